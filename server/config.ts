@@ -1,0 +1,115 @@
+// The one place that reads the process environment. Every setting is parsed with zod; a bad value
+// stops start-up with a message naming the variable (see loadConfig). `.env.example` documents each.
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
+  .transform((value) => value === "true" || value === "1" || value === "yes");
+
+const optionalUrl = z.url({ message: "must be a URL" }).optional();
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number({ message: "must be a port number" }).int().min(0).max(65535).default(3000),
+  /** PostgreSQL connection string. Unset: `npm start` runs an embedded PostgreSQL under .data/. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { message: "must be a postgresql:// connection string" })
+    .optional(),
+  /** Where the embedded PostgreSQL, the development JWT secret and other local state live. */
+  DATA_DIR: z.string().min(1).default(".data"),
+  /** Secret that signs session tokens. Required in production; generated once under DATA_DIR otherwise. */
+  JWT_SECRET: z.string().min(32, { message: "must be at least 32 characters" }).optional(),
+  /** Session token lifetime in seconds. */
+  JWT_TTL_SECONDS: z.coerce.number().int().min(60).max(60 * 60 * 24 * 30).default(60 * 60 * 12),
+  /** Which database the navigation bar announces: local (green) or test (orange). */
+  DATA_SOURCE: z.enum(["local", "test", "production"]).default("local"),
+  /** With a Redis URL, socket.io fans events out across app processes (@socket.io/redis-adapter). */
+  REDIS_URL: z.url({ protocol: /^rediss?$/, message: "must be a redis:// URL" }).optional(),
+  /** Seed demo data into an empty database on start. Defaults to on outside production. */
+  SEED_DEMO_DATA: booleanFlag.optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Express `trust proxy`: the number of proxy hops in front of the app (never a blanket true). */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /** The external portal that the root path `/` redirects to. */
+  PORTAL_URL: z.url({ message: "must be a URL" }).default("https://portal.example.com/"),
+  FEEDBACK_URL: optionalUrl,
+  PAYROLL_URL: optionalUrl,
+  CRM_URL: optionalUrl,
+  SMTP_HOST: z.string().min(1).optional(),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
+  SMTP_USER: z.string().min(1).optional(),
+  SMTP_PASSWORD: z.string().min(1).optional(),
+  SMTP_FROM: z.string().min(3).default("Fleet Ops <no-reply@fleetops.test>"),
+  /** Microsoft (Entra ID) sign-in; the button is hidden unless issuer, client id and secret are all set. */
+  MICROSOFT_ISSUER: optionalUrl,
+  MICROSOFT_CLIENT_ID: z.string().min(1).optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Public base URL of this app, used for OAuth redirect URIs and links in e-mails. */
+  APP_URL: optionalUrl,
+});
+
+export type Config = z.infer<typeof configSchema> & {
+  JWT_SECRET: string;
+  SEED_DEMO_DATA: boolean;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly issues: string[]) {
+    super(`Invalid configuration:\n${issues.map((issue) => `  - ${issue}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Every environment variable the app reads, for .env.example and the compose-file test. */
+export const configVariables = Object.keys(configSchema.shape) as (keyof typeof configSchema.shape)[];
+
+type Environment = Record<string, string | undefined>;
+
+/**
+ * Parses the environment. Blank values count as unset. Throws ConfigError naming each bad variable.
+ * Outside production a JWT secret is generated once and kept in DATA_DIR/jwt-secret.
+ */
+export function loadConfig(env: Environment = process.env): Config {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([key, value]) => key in configSchema.shape && value !== undefined && value.trim() !== ""),
+  );
+  const parsed = configSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join(".") || "environment"}: ${issue.message}`),
+    );
+  }
+  const config = parsed.data;
+  const production = config.NODE_ENV === "production";
+  if (production && !config.JWT_SECRET) {
+    throw new ConfigError(["JWT_SECRET: is required in production (at least 32 characters)"]);
+  }
+  const microsoft = [config.MICROSOFT_ISSUER, config.MICROSOFT_CLIENT_ID, config.MICROSOFT_CLIENT_SECRET];
+  if (microsoft.some(Boolean) && !microsoft.every(Boolean)) {
+    throw new ConfigError([
+      "MICROSOFT_ISSUER, MICROSOFT_CLIENT_ID, MICROSOFT_CLIENT_SECRET: set all three or none",
+    ]);
+  }
+  return {
+    ...config,
+    JWT_SECRET: config.JWT_SECRET ?? developmentJwtSecret(config.DATA_DIR),
+    SEED_DEMO_DATA: config.SEED_DEMO_DATA ?? !production,
+  };
+}
+
+function developmentJwtSecret(dataDir: string): string {
+  const file = path.resolve(dataDir, "jwt-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(path.dirname(file), { recursive: true });
+  const secret = randomBytes(48).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+export function microsoftSignInEnabled(config: Config): boolean {
+  return Boolean(config.MICROSOFT_ISSUER && config.MICROSOFT_CLIENT_ID && config.MICROSOFT_CLIENT_SECRET);
+}

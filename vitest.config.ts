@@ -1,0 +1,29 @@
+import { defineConfig } from "vitest/config";
+
+// Kept apart from vite.config.ts: the reactRouter() plugin is for the app build, not for tests.
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["app/**/*.test.ts", "app/**/*.test.tsx", "server/**/*.test.ts", "scripts/**/*.test.ts"],
+          setupFiles: ["tests/setup/fail-on-console-error.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          globalSetup: ["tests/setup/database-global.ts"],
+          setupFiles: ["tests/setup/fail-on-console-error.ts", "tests/setup/database-worker.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
