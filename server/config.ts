@@ -34,8 +34,11 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Express `trust proxy`: the number of proxy hops in front of the app (never a blanket true). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
-  /** The external portal that the root path `/` redirects to. */
-  PORTAL_URL: z.url({ message: "must be a URL" }).default("https://portal.example.com/"),
+  /** The external portal that the root path `/` redirects to (a URL, or a path of this app). */
+  PORTAL_URL: z
+    .string()
+    .regex(/^(https?:\/\/[^\s]+|\/[^\s]*)$/, { message: "must be an http(s) URL or a path starting with /" })
+    .default("/employee-login"),
   FEEDBACK_URL: optionalUrl,
   PAYROLL_URL: optionalUrl,
   CRM_URL: optionalUrl,

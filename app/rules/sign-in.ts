@@ -1,0 +1,18 @@
+// The sign-in form's rule (spec 1 §5 Login): a standard e-mail pattern and a non-blank password,
+// shared by the browser (Conform) and the server.
+import { z } from "zod";
+
+export const INVALID_CREDENTIALS_MESSAGE = "Must include valid credentials";
+
+export const signInSchema = z.object({
+  email: z
+    .string({ message: INVALID_CREDENTIALS_MESSAGE })
+    .trim()
+    .pipe(z.email({ message: INVALID_CREDENTIALS_MESSAGE })),
+  password: z
+    .string({ message: INVALID_CREDENTIALS_MESSAGE })
+    .refine((value) => value.trim().length > 0, { message: INVALID_CREDENTIALS_MESSAGE }),
+  redirectTo: z.string().optional(),
+});
+
+export type SignInInput = z.infer<typeof signInSchema>;

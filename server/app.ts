@@ -1,0 +1,72 @@
+// Builds the Express request handler: security headers, health check, the JSON API, and React
+// Router's handler for every page. Bundled by Vite (so it shares module instances with the routes);
+// the process entry (server/index.ts) owns the HTTP server, socket.io and the lifecycle.
+import { randomBytes } from "node:crypto";
+import { createRequestHandler } from "@react-router/express";
+import express, { type ErrorRequestHandler } from "express";
+import helmet from "helmet";
+import { RouterContextProvider } from "react-router";
+import { requestContext, servicesContext } from "../app/context.ts";
+import type { AppServices } from "./services.ts";
+
+declare module "express-serve-static-core" {
+  interface Locals {
+    cspNonce: string;
+  }
+}
+
+export function createApp(services: AppServices): express.Express {
+  const app = express();
+  const production = services.config.NODE_ENV === "production";
+
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString("base64");
+    next();
+  });
+  app.use(
+    helmet({
+      // Vite's dev server injects inline scripts and websockets of its own: enforce the policy in
+      // production, where every inline script carries the request's nonce.
+      contentSecurityPolicy: production
+        ? {
+            directives: {
+              "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+              "connect-src": ["'self'", "ws:", "wss:"],
+              "img-src": ["'self'", "data:", "https:"],
+              "upgrade-insecure-requests": null,
+            },
+          }
+        : false,
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+
+  app.get("/healthz", async (_req, res) => {
+    const up = await services.database.isUp();
+    res
+      .status(up ? 200 : 503)
+      .set("Cache-Control", "no-store")
+      .json(up ? { status: "ok", db: "up" } : { status: "error", db: "down" });
+  });
+
+  app.use(
+    createRequestHandler({
+      build: () => import("virtual:react-router/server-build"),
+      getLoadContext(req, res) {
+        const context = new RouterContextProvider();
+        context.set(servicesContext, services);
+        context.set(requestContext, { nonce: res.locals.cspNonce, requestId: String(req.id ?? "") });
+        return context;
+      },
+    }),
+  );
+
+  const handleError: ErrorRequestHandler = (error, req, res, next) => {
+    req.log?.error({ err: error }, "unhandled request error");
+    if (res.headersSent) return next(error);
+    res.status(500).json({ error: "Something went wrong on our side. Please try again." });
+  };
+  app.use(handleError);
+
+  return app;
+}

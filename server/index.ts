@@ -1,0 +1,126 @@
+// The process's HTTP server: Express with request logging and compression, socket.io attached once
+// to the same HTTP server, Vite in middleware mode for development (hot reload) or the production
+// build, and a graceful close (stop accepting, finish in-flight requests, close sockets and pool).
+import { randomUUID } from "node:crypto";
+import { createServer, type Server as HttpServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import compression from "compression";
+import express from "express";
+import { pinoHttp } from "pino-http";
+import { Server as SocketServer } from "socket.io";
+import type { ViteDevServer } from "vite";
+import type { Config } from "./config.ts";
+import { createDatabase } from "./database.ts";
+import type { Logger } from "./logger.ts";
+import type { AppServices } from "./services.ts";
+
+const root = path.resolve(import.meta.dirname, "..");
+type CreateApp = (services: AppServices) => express.Express;
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  httpServer: HttpServer;
+  io: SocketServer;
+  services: AppServices;
+  close(): Promise<void>;
+}
+
+export interface StartServerOptions {
+  config: Config & { DATABASE_URL: string };
+  logger: Logger;
+  /** Vite middleware with hot reload instead of the production build. */
+  dev?: boolean;
+  /** Host to listen on; all interfaces by default (containers). */
+  host?: string;
+  /** How long close() lets in-flight requests finish before cutting connections. */
+  shutdownGraceMs?: number;
+}
+
+export async function startServer(options: StartServerOptions): Promise<RunningServer> {
+  const { config, logger, dev = false, shutdownGraceMs = 10_000 } = options;
+  const database = createDatabase(config.DATABASE_URL, logger);
+  const services: AppServices = { config, database, logger };
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.TRUST_PROXY_HOPS);
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const incoming = req.headers["x-request-id"];
+        const id = typeof incoming === "string" && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+        res.setHeader("X-Request-Id", id);
+        return id;
+      },
+      // Health probes every few seconds would drown the log.
+      autoLogging: { ignore: (req) => req.url === "/healthz" },
+      customProps: (_req, res) => ({ userId: (res as express.Response).locals?.userId ?? null }),
+    }),
+  );
+  app.use(compression());
+
+  const httpServer = createServer(app);
+  // One socket.io server on the app's HTTP server; rooms and events are registered by the realtime layer.
+  const io = new SocketServer(httpServer, { serveClient: false, pingInterval: 25_000 });
+
+  let vite: ViteDevServer | undefined;
+  if (dev) {
+    const { createServer: createViteServer } = await import("vite");
+    vite = await createViteServer({
+      root,
+      appType: "custom",
+      server: { middlewareMode: true, hmr: { server: httpServer } },
+    });
+    app.use(vite.middlewares);
+    const apps = new WeakMap<object, express.Express>();
+    app.use(async (req, res, next) => {
+      try {
+        // ssrLoadModule returns a new module object after a change: rebuild the app only then.
+        const module = (await vite!.ssrLoadModule("/server/app.ts")) as { createApp: CreateApp };
+        let handler = apps.get(module);
+        if (!handler) apps.set(module, (handler = module.createApp(services)));
+        handler(req, res, next);
+      } catch (error) {
+        if (error instanceof Error) vite!.ssrFixStacktrace(error);
+        next(error);
+      }
+    });
+  } else {
+    app.use("/assets", express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y" }));
+    app.use(express.static(path.join(root, "build/client"), { maxAge: "1h" }));
+    // A URL string keeps tsc from type-checking the bundle.
+    const buildUrl = new URL("../build/server/index.js", import.meta.url).href;
+    const { createApp } = (await import(buildUrl)) as { createApp: CreateApp };
+    app.use(createApp(services));
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once("error", reject);
+    httpServer.listen(config.PORT, options.host, () => {
+      httpServer.off("error", reject);
+      resolve();
+    });
+  });
+  const port = (httpServer.address() as AddressInfo).port;
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      logger.info("shutting down: no new connections, finishing in-flight requests");
+      const stopped = new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      httpServer.closeIdleConnections();
+      // Disconnects every socket.io client (and closes the HTTP server it is attached to).
+      await new Promise<void>((resolve) => io.close(() => resolve()));
+      const forced = setTimeout(() => httpServer.closeAllConnections(), shutdownGraceMs);
+      await stopped;
+      clearTimeout(forced);
+      await vite?.close();
+      await database.close();
+      logger.info("shutdown complete");
+    })());
+
+  return { url: `http://localhost:${port}`, port, httpServer, io, services, close };
+}

@@ -1,0 +1,11 @@
+// What the process hands to the request handler (server/app.ts) and, through the router context, to
+// route loaders and actions: one instance of each per process.
+import type { Config } from "./config.ts";
+import type { Database } from "./database.ts";
+import type { Logger } from "./logger.ts";
+
+export interface AppServices {
+  config: Config;
+  database: Database;
+  logger: Logger;
+}
