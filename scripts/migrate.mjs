@@ -82,7 +82,8 @@ async function ensureDatabase() {
 let panic; // a Rust panic inside the engine reports its message here
 globalThis.PRISMA_WASM_PANIC_REGISTRY = { set_message: (m) => console.error((panic = `schema engine panic: ${m}`)) };
 const [cmd, name] = process.argv.slice(2);
-const schema = await readFile(path.join(root, "prisma", "schema.prisma"), "utf8");
+// PRISMA_SCHEMA_FILE lets the drift test prove that an unmigrated change is caught.
+const schema = await readFile(process.env.PRISMA_SCHEMA_FILE ?? path.join(root, "prisma", "schema.prisma"), "utf8");
 const files = [{ path: "schema.prisma", content: schema }];
 const pool = new pg.Pool({ connectionString: url });
 let engine;

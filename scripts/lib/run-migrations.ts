@@ -15,13 +15,17 @@ export interface MigrationRun {
 export function runMigrations(
   databaseUrl: string,
   command: MigrationCommand,
-  options: { name?: string; echo?: boolean } = {},
+  options: { name?: string; echo?: boolean; schemaFile?: string } = {},
 ): Promise<MigrationRun> {
   const args = [path.join(root, "scripts/migrate.mjs"), command, ...(options.name ? [options.name] : [])];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, {
       cwd: root,
-      env: { ...process.env, DATABASE_URL: databaseUrl },
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        ...(options.schemaFile ? { PRISMA_SCHEMA_FILE: options.schemaFile } : {}),
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
