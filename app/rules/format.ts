@@ -1,0 +1,76 @@
+// Display and API formatting of amounts and dates (spec 1 §9, spec 2 §9), identical in the browser and
+// on the server so server-rendered text matches what the browser renders.
+import { format, isValid, parseISO } from "date-fns";
+
+/** '$' currency (USD), '%' percent, '.' plain decimal: the style codes the spec names. */
+export type AmountStyle = "$" | "%" | ".";
+
+type AmountInput = number | string | null | undefined;
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+function formatterFor(style: AmountStyle, fractionDigits: number): Intl.NumberFormat {
+  const key = `${style}:${fractionDigits}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat("en-US", {
+      style: style === "$" ? "currency" : style === "%" ? "percent" : "decimal",
+      currency: "USD",
+      minimumFractionDigits: fractionDigits,
+      maximumFractionDigits: fractionDigits,
+    });
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+function isEmptyAmount(value: AmountInput): value is null | undefined | "" {
+  return value === null || value === undefined || (typeof value === "string" && value.trim() === "");
+}
+
+/**
+ * Formats an amount in US English: '$' gives USD (-$1,234.50), '%' a percent of a ratio (0.125 gives
+ * 12.50%), '.' a plain grouped decimal. Two fraction digits unless told otherwise (0 allowed). An empty
+ * value gives '' in currency style, and reads as zero in the other two, as the spec states only the
+ * former. Text that is not a number gives '' rather than "$NaN".
+ */
+export function formatCurrency(value: AmountInput, style: AmountStyle = "$", fractionDigits = 2): string {
+  if (isEmptyAmount(value)) {
+    if (style === "$") return "";
+    return formatterFor(style, fractionDigits).format(0);
+  }
+  const amount = typeof value === "number" ? value : Number(value.replace(/[$,\s]/g, ""));
+  if (!Number.isFinite(amount)) return "";
+  return formatterFor(style, fractionDigits).format(amount);
+}
+
+type DateInput = Date | string | number | null | undefined;
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+function toDate(value: Exclude<DateInput, null | undefined>): Date {
+  // parseISO reads a date-only string as local midnight (new Date would take it as UTC midnight and
+  // show the previous day west of Greenwich).
+  return typeof value === "string" ? parseISO(value) : new Date(value);
+}
+
+/**
+ * The calendar date of an instant in UTC, YYYY-MM-DD, as every call sends dates (spec 1 §9). A value
+ * that already is a date-only string is returned unchanged: it names a day, not an instant. Empty or
+ * unreadable input gives ''.
+ */
+export function formatDateForApi(value: DateInput): string {
+  if (value === null || value === undefined || value === "") return "";
+  if (typeof value === "string" && DATE_ONLY.test(value.trim())) {
+    return isValid(parseISO(value.trim())) ? value.trim() : "";
+  }
+  const date = toDate(value);
+  return isValid(date) ? date.toISOString().slice(0, 10) : "";
+}
+
+/** MM/dd/yyyy in local time (spec 2 §9). Empty or unreadable input gives ''. */
+export function formatDisplayDate(value: DateInput): string {
+  if (value === null || value === undefined || value === "") return "";
+  const date = toDate(value);
+  return isValid(date) ? format(date, "MM/dd/yyyy") : "";
+}

@@ -1,0 +1,184 @@
+import { describe, expect, it } from "vitest";
+import {
+  DEFAULT_COMPANY_CODE,
+  isCompanyCode,
+  isValidPhone,
+  maskOdometer,
+  maskPhone,
+  maskTruckCount,
+  maskUnitNumber,
+  maskZip,
+  padCompanyCode,
+  phoneToE164,
+} from "./masks.ts";
+
+describe("maskUnitNumber", () => {
+  it("uppercases and keeps at most 8 characters", () => {
+    expect(maskUnitNumber("ab12cd34")).toBe("AB12CD34");
+    expect(maskUnitNumber("ab12cd34ef")).toBe("AB12CD34");
+  });
+
+  it("drops whitespace so a pasted unit matches its duplicate", () => {
+    expect(maskUnitNumber(" ab 123 ")).toBe("AB123");
+  });
+
+  it("keeps the placeholder UPDATE", () => {
+    expect(maskUnitNumber("UPDATE")).toBe("UPDATE");
+  });
+
+  it("is empty for nothing", () => {
+    expect(maskUnitNumber("")).toBe("");
+    expect(maskUnitNumber(null)).toBe("");
+    expect(maskUnitNumber(undefined)).toBe("");
+  });
+});
+
+describe("digit masks", () => {
+  it.each([
+    ["123456789", "123456789"],
+    ["1234567890", "123456789"],
+    ["12,345 mi", "12345"],
+    ["000000", "000000"],
+    ["", ""],
+  ])("odometer %j becomes %j (9 digits)", (input, expected) => {
+    expect(maskOdometer(input)).toBe(expected);
+  });
+
+  it.each([
+    ["12345", "12345"],
+    ["12345-6789", "12345"],
+    ["1 2 3", "123"],
+    ["abc", ""],
+  ])("zip %j becomes %j (5 digits)", (input, expected) => {
+    expect(maskZip(input)).toBe(expected);
+  });
+
+  it.each([
+    ["12", "12"],
+    ["999", "999"],
+    ["1000", "100"],
+    ["-5", "5"],
+    ["4.5", "45"],
+  ])("truck count %j becomes %j (3 digits)", (input, expected) => {
+    expect(maskTruckCount(input)).toBe(expected);
+  });
+
+  it("treats a missing value as empty", () => {
+    expect(maskOdometer(null)).toBe("");
+    expect(maskZip(undefined)).toBe("");
+    expect(maskTruckCount(null)).toBe("");
+  });
+});
+
+describe("padCompanyCode", () => {
+  it.each([
+    ["123", "00123"],
+    ["1", "00001"],
+    ["12345", "12345"],
+    [42, "00042"],
+    ["00042", "00042"],
+  ] as const)("left-pads %j to %j", (input, expected) => {
+    expect(padCompanyCode(input)).toBe(expected);
+  });
+
+  it("gives '00000' when nothing is entered", () => {
+    expect(DEFAULT_COMPANY_CODE).toBe("00000");
+    expect(padCompanyCode("")).toBe("00000");
+    expect(padCompanyCode(null)).toBe("00000");
+    expect(padCompanyCode(undefined)).toBe("00000");
+  });
+
+  it("keeps a code longer than 5 digits whole for validation to reject", () => {
+    expect(padCompanyCode("123456")).toBe("123456");
+    expect(isCompanyCode(padCompanyCode("123456"))).toBe(false);
+  });
+
+  it("recognises a 5-digit code", () => {
+    expect(isCompanyCode("00123")).toBe(true);
+    expect(isCompanyCode("0123")).toBe(false);
+    expect(isCompanyCode("0012a")).toBe(false);
+  });
+});
+
+describe("maskPhone (spec 1 §5)", () => {
+  it.each([
+    ["2124567890", "(212) 456-7890"],
+    ["212.456.7890", "(212) 456-7890"],
+    ["(212) 456-7890", "(212) 456-7890"],
+    ["212-456-78901", "(212) 456-7890"],
+  ])("formats %j as (###) ###-####: %j", (input, expected) => {
+    expect(maskPhone(input)).toBe(expected);
+  });
+
+  it.each([
+    ["2", "(2"],
+    ["212", "(212"],
+    ["2124", "(212) 4"],
+    ["212456", "(212) 456"],
+    ["2124567", "(212) 456-7"],
+  ])("formats partial input %j as far as it goes: %j", (input, expected) => {
+    expect(maskPhone(input)).toBe(expected);
+  });
+
+  it.each([
+    ["12124567890", "+1 (212) 456-7890"],
+    ["+12124567890", "+1 (212) 456-7890"],
+    ["1 212 456 7890", "+1 (212) 456-7890"],
+    ["+1 (212) 456-7890", "+1 (212) 456-7890"],
+  ])("a value starting with + or 1 becomes +# (###) ###-####: %j gives %j", (input, expected) => {
+    expect(maskPhone(input)).toBe(expected);
+  });
+
+  it.each([
+    ["+442079460958", "+44 (207) 946-0958"],
+    ["+44 (207) 946-0958", "+44 (207) 946-0958"],
+    ["+4420794609581234", "+44 (207) 946-0958"],
+  ])("a twelfth digit switches to +## (###) ###-####: %j gives %j", (input, expected) => {
+    expect(maskPhone(input)).toBe(expected);
+  });
+
+  it.each([
+    ["+", "+"],
+    ["1", "+1"],
+    ["+4", "+4"],
+    ["+44", "+4 (4"],
+    ["1212", "+1 (212"],
+  ])("formats partial international input %j as %j", (input, expected) => {
+    expect(maskPhone(input)).toBe(expected);
+  });
+
+  it("is empty for nothing, or for no digits", () => {
+    expect(maskPhone("")).toBe("");
+    expect(maskPhone(null)).toBe("");
+    expect(maskPhone(undefined)).toBe("");
+    expect(maskPhone("abc")).toBe("");
+  });
+
+  it.each([["2124567890"], ["12124567890"], ["+442079460958"], ["21"]])("changes nothing run again on %j", (input) => {
+    const once = maskPhone(input);
+    expect(maskPhone(once)).toBe(once);
+  });
+});
+
+describe("isValidPhone and phoneToE164", () => {
+  const valid = [["(212) 456-7890"], ["+1 (212) 456-7890"], ["2124567890"], ["+44 (207) 946-0958"]];
+  it.each(valid)("%j is a valid number", (value) => {
+    expect(isValidPhone(value)).toBe(true);
+  });
+
+  const invalid: [string | null | undefined][] = [["(555) 123-4567"], ["(212) 456"], ["123"], [""], [null], [undefined]];
+  it.each(invalid)("%j is not a valid number", (value) => {
+    expect(isValidPhone(value)).toBe(false);
+  });
+
+  it("gives the E.164 form of a valid number, reading national numbers as US", () => {
+    expect(phoneToE164("(212) 456-7890")).toBe("+12124567890");
+    expect(phoneToE164("+44 (207) 946-0958")).toBe("+442079460958");
+  });
+
+  it("gives null for an invalid or missing number", () => {
+    expect(phoneToE164("(212) 456")).toBeNull();
+    expect(phoneToE164("")).toBeNull();
+    expect(phoneToE164(null)).toBeNull();
+  });
+});
