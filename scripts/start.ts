@@ -46,6 +46,8 @@ function printBanner(config: Config, url: string, embedded: boolean, seeded: boo
 
 async function main() {
   const started = performance.now();
+  // A .env file (see .env.example) fills in what the environment does not already set.
+  if (existsSync(path.join(root, ".env"))) process.loadEnvFile(path.join(root, ".env"));
   let config: Config;
   try {
     config = loadConfig({ ...process.env, NODE_ENV: process.env.NODE_ENV ?? (dev ? "development" : "production") });
