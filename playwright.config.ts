@@ -39,7 +39,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: "tsx scripts/start.ts",
+    command: "node --import tsx scripts/start.ts",
     url: `${baseURL}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -22,7 +22,8 @@ function startApp(): Promise<{ child: ChildProcess; url: string; output: () => s
     LOG_LEVEL: "warn",
   };
   delete env.DATABASE_URL;
-  const child = spawn(path.join(root, "node_modules/.bin/tsx"), ["scripts/start.ts"], { cwd: root, env });
+  // Node itself (not the tsx wrapper, which would take the signals and leave the app running).
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], { cwd: root, env });
   children.push(child);
   let output = "";
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
