@@ -5,6 +5,7 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
+import pg from "pg";
 import { ConfigError, loadConfig, type Config } from "../server/config.ts";
 import { startServer, type RunningServer } from "../server/index.ts";
 import { createLogger } from "../server/logger.ts";
@@ -44,13 +45,30 @@ function printBanner(config: Config, url: string, embedded: boolean, seeded: boo
   say();
 }
 
+/** The banner lists the demo accounts only where they really exist (not on a real database). */
+async function demoAccountsExist(databaseUrl: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const emails = DEMO_ACCOUNTS.map((account) => account.email);
+    const result = await client.query('SELECT count(*)::int AS n FROM "User" WHERE email = ANY($1)', [emails]);
+    return result.rows[0].n === emails.length;
+  } finally {
+    await client.end();
+  }
+}
+
 async function main() {
   const started = performance.now();
   // A .env file (see .env.example) fills in what the environment does not already set.
   if (existsSync(path.join(root, ".env"))) process.loadEnvFile(path.join(root, ".env"));
   let config: Config;
   try {
-    config = loadConfig({ ...process.env, NODE_ENV: process.env.NODE_ENV ?? (dev ? "development" : "production") });
+    // Without NODE_ENV this is a local run: development settings (generated JWT secret, demo data),
+    // while React and Express still run the production build in production mode. A deployment sets
+    // NODE_ENV=production and must then provide JWT_SECRET.
+    config = loadConfig({ ...process.env, NODE_ENV: process.env.NODE_ENV ?? "development" });
+    if (!dev) process.env.NODE_ENV = "production";
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
@@ -91,16 +109,13 @@ async function main() {
     if (migration.exitCode !== 0) throw new Error(`Migrations failed:\n${migration.output}`);
     say(migration.output.trim());
 
-    let seeded = false;
-    if (config.SEED_DEMO_DATA) {
-      if (await isDatabaseEmpty(database.url)) {
-        say("Empty database: seeding demo data…");
-        const seedStarted = performance.now();
-        await seedDemoData(database.url, { scale: "demo" });
-        say(`Demo data seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s.`);
-      }
-      seeded = true;
+    if (config.SEED_DEMO_DATA && (await isDatabaseEmpty(database.url))) {
+      say("Empty database: seeding demo data…");
+      const seedStarted = performance.now();
+      await seedDemoData(database.url, { scale: "demo" });
+      say(`Demo data seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s.`);
     }
+    const seeded = await demoAccountsExist(database.url);
 
     if (!dev && !existsSync(path.join(root, "build/server/index.js"))) await buildApp();
 
