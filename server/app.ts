@@ -3,10 +3,12 @@
 // the process entry (server/index.ts) owns the HTTP server, socket.io and the lifecycle.
 import { randomBytes } from "node:crypto";
 import { createRequestHandler } from "@react-router/express";
-import express, { type ErrorRequestHandler } from "express";
+import express from "express";
 import helmet from "helmet";
 import { RouterContextProvider } from "react-router";
 import { requestContext, servicesContext } from "../app/context.ts";
+import { handleErrors } from "./api/errors.ts";
+import { createUsersRouter } from "./api/users.ts";
 import type { AppServices } from "./services.ts";
 
 declare module "express-serve-static-core" {
@@ -49,6 +51,10 @@ export function createApp(services: AppServices): express.Express {
       .json(up ? { status: "ok", db: "up" } : { status: "error", db: "down" });
   });
 
+  // JSON API routers parse their own bodies (express.json per route): a global body parser would
+  // consume the form bodies of React Router's actions.
+  app.use("/users", createUsersRouter(services));
+
   app.use(
     createRequestHandler({
       build: () => import("virtual:react-router/server-build"),
@@ -61,12 +67,7 @@ export function createApp(services: AppServices): express.Express {
     }),
   );
 
-  const handleError: ErrorRequestHandler = (error, req, res, next) => {
-    req.log?.error({ err: error }, "unhandled request error");
-    if (res.headersSent) return next(error);
-    res.status(500).json({ error: "Something went wrong on our side. Please try again." });
-  };
-  app.use(handleError);
+  app.use(handleErrors);
 
   return app;
 }

@@ -1,0 +1,86 @@
+// The session token (spec 1 §3): a JWT whose payload the browser decodes for its permission ids and
+// expiry. Signed with HS256 and the server's secret; issuer and audience pin it to this app. Whether
+// the user may still use it (active, not revoked) is decided by resolveSession in users.server.ts.
+import jwt, { type VerifyOptions } from "jsonwebtoken";
+import { z } from "zod";
+import type { Config } from "../../../server/config.ts";
+
+export const SESSION_TOKEN_ISSUER = "fleet-ops";
+export const SESSION_TOKEN_AUDIENCE = "fleet-ops-web";
+const ALGORITHM = "HS256";
+
+export type SessionTokenConfig = Pick<Config, "JWT_SECRET" | "JWT_TTL_SECONDS">;
+
+export interface SessionTokenClaims {
+  userId: number;
+  /** Numeric permission ids (spec 1 §6), for the browser's navigation and route guard. */
+  permissions: readonly number[];
+}
+
+/** The outcome of checking a token's signature and claims. Times are JWT NumericDates (seconds). */
+export type VerifiedSessionToken =
+  | { status: "valid"; userId: number; permissions: number[]; issuedAt: number; expiresAt: number }
+  | { status: "expired" }
+  | { status: "invalid" };
+
+const payloadSchema = z.object({
+  sub: z.string().regex(/^[1-9]\d{0,9}$/),
+  permissions: z.array(z.number().int().positive()),
+  iat: z.number().int().nonnegative(),
+  exp: z.number().int().positive(),
+});
+
+/** A signed token for the user, valid for JWT_TTL_SECONDS from `now`. */
+export function signSessionToken(
+  config: SessionTokenConfig,
+  claims: SessionTokenClaims,
+  now: Date = new Date(),
+): string {
+  return jwt.sign(
+    // An explicit iat: jsonwebtoken counts expiresIn from it.
+    { permissions: [...claims.permissions], iat: Math.floor(now.getTime() / 1000) },
+    config.JWT_SECRET,
+    {
+      algorithm: ALGORITHM,
+      expiresIn: config.JWT_TTL_SECONDS,
+      issuer: SESSION_TOKEN_ISSUER,
+      audience: SESSION_TOKEN_AUDIENCE,
+      subject: String(claims.userId),
+    },
+  );
+}
+
+/**
+ * Checks signature (HS256 only: `none` and every other algorithm are refused), issuer, audience,
+ * expiry and payload shape. "expired" is reported only for a token that is ours and otherwise
+ * sound, so the browser can offer a re-login instead of treating it as garbage (spec 1 §4).
+ */
+export function verifySessionToken(
+  config: Pick<Config, "JWT_SECRET">,
+  token: string,
+  now: Date = new Date(),
+): VerifiedSessionToken {
+  const options: VerifyOptions & { complete?: false } = {
+    algorithms: [ALGORITHM],
+    issuer: SESSION_TOKEN_ISSUER,
+    audience: SESSION_TOKEN_AUDIENCE,
+    clockTimestamp: Math.floor(now.getTime() / 1000),
+  };
+  let payload: unknown;
+  try {
+    payload = jwt.verify(token, config.JWT_SECRET, options);
+  } catch (error) {
+    if (!(error instanceof jwt.TokenExpiredError)) return { status: "invalid" };
+    // jsonwebtoken checks expiry before audience and issuer: check those (and the shape) too.
+    try {
+      payload = jwt.verify(token, config.JWT_SECRET, { ...options, ignoreExpiration: true });
+    } catch {
+      return { status: "invalid" };
+    }
+    return payloadSchema.safeParse(payload).success ? { status: "expired" } : { status: "invalid" };
+  }
+  const parsed = payloadSchema.safeParse(payload);
+  if (!parsed.success) return { status: "invalid" };
+  const { sub, permissions, iat, exp } = parsed.data;
+  return { status: "valid", userId: Number(sub), permissions, issuedAt: iat, expiresAt: exp };
+}

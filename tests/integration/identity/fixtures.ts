@@ -1,0 +1,76 @@
+// Minimal rows for the identity tests: the permissions they use, a department, a user. Every test
+// database starts empty, and rows stay for the whole file, so names and addresses are made unique.
+import { hashPassword } from "~/modules/identity/passwords.server.ts";
+import { permissionById } from "~/rules/permissions.ts";
+import type { PermissionGroup, PrismaClient } from "~/generated/prisma/client";
+
+export const PASSWORD = "correct horse battery";
+
+const GROUPS: Record<string, PermissionGroup> = {
+  Standard: "STANDARD",
+  "Job Specific": "JOB_SPECIFIC",
+  Management: "MANAGEMENT",
+  Reporting: "REPORTING",
+  Executive: "EXECUTIVE",
+};
+
+let passwordHash: Promise<string> | undefined;
+let sequence = 0;
+
+export function unique(prefix: string): string {
+  sequence += 1;
+  return `${prefix}-${process.pid}-${sequence}`;
+}
+
+/** Inserts the catalogue rows of these permission ids (once). */
+export async function ensurePermissions(db: PrismaClient, ids: readonly number[]): Promise<void> {
+  await db.permission.createMany({
+    data: ids.map((id) => {
+      const permission = permissionById(id);
+      if (!permission) throw new Error(`no permission ${id} in the catalogue`);
+      return { id, name: permission.name, label: permission.label, group: GROUPS[permission.group]! };
+    }),
+    skipDuplicates: true,
+  });
+}
+
+export interface UserFixture {
+  email?: string;
+  /** null: an account without a password (Microsoft only). */
+  password?: string | null;
+  active?: boolean;
+  theme?: "LIGHT" | "DARK";
+  departmentPermissions?: number[];
+  directPermissions?: number[];
+  tokensValidAfter?: Date;
+}
+
+export async function createUser(db: PrismaClient, fixture: UserFixture = {}) {
+  const { departmentPermissions, directPermissions = [] } = fixture;
+  await ensurePermissions(db, [...(departmentPermissions ?? []), ...directPermissions]);
+  const department = departmentPermissions
+    ? await db.department.create({
+        data: {
+          name: unique("Department"),
+          permissions: { create: departmentPermissions.map((permissionId) => ({ permissionId })) },
+        },
+      })
+    : null;
+  const password = fixture.password === undefined ? PASSWORD : fixture.password;
+  let hash: string | null = null;
+  if (password === PASSWORD) hash = await (passwordHash ??= hashPassword(PASSWORD));
+  else if (password !== null) hash = await hashPassword(password);
+  return db.user.create({
+    data: {
+      email: fixture.email ?? `${unique("user")}@fleetops.test`,
+      passwordHash: hash,
+      firstName: "Dana",
+      lastName: "Driver",
+      theme: fixture.theme ?? "LIGHT",
+      active: fixture.active ?? true,
+      departmentId: department?.id ?? null,
+      tokensValidAfter: fixture.tokensValidAfter ?? new Date(Date.now() - 60_000),
+      permissions: { create: directPermissions.map((permissionId) => ({ permissionId })) },
+    },
+  });
+}
