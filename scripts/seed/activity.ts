@@ -1,0 +1,190 @@
+// What staff leave behind while working: notes on requests and units, auction listings for the units
+// sales sends to auction, page visits and dashboard feedback.
+import { UNIT_STATUSES } from "../../app/rules/unit-statuses.ts";
+import { MS_PER_DAY, timestampText } from "./clock.ts";
+import { slug } from "./contact-details.ts";
+import type { SeedContext, UnitInfo } from "./context.ts";
+import { createRandom } from "./random.ts";
+import {
+  AUCTIONS,
+  FEEDBACK_MESSAGES,
+  OFF_RENT_NOTE_SUBJECTS,
+  ORDER_NOTE_SUBJECTS,
+  UNIT_NOTE_SUBJECTS,
+} from "./reference-data.ts";
+
+/** The board a unit's notes are written on (NoteType is the lower-case route name). */
+const UNIT_NOTE_BOARD: Record<string, { noteType: string; subjects: keyof typeof UNIT_NOTE_SUBJECTS; staff: string }> = {
+  recon: { noteType: "recon", subjects: "recon", staff: "Recon" },
+  sales: { noteType: "sales", subjects: "sales", staff: "Sales" },
+  titles: { noteType: "titles", subjects: "titles", staff: "Titles" },
+  ar: { noteType: "accounts-receivable", subjects: "ar", staff: "Accounts Receivable" },
+};
+
+export function buildNotes(ctx: SeedContext): void {
+  const { clock } = ctx;
+  const random = createRandom("notes");
+  const note = (input: {
+    formHistoryId: number | null;
+    unit: UnitInfo | null;
+    noteType: string;
+    subject: string;
+    authorId: number;
+    at: number;
+  }) => {
+    const cancelled = random.chance(0.08);
+    ctx.add("Note", {
+      id: ctx.nextId("Note"),
+      formHistoryId: input.formHistoryId,
+      unitId: input.unit?.id ?? null,
+      unitNumber: input.unit?.unitNumber ?? null,
+      noteType: input.noteType,
+      subject: input.subject,
+      authorId: input.authorId,
+      createdAt: timestampText(input.at),
+      cancelled,
+      cancelledAt: cancelled ? timestampText(input.at + (clock.nowMs - input.at) * random.float(0.1, 0.9)) : null,
+      cancelledById: cancelled ? input.authorId : null,
+    });
+  };
+
+  for (const form of ctx.forms) {
+    const count = random.weighted([[0, 40], [1, 30], [2, 20], [3, 10]] as const);
+    for (let i = 0; i < count; i++) {
+      const transport = form.stage >= 1 && random.chance(0.2);
+      const noteType = transport ? "transport" : form.board;
+      const staff = random.pick(ctx.staffOf(transport ? "Transport" : form.board === "onboarding" ? "On Rent" : "Off Rent"));
+      const end = Math.max(form.lastActivityAt, form.submittedAt + MS_PER_DAY);
+      note({
+        formHistoryId: form.id,
+        unit: null,
+        noteType,
+        subject: random.pick(form.board === "onboarding" ? ORDER_NOTE_SUBJECTS : OFF_RENT_NOTE_SUBJECTS),
+        authorId: staff.id,
+        at: Math.min(clock.nowMs - 0.01 * MS_PER_DAY, random.float(form.submittedAt, end)),
+      });
+    }
+  }
+
+  const departmentOf = new Map(UNIT_STATUSES.map((s) => [s.name, s.department]));
+  for (const unit of ctx.units) {
+    const board = UNIT_NOTE_BOARD[departmentOf.get(unit.status) ?? "titles"];
+    if (!board || !random.chance(0.2)) continue;
+    const count = random.int(1, 2);
+    for (let i = 0; i < count; i++) {
+      note({
+        formHistoryId: null,
+        unit,
+        noteType: board.noteType,
+        subject: random.pick(UNIT_NOTE_SUBJECTS[board.subjects]),
+        authorId: random.pick(ctx.staffOf(board.staff)).id,
+        at: unit.statusChangedAt + (clock.nowMs - unit.statusChangedAt) * random.float(0.05, 0.95),
+      });
+    }
+  }
+}
+
+const IMAGE_VIEWS = ["front", "side", "rear", "interior"] as const;
+
+export function buildAuctionListings(ctx: SeedContext): void {
+  const { clock } = ctx;
+  const random = createRandom("auction-listings");
+  for (const unit of ctx.units) {
+    const active = unit.status === "At Auction";
+    const ended = (unit.status === "Sold Not Delivered" || unit.status === "SOLD") && random.chance(0.4);
+    if (!active && !ended) continue;
+    const id = ctx.nextId("AuctionListing");
+    const auction = random.pick(AUCTIONS);
+    const ageYears = Math.max(0, clock.year - unit.year);
+    // Market price (MMR) falls with age and miles; buy-now asks a little above it.
+    const mmr = Math.max(8_000, Math.round((unit.msrp * Math.pow(0.86, ageYears + 0.5) - unit.odometer * 0.07) / 100) * 100);
+    const buyNow = Math.round((mmr * random.float(1.04, 1.12)) / 100) * 100;
+    const listedAt = active
+      ? Math.min(clock.nowMs - 0.05 * MS_PER_DAY, unit.statusChangedAt + random.float(0.2, 2) * MS_PER_DAY)
+      : unit.statusChangedAt - random.float(5, 20) * MS_PER_DAY;
+    ctx.add("AuctionListing", {
+      id,
+      unitId: unit.id,
+      vin: unit.vin,
+      year: unit.year,
+      make: unit.make,
+      model: unit.model,
+      trim: unit.trim,
+      odometer: unit.odometer,
+      exteriorColor: unit.color,
+      interiorColor: random.pick(["Medium Earth Gray", "Jet Black", "Diesel Gray", "Black"]),
+      buyNowPrice: buyNow.toFixed(2),
+      mmrPrice: mmr.toFixed(2),
+      facilitatingAuction: `Manheim ${auction.city}`,
+      locationCity: auction.city,
+      locationFullZipcode: `${auction.zip}-${random.digits(4)}`,
+      pickupLocationState: auction.state,
+      sellerName: "Fleet Ops Truck Rental",
+      source: random.weighted([["Manheim", 3], ["OVE", 1]] as const),
+      comments: random.pick([
+        "One owner fleet truck, maintained on schedule.",
+        "Light scratches on bed rails. Runs and drives.",
+        "Tires at 50%. Service records available.",
+        "Fresh recon, new wipers and detail.",
+      ]),
+      listingUrl: `https://auctions.example.com/listings/${unit.vin}`,
+      listedAt: timestampText(listedAt),
+      endedAt: active ? null : timestampText(unit.statusChangedAt),
+    });
+    const model = slug(`${unit.make} ${unit.model}`);
+    const count = random.int(2, 4);
+    for (let position = 0; position < count; position++) {
+      const view = IMAGE_VIEWS[position]!;
+      ctx.add("AuctionListingImage", {
+        id: ctx.nextId("AuctionListingImage"),
+        listingId: id,
+        position,
+        smallUrl: `/demo-images/auction/${model}/${view}-small.jpg`,
+        largeUrl: `/demo-images/auction/${model}/${view}-large.jpg`,
+      });
+    }
+  }
+}
+
+const BOARD_PAGE: Record<string, string> = {
+  Administration: "/employee-management",
+  "On Rent": "/onboarding",
+  "Off Rent": "/offboarding",
+  Transport: "/transport",
+  "Accounts Receivable": "/accounts-receivable",
+  "AR Read Only": "/accounts-receivable",
+  Recon: "/recon",
+  Sales: "/sales",
+  Titles: "/titles",
+  "Client Relations": "/client-relations",
+  Executive: "/owners-stats",
+};
+const COMMON_PAGES = ["/home", "/home-apps", "/overview", "/profile", "/docs", "/release-notes"];
+
+export function buildTracking(ctx: SeedContext): void {
+  const { clock, sizes } = ctx;
+  const random = createRandom("tracking");
+  const staff = ctx.staff.filter((s) => s.department !== null);
+  for (let i = 0; i < sizes.pageVisits; i++) {
+    const member = random.pick(staff);
+    const page = random.chance(0.6) ? BOARD_PAGE[member.department!] ?? "/home" : random.pick(COMMON_PAGES);
+    const at = timestampText(clock.daysAgo(random.float(0.01, 30)));
+    ctx.add("PageVisit", { id: ctx.nextId("PageVisit"), userId: member.id, page, visitedAt: at, createdAt: at });
+  }
+  // Visits in time order, as the tracking endpoint would have recorded them.
+  const visits = ctx.rowsOf("PageVisit");
+  visits.sort((a, b) => (String(a.visitedAt) < String(b.visitedAt) ? -1 : String(a.visitedAt) > String(b.visitedAt) ? 1 : 0));
+  visits.forEach((row, index) => (row.id = index + 1));
+
+  for (let i = 0; i < sizes.feedback; i++) {
+    const member = random.pick(staff);
+    ctx.add("Feedback", {
+      id: ctx.nextId("Feedback"),
+      userId: member.id,
+      name: member.name,
+      message: random.pick(FEEDBACK_MESSAGES),
+      url: BOARD_PAGE[member.department!] ?? "/home",
+      createdAt: timestampText(clock.daysAgo(random.float(0.1, 60))),
+    });
+  }
+}

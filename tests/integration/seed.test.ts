@@ -1,0 +1,350 @@
+// The demo data (scripts/seed): a believable company in every stage of its work, the demo accounts
+// with exactly their department's permissions, reproducible from `now`, and never written over data.
+import { randomBytes } from "node:crypto";
+import { verify } from "@node-rs/argon2";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { TRUCK_TYPE_VALUES } from "~/rules/truck-types";
+import { UNIT_STATUSES } from "~/rules/unit-statuses";
+import {
+  DEMO_ACCOUNTS,
+  DEMO_PASSWORD,
+  isDatabaseEmpty,
+  seedDemoData,
+  type SeedSummary,
+} from "../../scripts/seed/index.ts";
+import { testDatabaseUrl } from "../support/database.ts";
+
+const NOW = new Date("2026-03-16T12:00:00.000Z");
+const DEMO_COMPANIES = 60;
+const DEMO_UNITS = 1_500;
+
+let db: pg.Client;
+let emptyBeforeSeed: boolean;
+let summary: SeedSummary;
+
+async function rows<T extends pg.QueryResultRow>(sql: string, values: unknown[] = []): Promise<T[]> {
+  return (await db.query<T>(sql, values)).rows;
+}
+
+async function count(sql: string, values: unknown[] = []): Promise<number> {
+  const [row] = await rows<{ n: number }>(sql, values);
+  return Number(row?.n);
+}
+
+beforeAll(async () => {
+  emptyBeforeSeed = await isDatabaseEmpty(testDatabaseUrl());
+  summary = await seedDemoData(testDatabaseUrl(), { scale: "demo", now: NOW });
+  db = new pg.Client({ connectionString: testDatabaseUrl() });
+  await db.connect();
+});
+
+afterAll(async () => {
+  await db?.end();
+});
+
+describe("demo seed: the company", () => {
+  it("writes exactly 60 customer companies with 5-digit codes and 1,500 units", async () => {
+    expect(emptyBeforeSeed).toBe(true);
+    expect(await count(`SELECT count(*)::int AS n FROM "Company" WHERE code ~ '^[0-9]{5}$' AND state IS NOT NULL`)).toBe(
+      DEMO_COMPANIES,
+    );
+    expect(await count(`SELECT count(*)::int AS n FROM "Unit"`)).toBe(DEMO_UNITS);
+    expect(summary.tables.Company).toBe(DEMO_COMPANIES);
+    expect(summary.tables.Unit).toBe(DEMO_UNITS);
+    expect(summary.totalRows).toBe(Object.values(summary.tables).reduce((a, b) => a + (b ?? 0), 0));
+  });
+
+  it("has units in every one of the 16 statuses and of every truck type, with unique VINs", async () => {
+    const statuses = await rows<{ name: string }>(
+      `SELECT DISTINCT s.name FROM "Unit" u JOIN "UnitStatus" s ON s.id = u."statusId"`,
+    );
+    expect(statuses.map((s) => s.name).sort()).toEqual(UNIT_STATUSES.map((s) => s.name).sort());
+    const types = await rows<{ truckType: string }>(`SELECT DISTINCT "truckType" FROM "Unit"`);
+    expect(types.map((t) => t.truckType).sort()).toEqual([...TRUCK_TYPE_VALUES].sort());
+    expect(await count(`SELECT count(DISTINCT vin)::int AS n FROM "Unit" WHERE length(vin) = 17`)).toBe(DEMO_UNITS);
+  });
+
+  it("loads the permission and unit status catalogues", async () => {
+    expect(await count(`SELECT count(*)::int AS n FROM "Permission"`)).toBe(55);
+    const catalogue = await rows<{ id: number; name: string; lateAfterDays: number | null; sortOrder: number }>(
+      `SELECT id, name, "lateAfterDays", "sortOrder" FROM "UnitStatus" ORDER BY "sortOrder"`,
+    );
+    expect(catalogue.map(({ id, name, lateAfterDays }) => ({ id, name, lateAfterDays }))).toEqual(
+      UNIT_STATUSES.map(({ id, name, lateAfterDays }) => ({ id, name, lateAfterDays })),
+    );
+  });
+
+  it("shows late units, overridden late units with a reason, and rental use on NEW and RE-RENT units", async () => {
+    const late = await count(
+      `SELECT count(*)::int AS n FROM "Unit" u JOIN "UnitStatus" s ON s.id = u."statusId"
+        WHERE NOT u."overrideLate" AND s."lateAfterDays" IS NOT NULL
+          AND date_part('day', $1::timestamp - u."statusChangedAt") > s."lateAfterDays"`,
+      [NOW.toISOString()],
+    );
+    expect(late).toBeGreaterThan(20);
+    expect(await count(`SELECT count(*)::int AS n FROM "Unit" WHERE "overrideLate" AND "overrideReason" <> ''`)).toBeGreaterThan(5);
+    const rentalUse = await rows<{ name: string }>(
+      `SELECT DISTINCT s.name FROM "Unit" u JOIN "UnitStatus" s ON s.id = u."statusId" WHERE u."rentalUse" IS NOT NULL ORDER BY 1`,
+    );
+    expect(rentalUse.map((r) => r.name)).toEqual(["NEW", "RE-RENT"]);
+  });
+
+  it("ends every unit's history at its current status (at its last change) and sub-status", async () => {
+    expect(await count(`SELECT count(DISTINCT "unitId")::int AS n FROM "UnitHistory"`)).toBe(DEMO_UNITS);
+    expect(await count(`SELECT count(*)::int AS n FROM "UnitHistory"`)).toBeGreaterThan(DEMO_UNITS * 5);
+    const mismatches = await count(
+      `WITH last_status AS (
+         SELECT DISTINCT ON ("unitId") "unitId", "newVal", "changedOn" FROM "UnitHistory"
+          WHERE "statType" = 'Status' ORDER BY "unitId", "changedOn" DESC, id DESC),
+       last_sub AS (
+         SELECT DISTINCT ON ("unitId") "unitId", "newVal" FROM "UnitHistory"
+          WHERE "statType" = 'Sub-Status' ORDER BY "unitId", "changedOn" DESC, id DESC)
+       SELECT count(*)::int AS n FROM "Unit" u
+         JOIN "UnitStatus" s ON s.id = u."statusId"
+         LEFT JOIN last_status ls ON ls."unitId" = u.id
+         LEFT JOIN last_sub sub ON sub."unitId" = u.id
+        WHERE ls."newVal" IS DISTINCT FROM s.name OR ls."changedOn" IS DISTINCT FROM u."statusChangedAt"
+           OR sub."newVal" IS DISTINCT FROM u."subStatus"`,
+    );
+    expect(mismatches).toBe(0);
+    expect(await count(`SELECT count(*)::int AS n FROM "UnitHistory" WHERE "changedOn" > $1::timestamp`, [NOW.toISOString()])).toBe(0);
+  });
+});
+
+describe("demo seed: orders, off-rents and trades", () => {
+  it("has on-rent orders in every onboarding stage, with counts that add up", async () => {
+    const stages = await rows<{ stage: number }>(`SELECT DISTINCT "onboardingStatus" AS stage FROM "OrderForm" ORDER BY 1`);
+    expect(stages.map((s) => s.stage)).toEqual([0, 1, 2, 3]);
+    // TrucksRemaining = requested − deliveries that have a carrier; requested = the four counts (checked by the schema).
+    expect(
+      await count(
+        `SELECT count(*)::int AS n FROM "OrderForm" o
+          WHERE o."trucksRemaining" <> o."trucksRequested" - (SELECT count(*) FROM "TransportJob" j
+            WHERE j."formHistoryId" = o."formHistoryId" AND j.kind = 'DELIVERY' AND j."vendorId" IS NOT NULL)`,
+      ),
+    ).toBe(0);
+    expect(await count(`SELECT count(*)::int AS n FROM "OrderForm" WHERE "onboardingStatus" = 3 AND "trucksRemaining" <> 0`)).toBe(0);
+    expect(await count(`SELECT count(*)::int AS n FROM "Reservation" WHERE "orderFormId" IS NOT NULL`)).toBeGreaterThan(10);
+  });
+
+  it("marks some orders priority (with the spec's reasons, some with a deadline), prepaid or cancelled", async () => {
+    const reasons = await rows<{ priorityReason: string; deadline: boolean }>(
+      `SELECT "priorityReason", "priorityDeadline" IS NOT NULL AS deadline FROM "FormHistory" WHERE "priorityReason" IS NOT NULL`,
+    );
+    expect(reasons.length).toBeGreaterThan(5);
+    expect(reasons.some((r) => r.deadline)).toBe(true);
+    expect(reasons.every((r) => r.priorityReason.length <= 64)).toBe(true);
+    expect(await count(`SELECT count(*)::int AS n FROM "FormHistory" WHERE "confirmedPrepay"`)).toBeGreaterThan(0);
+    expect(await count(`SELECT count(*)::int AS n FROM "FormHistory" WHERE "cancelledAt" IS NOT NULL`)).toBeGreaterThan(0);
+  });
+
+  it("has off-rents in every offboarding stage, returning units really on rent to that customer until picked up", async () => {
+    const stages = await rows<{ stage: number }>(
+      `SELECT DISTINCT "offboardingStatus" AS stage FROM "OffRentForm" WHERE "tradeFormId" IS NULL ORDER BY 1`,
+    );
+    expect(stages.map((s) => s.stage)).toEqual([0, 1, 2, 3]);
+    const lines = await rows<{ statusId: number; unitStatus: string | null; sameCompany: boolean }>(
+      `SELECT DISTINCT r."statusId", s.name AS "unitStatus", u."companyId" = f."companyId" AS "sameCompany"
+         FROM "ReturningUnit" r JOIN "FormHistory" f ON f.id = r."formHistoryId"
+         LEFT JOIN "Unit" u ON u.id = r."unitId" LEFT JOIN "UnitStatus" s ON s.id = u."statusId"
+        WHERE r."unitId" IS NOT NULL`,
+    );
+    expect(new Set(lines.map((l) => l.statusId))).toEqual(new Set([0, 5, 6, 7]));
+    for (const line of lines.filter((l) => l.statusId === 0 || l.statusId === 5)) {
+      expect(line).toEqual({ statusId: line.statusId, unitStatus: "ON RENT", sameCompany: true });
+    }
+    expect(lines.filter((l) => l.statusId === 6).map((l) => l.unitStatus)).toEqual(["IN TRANSIT"]);
+    expect(lines.filter((l) => l.statusId === 7).every((l) => l.unitStatus !== "ON RENT")).toBe(true);
+  });
+
+  it("has trades in every stage with both halves on one FormHistory, and split trades sharing a link", async () => {
+    const trades = await rows<{ stage: number; kind: string; returnHalf: number | null; sameStage: boolean }>(
+      `SELECT t."onboardingStatus" AS stage, f.kind, o.id AS "returnHalf", o."offboardingStatus" = t."onboardingStatus" AS "sameStage"
+         FROM "TradeForm" t JOIN "FormHistory" f ON f.id = t."formHistoryId"
+         LEFT JOIN "OffRentForm" o ON o."tradeFormId" = t.id AND o."formHistoryId" = t."formHistoryId"`,
+    );
+    expect(trades.length).toBeGreaterThanOrEqual(24);
+    expect(new Set(trades.map((t) => t.stage))).toEqual(new Set([0, 1, 2, 3]));
+    expect(trades.every((t) => t.kind === "TRADE" && t.returnHalf !== null && t.sameStage)).toBe(true);
+    const splits = await rows<{ tradeLink: string; parts: number; numbers: number[]; roots: number }>(
+      `SELECT t."tradeLink", count(*)::int AS parts, array_agg(f."splitNumber" ORDER BY f."splitNumber") AS numbers,
+              count(*) FILTER (WHERE f."splitFromId" IS NULL)::int AS roots
+         FROM "TradeForm" t JOIN "FormHistory" f ON f.id = t."formHistoryId"
+        WHERE t."tradeLink" IS NOT NULL GROUP BY t."tradeLink"`,
+    );
+    expect(splits.length).toBeGreaterThanOrEqual(2);
+    for (const split of splits) {
+      expect(split.parts).toBeGreaterThanOrEqual(2);
+      expect(split.numbers).toEqual(Array.from({ length: split.parts }, (_, i) => i + 1));
+      expect(split.roots).toBe(1);
+    }
+  });
+
+  it("has transport jobs with and without a carrier, some completed, carriers being transporters", async () => {
+    const jobs = await rows<{ kind: string; assigned: boolean; completed: boolean }>(
+      `SELECT DISTINCT kind, "vendorId" IS NOT NULL AS assigned, "completedAt" IS NOT NULL AS completed FROM "TransportJob"`,
+    );
+    for (const kind of ["DELIVERY", "PICKUP"]) {
+      expect(jobs).toContainEqual({ kind, assigned: true, completed: true });
+      expect(jobs).toContainEqual({ kind, assigned: true, completed: false });
+      expect(jobs).toContainEqual({ kind, assigned: false, completed: false });
+    }
+    expect(
+      await count(
+        `SELECT count(*)::int AS n FROM "TransportJob" j JOIN "Vendor" v ON v.id = j."vendorId" WHERE v."vendorType" <> 'TRANSPORTER'`,
+      ),
+    ).toBe(0);
+    expect(await count(`SELECT count(*)::int AS n FROM "TransportJob" WHERE "scheduledDate" > $1::date`, [NOW.toISOString()])).toBeGreaterThan(0);
+  });
+});
+
+describe("demo seed: accounts receivable and the rest", () => {
+  it("bills every unit on rent on an open contract, with open, paid and void invoices", async () => {
+    expect(
+      await count(
+        `SELECT count(*)::int AS n FROM "Unit" u WHERE u."statusId" = 3
+           AND NOT EXISTS (SELECT 1 FROM "OpenContract" c WHERE c."unitId" = u.id AND c.status = 'OPEN' AND c."companyId" = u."companyId")`,
+      ),
+    ).toBe(0);
+    const statuses = await rows<{ status: string }>(`SELECT DISTINCT status FROM "ArInvoice" ORDER BY 1`);
+    expect(statuses.map((s) => s.status)).toEqual(["OPEN", "PAID", "VOID"]);
+  });
+
+  it("never applies more credit than a memo's lines hold", async () => {
+    expect(new Set((await rows<{ status: string }>(`SELECT status FROM "CreditMemo"`)).map((r) => r.status))).toEqual(
+      new Set(["PENDING", "APPROVED", "VOID"]),
+    );
+    expect(await count(`SELECT count(*)::int AS n FROM "CreditMemoApplication"`)).toBeGreaterThan(0);
+    expect(
+      await count(
+        `SELECT count(*)::int AS n FROM "CreditMemo" m
+          WHERE (SELECT coalesce(sum("appliedAmount"), 0) FROM "CreditMemoApplication" a WHERE a."creditMemoId" = m.id)
+              > (SELECT sum(amount) FROM "CreditMemoLine" l WHERE l."creditMemoId" = m.id)`,
+      ),
+    ).toBe(0);
+  });
+
+  it("lists every unit at auction with 2 to 4 demo images", async () => {
+    const listings = await rows<{ images: number; small: boolean }>(
+      `SELECT count(i.id)::int AS images, bool_and(i."smallUrl" LIKE '/demo-images/%') AS small
+         FROM "Unit" u JOIN "AuctionListing" l ON l."unitId" = u.id AND l."endedAt" IS NULL
+         JOIN "AuctionListingImage" i ON i."listingId" = l.id
+        WHERE u."statusId" = 12 GROUP BY l.id`,
+    );
+    expect(listings).toHaveLength(await count(`SELECT count(*)::int AS n FROM "Unit" WHERE "statusId" = 12`));
+    expect(listings.every((l) => l.images >= 2 && l.images <= 4 && l.small)).toBe(true);
+  });
+
+  it("writes notes (some cancelled), audit entries in the label: old!label: new form, claims and damage reports", async () => {
+    expect(await count(`SELECT count(*)::int AS n FROM "Note" WHERE cancelled`)).toBeGreaterThan(0);
+    expect(await count(`SELECT count(*)::int AS n FROM "Note" WHERE "unitNumber" IS NOT NULL`)).toBeGreaterThan(0);
+    const [entry] = await rows<{ changedData: Record<string, string> }>(
+      `SELECT "changedData" FROM "AuditLog" WHERE action = 'edit' ORDER BY id LIMIT 1`,
+    );
+    const [label, text] = Object.entries(entry!.changedData)[0]!;
+    expect(text).toMatch(new RegExp(`^${label}: .*!${label}: .+$`));
+    expect(await count(`SELECT count(*)::int AS n FROM "Claim"`)).toBeGreaterThan(0);
+    expect(await count(`SELECT count(*)::int AS n FROM "DamageReport"`)).toBe(24);
+    expect(await count(`SELECT count(*)::int AS n FROM "PageVisit"`)).toBeGreaterThan(0);
+    expect(await count(`SELECT count(*)::int AS n FROM "Feedback"`)).toBeGreaterThan(0);
+  });
+});
+
+describe("demo seed: accounts", () => {
+  it("gives each demo account exactly its permission ids through its department, and the demo password", async () => {
+    for (const account of DEMO_ACCOUNTS) {
+      const [user] = await rows<{ id: number; passwordHash: string; department: string | null; direct: number }>(
+        `SELECT u.id, u."passwordHash", d.name AS department,
+                (SELECT count(*)::int FROM "UserPermission" up WHERE up."userId" = u.id) AS direct
+           FROM "User" u LEFT JOIN "Department" d ON d.id = u."departmentId" WHERE u.email = $1`,
+        [account.email],
+      );
+      expect(user, account.email).toBeDefined();
+      expect(user!.department).toBe(account.department);
+      expect(user!.direct).toBe(0);
+      const permissions = await rows<{ permissionId: number }>(
+        `SELECT dp."permissionId" FROM "User" u JOIN "DepartmentPermission" dp ON dp."departmentId" = u."departmentId"
+          WHERE u.id = $1 ORDER BY 1`,
+        [user!.id],
+      );
+      expect(permissions.map((p) => p.permissionId), account.email).toEqual([...account.permissionIds].sort((a, b) => a - b));
+      expect(user!.passwordHash).toMatch(/^\$argon2id\$/);
+      expect(await verify(user!.passwordHash, DEMO_PASSWORD)).toBe(true);
+    }
+    expect(DEMO_ACCOUNTS.find((a) => a.email === "nobody@fleetops.test")?.permissionIds).toEqual([]);
+    expect(await count(`SELECT count(*)::int AS n FROM "User"`)).toBeGreaterThanOrEqual(DEMO_ACCOUNTS.length + 25);
+  });
+
+  it("stores the three software variables, naming the exec, admin and sales users", async () => {
+    const variables = await rows<{ name: string; value: string }>(
+      `SELECT name, value FROM "SoftwareVariable" WHERE "group" = 'Software' ORDER BY name`,
+    );
+    expect(variables.map((v) => v.name)).toEqual([
+      "Employee Management Permissions",
+      "Owners Stats Permissions",
+      "Rental Use Override Permissions",
+    ]);
+    const idOf = async (email: string) => String(await count(`SELECT id AS n FROM "User" WHERE email = $1`, [email]));
+    const listed = (name: string) => variables.find((v) => v.name === name)!.value.split(",");
+    expect(listed("Owners Stats Permissions")).toEqual(
+      expect.arrayContaining([await idOf("exec@fleetops.test"), await idOf("admin@fleetops.test")]),
+    );
+    expect(listed("Rental Use Override Permissions")).toContain(await idOf("sales@fleetops.test"));
+  });
+});
+
+describe("demo seed: reproducible and careful", () => {
+  const KEY_TABLES = [
+    "User", "Department", "DepartmentPermission", "Company", "Vendor", "Unit", "UnitHistory", "FormHistory",
+    "OrderForm", "OffRentForm", "TradeForm", "ReturningUnit", "Reservation", "TransportJob", "ArInvoice",
+    "CreditMemo", "CreditMemoApplication", "Note", "AuditLog", "AuctionListingImage",
+  ];
+
+  async function digest(client: pg.Client): Promise<Record<string, string>> {
+    const result: Record<string, string> = {};
+    for (const table of KEY_TABLES) {
+      const { rows: [row] } = await client.query<{ md5: string }>(
+        `SELECT md5(coalesce(string_agg(t::text, E'\\n' ORDER BY t::text), '')) AS md5 FROM "${table}" t`,
+      );
+      result[table] = row!.md5;
+    }
+    return result;
+  }
+
+  it("writes identical data into a second database seeded with the same now", async () => {
+    const { adminUrl, template } = inject("testDatabase");
+    // Named like a worker database (same slot, stamp and random part), so the harness's own checks and
+    // its sweep of abandoned databases recognise it.
+    const slot = process.env.VITEST_POOL_ID ?? process.env.VITEST_WORKER_ID ?? "0";
+    const name = `fleetops_test_${slot}_${Math.floor(Date.now() / 1000).toString(36)}${randomBytes(3).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    try {
+      await admin.query(`CREATE DATABASE ${admin.escapeIdentifier(name)} TEMPLATE ${admin.escapeIdentifier(template)}`);
+      const url = new URL(testDatabaseUrl());
+      url.pathname = `/${name}`;
+      await seedDemoData(url.href, { scale: "demo", now: NOW });
+      const other = new pg.Client({ connectionString: url.href });
+      await other.connect();
+      try {
+        expect(await digest(other)).toEqual(await digest(db));
+      } finally {
+        await other.end();
+      }
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS ${admin.escapeIdentifier(name)} WITH (FORCE)`);
+      await admin.end();
+    }
+  });
+
+  it("refuses to seed a database that already holds data, and leaves it untouched", async () => {
+    expect(await isDatabaseEmpty(testDatabaseUrl())).toBe(false);
+    const before = await count(`SELECT count(*)::int AS n FROM "Unit"`);
+    await expect(seedDemoData(testDatabaseUrl(), { scale: "demo", now: NOW })).rejects.toThrow(
+      /^Refusing to seed: the database already holds data \(User: \d+ rows, Unit: 1500 rows, .*\)\. Seed only an empty, freshly migrated database\.$/,
+    );
+    expect(await count(`SELECT count(*)::int AS n FROM "Unit"`)).toBe(before);
+    expect(await count(`SELECT count(*)::int AS n FROM "Company"`)).toBe(DEMO_COMPANIES);
+  });
+});
