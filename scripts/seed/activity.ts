@@ -2,7 +2,6 @@
 // sales sends to auction, page visits and dashboard feedback.
 import { UNIT_STATUSES } from "../../app/rules/unit-statuses.ts";
 import { MS_PER_DAY, timestampText } from "./clock.ts";
-import { slug } from "./contact-details.ts";
 import type { SeedContext, UnitInfo } from "./context.ts";
 import { createRandom } from "./random.ts";
 import {
@@ -131,7 +130,6 @@ export function buildAuctionListings(ctx: SeedContext): void {
       listedAt: timestampText(listedAt),
       endedAt: active ? null : timestampText(unit.statusChangedAt),
     });
-    const model = slug(`${unit.make} ${unit.model}`);
     const count = random.int(2, 4);
     for (let position = 0; position < count; position++) {
       const view = IMAGE_VIEWS[position]!;
@@ -139,8 +137,8 @@ export function buildAuctionListings(ctx: SeedContext): void {
         id: ctx.nextId("AuctionListingImage"),
         listingId: id,
         position,
-        smallUrl: `/demo-images/auction/${model}/${view}-small.jpg`,
-        largeUrl: `/demo-images/auction/${model}/${view}-large.jpg`,
+        smallUrl: `/demo-images/auction/${view}-small.svg`,
+        largeUrl: `/demo-images/auction/${view}-large.svg`,
       });
     }
   }

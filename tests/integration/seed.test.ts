@@ -1,6 +1,8 @@
 // The demo data (scripts/seed): a believable company in every stage of its work, the demo accounts
 // with exactly their department's permissions, reproducible from `now`, and never written over data.
 import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { verify } from "@node-rs/argon2";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -234,6 +236,13 @@ describe("demo seed: accounts receivable and the rest", () => {
     );
     expect(listings).toHaveLength(await count(`SELECT count(*)::int AS n FROM "Unit" WHERE "statusId" = 12`));
     expect(listings.every((l) => l.images >= 2 && l.images <= 4 && l.small)).toBe(true);
+    // Every image the listings point at is a file the app serves from public/.
+    const urls = await rows<{ url: string }>(
+      `SELECT DISTINCT "smallUrl" AS url FROM "AuctionListingImage" UNION SELECT DISTINCT "largeUrl" FROM "AuctionListingImage"`,
+    );
+    expect(urls.length).toBeGreaterThan(0);
+    const missing = urls.filter(({ url }) => !existsSync(path.join(import.meta.dirname, "../../public", url)));
+    expect(missing).toEqual([]);
   });
 
   it("writes notes (some cancelled), audit entries in the label: old!label: new form, claims and damage reports", async () => {
