@@ -385,19 +385,23 @@ function hasLiveNodeParent(proc: ProcessInfo): boolean {
 }
 
 async function stopOrphan(pid: number, pidFilePath: string, log: (m: string) => void): Promise<void> {
-  const gone = () => !existsSync(pidFilePath) || inspectProcess(pid) === undefined;
+  // The process itself must be gone: PostgreSQL removes postmaster.pid a moment before it exits, so
+  // the pid file alone would report a shutdown that has not finished yet.
+  const gone = () => inspectProcess(pid) === undefined;
   for (const [signal, waitMs] of SHUTDOWN_STEPS) {
     try {
       process.kill(pid, signal);
-    } catch {
-      break; // already gone
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ESRCH") break; // already gone
+      log(`could not send ${signal} to PostgreSQL (pid ${pid}): ${(error as Error).message}`);
+      continue;
     }
     const until = Date.now() + waitMs;
     while (!gone() && Date.now() < until) await sleep(50);
     if (gone()) break;
     log(`PostgreSQL (pid ${pid}) did not stop after ${signal}`);
   }
-  if (inspectProcess(pid) !== undefined) throw new Error(`could not stop the orphaned PostgreSQL (pid ${pid})`);
+  if (!gone()) throw new Error(`could not stop the orphaned PostgreSQL (pid ${pid})`);
   if (existsSync(pidFilePath)) {
     // Killed outright: its backends notice the postmaster's death within moments; give them that,
     // since a new postmaster refuses to start while they still hold the old shared memory.
