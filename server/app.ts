@@ -8,6 +8,10 @@ import helmet from "helmet";
 import { RouterContextProvider } from "react-router";
 import { requestContext, servicesContext } from "../app/context.ts";
 import { handleErrors } from "./api/errors.ts";
+import { createFeedbackRouter } from "./api/feedback.ts";
+import { createSettingsRouter } from "./api/settings.ts";
+import { createTrackingRouter } from "./api/tracking.ts";
+import { createMicrosoftRouter } from "./api/microsoft.ts";
 import { createUsersRouter } from "./api/users.ts";
 import type { AppServices } from "./services.ts";
 
@@ -54,6 +58,10 @@ export function createApp(services: AppServices): express.Express {
   // JSON API routers parse their own bodies (express.json per route): a global body parser would
   // consume the form bodies of React Router's actions.
   app.use("/users", createUsersRouter(services));
+  app.use("/auth/microsoft", createMicrosoftRouter(services));
+  app.use(createTrackingRouter(services));
+  app.use(createFeedbackRouter(services));
+  app.use(createSettingsRouter(services));
 
   app.use(
     createRequestHandler({

@@ -1,18 +1,28 @@
-// The identity endpoints of spec 1 §7: POST /users/login, GET /users/info, and POST /users/logout.
-// Thin: the body is parsed here, the decisions are app/modules/identity's.
+// The identity endpoints of spec 1 §7: POST /users/login, GET /users/info, POST /users/logout,
+// PUT /users/changePassword/{userId}, POST /users/password/request, and (issue 3) PUT /users/theme and
+// POST /users/register. Thin: the body is parsed here, the decisions are app/modules/identity's.
 import express from "express";
 import { ipKeyGenerator, rateLimit, type Options as RateLimitOptions } from "express-rate-limit";
 import { z } from "zod";
 import { clearedSessionCookie, sessionCookie } from "../../app/modules/identity/session-cookie.server.ts";
+import { changePassword } from "../../app/modules/identity/password-change.server.ts";
+import {
+  requestPasswordReset,
+  ResetRequestLimiter,
+  resetRequestLimiterFor,
+  TOO_MANY_RESET_REQUESTS_MESSAGE,
+} from "../../app/modules/identity/password-reset.server.ts";
+import { setTheme } from "../../app/modules/identity/profile.server.ts";
+import { registerEmployee } from "../../app/modules/identity/register.server.ts";
+import { signInWithMicrosoftTokens } from "../../app/modules/identity/microsoft.server.ts";
 import { signInWithPassword } from "../../app/modules/identity/sign-in.server.ts";
+import { mailerFor } from "../../app/modules/mail/mailer.server.ts";
 import { normalizeEmail } from "../../app/modules/identity/users.server.ts";
-import { microsoftSignInEnabled } from "../config.ts";
+import { RESET_EMAIL_SENT_MESSAGE } from "../../app/rules/passwords.ts";
 import type { AppServices } from "../services.ts";
 import { requireSession } from "./authenticate.ts";
 
 export const TOO_MANY_SIGN_IN_ATTEMPTS_MESSAGE = "Too many sign-in attempts. Please wait a minute and try again.";
-export const MICROSOFT_NOT_CONFIGURED_MESSAGE = "Microsoft sign-in is not configured.";
-export const MICROSOFT_NOT_AVAILABLE_MESSAGE = "Microsoft sign-in is not available on this server yet.";
 
 /** Sign-in attempts allowed per client IP and per e-mail address in one window. */
 export const SIGN_IN_ATTEMPTS_PER_WINDOW = 10;
@@ -60,16 +70,11 @@ export function createUsersRouter(services: AppServices): express.Router {
 
   router.post("/login", limitByAddress, parseJson, limitByEmail, async (req, res) => {
     res.set("Cache-Control", "no-store");
-    if (microsoftAttempt.safeParse(req.body).success) {
-      // Verifying Microsoft id tokens is not built yet: say so rather than pretend.
-      if (!microsoftSignInEnabled(config)) {
-        res.status(400).json({ error: MICROSOFT_NOT_CONFIGURED_MESSAGE });
-      } else {
-        res.status(501).json({ error: MICROSOFT_NOT_AVAILABLE_MESSAGE });
-      }
-      return;
-    }
-    const result = await signInWithPassword(database.prisma, config, req.body);
+    // {accessToken, idToken}: Microsoft sign-in (the ID token's signature is checked against the
+    // issuer's keys); {email, password}: password sign-in. Both answer in the same shape.
+    const result = microsoftAttempt.safeParse(req.body).success
+      ? await signInWithMicrosoftTokens(database.prisma, config, req.body)
+      : await signInWithPassword(database.prisma, config, req.body);
     if (!result.ok) {
       req.log?.info({ reason: result.reason }, "sign-in refused");
       res.status(result.error.status).json({ error: result.error.message });
@@ -85,6 +90,59 @@ export function createUsersRouter(services: AppServices): express.Router {
   router.post("/logout", (_req, res) => {
     res.append("Set-Cookie", clearedSessionCookie(config));
     res.status(204).end();
+  });
+
+  router.put("/changePassword/:userId", parseJson, requireSession(services), async (req, res) => {
+    res.set("Cache-Control", "no-store");
+    const session = res.locals.session!;
+    const raw = String(req.params.userId);
+    const userId = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : Number.NaN;
+    const result = await changePassword(database.prisma, config, session, userId, req.body);
+    if (!result.ok) {
+      res.status(result.status).json({ error: result.message });
+      return;
+    }
+    req.log?.info({ userId: session.user.id }, "password changed; other sessions revoked");
+    res.append("Set-Cookie", sessionCookie(result.token, config));
+    res.json({ token: result.token });
+  });
+
+  router.post("/password/request", parseJson, async (req, res) => {
+    res.set("Cache-Control", "no-store");
+    const keys = ResetRequestLimiter.keysFor(req.body, ipKeyGenerator(req.ip ?? ""));
+    if (!resetRequestLimiterFor(services).attempt(keys)) {
+      res.status(429).json({ error: TOO_MANY_RESET_REQUESTS_MESSAGE });
+      return;
+    }
+    const baseUrl = config.APP_URL ?? `${req.protocol}://${req.get("host")}`;
+    const result = await requestPasswordReset(database.prisma, mailerFor(services), req.body, { baseUrl });
+    if (!result.ok) {
+      req.log?.info({ status: result.status }, "password reset refused");
+      res.status(result.status).json({ error: result.message });
+      return;
+    }
+    res.json({ message: RESET_EMAIL_SENT_MESSAGE });
+  });
+
+  router.put("/theme", parseJson, requireSession(services), async (req, res) => {
+    const result = await setTheme(database.prisma, res.locals.session!, req.body);
+    if (!result.ok) {
+      res.status(result.status).json({ error: result.message });
+      return;
+    }
+    res.set("Cache-Control", "no-store").json({ UserTheme: result.theme });
+  });
+
+  router.post("/register", parseJson, requireSession(services), async (req, res) => {
+    const result = await registerEmployee(database.prisma, res.locals.session!, req.body);
+    if (!result.ok) {
+      res
+        .status(result.status)
+        .json(result.fieldErrors ? { error: result.message, errors: result.fieldErrors } : { error: result.message });
+      return;
+    }
+    const { id, email, firstName, lastName, departmentId } = result.user;
+    res.status(201).json({ UserID: id, Email: email, FirstName: firstName, LastName: lastName, DepartmentID: departmentId });
   });
 
   router.get("/info", requireSession(services), (_req, res) => {

@@ -1,0 +1,45 @@
+// Change Password (spec 1 §2, §5, §7 PUT /users/changePassword/{userId}): only for oneself. Success
+// stores a new argon2id hash and moves tokensValidAfter to now, which revokes every other session of
+// the user; the caller gets a fresh token so the current session continues (ADR 006, ADR 007).
+import type { Config } from "../../../server/config.ts";
+import type { Db } from "../../../server/database.ts";
+import { changePasswordSchema, OLD_PASSWORD_INCORRECT_MESSAGE } from "../../rules/passwords.ts";
+import { hashPassword, verifyPassword } from "./passwords.server.ts";
+import { signSessionToken } from "./session-token.server.ts";
+import type { SignedInSession } from "./users.server.ts";
+
+export const ONLY_OWN_PASSWORD_MESSAGE = "You can only change your own password.";
+
+export type PasswordChangeResult =
+  | { ok: true; token: string }
+  | { ok: false; status: 400 | 403; message: string };
+
+export async function changePassword(
+  db: Db,
+  config: Pick<Config, "JWT_SECRET" | "JWT_TTL_SECONDS">,
+  actor: Pick<SignedInSession, "user" | "permissions">,
+  targetUserId: number,
+  input: unknown,
+  now: Date = new Date(),
+): Promise<PasswordChangeResult> {
+  if (actor.user.id !== targetUserId) return { ok: false, status: 403, message: ONLY_OWN_PASSWORD_MESSAGE };
+  const parsed = changePasswordSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, status: 400, message: parsed.error.issues[0]!.message };
+  const { oldPassword, newPassword } = parsed.data;
+
+  const user = await db.user.findUnique({ where: { id: actor.user.id }, select: { passwordHash: true } });
+  // An account without a password (Microsoft only) has no old password that could be right.
+  if (!user?.passwordHash || !(await verifyPassword(user.passwordHash, oldPassword))) {
+    return { ok: false, status: 400, message: OLD_PASSWORD_INCORRECT_MESSAGE };
+  }
+
+  const passwordHash = await hashPassword(newPassword);
+  await db.$transaction([
+    db.user.update({ where: { id: actor.user.id }, data: { passwordHash, tokensValidAfter: now } }),
+    db.auditLog.create({
+      data: { entityType: "User", entityId: actor.user.id, action: "password-change", changedData: {}, userId: actor.user.id },
+    }),
+  ]);
+  const token = signSessionToken(config, { userId: actor.user.id, permissions: actor.permissions }, now);
+  return { ok: true, token };
+}

@@ -1,0 +1,200 @@
+// Password reset by e-mail (spec 1 §2 requestReset, §7 POST /users/password/request; spec 2 §8;
+// issue 3 point 9). A request creates a random single-use token valid for one hour, stores only its
+// sha256, and mails a link to /reset/{token}. The reset page checks the token, sets the new password,
+// marks the token used and moves tokensValidAfter (every session of the user ends). See ADR 007.
+import { createHash, randomBytes } from "node:crypto";
+import type { Db } from "../../../server/database.ts";
+import {
+  passwordResetRequestSchema,
+  RESET_ACCOUNT_NOT_FOUND_MESSAGE,
+  resetPasswordSchema,
+} from "../../rules/passwords.ts";
+import type { Mailer } from "../mail/mailer.server.ts";
+import { hashPassword } from "./passwords.server.ts";
+import { findActiveUserByEmail, normalizeEmail } from "./users.server.ts";
+
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+export const RESET_LINK_INVALID_MESSAGE = "This password reset link is not valid. Please request a new one.";
+export const RESET_LINK_EXPIRED_MESSAGE = "This password reset link has expired. Please request a new one.";
+export const RESET_LINK_USED_MESSAGE = "This password reset link has already been used. Please request a new one.";
+export const RESET_DONE_MESSAGE = "Your password has been changed. You can now sign in with it.";
+export const RESET_MAIL_SUBJECT = "Fleet Ops password reset";
+
+/** Requests allowed per e-mail address and per client in one window (like sign-in). */
+export const RESET_REQUESTS_PER_WINDOW = 10;
+export const RESET_REQUEST_WINDOW_MS = 60_000;
+export const TOO_MANY_RESET_REQUESTS_MESSAGE = "Too many password reset requests. Please wait a minute and try again.";
+
+export function hashResetToken(token: string): string {
+  return createHash("sha256").update(token, "utf8").digest("hex");
+}
+
+/** Tokens are 32 random bytes in base64url (43 characters); anything else is never looked up. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export type ResetRequestResult =
+  | { ok: true; email: string }
+  | { ok: false; status: 400 | 404; message: string };
+
+export interface ResetRequestOptions {
+  /** Origin the link points to: APP_URL, else the request's origin. */
+  baseUrl: string;
+  now?: Date;
+}
+
+export function resetLink(baseUrl: string, token: string): string {
+  return `${baseUrl.replace(/\/+$/, "")}/reset/${token}`;
+}
+
+export async function requestPasswordReset(
+  db: Db,
+  mailer: Mailer,
+  input: unknown,
+  options: ResetRequestOptions,
+): Promise<ResetRequestResult> {
+  const parsed = passwordResetRequestSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, status: 400, message: parsed.error.issues[0]!.message };
+  const user = await findActiveUserByEmail(db, parsed.data.Email);
+  if (!user) return { ok: false, status: 404, message: RESET_ACCOUNT_NOT_FOUND_MESSAGE };
+
+  const now = options.now ?? new Date();
+  const token = randomBytes(32).toString("base64url");
+  await db.passwordResetToken.create({
+    data: { userId: user.id, tokenHash: hashResetToken(token), expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS) },
+  });
+  const link = resetLink(options.baseUrl, token);
+  await mailer.send({
+    to: user.email,
+    subject: RESET_MAIL_SUBJECT,
+    text: [
+      `Hello ${user.firstName},`,
+      "",
+      "Someone (hopefully you) asked to reset the password of your Fleet Ops account.",
+      "Open this link within one hour to choose a new password. It works once.",
+      "",
+      link,
+      "",
+      "If you did not ask for this, ignore this e-mail: your password stays as it is.",
+    ].join("\n"),
+    html: [
+      `<p>Hello ${escapeHtml(user.firstName)},</p>`,
+      "<p>Someone (hopefully you) asked to reset the password of your Fleet Ops account.",
+      "Open this link within one hour to choose a new password. It works once.</p>",
+      `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
+      "<p>If you did not ask for this, ignore this e-mail: your password stays as it is.</p>",
+    ].join("\n"),
+  });
+  return { ok: true, email: user.email };
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+export type ResetTokenState =
+  | { status: "valid"; email: string }
+  | { status: "invalid" | "expired" | "used"; message: string };
+
+async function findToken(db: Db, token: string) {
+  if (!TOKEN_PATTERN.test(token)) return null;
+  return db.passwordResetToken.findUnique({
+    where: { tokenHash: hashResetToken(token) },
+    select: { id: true, userId: true, expiresAt: true, usedAt: true, user: { select: { email: true, active: true } } },
+  });
+}
+
+/** What the reset page shows for a link: the form, or why the link cannot be used. */
+export async function checkResetToken(db: Db, token: string, now: Date = new Date()): Promise<ResetTokenState> {
+  const row = await findToken(db, token);
+  if (!row || !row.user.active) return { status: "invalid", message: RESET_LINK_INVALID_MESSAGE };
+  if (row.usedAt) return { status: "used", message: RESET_LINK_USED_MESSAGE };
+  if (row.expiresAt.getTime() <= now.getTime()) return { status: "expired", message: RESET_LINK_EXPIRED_MESSAGE };
+  return { status: "valid", email: row.user.email };
+}
+
+export type ResetCompletionResult =
+  | { ok: true; email: string }
+  | { ok: false; status: 400 | 410; reason: "input" | "invalid" | "expired" | "used"; message: string };
+
+/** Sets the new password through a reset link. `input` is the page's form: password, passwordConfirm. */
+export async function completePasswordReset(
+  db: Db,
+  token: string,
+  input: unknown,
+  now: Date = new Date(),
+): Promise<ResetCompletionResult> {
+  const state = await checkResetToken(db, token, now);
+  if (state.status !== "valid") return { ok: false, status: 410, reason: state.status, message: state.message };
+  const parsed = resetPasswordSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, status: 400, reason: "input", message: parsed.error.issues[0]!.message };
+
+  const passwordHash = await hashPassword(parsed.data.password);
+  const tokenHash = hashResetToken(token);
+  const claimed = await db.$transaction(async (tx) => {
+    // Claiming the token and changing the password commit together; of two concurrent uses one wins.
+    const claim = await tx.passwordResetToken.updateMany({
+      where: { tokenHash, usedAt: null, expiresAt: { gt: now } },
+      data: { usedAt: now },
+    });
+    if (claim.count !== 1) return null;
+    const row = await tx.passwordResetToken.findUniqueOrThrow({ where: { tokenHash }, select: { userId: true } });
+    const user = await tx.user.update({
+      where: { id: row.userId },
+      data: { passwordHash, tokensValidAfter: now },
+      select: { id: true, email: true },
+    });
+    await tx.auditLog.create({
+      data: { entityType: "User", entityId: user.id, action: "password-reset", changedData: {}, userId: user.id },
+    });
+    return user;
+  });
+  if (!claimed) return { ok: false, status: 410, reason: "used", message: RESET_LINK_USED_MESSAGE };
+  return { ok: true, email: claimed.email };
+}
+
+/**
+ * A fixed-window counter for reset requests, per e-mail address and per client, kept per process
+ * (like express-rate-limit's memory store). Shared by the JSON endpoint and the page action.
+ */
+export class ResetRequestLimiter {
+  private readonly hits = new Map<string, { count: number; resetAt: number }>();
+
+  constructor(
+    private readonly limit = RESET_REQUESTS_PER_WINDOW,
+    private readonly windowMs = RESET_REQUEST_WINDOW_MS,
+  ) {}
+
+  /** Counts one attempt against every key; false when any key is over the limit. */
+  attempt(keys: string[], now: number = Date.now()): boolean {
+    let allowed = true;
+    for (const key of keys) {
+      let entry = this.hits.get(key);
+      if (!entry || entry.resetAt <= now) {
+        entry = { count: 0, resetAt: now + this.windowMs };
+        this.hits.set(key, entry);
+      }
+      entry.count += 1;
+      if (entry.count > this.limit) allowed = false;
+    }
+    if (this.hits.size > 10_000) {
+      for (const [key, entry] of this.hits) if (entry.resetAt <= now) this.hits.delete(key);
+    }
+    return allowed;
+  }
+
+  static keysFor(input: unknown, client?: string): string[] {
+    const keys = client ? [`ip:${client}`] : [];
+    const email = (input as { Email?: unknown } | null)?.Email;
+    if (typeof email === "string" && email.trim()) keys.push(`email:${normalizeEmail(email)}`);
+    return keys;
+  }
+}
+
+const limiters = new WeakMap<object, ResetRequestLimiter>();
+
+/** The process's limiter for these services (the API and the pages share it). */
+export function resetRequestLimiterFor(services: object): ResetRequestLimiter {
+  let limiter = limiters.get(services);
+  if (!limiter) limiters.set(services, (limiter = new ResetRequestLimiter()));
+  return limiter;
+}

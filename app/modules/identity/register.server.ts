@@ -1,0 +1,73 @@
+// Register an employee (/register, permission 20 employee-management or 1 all access; issue 3 point
+// 10): name, e-mail, department and an initial password.
+import type { Db } from "../../../server/database.ts";
+import { Prisma } from "../../generated/prisma/client";
+import { REGISTER_MESSAGES, registerEmployeeSchema } from "../../rules/passwords.ts";
+import { ALL_ACCESS_PERMISSION_ID } from "../../rules/permissions.ts";
+import { hashPassword } from "./passwords.server.ts";
+import type { SignedInSession } from "./users.server.ts";
+
+export const EMPLOYEE_MANAGEMENT_PERMISSION_ID = 20;
+export const REGISTER_FORBIDDEN_MESSAGE = "You do not have permission to do that.";
+
+export type RegisterActor = Pick<SignedInSession, "user" | "permissions">;
+
+export type RegisterResult =
+  | { ok: true; user: { id: number; email: string; firstName: string; lastName: string; departmentId: number } }
+  | { ok: false; status: 400 | 403 | 409; message: string; fieldErrors?: Record<string, string[]> };
+
+export function mayRegisterEmployees(actor: Pick<SignedInSession, "permissions">): boolean {
+  return actor.permissions.some((id) => id === ALL_ACCESS_PERMISSION_ID || id === EMPLOYEE_MANAGEMENT_PERMISSION_ID);
+}
+
+/** The departments the form offers, by name. */
+export function listDepartments(db: Db): Promise<{ id: number; name: string }[]> {
+  return db.department.findMany({ select: { id: true, name: true }, orderBy: { name: "asc" } });
+}
+
+export async function registerEmployee(db: Db, actor: RegisterActor, input: unknown): Promise<RegisterResult> {
+  if (!mayRegisterEmployees(actor)) return { ok: false, status: 403, message: REGISTER_FORBIDDEN_MESSAGE };
+  const parsed = registerEmployeeSchema.safeParse(input);
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string[]> = {};
+    for (const issue of parsed.error.issues) (fieldErrors[String(issue.path[0] ?? "")] ??= []).push(issue.message);
+    return { ok: false, status: 400, message: parsed.error.issues[0]!.message, fieldErrors };
+  }
+  const { firstName, lastName, email, departmentId, password } = parsed.data;
+  const department = await db.department.findUnique({ where: { id: departmentId }, select: { id: true } });
+  if (!department) {
+    return { ok: false, status: 400, message: REGISTER_MESSAGES.department, fieldErrors: { departmentId: [REGISTER_MESSAGES.department] } };
+  }
+  const duplicate: RegisterResult = {
+    ok: false,
+    status: 409,
+    message: REGISTER_MESSAGES.duplicate,
+    fieldErrors: { email: [REGISTER_MESSAGES.duplicate] },
+  };
+  if (await db.user.findUnique({ where: { email }, select: { id: true } })) return duplicate;
+
+  const passwordHash = await hashPassword(password);
+  try {
+    const user = await db.$transaction(async (tx) => {
+      const created = await tx.user.create({
+        data: { email, firstName, lastName, departmentId, passwordHash },
+        select: { id: true, email: true, firstName: true, lastName: true, departmentId: true },
+      });
+      await tx.auditLog.create({
+        data: {
+          entityType: "User",
+          entityId: created.id,
+          action: "register",
+          changedData: { email, firstName, lastName, departmentId },
+          userId: actor.user.id,
+        },
+      });
+      return created;
+    });
+    return { ok: true, user: { ...user, departmentId: user.departmentId ?? departmentId } };
+  } catch (error) {
+    // Two registrations of the same address at once: the unique index decides.
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return duplicate;
+    throw error;
+  }
+}

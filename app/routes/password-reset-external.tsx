@@ -1,0 +1,110 @@
+// /password-reset-external (the route table's other listing of passwordResetExternal). With
+// ?token=… it is the same page as /reset/{token}; without one it offers the reset request (spec 1 §2:
+// an e-mail field and Send Reset Link), so the whole flow works without JavaScript.
+import { Box, Button, Callout, Flex, Text, TextField } from "@radix-ui/themes";
+import { useEffect, useState } from "react";
+import {
+  data,
+  Form,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  type RouterContextProvider,
+} from "react-router";
+import { servicesContext } from "~/context.ts";
+import {
+  requestPasswordReset,
+  ResetRequestLimiter,
+  resetRequestLimiterFor,
+  TOO_MANY_RESET_REQUESTS_MESSAGE,
+} from "~/modules/identity/password-reset.server.ts";
+import { mailerFor } from "~/modules/mail/mailer.server.ts";
+import { RESET_EMAIL_SENT_DETAIL, RESET_EMAIL_SENT_MESSAGE, RESET_FAILURE_MESSAGE_MS } from "~/rules/passwords.ts";
+import { NewPasswordForm, resetActionFor, resetLoaderFor, ResetCard, type ResetActionData } from "./reset.tsx";
+
+export const meta: MetaFunction = () => [{ title: "Reset password · Fleet Ops" }];
+
+export function loader({ context, request }: LoaderFunctionArgs<RouterContextProvider>) {
+  return resetLoaderFor(context, new URL(request.url).searchParams.get("token"));
+}
+
+export async function action({ context, request }: ActionFunctionArgs<RouterContextProvider>) {
+  const formData = await request.formData();
+  const token = new URL(request.url).searchParams.get("token") ?? String(formData.get("token") ?? "");
+  if (formData.get("intent") === "reset") return resetActionFor(context, token, formData);
+
+  const services = context.get(servicesContext);
+  const input = { Email: String(formData.get("Email") ?? "") };
+  // The page has no client address of its own (the JSON endpoint also counts per address).
+  if (!resetRequestLimiterFor(services).attempt(ResetRequestLimiter.keysFor(input))) {
+    return data({ intent: "request" as const, done: false, message: TOO_MANY_RESET_REQUESTS_MESSAGE }, { status: 429 });
+  }
+  const baseUrl = services.config.APP_URL ?? new URL(request.url).origin;
+  const result = await requestPasswordReset(services.database.prisma, mailerFor(services), input, { baseUrl });
+  if (!result.ok) return data({ intent: "request" as const, done: false, message: result.message }, { status: result.status });
+  return data({ intent: "request" as const, done: true, message: RESET_EMAIL_SENT_MESSAGE, detail: RESET_EMAIL_SENT_DETAIL });
+}
+
+function RequestForm({ actionData }: { actionData: ResetActionData | undefined }) {
+  const navigation = useNavigation();
+  const request = actionData?.intent === "request" ? actionData : undefined;
+  // The failure message clears after 6 s when scripts run (spec 2 §8); without them it stays.
+  const [hiddenFor, setHiddenFor] = useState<unknown>(null);
+  useEffect(() => {
+    if (!request || request.done) return;
+    const timer = setTimeout(() => setHiddenFor(request), RESET_FAILURE_MESSAGE_MS);
+    return () => clearTimeout(timer);
+  }, [request]);
+  const shown = request && hiddenFor !== request ? request : undefined;
+
+  if (shown?.done) {
+    return (
+      <Callout.Root color="green" role="status">
+        <Callout.Text>
+          <strong>{shown.message}</strong>
+        </Callout.Text>
+        <Callout.Text>{shown.detail}</Callout.Text>
+      </Callout.Root>
+    );
+  }
+  return (
+    <Form method="post" noValidate>
+      <input type="hidden" name="intent" value="request" />
+      <Flex direction="column" gap="3">
+        <label htmlFor="reset-email">
+          <Text size="2" weight="medium">
+            E-mail
+          </Text>
+        </label>
+        <TextField.Root id="reset-email" name="Email" type="email" autoComplete="username" required />
+        {shown && !shown.done ? (
+          <Callout.Root color="red" role="alert">
+            <Callout.Text>{shown.message}</Callout.Text>
+          </Callout.Root>
+        ) : null}
+        <Box mt="2">
+          <Button type="submit" size="3" style={{ width: "100%" }} loading={navigation.state === "submitting"}>
+            Send Reset Link
+          </Button>
+        </Box>
+      </Flex>
+    </Form>
+  );
+}
+
+export default function PasswordResetExternal() {
+  const loaderData = useLoaderData<typeof loader>();
+  const actionData = useActionData<ResetActionData>();
+  return (
+    <ResetCard>
+      {loaderData.token ? (
+        <NewPasswordForm loaderData={loaderData} actionData={actionData} />
+      ) : (
+        <RequestForm actionData={actionData} />
+      )}
+    </ResetCard>
+  );
+}

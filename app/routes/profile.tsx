@@ -1,0 +1,155 @@
+// /profile (open to every signed-in user): name and e-mail, Change Password (spec 1 §2, §5) and the
+// theme switch (Dark/Light, stored in User.theme; the root applies it as Radix Themes' appearance).
+// Works without JavaScript; change-password messages clear after 5 s when scripts run.
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Box, Button, Callout, Card, Flex, Heading, Text, TextField } from "@radix-ui/themes";
+import { useEffect, useState } from "react";
+import {
+  data,
+  Form,
+  redirect,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  type RouterContextProvider,
+} from "react-router";
+import { servicesContext } from "~/context.ts";
+import { changePassword } from "~/modules/identity/password-change.server.ts";
+import { getProfile, setTheme } from "~/modules/identity/profile.server.ts";
+import { sessionCookie, sessionTokenOf } from "~/modules/identity/session-cookie.server.ts";
+import { resolveSession } from "~/modules/identity/users.server.ts";
+import { changePasswordSchema, PASSWORD_MESSAGE_MS, THEMES } from "~/rules/passwords.ts";
+
+export const meta: MetaFunction = () => [{ title: "Profile · Fleet Ops" }];
+export const PASSWORD_CHANGED_MESSAGE = "Password changed.";
+
+async function signedIn(context: RouterContextProvider, request: Request) {
+  const { config, database } = context.get(servicesContext);
+  const session = await resolveSession(database.prisma, sessionTokenOf({ cookie: request.headers.get("cookie") }), config);
+  if (session.status !== "signed-in") {
+    const url = new URL(request.url);
+    throw redirect(`/employee-login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  return session;
+}
+
+export async function loader({ context, request }: LoaderFunctionArgs<RouterContextProvider>) {
+  const session = await signedIn(context, request);
+  const profile = await getProfile(context.get(servicesContext).database.prisma, session.user.id);
+  if (!profile) throw redirect("/employee-login");
+  return { profile };
+}
+
+export async function action({ context, request }: ActionFunctionArgs<RouterContextProvider>) {
+  const session = await signedIn(context, request);
+  const { config, database } = context.get(servicesContext);
+  const formData = await request.formData();
+  if (formData.get("intent") === "theme") {
+    const result = await setTheme(database.prisma, session, { theme: formData.get("theme") });
+    return data({ intent: "theme" as const, ok: result.ok, message: result.ok ? null : result.message }, { status: result.ok ? 200 : 400 });
+  }
+  const result = await changePassword(database.prisma, config, session, session.user.id, Object.fromEntries(formData));
+  if (!result.ok) return data({ intent: "password" as const, ok: false, message: result.message }, { status: result.status });
+  return data(
+    { intent: "password" as const, ok: true, message: PASSWORD_CHANGED_MESSAGE },
+    { headers: { "Set-Cookie": sessionCookie(result.token, config) } },
+  );
+}
+
+function ChangePasswordForm() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "change-password",
+    constraint: getZodConstraint(changePasswordSchema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
+  });
+  const server = actionData?.intent === "password" ? actionData : undefined;
+  const current = form.errors?.[0] ? { ok: false, message: form.errors[0] } : server;
+  // The message clears after 5 s when scripts run (spec 1 §5); without them it stays.
+  const key: unknown = form.errors?.[0] ? form.errors : server;
+  const [hiddenFor, setHiddenFor] = useState<unknown>(null);
+  useEffect(() => {
+    if (!key) return;
+    const timer = setTimeout(() => setHiddenFor(key), PASSWORD_MESSAGE_MS);
+    return () => clearTimeout(timer);
+  }, [key]);
+  const shown = key && hiddenFor !== key ? current : undefined;
+
+  const field = (name: "oldPassword" | "newPassword" | "newPasswordConfirm", label: string, autoComplete: string) => (
+    <>
+      <label htmlFor={fields[name].id}>
+        <Text size="2" weight="medium">
+          {label}
+        </Text>
+      </label>
+      <TextField.Root {...getInputProps(fields[name], { type: "password" })} key={fields[name].key} autoComplete={autoComplete} />
+    </>
+  );
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate>
+      <input type="hidden" name="intent" value="password" />
+      <Flex direction="column" gap="3">
+        {field("oldPassword", "Old password", "current-password")}
+        {field("newPassword", "New password", "new-password")}
+        {field("newPasswordConfirm", "Confirm new password", "new-password")}
+        {shown?.message ? (
+          <Callout.Root color={shown.ok ? "green" : "red"} role={shown.ok ? "status" : "alert"}>
+            <Callout.Text>{shown.message}</Callout.Text>
+          </Callout.Root>
+        ) : null}
+        <Box>
+          <Button type="submit" loading={navigation.state === "submitting" && navigation.formData?.get("intent") === "password"}>
+            Change Password
+          </Button>
+        </Box>
+      </Flex>
+    </Form>
+  );
+}
+
+export default function Profile() {
+  const { profile } = useLoaderData<typeof loader>();
+  return (
+    <Flex direction="column" gap="4" p="5" style={{ maxWidth: 560, margin: "0 auto" }}>
+      <Heading as="h1" size="7">
+        Profile
+      </Heading>
+      <Card size="3">
+        <Text as="p" size="5" weight="bold">
+          {profile.firstName} {profile.lastName}
+        </Text>
+        <Text as="p" color="gray">
+          {profile.email}
+          {profile.department ? ` · ${profile.department}` : ""}
+        </Text>
+      </Card>
+      <Card size="3">
+        <Heading as="h2" size="4" mb="3">
+          Theme
+        </Heading>
+        <Form method="post">
+          <input type="hidden" name="intent" value="theme" />
+          <Flex gap="2">
+            {THEMES.map((theme) => (
+              <Button key={theme} type="submit" name="theme" value={theme} variant={profile.theme === theme ? "solid" : "outline"} aria-pressed={profile.theme === theme}>
+                {theme}
+              </Button>
+            ))}
+          </Flex>
+        </Form>
+      </Card>
+      <Card size="3">
+        <Heading as="h2" size="4" mb="3">
+          Change Password
+        </Heading>
+        <ChangePasswordForm />
+      </Card>
+    </Flex>
+  );
+}

@@ -1,0 +1,118 @@
+// /register (permission 20 employee-management, or 1): create an employee account with first and
+// last name, e-mail, department and an initial password. Works without JavaScript.
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Box, Button, Callout, Card, Flex, Heading, Text, TextField } from "@radix-ui/themes";
+import {
+  data,
+  Form,
+  redirect,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  type RouterContextProvider,
+} from "react-router";
+import { servicesContext } from "~/context.ts";
+import { listDepartments, mayRegisterEmployees, registerEmployee } from "~/modules/identity/register.server.ts";
+import { sessionTokenOf } from "~/modules/identity/session-cookie.server.ts";
+import { resolveSession } from "~/modules/identity/users.server.ts";
+import { registerEmployeeSchema } from "~/rules/passwords.ts";
+
+export const meta: MetaFunction = () => [{ title: "Register Employee · Fleet Ops" }];
+
+async function permitted(context: RouterContextProvider, request: Request) {
+  const { config, database } = context.get(servicesContext);
+  const session = await resolveSession(database.prisma, sessionTokenOf({ cookie: request.headers.get("cookie") }), config);
+  if (session.status !== "signed-in") throw redirect(`/employee-login?redirectTo=${encodeURIComponent("/register")}`);
+  if (!mayRegisterEmployees(session)) throw redirect("/not-found");
+  return session;
+}
+
+export async function loader({ context, request }: LoaderFunctionArgs<RouterContextProvider>) {
+  await permitted(context, request);
+  return { departments: await listDepartments(context.get(servicesContext).database.prisma) };
+}
+
+export async function action({ context, request }: ActionFunctionArgs<RouterContextProvider>) {
+  const session = await permitted(context, request);
+  const result = await registerEmployee(context.get(servicesContext).database.prisma, session, Object.fromEntries(await request.formData()));
+  if (!result.ok) {
+    return data({ ok: false as const, message: result.message, fieldErrors: (result.fieldErrors ?? {}) as Record<string, string[]> }, { status: result.status });
+  }
+  return data({ ok: true as const, message: `Registered ${result.user.firstName} ${result.user.lastName} (${result.user.email}).`, fieldErrors: {} as Record<string, string[]> });
+}
+
+export default function Register() {
+  const { departments } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    constraint: getZodConstraint(registerEmployeeSchema),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerEmployeeSchema }),
+  });
+  const errorOf = (name: keyof typeof fields) => fields[name].errors?.[0] ?? actionData?.fieldErrors[name]?.[0];
+  const text = (name: "firstName" | "lastName" | "email" | "password", label: string, type: "text" | "email" | "password") => (
+    <>
+      <label htmlFor={fields[name].id}>
+        <Text size="2" weight="medium">
+          {label}
+        </Text>
+      </label>
+      <TextField.Root {...getInputProps(fields[name], { type })} key={fields[name].key} autoComplete={type === "password" ? "new-password" : "off"} />
+      {errorOf(name) ? (
+        <Text size="1" color="red" id={fields[name].errorId}>
+          {errorOf(name)}
+        </Text>
+      ) : null}
+    </>
+  );
+  return (
+    <Flex align="center" justify="center" p="5">
+      <Card size="4" style={{ width: "100%", maxWidth: 520 }}>
+        <Heading as="h1" size="6" mb="4">
+          Register Employee
+        </Heading>
+        <Form method="post" {...getFormProps(form)} noValidate>
+          <Flex direction="column" gap="2">
+            {text("firstName", "First name", "text")}
+            {text("lastName", "Last name", "text")}
+            {text("email", "E-mail", "email")}
+            <label htmlFor={fields.departmentId.id}>
+              <Text size="2" weight="medium">
+                Department
+              </Text>
+            </label>
+            <select {...getSelectProps(fields.departmentId)} key={fields.departmentId.key} className="rt-reset" style={{ padding: 6 }}>
+              <option value="">Choose…</option>
+              {departments.map((department) => (
+                <option key={department.id} value={department.id}>
+                  {department.name}
+                </option>
+              ))}
+            </select>
+            {errorOf("departmentId") ? (
+              <Text size="1" color="red" id={fields.departmentId.errorId}>
+                {errorOf("departmentId")}
+              </Text>
+            ) : null}
+            {text("password", "Initial password", "password")}
+            {actionData?.message ? (
+              <Callout.Root color={actionData.ok ? "green" : "red"} role={actionData.ok ? "status" : "alert"}>
+                <Callout.Text>{actionData.message}</Callout.Text>
+              </Callout.Root>
+            ) : null}
+            <Box mt="3">
+              <Button type="submit" size="3" loading={navigation.state === "submitting"}>
+                Register
+              </Button>
+            </Box>
+          </Flex>
+        </Form>
+      </Card>
+    </Flex>
+  );
+}

@@ -1,0 +1,177 @@
+// The external password reset page (spec 1 §2 passwordResetExternal: /reset/{encryption}, also
+// /password-reset-external?token=…; issue 3 point 9). Public, works without JavaScript: the loader
+// checks the link, the action sets the new password (≥ 6 characters, confirmation must match), marks
+// the link used and ends every session of the account. Route module types are written out (not
+// ./+types) so the file type-checks before app/routes.ts lists it.
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Box, Button, Callout, Card, Flex, Heading, Link as RadixLink, Text, TextField } from "@radix-ui/themes";
+import {
+  data,
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  type RouterContextProvider,
+} from "react-router";
+import { servicesContext } from "~/context.ts";
+import {
+  checkResetToken,
+  completePasswordReset,
+  RESET_DONE_MESSAGE,
+} from "~/modules/identity/password-reset.server.ts";
+import { resetPasswordSchema } from "~/rules/passwords.ts";
+
+export const meta: MetaFunction = () => [{ title: "Reset password · Fleet Ops" }];
+
+export type ResetLoaderData = Awaited<ReturnType<typeof resetLoaderFor>>;
+
+/** Loader body shared with /password-reset-external: the state of the link `token`. */
+export async function resetLoaderFor(context: RouterContextProvider, token: string | null) {
+  if (!token) return { token: null, state: null };
+  const { database } = context.get(servicesContext);
+  return { token, state: await checkResetToken(database.prisma, token) };
+}
+
+/** Action body shared with /password-reset-external: set the new password through link `token`. */
+export async function resetActionFor(context: RouterContextProvider, token: string, formData: FormData) {
+  const { database } = context.get(servicesContext);
+  const result = await completePasswordReset(database.prisma, token, Object.fromEntries(formData));
+  if (result.ok) return data({ intent: "reset" as const, done: true, message: RESET_DONE_MESSAGE, linkProblem: false });
+  return data(
+    { intent: "reset" as const, done: false, message: result.message, linkProblem: result.reason !== "input" },
+    { status: result.status },
+  );
+}
+
+export function loader({ context, params }: LoaderFunctionArgs<RouterContextProvider>) {
+  return resetLoaderFor(context, params.encryption ?? null);
+}
+
+export async function action({ context, params, request }: ActionFunctionArgs<RouterContextProvider>) {
+  return resetActionFor(context, params.encryption ?? "", await request.formData());
+}
+
+export function ResetCard({ children }: { children: React.ReactNode }) {
+  return (
+    <Flex align="center" justify="center" minHeight="100vh" p="4">
+      <Card size="4" style={{ width: "100%", maxWidth: 440 }}>
+        <Heading as="h1" size="6" mb="3">
+          Password Reset
+        </Heading>
+        {children}
+      </Card>
+    </Flex>
+  );
+}
+
+export interface ResetActionData {
+  intent: "reset" | "request";
+  done: boolean;
+  message: string;
+  linkProblem?: boolean;
+  detail?: string;
+}
+
+/** The new-password form, or the outcome. */
+export function NewPasswordForm({
+  loaderData,
+  actionData,
+}: {
+  loaderData: ResetLoaderData;
+  actionData: ResetActionData | undefined;
+}) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    constraint: getZodConstraint(resetPasswordSchema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+  });
+  const reset = actionData?.intent === "reset" ? actionData : undefined;
+
+  if (reset?.done) {
+    return (
+      <>
+        <Callout.Root color="green" role="status">
+          <Callout.Text>{reset.message}</Callout.Text>
+        </Callout.Root>
+        <Box mt="4">
+          <Button asChild>
+            <Link to="/employee-login">Sign in</Link>
+          </Button>
+        </Box>
+      </>
+    );
+  }
+  const linkMessage = reset?.linkProblem
+    ? reset.message
+    : loaderData.state && loaderData.state.status !== "valid"
+      ? loaderData.state.message
+      : null;
+  if (linkMessage) {
+    return (
+      <>
+        <Callout.Root color="red" role="alert">
+          <Callout.Text>{linkMessage}</Callout.Text>
+        </Callout.Root>
+        <Text as="p" mt="4">
+          <RadixLink asChild>
+            <Link to="/password-reset-external">Request a new reset link</Link>
+          </RadixLink>
+        </Text>
+      </>
+    );
+  }
+  const message = form.errors?.[0] ?? (reset && !reset.done ? reset.message : null);
+  const email = loaderData.state?.status === "valid" ? loaderData.state.email : "";
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate>
+      <input type="hidden" name="intent" value="reset" />
+      <Flex direction="column" gap="3">
+        <Text as="p" color="gray">
+          Choose a new password for <strong>{email}</strong>.
+        </Text>
+        <label htmlFor={fields.password.id}>
+          <Text size="2" weight="medium">
+            New password
+          </Text>
+        </label>
+        <TextField.Root {...getInputProps(fields.password, { type: "password" })} key={fields.password.key} autoComplete="new-password" />
+        <label htmlFor={fields.passwordConfirm.id}>
+          <Text size="2" weight="medium">
+            Confirm new password
+          </Text>
+        </label>
+        <TextField.Root
+          {...getInputProps(fields.passwordConfirm, { type: "password" })}
+          key={fields.passwordConfirm.key}
+          autoComplete="new-password"
+        />
+        {message ? (
+          <Callout.Root color="red" role="alert" id={form.errorId}>
+            <Callout.Text>{message}</Callout.Text>
+          </Callout.Root>
+        ) : null}
+        <Box mt="2">
+          <Button type="submit" size="3" style={{ width: "100%" }} loading={navigation.state === "submitting"}>
+            Set new password
+          </Button>
+        </Box>
+      </Flex>
+    </Form>
+  );
+}
+
+export default function ResetPassword() {
+  const loaderData = useLoaderData<typeof loader>();
+  const actionData = useActionData<ResetActionData>();
+  return (
+    <ResetCard>
+      <NewPasswordForm loaderData={loaderData} actionData={actionData} />
+    </ResetCard>
+  );
+}

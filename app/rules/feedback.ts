@@ -1,0 +1,59 @@
+// The Dashboard Feedback rule (spec 2 §3.13, §5.9): name and message must both be non-blank, else
+// 'All fields are required'. Shared by the panel in the browser and the server.
+import { z } from "zod";
+
+export const FEEDBACK_REQUIRED_MESSAGE = "All fields are required";
+/** How long the panel shows the message (spec 2 §5.9). */
+export const FEEDBACK_MESSAGE_MS = 5_000;
+
+export const FEEDBACK_NAME_MAX = 120;
+export const FEEDBACK_URL_MAX = 500;
+export const FEEDBACK_MESSAGE_MAX = 5_000;
+
+const required = (max: number) =>
+  z
+    .string({ message: FEEDBACK_REQUIRED_MESSAGE })
+    .trim()
+    .min(1, { message: FEEDBACK_REQUIRED_MESSAGE })
+    .max(max, { message: `Must be at most ${max} characters` });
+
+export const feedbackSchema = z.object({
+  name: required(FEEDBACK_NAME_MAX),
+  message: required(FEEDBACK_MESSAGE_MAX),
+  /** The page the feedback was sent from; informative, so a missing one is stored as "". */
+  url: z
+    .string()
+    .trim()
+    .max(FEEDBACK_URL_MAX, { message: `Must be at most ${FEEDBACK_URL_MAX} characters` })
+    .default(""),
+});
+
+export type FeedbackInput = z.input<typeof feedbackSchema>;
+export type Feedback = z.output<typeof feedbackSchema>;
+
+/**
+ * Where a no-JavaScript form post may be sent back to: a same-origin path ("/x", not "//host" or
+ * "/\host"), else "/home". Keeps the path and query, drops any earlier feedback=… and the fragment.
+ */
+export function feedbackReturnPath(url: unknown, status: "sent" | "error"): string {
+  const base = "http://same.origin";
+  let target = new URL("/home", base);
+  if (typeof url === "string" && isPlainPath(url)) {
+    const parsed = new URL(url, base);
+    if (parsed.origin === base) target = parsed;
+  }
+  target.hash = "";
+  target.searchParams.delete("feedback");
+  target.searchParams.append("feedback", status);
+  return `${target.pathname}${target.search}`;
+}
+
+/** "/…" but not "//…" or "/\\…" (another host), without backslashes or control characters. */
+function isPlainPath(url: string): boolean {
+  if (!url.startsWith("/") || url.startsWith("//") || url.includes("\\")) return false;
+  for (let index = 0; index < url.length; index += 1) {
+    const code = url.charCodeAt(index);
+    if (code < 0x20 || code === 0x7f) return false;
+  }
+  return true;
+}
