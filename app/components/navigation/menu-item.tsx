@@ -1,0 +1,58 @@
+// One entry of a navigation menu: an app page (client-side link), a form (new tab), an outside
+// address (new tab) or the Sign Out button, which posts to /logout so it works without JavaScript.
+import { Link } from "react-router";
+import type { NavigationItem } from "../../rules/navigation.ts";
+
+export interface MenuItemProps {
+  readonly item: NavigationItem;
+  readonly current: boolean;
+  /** Closes the open menu when a link is followed. */
+  readonly onNavigate?: () => void;
+}
+
+function clearLocalStorage() {
+  // Spec 1 §2: logout clears all local storage. Storage can be unavailable (privacy modes).
+  try {
+    window.localStorage.clear();
+  } catch {
+    // Nothing stored, nothing to clear.
+  }
+}
+
+export function SignOutForm({ className }: { className?: string }) {
+  return (
+    <form method="post" action="/logout" className={className} onSubmit={clearLocalStorage}>
+      <button type="submit" className="nav-item nav-item--button">
+        Sign Out
+      </button>
+    </form>
+  );
+}
+
+export function MenuItem({ item, current, onNavigate }: MenuItemProps) {
+  switch (item.kind) {
+    case "route":
+      if (item.newTab) {
+        return (
+          <a className="nav-item" href={item.href} target="_blank" rel="noopener" onClick={onNavigate}>
+            {item.label}
+            <span className="nav-visually-hidden"> (opens in a new tab)</span>
+          </a>
+        );
+      }
+      return (
+        <Link className="nav-item" to={item.href} aria-current={current ? "page" : undefined} onClick={onNavigate}>
+          {item.label}
+        </Link>
+      );
+    case "external":
+      return (
+        <a className="nav-item" href={item.href} target="_blank" rel="noopener noreferrer" onClick={onNavigate}>
+          {item.label}
+          <span className="nav-visually-hidden"> (opens in a new tab)</span>
+        </a>
+      );
+    case "sign-out":
+      return <SignOutForm />;
+  }
+}
