@@ -13,6 +13,7 @@ import { createSettingsRouter } from "./api/settings.ts";
 import { createTrackingRouter } from "./api/tracking.ts";
 import { createMicrosoftRouter } from "./api/microsoft.ts";
 import { createUsersRouter } from "./api/users.ts";
+import { requireSameOrigin } from "./security/same-origin.ts";
 import type { AppServices } from "./services.ts";
 
 declare module "express-serve-static-core" {
@@ -46,6 +47,9 @@ export function createApp(services: AppServices): express.Express {
       crossOriginEmbedderPolicy: false,
     }),
   );
+
+  // Every state-changing request, API or page action, must come from this app's own pages.
+  app.use(requireSameOrigin({ trustedOrigins: services.config.APP_URL ? [new URL(services.config.APP_URL).origin] : [] }));
 
   app.get("/healthz", async (_req, res) => {
     const up = await services.database.isUp();
