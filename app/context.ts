@@ -9,6 +9,8 @@ export interface RequestValues {
   /** Nonce for inline scripts, matching the Content-Security-Policy header. */
   nonce: string;
   requestId: string;
+  /** The client's address as Express sees it (honouring TRUST_PROXY_HOPS), for rate limits. */
+  clientIp: string;
 }
 
 export const requestContext = createContext<RequestValues>();

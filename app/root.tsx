@@ -1,26 +1,69 @@
-// The document shell: Radix Themes, meta and links, the CSP nonce on inline scripts, and the
-// error boundary every route falls back to.
+// The document shell: Radix Themes, meta and links, the CSP nonce on inline scripts, the route guard
+// (middleware), the navigation bar, the modal host, and the error boundary every route falls back to.
 import { Theme } from "@radix-ui/themes";
 import radixStyles from "@radix-ui/themes/styles.css?url";
-import type { ReactNode } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { useEffect, useRef, type ReactNode } from "react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
+import { FeedbackPanel } from "./components/feedback-panel.tsx";
 import { GeneralErrorBoundary } from "./components/general-error-boundary.tsx";
-import { requestContext } from "./context.ts";
+import { ModalHost } from "./components/modal-host.tsx";
+import { NavigationBar, navigationStylesHref } from "./components/navigation/navigation-bar.tsx";
+import { PageShell } from "./components/page-shell.tsx";
+import { SessionExpiredDialog } from "./components/session-expired.tsx";
+import { requestContext, servicesContext } from "./context.ts";
+import { appearanceOf } from "./modules/identity/profile.server.ts";
+import { sessionGuard } from "./modules/session/guard.server.ts";
+import { pageRequestContext } from "./modules/session/page-session.ts";
+import { urlWithoutModal } from "./rules/modals.ts";
+import { feedbackHiddenOn, navigationHiddenOn, routeByPath } from "./rules/routes.ts";
+import { apiFetch } from "./utils/api-fetch.ts";
 import appStyles from "./styles/app.css?url";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: radixStyles },
+  { rel: "stylesheet", href: navigationStylesHref },
   { rel: "stylesheet", href: appStyles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+// The guard runs before every loader and action of every page (app/modules/session/guard.server.ts).
+export const middleware: Route.MiddlewareFunction[] = [sessionGuard];
+
 export function loader({ context }: Route.LoaderArgs) {
-  return { nonce: context.get(requestContext).nonce };
+  const { config } = context.get(servicesContext);
+  const { session, relogin } = context.get(pageRequestContext);
+  const signedIn = session.status === "signed-in";
+  return {
+    nonce: context.get(requestContext).nonce,
+    relogin,
+    user: signedIn ? { firstName: session.user.firstName, lastName: session.user.lastName } : null,
+    permissionIds: signedIn ? session.permissions : [],
+    ownersStatsUser: signedIn && session.ownersStatsUser,
+    appearance: signedIn ? appearanceOf(session.user.theme) : "light",
+    dataSource: config.DATA_SOURCE,
+    impersonating: false,
+    externalLinks: {
+      ...(config.FEEDBACK_URL ? { feedback: config.FEEDBACK_URL } : {}),
+      ...(config.PAYROLL_URL ? { payroll: config.PAYROLL_URL } : {}),
+      ...(config.CRM_URL ? { crm: config.CRM_URL } : {}),
+    },
+  };
+}
+
+// The session (and so the guard's verdict and the bar) can change between any two navigations.
+export function shouldRevalidate() {
+  return true;
 }
 
 export function Layout({ children }: { children: ReactNode }) {
-  const nonce = useRouteLoaderData<typeof loader>("root")?.nonce;
+  const data = useRouteLoaderData<typeof loader>("root");
+  const location = useLocation();
+  const routeName = routeByPath(location.pathname).route.name;
+  const showBar = Boolean(data?.user && !data.relogin && !navigationHiddenOn(routeName));
+  const showFeedback = Boolean(data?.user && !data.relogin && !feedbackHiddenOn(routeName));
+  const feedbackStatus = new URLSearchParams(location.search).get("feedback");
+  useTrackClientNavigations(Boolean(data?.user));
   return (
     <html lang="en">
       <head>
@@ -30,18 +73,74 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <Theme accentColor="green" grayColor="slate" radius="medium">
+        <Theme appearance={data?.appearance ?? "light"} accentColor="green" grayColor="slate" radius="medium">
+          {showBar && data ? (
+            <NavigationBar
+              user={data.user}
+              permissionIds={data.permissionIds}
+              routeName={routeName}
+              dataSource={data.dataSource}
+              impersonating={data.impersonating}
+              ownersStatsUser={data.ownersStatsUser}
+              externalLinks={data.externalLinks}
+            />
+          ) : null}
           {children}
+          {showFeedback ? (
+            <FeedbackPanel
+              url={`${location.pathname}${location.search}`}
+              status={feedbackStatus === "sent" || feedbackStatus === "error" ? feedbackStatus : null}
+            />
+          ) : null}
         </Theme>
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <ScrollRestoration nonce={data?.nonce} />
+        <Scripts nonce={data?.nonce} />
       </body>
     </html>
   );
 }
 
-export default function App() {
-  return <Outlet />;
+/**
+ * Page views reached by client-side navigation (spec 1 §2: every route change reports the page and a
+ * timestamp). The first view of a document is recorded by the server itself, so it works without
+ * JavaScript; this reports only the navigations after it.
+ */
+function useTrackClientNavigations(signedIn: boolean) {
+  const location = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (!signedIn) return;
+    void apiFetch("/api/track", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ Page: location.pathname, Timestamp: new Date().toISOString() }),
+    }).catch((error: unknown) => console.warn("page view was not tracked", error));
+  }, [location.pathname, signedIn]);
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const location = useLocation();
+  if (loaderData.relogin) {
+    // The page's shell with the sign-in dialog over it; signing in returns to this very URL.
+    const { route } = routeByPath(location.pathname);
+    const returnTo = urlWithoutModal(location.pathname, new URLSearchParams(location.search));
+    return (
+      <>
+        <PageShell title={route.title} />
+        <SessionExpiredDialog redirectTo={returnTo} />
+      </>
+    );
+  }
+  return (
+    <>
+      <Outlet />
+      <ModalHost signedIn={loaderData.user !== null} />
+    </>
+  );
 }
 
 export function ErrorBoundary() {

@@ -1,10 +1,41 @@
-// Route modules by path. The full route table of the specification (names, paths, access) lives in
-// app/rules/routes.ts; this file maps the paths that have screens to their modules.
+// Route modules by path, generated from the route table of the specification (app/rules/routes.ts):
+// every page of the table exists. Pages that later issues build share one module that says so plainly.
+// Explicit paths only; the one splat is the not-found page for unknown paths.
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { ROUTES, type RouteName } from "./rules/routes.ts";
+
+const UNAVAILABLE = "routes/unavailable-page.tsx";
+
+/** Pages with a module of their own; a list gives one module per path (the canonical path first). */
+const MODULES: Partial<Record<RouteName, string | readonly string[]>> = {
+  login: "routes/employee-login.tsx",
+  notFound: "routes/not-found.tsx",
+  home: "routes/home.tsx",
+  "home-apps": "routes/home.tsx",
+  documentation: "routes/docs.tsx",
+  register: "routes/register.tsx",
+  profile: "routes/profile.tsx",
+  // /reset/{token} from the e-mail, and /password-reset-external (request form, or ?token=).
+  passwordResetExternal: ["routes/reset.tsx", "routes/password-reset-external.tsx"],
+};
+
+function moduleFor(name: RouteName, position: number): string {
+  const module = MODULES[name];
+  if (module === undefined) return UNAVAILABLE;
+  return typeof module === "string" ? module : (module[position] ?? module[0] ?? UNAVAILABLE);
+}
+
+const pages = ROUTES.filter((page) => page.name !== "root").flatMap((page) =>
+  [page.path, ...page.aliases].map((path, position) =>
+    route(path.slice(1), moduleFor(page.name, position), {
+      id: position === 0 ? `page:${page.name}` : `page:${page.name}:${position}`,
+    }),
+  ),
+);
 
 export default [
-  index("routes/root-redirect.tsx"),
-  route("employee-login", "routes/employee-login.tsx"),
-  route("not-found", "routes/not-found.tsx", { id: "not-found" }),
+  index("routes/root-redirect.tsx", { id: "page:root" }),
+  ...pages,
+  route("logout", "routes/logout.tsx", { id: "logout" }),
   route("*", "routes/not-found.tsx", { id: "unknown-path" }),
 ] satisfies RouteConfig;

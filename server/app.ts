@@ -45,6 +45,9 @@ export function createApp(services: AppServices): express.Express {
           }
         : false,
       crossOriginEmbedderPolicy: false,
+      // no-referrer (helmet's default) makes Chromium send `Origin: null` with form posts, which React
+      // Router's CSRF check refuses: forms without JavaScript would fail. same-origin keeps it private.
+      referrerPolicy: { policy: "same-origin" },
     }),
   );
 
@@ -73,7 +76,11 @@ export function createApp(services: AppServices): express.Express {
       getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(servicesContext, services);
-        context.set(requestContext, { nonce: res.locals.cspNonce, requestId: String(req.id ?? "") });
+        context.set(requestContext, {
+          nonce: res.locals.cspNonce,
+          requestId: String(req.id ?? ""),
+          clientIp: req.ip ?? "",
+        });
         return context;
       },
     }),

@@ -11,6 +11,7 @@ import {
   FEEDBACK_REQUIRED_MESSAGE,
   feedbackSchema,
 } from "~/rules/feedback.ts";
+import { apiFetch } from "~/utils/api-fetch.ts";
 
 export const FEEDBACK_THANKS_MESSAGE = "Thank you for your feedback!";
 export const FEEDBACK_FAILED_MESSAGE = "Your feedback could not be sent. Please try again.";
@@ -71,10 +72,9 @@ export function FeedbackPanel({ url, status = null }: FeedbackPanelProps) {
     }
     setSending(true);
     try {
-      const response = await fetch("/feedback", {
+      const response = await apiFetch("/feedback", {
         method: "POST",
-        credentials: "same-origin",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        headers: { "Content-Type": "application/json" },
         body: JSON.stringify(input.data),
       });
       if (response.ok) {

@@ -1,41 +1,76 @@
 // Employee sign-in page (/employee-login). A plain form that works with JavaScript off; Conform adds
-// client-side validation when scripts run. Credential checking and the session arrive with the
-// identity work (issue 3); until then a valid submission is answered with an explicit 501.
+// client-side validation when scripts run. Success sets the session cookie and goes to the page asked
+// for (a same-site path only) or /home. The session-expired dialog posts here too.
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Box, Button, Callout, Card, Flex, Heading, Text, TextField } from "@radix-ui/themes";
-import { data, Form, useActionData, useNavigation, useSearchParams } from "react-router";
-import { INVALID_CREDENTIALS_MESSAGE, signInSchema } from "~/rules/sign-in.ts";
+import { useEffect } from "react";
+import { data, Form, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
+import { requestContext, servicesContext } from "~/context.ts";
+import { attemptLimiterFor } from "~/modules/identity/attempt-limiter.server.ts";
+import { sessionCookie } from "~/modules/identity/session-cookie.server.ts";
+import { normalizeEmail } from "~/modules/identity/users.server.ts";
+import { signInWithPassword } from "~/modules/identity/sign-in.server.ts";
+import { safeRedirectPath } from "~/modules/session/safe-redirect.ts";
+import { INVALID_CREDENTIALS_MESSAGE, signInSchema, TOO_MANY_SIGN_IN_ATTEMPTS_MESSAGE } from "~/rules/sign-in.ts";
+import { microsoftSignInEnabled } from "../../server/config.ts";
 import type { Route } from "./+types/employee-login";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign in · Fleet Ops" }];
 
-export async function action({ request }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: signInSchema });
-  if (submission.status !== "success") {
-    return data(
-      { result: submission.reply({ formErrors: [INVALID_CREDENTIALS_MESSAGE] }), notice: null },
-      { status: 400 },
-    );
-  }
-  return data(
-    { result: submission.reply(), notice: "Signing in is not enabled on this server yet." },
-    { status: 501 },
-  );
+export function loader({ context }: Route.LoaderArgs) {
+  return { microsoftSignIn: microsoftSignInEnabled(context.get(servicesContext).config) };
 }
 
-export default function EmployeeLogin() {
+export async function action({ request, context }: Route.ActionArgs) {
+  const { config, database, logger } = context.get(servicesContext);
+  const submission = parseWithZod(await request.formData(), { schema: signInSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ formErrors: [INVALID_CREDENTIALS_MESSAGE] }) });
+  }
+  // The 11th attempt within a minute for one address or one client is refused (as on POST /users/login).
+  const keys = [`ip:${context.get(requestContext).clientIp}`, `email:${normalizeEmail(submission.value.email)}`];
+  if (!attemptLimiterFor(context.get(servicesContext), "sign-in-page").attempt(keys)) {
+    return data(
+      { result: submission.reply({ formErrors: [TOO_MANY_SIGN_IN_ATTEMPTS_MESSAGE], hideFields: ["password"] }) },
+      { status: 429 },
+    );
+  }
+  const outcome = await signInWithPassword(database.prisma, config, submission.value);
+  if (!outcome.ok) {
+    logger.info({ reason: outcome.reason }, "sign-in refused");
+    // The form is shown again with the message, as a normal page (200): browsers log 4xx answers as
+    // console errors. The JSON endpoint (POST /users/login) answers 400/401.
+    return data({ result: submission.reply({ formErrors: [outcome.error.message], hideFields: ["password"] }) });
+  }
+  logger.info({ userId: outcome.user.id }, "signed in");
+  const requested = submission.value.redirectTo || new URL(request.url).searchParams.get("redirectTo");
+  return redirect(safeRedirectPath(requested), {
+    headers: { "Set-Cookie": sessionCookie(outcome.token, config), "Cache-Control": "no-store" },
+  });
+}
+
+export default function EmployeeLogin({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
+  const signedOut = searchParams.has("signedOut");
+  useEffect(() => {
+    // Signing out forgets everything the browser kept (spec 1 §2).
+    if (signedOut) window.localStorage.clear();
+  }, [signedOut]);
   const [form, fields] = useForm({
     lastResult: actionData?.result,
     constraint: getZodConstraint(signInSchema),
     shouldValidate: "onSubmit",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: signInSchema }),
   });
-  const errors = [...(form.errors ?? []), ...(fields.email.errors ?? []), ...(fields.password.errors ?? [])];
-  const message = errors.length > 0 ? INVALID_CREDENTIALS_MESSAGE : actionData?.notice;
+  // A field error is always the format rule's message; a form error may be the server's answer.
+  const fieldErrors = [...(fields.email.errors ?? []), ...(fields.password.errors ?? [])];
+  // The Microsoft callback comes back with ?error= ('Microsoft account not found.').
+  const message =
+    form.errors?.[0] ?? (fieldErrors.length > 0 ? INVALID_CREDENTIALS_MESSAGE : (searchParams.get("error") ?? undefined));
+  const redirectTo = searchParams.get("redirectTo") ?? "";
 
   return (
     <Flex align="center" justify="center" minHeight="100vh" p="4">
@@ -47,7 +82,7 @@ export default function EmployeeLogin() {
           Sign in with your company e-mail.
         </Text>
         <Form method="post" {...getFormProps(form)} noValidate>
-          <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
+          <input type="hidden" name="redirectTo" value={redirectTo} />
           <Flex direction="column" gap="3">
             <label htmlFor={fields.email.id}>
               <Text size="2" weight="medium">
@@ -81,6 +116,16 @@ export default function EmployeeLogin() {
             </Box>
           </Flex>
         </Form>
+        {loaderData.microsoftSignIn ? (
+          <Box mt="4">
+            <Button asChild size="3" variant="outline" style={{ width: "100%" }}>
+              {/* A plain link: the code flow is a full-page redirect, with or without JavaScript. */}
+              <a href={`/auth/microsoft${redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ""}`}>
+                Sign in with Microsoft
+              </a>
+            </Button>
+          </Box>
+        ) : null}
       </Card>
     </Flex>
   );

@@ -1,0 +1,52 @@
+// /home and /home-apps: the pages the signed-in user may open (spec 1 §2), as links.
+import { Card, Grid, Link as ThemeLink, Text } from "@radix-ui/themes";
+import { Link } from "react-router";
+import { PageShell } from "~/components/page-shell.tsx";
+import { pageRequestContext } from "~/modules/session/page-session.ts";
+import { permittedPages } from "~/rules/routes.ts";
+import type { Route } from "./+types/home";
+
+export function loader({ context }: Route.LoaderArgs) {
+  const { session, route } = context.get(pageRequestContext);
+  const pages =
+    session.status === "signed-in"
+      ? permittedPages(session.permissions, { ownersStatsUser: session.ownersStatsUser })
+          .filter((page) => page.name !== route.name && !page.path.includes(":"))
+          .map((page) => ({ name: page.name, path: page.path, title: page.title }))
+      : [];
+  const firstName = session.status === "signed-in" ? session.user.firstName : null;
+  return { title: route.title, apps: route.name === "home-apps", firstName, pages };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `${loaderData.title} · Fleet Ops` : "Fleet Ops" },
+];
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { title, apps, firstName, pages } = loaderData;
+  return (
+    <PageShell title={title}>
+      <Text as="p" color="gray" mb="4">
+        {firstName ? `Welcome, ${firstName}. ` : ""}
+        {apps ? "Your applications:" : "Pages you can open:"}
+      </Text>
+      <nav aria-label={apps ? "Applications" : "Your pages"}>
+        <Grid asChild columns={{ initial: "1", sm: "2", md: "3" }} gap="3">
+          <ul style={{ listStyle: "none", padding: 0, margin: 0 }}>
+            {pages.map((page) => (
+              <li key={page.name}>
+                <Card asChild>
+                  <Link to={page.path}>
+                    <ThemeLink asChild weight="medium">
+                      <span>{page.title}</span>
+                    </ThemeLink>
+                  </Link>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        </Grid>
+      </nav>
+    </PageShell>
+  );
+}

@@ -1,0 +1,79 @@
+import { expect, test } from "./fixtures.ts";
+import type { BrowserContext, Page } from "@playwright/test";
+import { SESSION_COOKIE } from "../../app/modules/identity/session-cookie.server.ts";
+import { signSessionToken } from "../../app/modules/identity/session-token.server.ts";
+
+const ON_RENT = { email: "onrent@fleetops.test", password: "demo-pass-2026" };
+const EXPIRED_TITLE = "Session Expired - Please Sign In Again";
+// The same secret as playwright.config.ts gives the e2e server.
+const E2E_SECRET = "e2e-only-secret-e2e-only-secret-e2e-only";
+
+async function signInWithForm(page: Page, account = ON_RENT): Promise<void> {
+  await page.getByLabel("E-mail").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** A session cookie that is not usable: garbage, or a well-signed token whose exp has passed. */
+async function setUnusableSession(context: BrowserContext, baseURL: string, kind: "garbage" | "expired") {
+  let value = "garbage-token";
+  if (kind === "expired") {
+    const longAgo = new Date(Date.now() - 3 * 24 * 3600_000);
+    value = signSessionToken({ JWT_SECRET: E2E_SECRET, JWT_TTL_SECONDS: 3600 }, { userId: 1, permissions: [1] }, longAgo);
+  }
+  await context.addCookies([{ name: SESSION_COOKIE, value: encodeURIComponent(value), url: baseURL }]);
+}
+
+test.describe("sign-in without JavaScript", () => {
+  test("the form signs in and lands on /home", async ({ page }) => {
+    await page.goto("/employee-login");
+    await signInWithForm(page);
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByRole("heading", { name: "Home", level: 1 })).toBeVisible();
+  });
+
+  test("wrong credentials show the server's message and keep the page asked for", async ({ page }) => {
+    await page.goto("/employee-login?redirectTo=%2Fonboarding");
+    await signInWithForm(page, { email: ON_RENT.email, password: "not the password" });
+    await expect(page.getByRole("alert")).toHaveText("E-mail or password is incorrect.");
+    await signInWithForm(page);
+    await expect(page).toHaveURL(/\/onboarding$/);
+  });
+
+  test("an expired session's dialog is server-rendered and signs in back to the same page", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await setUnusableSession(context, baseURL!, "expired");
+    await page.goto("/onboarding?tab=3");
+    const dialog = page.getByRole("dialog", { name: EXPIRED_TITLE });
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel("E-mail").fill(ON_RENT.email);
+    await dialog.getByLabel("Password").fill(ON_RENT.password);
+    await dialog.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/onboarding\?tab=3$/);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(page.getByText("This page is not available yet.")).toBeVisible();
+  });
+
+  test("a dialog addressed by the URL renders open with a close link", async ({ page }) => {
+    await page.goto("/employee-login?redirectTo=%2Fhome%3Fmodal%3DpasswordReset");
+    await signInWithForm(page);
+    const dialog = page.getByRole("dialog", { name: "Change Password" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("link", { name: "Close" }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+  });
+
+  test("signing out works with the bar's plain form", async ({ page }) => {
+    await page.goto("/employee-login");
+    await signInWithForm(page);
+    await page.locator("summary", { hasText: "user menu" }).click();
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await expect(page).toHaveURL(/\/employee-login\?signedOut=1$/);
+    await page.goto("/home");
+    await expect(page).toHaveURL(/\/employee-login$/);
+  });
+});
