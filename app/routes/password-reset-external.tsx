@@ -23,7 +23,8 @@ import {
 } from "~/modules/identity/password-reset.server.ts";
 import { mailerFor } from "~/modules/mail/mailer.server.ts";
 import { RESET_EMAIL_SENT_DETAIL, RESET_EMAIL_SENT_MESSAGE, RESET_FAILURE_MESSAGE_MS } from "~/rules/passwords.ts";
-import { NewPasswordForm, resetActionFor, resetLoaderFor, ResetCard, type ResetActionData } from "./reset.tsx";
+import { resetActionFor, resetLoaderFor } from "~/modules/identity/password-reset-page.server.ts";
+import { NewPasswordForm, ResetCard, type ResetActionData } from "./reset.tsx";
 
 export const meta: MetaFunction = () => [{ title: "Reset password · Fleet Ops" }];
 

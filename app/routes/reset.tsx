@@ -7,7 +7,6 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Box, Button, Callout, Card, Flex, Heading, Link as RadixLink, Text, TextField } from "@radix-ui/themes";
 import {
-  data,
   Form,
   Link,
   useActionData,
@@ -18,35 +17,12 @@ import {
   type MetaFunction,
   type RouterContextProvider,
 } from "react-router";
-import { servicesContext } from "~/context.ts";
-import {
-  checkResetToken,
-  completePasswordReset,
-  RESET_DONE_MESSAGE,
-} from "~/modules/identity/password-reset.server.ts";
+import { resetActionFor, resetLoaderFor, type ResetLoaderData } from "~/modules/identity/password-reset-page.server.ts";
 import { resetPasswordSchema } from "~/rules/passwords.ts";
 
 export const meta: MetaFunction = () => [{ title: "Reset password · Fleet Ops" }];
 
-export type ResetLoaderData = Awaited<ReturnType<typeof resetLoaderFor>>;
-
-/** Loader body shared with /password-reset-external: the state of the link `token`. */
-export async function resetLoaderFor(context: RouterContextProvider, token: string | null) {
-  if (!token) return { token: null, state: null };
-  const { database } = context.get(servicesContext);
-  return { token, state: await checkResetToken(database.prisma, token) };
-}
-
-/** Action body shared with /password-reset-external: set the new password through link `token`. */
-export async function resetActionFor(context: RouterContextProvider, token: string, formData: FormData) {
-  const { database } = context.get(servicesContext);
-  const result = await completePasswordReset(database.prisma, token, Object.fromEntries(formData));
-  if (result.ok) return data({ intent: "reset" as const, done: true, message: RESET_DONE_MESSAGE, linkProblem: false });
-  return data(
-    { intent: "reset" as const, done: false, message: result.message, linkProblem: result.reason !== "input" },
-    { status: result.status },
-  );
-}
+export type { ResetLoaderData };
 
 export function loader({ context, params }: LoaderFunctionArgs<RouterContextProvider>) {
   return resetLoaderFor(context, params.encryption ?? null);

@@ -1,6 +1,6 @@
 // The identity endpoints of spec 1 §7: POST /users/login, GET /users/info, POST /users/logout,
 // PUT /users/changePassword/{userId}, POST /users/password/request, and (issue 3) PUT /users/theme and
-// POST /users/register. Thin: the body is parsed here, the decisions are app/modules/identity's.
+// POST /users/register, POST /users/impersonate/{userId} and POST /users/impersonate/stop (ADR 009). Thin: the body is parsed here, the decisions are app/modules/identity's.
 import express from "express";
 import { ipKeyGenerator, rateLimit, type Options as RateLimitOptions } from "express-rate-limit";
 import { z } from "zod";
@@ -12,6 +12,7 @@ import {
   resetRequestLimiterFor,
   TOO_MANY_RESET_REQUESTS_MESSAGE,
 } from "../../app/modules/identity/password-reset.server.ts";
+import { startImpersonation, stopImpersonation } from "../../app/modules/identity/impersonation.server.ts";
 import { setTheme } from "../../app/modules/identity/profile.server.ts";
 import { registerEmployee } from "../../app/modules/identity/register.server.ts";
 import { signInWithMicrosoftTokens } from "../../app/modules/identity/microsoft.server.ts";
@@ -19,10 +20,11 @@ import { signInWithPassword } from "../../app/modules/identity/sign-in.server.ts
 import { mailerFor } from "../../app/modules/mail/mailer.server.ts";
 import { normalizeEmail } from "../../app/modules/identity/users.server.ts";
 import { RESET_EMAIL_SENT_MESSAGE } from "../../app/rules/passwords.ts";
+import { TOO_MANY_SIGN_IN_ATTEMPTS_MESSAGE } from "../../app/rules/sign-in.ts";
 import type { AppServices } from "../services.ts";
 import { requireSession } from "./authenticate.ts";
 
-export const TOO_MANY_SIGN_IN_ATTEMPTS_MESSAGE = "Too many sign-in attempts. Please wait a minute and try again.";
+export { TOO_MANY_SIGN_IN_ATTEMPTS_MESSAGE };
 
 /** Sign-in attempts allowed per client IP and per e-mail address in one window. */
 export const SIGN_IN_ATTEMPTS_PER_WINDOW = 10;
@@ -145,8 +147,37 @@ export function createUsersRouter(services: AppServices): express.Router {
     res.status(201).json({ UserID: id, Email: email, FirstName: firstName, LastName: lastName, DepartmentID: departmentId });
   });
 
+  // Registered before /impersonate/:userId, which would otherwise take "stop" for a user id.
+  router.post("/impersonate/stop", requireSession(services), async (req, res) => {
+    res.set("Cache-Control", "no-store");
+    const session = res.locals.session!;
+    const result = await stopImpersonation(database.prisma, config, session);
+    if (!result.ok) {
+      res.status(result.status).json({ error: result.message });
+      return;
+    }
+    req.log?.info({ userId: session.user.id, impersonatorId: session.impersonator?.id }, "impersonation stopped");
+    res.append("Set-Cookie", sessionCookie(result.token, config));
+    res.json({ token: result.token });
+  });
+
+  router.post("/impersonate/:userId", requireSession(services), async (req, res) => {
+    res.set("Cache-Control", "no-store");
+    const session = res.locals.session!;
+    const raw = String(req.params.userId);
+    const targetUserId = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : Number.NaN;
+    const result = await startImpersonation(database.prisma, config, session, targetUserId);
+    if (!result.ok) {
+      res.status(result.status).json({ error: result.message });
+      return;
+    }
+    req.log?.info({ userId: session.user.id, targetUserId: result.user.id }, "impersonation started");
+    res.append("Set-Cookie", sessionCookie(result.token, config));
+    res.json({ token: result.token });
+  });
+
   router.get("/info", requireSession(services), (_req, res) => {
-    const { user, permissions } = res.locals.session!;
+    const { user, permissions, impersonator } = res.locals.session!;
     res.set("Cache-Control", "no-store").json({
       UserID: user.id,
       FirstName: user.firstName,
@@ -154,6 +185,9 @@ export function createUsersRouter(services: AppServices): express.Router {
       UserTheme: user.theme === "DARK" ? "Dark" : "Light",
       Email: user.email,
       Permissions: permissions,
+      // The navigation bar turns pink while impersonating (spec 1 §2).
+      Impersonating: impersonator !== null,
+      ImpersonatorName: impersonator ? `${impersonator.firstName} ${impersonator.lastName}` : null,
     });
   });
 

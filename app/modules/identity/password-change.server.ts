@@ -3,6 +3,7 @@
 // the user; the caller gets a fresh token so the current session continues (ADR 006, ADR 007).
 import type { Config } from "../../../server/config.ts";
 import type { Db } from "../../../server/database.ts";
+import { auditActorOf, recordAudit } from "../audit/audit-log.server.ts";
 import { changePasswordSchema, OLD_PASSWORD_INCORRECT_MESSAGE } from "../../rules/passwords.ts";
 import { hashPassword, verifyPassword } from "./passwords.server.ts";
 import { signSessionToken } from "./session-token.server.ts";
@@ -17,7 +18,7 @@ export type PasswordChangeResult =
 export async function changePassword(
   db: Db,
   config: Pick<Config, "JWT_SECRET" | "JWT_TTL_SECONDS">,
-  actor: Pick<SignedInSession, "user" | "permissions">,
+  actor: Pick<SignedInSession, "user" | "permissions"> & Partial<Pick<SignedInSession, "impersonator">>,
   targetUserId: number,
   input: unknown,
   now: Date = new Date(),
@@ -34,12 +35,21 @@ export async function changePassword(
   }
 
   const passwordHash = await hashPassword(newPassword);
-  await db.$transaction([
-    db.user.update({ where: { id: actor.user.id }, data: { passwordHash, tokensValidAfter: now } }),
-    db.auditLog.create({
-      data: { entityType: "User", entityId: actor.user.id, action: "password-change", changedData: {}, userId: actor.user.id },
-    }),
-  ]);
-  const token = signSessionToken(config, { userId: actor.user.id, permissions: actor.permissions }, now);
+  await db.$transaction(async (tx) => {
+    await tx.user.update({ where: { id: actor.user.id }, data: { passwordHash, tokensValidAfter: now } });
+    await recordAudit(tx, {
+      entityType: "User",
+      entityId: actor.user.id,
+      action: "password-change",
+      changedData: {},
+      actor: auditActorOf(actor),
+    });
+  });
+  // An impersonated session stays impersonated: the fresh token keeps its act claim (ADR 009).
+  const token = signSessionToken(
+    config,
+    { userId: actor.user.id, permissions: actor.permissions, impersonatorId: actor.impersonator?.id ?? null },
+    now,
+  );
   return { ok: true, token };
 }

@@ -4,6 +4,7 @@
 // marks the token used and moves tokensValidAfter (every session of the user ends). See ADR 007.
 import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "../../../server/database.ts";
+import { recordAudit } from "../audit/audit-log.server.ts";
 import {
   passwordResetRequestSchema,
   RESET_ACCOUNT_NOT_FOUND_MESSAGE,
@@ -12,6 +13,7 @@ import {
 import type { Mailer } from "../mail/mailer.server.ts";
 import { hashPassword } from "./passwords.server.ts";
 import { findActiveUserByEmail, normalizeEmail } from "./users.server.ts";
+import { AttemptLimiter, attemptLimiterFor } from "./attempt-limiter.server.ts";
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const RESET_LINK_INVALID_MESSAGE = "This password reset link is not valid. Please request a new one.";
@@ -143,8 +145,13 @@ export async function completePasswordReset(
       data: { passwordHash, tokensValidAfter: now },
       select: { id: true, email: true },
     });
-    await tx.auditLog.create({
-      data: { entityType: "User", entityId: user.id, action: "password-reset", changedData: {}, userId: user.id },
+    // Done through an e-mailed link, not a session: the account's owner is the actor, never an impersonator.
+    await recordAudit(tx, {
+      entityType: "User",
+      entityId: user.id,
+      action: "password-reset",
+      changedData: {},
+      actor: { userId: user.id, impersonatorId: null },
     });
     return user;
   });
@@ -152,34 +159,10 @@ export async function completePasswordReset(
   return { ok: true, email: claimed.email };
 }
 
-/**
- * A fixed-window counter for reset requests, per e-mail address and per client, kept per process
- * (like express-rate-limit's memory store). Shared by the JSON endpoint and the page action.
- */
-export class ResetRequestLimiter {
-  private readonly hits = new Map<string, { count: number; resetAt: number }>();
-
-  constructor(
-    private readonly limit = RESET_REQUESTS_PER_WINDOW,
-    private readonly windowMs = RESET_REQUEST_WINDOW_MS,
-  ) {}
-
-  /** Counts one attempt against every key; false when any key is over the limit. */
-  attempt(keys: string[], now: number = Date.now()): boolean {
-    let allowed = true;
-    for (const key of keys) {
-      let entry = this.hits.get(key);
-      if (!entry || entry.resetAt <= now) {
-        entry = { count: 0, resetAt: now + this.windowMs };
-        this.hits.set(key, entry);
-      }
-      entry.count += 1;
-      if (entry.count > this.limit) allowed = false;
-    }
-    if (this.hits.size > 10_000) {
-      for (const [key, entry] of this.hits) if (entry.resetAt <= now) this.hits.delete(key);
-    }
-    return allowed;
+/** Reset requests are limited per e-mail address and per client (the API and the pages share it). */
+export class ResetRequestLimiter extends AttemptLimiter {
+  constructor() {
+    super(RESET_REQUESTS_PER_WINDOW, RESET_REQUEST_WINDOW_MS);
   }
 
   static keysFor(input: unknown, client?: string): string[] {
@@ -190,11 +173,7 @@ export class ResetRequestLimiter {
   }
 }
 
-const limiters = new WeakMap<object, ResetRequestLimiter>();
-
 /** The process's limiter for these services (the API and the pages share it). */
 export function resetRequestLimiterFor(services: object): ResetRequestLimiter {
-  let limiter = limiters.get(services);
-  if (!limiter) limiters.set(services, (limiter = new ResetRequestLimiter()));
-  return limiter;
+  return attemptLimiterFor(services, "password-reset-request", () => new ResetRequestLimiter());
 }

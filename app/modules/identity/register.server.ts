@@ -1,6 +1,7 @@
 // Register an employee (/register, permission 20 employee-management or 1 all access; issue 3 point
 // 10): name, e-mail, department and an initial password.
 import type { Db } from "../../../server/database.ts";
+import { auditActorOf, recordAudit } from "../audit/audit-log.server.ts";
 import { Prisma } from "../../generated/prisma/client";
 import { REGISTER_MESSAGES, registerEmployeeSchema } from "../../rules/passwords.ts";
 import { ALL_ACCESS_PERMISSION_ID } from "../../rules/permissions.ts";
@@ -10,7 +11,7 @@ import type { SignedInSession } from "./users.server.ts";
 export const EMPLOYEE_MANAGEMENT_PERMISSION_ID = 20;
 export const REGISTER_FORBIDDEN_MESSAGE = "You do not have permission to do that.";
 
-export type RegisterActor = Pick<SignedInSession, "user" | "permissions">;
+export type RegisterActor = Pick<SignedInSession, "user" | "permissions"> & Partial<Pick<SignedInSession, "impersonator">>;
 
 export type RegisterResult =
   | { ok: true; user: { id: number; email: string; firstName: string; lastName: string; departmentId: number } }
@@ -53,14 +54,12 @@ export async function registerEmployee(db: Db, actor: RegisterActor, input: unkn
         data: { email, firstName, lastName, departmentId, passwordHash },
         select: { id: true, email: true, firstName: true, lastName: true, departmentId: true },
       });
-      await tx.auditLog.create({
-        data: {
-          entityType: "User",
-          entityId: created.id,
-          action: "register",
-          changedData: { email, firstName, lastName, departmentId },
-          userId: actor.user.id,
-        },
+      await recordAudit(tx, {
+        entityType: "User",
+        entityId: created.id,
+        action: "register",
+        changedData: { email, firstName, lastName, departmentId },
+        actor: auditActorOf(actor),
       });
       return created;
     });

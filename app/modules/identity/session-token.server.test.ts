@@ -64,6 +64,7 @@ describe("verifySessionToken", () => {
       permissions: [3, 10],
       issuedAt: nowSeconds,
       expiresAt: nowSeconds + 3600,
+      impersonatorId: null,
     });
   });
 
@@ -126,5 +127,76 @@ describe("verifySessionToken", () => {
     for (const garbage of [tampered, "", "abc", "a.b.c", `${token}x`, token.replace(/\./g, "")]) {
       expect(verifySessionToken(config, garbage, now), garbage).toEqual({ status: "invalid" });
     }
+  });
+});
+
+describe("the act claim of an impersonated session (ADR 009)", () => {
+  const header = { alg: "HS256", typ: "JWT" };
+
+  it("is absent from an ordinary session's token", () => {
+    const token = signSessionToken(config, { userId: 7, permissions: [3] }, now);
+    expect(jwt.decode(token, { json: true })).not.toHaveProperty("act");
+    const nullImpersonator = signSessionToken(config, { userId: 7, permissions: [3], impersonatorId: null }, now);
+    expect(jwt.decode(nullImpersonator, { json: true })).not.toHaveProperty("act");
+  });
+
+  it("names the impersonator as act.sub, beside the impersonated user's sub and permissions", () => {
+    const token = signSessionToken(config, { userId: 7, permissions: [3, 10], impersonatorId: 2 }, now);
+    expect(jwt.decode(token, { json: true })).toEqual({
+      sub: "7",
+      act: { sub: "2" },
+      permissions: [3, 10],
+      iat: nowSeconds,
+      exp: nowSeconds + 3600,
+      iss: "fleet-ops",
+      aud: "fleet-ops-web",
+    });
+    expect(verifySessionToken(config, token, at(10))).toEqual({
+      status: "valid",
+      userId: 7,
+      permissions: [3, 10],
+      issuedAt: nowSeconds,
+      expiresAt: nowSeconds + 3600,
+      impersonatorId: 2,
+    });
+  });
+
+  it("expires like any other token", () => {
+    const token = signSessionToken(config, { userId: 7, permissions: [], impersonatorId: 2 }, now);
+    expect(verifySessionToken(config, token, at(3600))).toEqual({ status: "expired" });
+  });
+
+  it("refuses to sign a session impersonating its own user", () => {
+    expect(() => signSessionToken(config, { userId: 7, permissions: [], impersonatorId: 7 }, now)).toThrow();
+  });
+
+  it("refuses act claims of the wrong shape", () => {
+    expect(verifySessionToken(config, handMade(header, { ...goodPayload, act: { sub: "2" } }), now)).toMatchObject({
+      status: "valid",
+      impersonatorId: 2,
+    });
+    const broken = [
+      { act: { sub: "7" } },
+      { act: { sub: 2 } },
+      { act: { sub: "0" } },
+      { act: { sub: "x" } },
+      { act: {} },
+      { act: "2" },
+      { act: null },
+      { act: { sub: "2", act: { sub: "3" } } },
+    ];
+    for (const change of broken) {
+      const token = handMade(header, { ...goodPayload, ...change });
+      expect(verifySessionToken(config, token, now), JSON.stringify(change)).toEqual({ status: "invalid" });
+      const stale = handMade(header, { ...goodPayload, ...change, exp: nowSeconds - 1 });
+      expect(verifySessionToken(config, stale, now), `expired ${JSON.stringify(change)}`).toEqual({ status: "invalid" });
+    }
+  });
+
+  it("cannot be added to a signed token without the secret", () => {
+    const token = signSessionToken(config, { userId: 7, permissions: [3] }, now);
+    const [head, , signature] = token.split(".");
+    const forged = `${head}.${base64url({ ...goodPayload, act: { sub: "1" } })}.${signature}`;
+    expect(verifySessionToken(config, forged, now)).toEqual({ status: "invalid" });
   });
 });

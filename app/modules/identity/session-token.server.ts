@@ -1,6 +1,7 @@
 // The session token (spec 1 §3): a JWT whose payload the browser decodes for its permission ids and
 // expiry. Signed with HS256 and the server's secret; issuer and audience pin it to this app. Whether
 // the user may still use it (active, not revoked) is decided by resolveSession in users.server.ts.
+// An impersonated session (ADR 009) also carries `act: { sub: "<impersonator id>" }` (RFC 8693 §4.1).
 import jwt, { type VerifyOptions } from "jsonwebtoken";
 import { z } from "zod";
 import type { Config } from "../../../server/config.ts";
@@ -15,20 +16,38 @@ export interface SessionTokenClaims {
   userId: number;
   /** Numeric permission ids (spec 1 §6), for the browser's navigation and route guard. */
   permissions: readonly number[];
+  /** Set while an administrator acts as `userId` (ADR 009): written as the `act` claim. */
+  impersonatorId?: number | null;
 }
 
 /** The outcome of checking a token's signature and claims. Times are JWT NumericDates (seconds). */
 export type VerifiedSessionToken =
-  | { status: "valid"; userId: number; permissions: number[]; issuedAt: number; expiresAt: number }
+  | {
+      status: "valid";
+      userId: number;
+      permissions: number[];
+      issuedAt: number;
+      expiresAt: number;
+      /** The `act` claim's subject: who is acting as userId, or null for an ordinary session. */
+      impersonatorId: number | null;
+    }
   | { status: "expired" }
   | { status: "invalid" };
 
-const payloadSchema = z.object({
-  sub: z.string().regex(/^[1-9]\d{0,9}$/),
-  permissions: z.array(z.number().int().positive()),
-  iat: z.number().int().nonnegative(),
-  exp: z.number().int().positive(),
-});
+const userIdClaim = z.string().regex(/^[1-9]\d{0,9}$/);
+
+const payloadSchema = z
+  .object({
+    sub: userIdClaim,
+    permissions: z.array(z.number().int().positive()),
+    iat: z.number().int().nonnegative(),
+    exp: z.number().int().positive(),
+    // RFC 8693 allows a nested act chain; we never issue one (no impersonation within impersonation),
+    // so anything but a single actor is refused.
+    act: z.strictObject({ sub: userIdClaim }).optional(),
+  })
+  // Nobody impersonates themselves.
+  .refine((payload) => payload.act?.sub !== payload.sub);
 
 /** A signed token for the user, valid for JWT_TTL_SECONDS from `now`. */
 export function signSessionToken(
@@ -36,9 +55,17 @@ export function signSessionToken(
   claims: SessionTokenClaims,
   now: Date = new Date(),
 ): string {
+  const { impersonatorId } = claims;
+  if (impersonatorId != null && impersonatorId === claims.userId) {
+    throw new Error("a session cannot impersonate its own user");
+  }
   return jwt.sign(
-    // An explicit iat: jsonwebtoken counts expiresIn from it.
-    { permissions: [...claims.permissions], iat: Math.floor(now.getTime() / 1000) },
+    {
+      permissions: [...claims.permissions],
+      // An explicit iat: jsonwebtoken counts expiresIn from it.
+      iat: Math.floor(now.getTime() / 1000),
+      ...(impersonatorId != null ? { act: { sub: String(impersonatorId) } } : {}),
+    },
     config.JWT_SECRET,
     {
       algorithm: ALGORITHM,
@@ -81,6 +108,13 @@ export function verifySessionToken(
   }
   const parsed = payloadSchema.safeParse(payload);
   if (!parsed.success) return { status: "invalid" };
-  const { sub, permissions, iat, exp } = parsed.data;
-  return { status: "valid", userId: Number(sub), permissions, issuedAt: iat, expiresAt: exp };
+  const { sub, permissions, iat, exp, act } = parsed.data;
+  return {
+    status: "valid",
+    userId: Number(sub),
+    permissions,
+    issuedAt: iat,
+    expiresAt: exp,
+    impersonatorId: act ? Number(act.sub) : null,
+  };
 }

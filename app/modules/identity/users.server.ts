@@ -2,6 +2,7 @@
 // check every authenticated request goes through.
 import type { Config } from "../../../server/config.ts";
 import type { Db } from "../../../server/database.ts";
+import { ALL_ACCESS_PERMISSION_ID } from "../../rules/permissions.ts";
 import { verifySessionToken } from "./session-token.server.ts";
 
 export type Theme = "LIGHT" | "DARK";
@@ -15,9 +16,19 @@ export interface SessionUser {
   theme: Theme;
 }
 
+/** The administrator acting as the session's user (ADR 009). */
+export interface Impersonator {
+  id: number;
+  firstName: string;
+  lastName: string;
+}
+
 export interface SignedInSession {
   status: "signed-in";
+  /** Whose session this is: while impersonating, the user being impersonated. */
   user: SessionUser;
+  /** Set while an administrator acts as `user`; every audit entry then records both (ADR 009). */
+  impersonator: Impersonator | null;
   /** Recomputed from the database on every request, so grants and removals apply at once. */
   permissions: number[];
   /** The token's expiry (JWT NumericDate, seconds). */
@@ -31,7 +42,19 @@ export interface SignedInSession {
 export type ResolvedSession =
   | SignedInSession
   | { status: "expired" }
-  | { status: "anonymous"; reason: "no-token" | "invalid-token" | "unknown-user" | "inactive" | "revoked" };
+  | {
+      status: "anonymous";
+      reason:
+        | "no-token"
+        | "invalid-token"
+        | "unknown-user"
+        | "inactive"
+        | "revoked"
+        | "impersonator-unknown"
+        | "impersonator-inactive"
+        | "impersonator-not-admin"
+        | "impersonator-revoked";
+    };
 
 /** E-mail addresses are stored lower-case (a check constraint); compare them the same way. */
 export function normalizeEmail(email: string): string {
@@ -81,10 +104,28 @@ export async function findActiveUserByEmail(db: Db, email: string) {
   return user?.active ? user : null;
 }
 
+const sessionUserColumns = {
+  id: true,
+  email: true,
+  firstName: true,
+  lastName: true,
+  theme: true,
+  active: true,
+  tokensValidAfter: true,
+  ...permissionSources,
+} as const;
+
+/** iat has whole seconds: a token from the same second as the cut-off still passes (see ADR 006). */
+function issuedBeforeCutOff(tokensValidAfter: Date, issuedAt: number): boolean {
+  return Math.floor(tokensValidAfter.getTime() / 1000) > issuedAt;
+}
+
 /**
  * Who a request's token belongs to. Beyond the signature and expiry, the user must still exist and
  * be active, and the token must not predate `tokensValidAfter` (moved forward by a password change or
- * a deactivation): revocation takes effect on the next request.
+ * a deactivation): revocation takes effect on the next request. An impersonated session (act claim,
+ * ADR 009) also needs its impersonator to exist, be active, still hold id 1 and not have been
+ * revoked since the token was issued: demoting or deactivating the administrator ends it at once.
  */
 export async function resolveSession(
   db: Db,
@@ -97,28 +138,31 @@ export async function resolveSession(
   if (verified.status === "expired") return { status: "expired" };
   if (verified.status === "invalid") return { status: "anonymous", reason: "invalid-token" };
 
-  const user = await db.user.findUnique({
-    where: { id: verified.userId },
-    select: {
-      id: true,
-      email: true,
-      firstName: true,
-      lastName: true,
-      theme: true,
-      active: true,
-      tokensValidAfter: true,
-      ...permissionSources,
-    },
-  });
+  const { impersonatorId } = verified;
+  // Both rows in parallel: an impersonated request costs no extra round trip.
+  const [user, impersonator] = await Promise.all([
+    db.user.findUnique({ where: { id: verified.userId }, select: sessionUserColumns }),
+    impersonatorId === null ? null : db.user.findUnique({ where: { id: impersonatorId }, select: sessionUserColumns }),
+  ]);
   if (!user) return { status: "anonymous", reason: "unknown-user" };
   if (!user.active) return { status: "anonymous", reason: "inactive" };
-  // iat has whole seconds: a token from the same second as the cut-off still passes (see ADR 006).
-  if (Math.floor(user.tokensValidAfter.getTime() / 1000) > verified.issuedAt) {
-    return { status: "anonymous", reason: "revoked" };
+  if (issuedBeforeCutOff(user.tokensValidAfter, verified.issuedAt)) return { status: "anonymous", reason: "revoked" };
+  if (impersonatorId !== null) {
+    if (!impersonator) return { status: "anonymous", reason: "impersonator-unknown" };
+    if (!impersonator.active) return { status: "anonymous", reason: "impersonator-inactive" };
+    if (!unionOfPermissions(impersonator).includes(ALL_ACCESS_PERMISSION_ID)) {
+      return { status: "anonymous", reason: "impersonator-not-admin" };
+    }
+    if (issuedBeforeCutOff(impersonator.tokensValidAfter, verified.issuedAt)) {
+      return { status: "anonymous", reason: "impersonator-revoked" };
+    }
   }
   return {
     status: "signed-in",
     user: { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, theme: user.theme },
+    impersonator: impersonator
+      ? { id: impersonator.id, firstName: impersonator.firstName, lastName: impersonator.lastName }
+      : null,
     permissions: unionOfPermissions(user),
     expiresAt: verified.expiresAt,
   };

@@ -120,6 +120,7 @@ describe("resolveSession", () => {
     expect(session).toEqual({
       status: "signed-in",
       user: { id: user.id, email: user.email, firstName: "Dana", lastName: "Driver", theme: "DARK" },
+      impersonator: null,
       permissions: [10, 14],
       expiresAt: Math.floor(issued.getTime() / 1000) + config.JWT_TTL_SECONDS,
     });

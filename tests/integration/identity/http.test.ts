@@ -199,6 +199,8 @@ describe("GET /users/info", () => {
         UserTheme: "Dark",
         Email: user.email,
         Permissions: [10, 14],
+        Impersonating: false,
+        ImpersonatorName: null,
       },
     });
     expect(result.response.headers.get("cache-control")).toBe("no-store");
