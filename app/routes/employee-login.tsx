@@ -7,7 +7,7 @@ import { Box, Button, Callout, Card, Flex, Heading, Text, TextField } from "@rad
 import { useEffect } from "react";
 import { data, Form, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { requestContext, servicesContext } from "~/context.ts";
-import { attemptLimiterFor } from "~/modules/identity/attempt-limiter.server.ts";
+import { AttemptLimiter, attemptLimiterFor } from "~/modules/identity/attempt-limiter.server.ts";
 import { sessionCookie } from "~/modules/identity/session-cookie.server.ts";
 import { normalizeEmail } from "~/modules/identity/users.server.ts";
 import { signInWithPassword } from "~/modules/identity/sign-in.server.ts";
@@ -30,7 +30,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // The 11th attempt within a minute for one address or one client is refused (as on POST /users/login).
   const keys = [`ip:${context.get(requestContext).clientIp}`, `email:${normalizeEmail(submission.value.email)}`];
-  if (!attemptLimiterFor(context.get(servicesContext), "sign-in-page").attempt(keys)) {
+  const limiter = attemptLimiterFor(
+    context.get(servicesContext),
+    "sign-in-page",
+    () => new AttemptLimiter(config.SIGN_IN_ATTEMPTS_PER_MINUTE),
+  );
+  if (!limiter.attempt(keys)) {
     return data(
       { result: submission.reply({ formErrors: [TOO_MANY_SIGN_IN_ATTEMPTS_MESSAGE], hideFields: ["password"] }) },
       { status: 429 },

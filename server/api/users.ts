@@ -27,7 +27,6 @@ import { requireSession } from "./authenticate.ts";
 export { TOO_MANY_SIGN_IN_ATTEMPTS_MESSAGE };
 
 /** Sign-in attempts allowed per client IP and per e-mail address in one window. */
-export const SIGN_IN_ATTEMPTS_PER_WINDOW = 10;
 export const SIGN_IN_WINDOW_MS = 60_000;
 
 // Credentials are small; a large body is refused (413) before anything is parsed or hashed.
@@ -43,7 +42,7 @@ export function createUsersRouter(services: AppServices): express.Router {
 
   const limiterOptions: Partial<RateLimitOptions> = {
     windowMs: SIGN_IN_WINDOW_MS,
-    limit: SIGN_IN_ATTEMPTS_PER_WINDOW,
+    limit: config.SIGN_IN_ATTEMPTS_PER_MINUTE,
     standardHeaders: "draft-7",
     legacyHeaders: false,
     handler: (_req, res) => {
