@@ -7,6 +7,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteL
 import type { Route } from "./+types/root";
 import { FeedbackPanel } from "./components/feedback-panel.tsx";
 import { GeneralErrorBoundary } from "./components/general-error-boundary.tsx";
+import { ImpersonationBanner } from "./components/impersonation-banner.tsx";
 import { ModalHost } from "./components/modal-host.tsx";
 import { NavigationBar, navigationStylesHref } from "./components/navigation/navigation-bar.tsx";
 import { PageShell } from "./components/page-shell.tsx";
@@ -42,7 +43,9 @@ export function loader({ context }: Route.LoaderArgs) {
     ownersStatsUser: signedIn && session.ownersStatsUser,
     appearance: signedIn ? appearanceOf(session.user.theme) : "light",
     dataSource: config.DATA_SOURCE,
-    impersonating: false,
+    impersonating: signedIn && session.impersonator !== null,
+    impersonatorName:
+      signedIn && session.impersonator ? `${session.impersonator.firstName} ${session.impersonator.lastName}` : null,
     externalLinks: {
       ...(config.FEEDBACK_URL ? { feedback: config.FEEDBACK_URL } : {}),
       ...(config.PAYROLL_URL ? { payroll: config.PAYROLL_URL } : {}),
@@ -84,6 +87,9 @@ export function Layout({ children }: { children: ReactNode }) {
               ownersStatsUser={data.ownersStatsUser}
               externalLinks={data.externalLinks}
             />
+          ) : null}
+          {showBar && data?.user && data.impersonatorName ? (
+            <ImpersonationBanner impersonatorName={data.impersonatorName} user={data.user} />
           ) : null}
           {children}
           {showFeedback ? (

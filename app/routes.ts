@@ -15,6 +15,7 @@ const MODULES: Partial<Record<RouteName, string | readonly string[]>> = {
   documentation: "routes/docs.tsx",
   register: "routes/register.tsx",
   profile: "routes/profile.tsx",
+  "employee-management": "routes/employee-management.tsx",
   // /reset/{token} from the e-mail, and /password-reset-external (request form, or ?token=).
   passwordResetExternal: ["routes/reset.tsx", "routes/password-reset-external.tsx"],
 };
@@ -37,5 +38,6 @@ export default [
   index("routes/root-redirect.tsx", { id: "page:root" }),
   ...pages,
   route("logout", "routes/logout.tsx", { id: "logout" }),
+  route("impersonation", "routes/impersonation.tsx", { id: "impersonation" }),
   route("*", "routes/not-found.tsx", { id: "unknown-path" }),
 ] satisfies RouteConfig;

@@ -78,7 +78,7 @@ const ROLES: { role: string; ids: number[]; expected: Summary }[] = [
         forms: FORMS,
         executive: { executive: ALL_EXECUTIVE },
         reporting: { "reporting-ar": ALL_REPORTING_AR, "reporting-operations": ALL_REPORTING_OPERATIONS },
-        user: { user: ["Profile", "Release Notes", "Sign Out"] },
+        user: { user: ["Profile", "Release Notes", "Act as another user", "Sign Out"] },
       },
     },
   },

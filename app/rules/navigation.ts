@@ -2,7 +2,7 @@
 // user sees, the bar's colour and the user button's label. Pure: the component only renders this.
 // Visibility is the route guard's own decision (decideRouteAccess), so the bar never offers a page the
 // guard would refuse, and id 1 sees everything.
-import { unlocksRoute } from "./permissions.ts";
+import { ALL_ACCESS_PERMISSION_ID, unlocksRoute } from "./permissions.ts";
 import { decideRouteAccess, permittedPages, routeByName, type RouteName } from "./routes.ts";
 
 export type DataSource = "local" | "test" | "production";
@@ -125,6 +125,9 @@ const REPORTING_OPERATIONS_ITEMS: readonly RouteItemSpec[] = [
 
 const USER_ROUTE_ITEMS: readonly RouteItemSpec[] = [{ routeName: "profile" }, { routeName: "release-notes" }];
 
+/** Holders of id 1 start impersonation from the employee list (issue 3: "from the user menu"). */
+const ACT_AS_ITEM: RouteItemSpec = { routeName: "employee-management", label: "Act as another user" };
+
 const EXTERNAL_LINK_LABELS: readonly { key: keyof ExternalLinks; label: string }[] = [
   { key: "feedback", label: "Employee Feedback" },
   { key: "payroll", label: "Payroll Login" },
@@ -222,6 +225,9 @@ export function buildNavigation(input: NavigationInput): NavigationModel {
       columns: 1,
       items: [
         ...routeItems(USER_ROUTE_ITEMS, input, { idPrefix: "user" }),
+        ...(input.permissionIds.includes(ALL_ACCESS_PERMISSION_ID)
+          ? routeItems([ACT_AS_ITEM], input, { idPrefix: "user-act-as" })
+          : []),
         ...externalItems,
         { kind: "sign-out", id: "sign-out", label: "Sign Out" },
       ],

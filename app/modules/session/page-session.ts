@@ -15,6 +15,8 @@ export type PageSession =
       expiresAt: number;
       /** Listed in the software variable 'Owners Stats Permissions' (spec 1 §6). */
       ownersStatsUser: boolean;
+      /** The administrator acting as this user (ADR 009), or null. */
+      impersonator: { id: number; firstName: string; lastName: string } | null;
     }
   /** A token was sent but cannot be used: expired, undecodable, revoked or of an inactive account. */
   | { status: "expired" }

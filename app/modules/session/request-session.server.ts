@@ -44,5 +44,6 @@ export async function readRequestSession(
     permissions: resolved.permissions,
     expiresAt: resolved.expiresAt,
     ownersStatsUser: isUserListed(resolved.user.id, variable?.value),
+    impersonator: resolved.impersonator,
   };
 }

@@ -1,0 +1,126 @@
+// /employee-management (permission 20, or 1): the employee list with a search and pages, all plain
+// GET links and forms (works without JavaScript). Holders of id 1 can act as an employee from here.
+import { Badge, Button, Callout, Flex, Link as RadixLink, Table, Text, TextField } from "@radix-ui/themes";
+import { Form, Link } from "react-router";
+import { PageShell } from "~/components/page-shell.tsx";
+import { servicesContext } from "~/context.ts";
+import { employeeDirectoryQuery, listEmployees } from "~/modules/employees/employee-directory.server.ts";
+import { mayImpersonate } from "~/modules/identity/impersonation.server.ts";
+import { pageRequestContext } from "~/modules/session/page-session.ts";
+import type { Route } from "./+types/employee-management";
+
+export const meta: Route.MetaFunction = () => [{ title: "Employee Management · Fleet Ops" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { database } = context.get(servicesContext);
+  const { session } = context.get(pageRequestContext);
+  const query = employeeDirectoryQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const page = await listEmployees(database.prisma, query);
+  return {
+    ...page,
+    employees: page.employees.map((employee) => ({
+      ...employee,
+      canActAs: session.status === "signed-in" && mayImpersonate(session, employee),
+    })),
+  };
+}
+
+function pageHref(search: string, page: number) {
+  const params = new URLSearchParams();
+  if (search) params.set("search", search);
+  if (page > 1) params.set("page", String(page));
+  const query = params.toString();
+  return query ? `?${query}` : ".";
+}
+
+export default function EmployeeManagement({ loaderData }: Route.ComponentProps) {
+  const { employees, page, pageCount, total, search } = loaderData;
+  return (
+    <PageShell title="Employee Management">
+      <Flex direction="column" gap="4">
+        <Form method="get" role="search">
+          <Flex gap="2" align="end">
+            <label htmlFor="employee-search">
+              <Text size="2" weight="medium">
+                Search employees
+              </Text>
+            </label>
+            <TextField.Root id="employee-search" name="search" defaultValue={search} placeholder="Name, e-mail or department" />
+            <Button type="submit" variant="soft">
+              Search
+            </Button>
+          </Flex>
+        </Form>
+        <Text size="2" color="gray">
+          {total} {total === 1 ? "employee" : "employees"}
+          {search ? ` matching “${search}”` : ""}
+        </Text>
+        {employees.length === 0 ? (
+          <Callout.Root color="gray" role="status">
+            <Callout.Text>No employees match this search.</Callout.Text>
+          </Callout.Root>
+        ) : (
+          <Table.Root variant="surface">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeaderCell>Name</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>E-mail</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Department</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Permissions</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>
+                  <span className="visually-hidden">Actions</span>
+                </Table.ColumnHeaderCell>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {employees.map((employee) => (
+                <Table.Row key={employee.id}>
+                  <Table.RowHeaderCell>
+                    {employee.lastName}, {employee.firstName}
+                  </Table.RowHeaderCell>
+                  <Table.Cell>{employee.email}</Table.Cell>
+                  <Table.Cell>{employee.department?.name ?? "—"}</Table.Cell>
+                  <Table.Cell>
+                    <Badge color={employee.active ? "green" : "gray"}>{employee.active ? "Active" : "Inactive"}</Badge>
+                  </Table.Cell>
+                  <Table.Cell>{employee.permissionIds.length ? employee.permissionIds.join(", ") : "none"}</Table.Cell>
+                  <Table.Cell>
+                    {employee.canActAs ? (
+                      <Form method="post" action="/impersonation">
+                        <input type="hidden" name="intent" value="start" />
+                        <input type="hidden" name="userId" value={employee.id} />
+                        <Button type="submit" size="1" variant="outline" aria-label={`Act as ${employee.firstName} ${employee.lastName}`}>
+                          Act as
+                        </Button>
+                      </Form>
+                    ) : null}
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        )}
+        {pageCount > 1 ? (
+          <Flex gap="3" align="center" asChild>
+            <nav aria-label="Pages">
+              {page > 1 ? (
+                <RadixLink asChild>
+                  <Link to={pageHref(search, page - 1)}>Previous</Link>
+                </RadixLink>
+              ) : null}
+              <Text size="2">
+                Page {page} of {pageCount}
+              </Text>
+              {page < pageCount ? (
+                <RadixLink asChild>
+                  <Link to={pageHref(search, page + 1)}>Next</Link>
+                </RadixLink>
+              ) : null}
+            </nav>
+          </Flex>
+        ) : null}
+      </Flex>
+    </PageShell>
+  );
+}
