@@ -1,10 +1,8 @@
 // GET /healthz follows the database: 200 while it answers, 503 while it is unreachable, and the
 // process keeps running and recovers when it returns.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../server/config.ts";
-import { startServer, type RunningServer } from "../../server/index.ts";
-import { createLogger } from "../../server/logger.ts";
 import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy.ts";
+import { startTestServer, type RunningServer } from "../support/test-server.ts";
 
 let proxy: TcpProxy;
 let server: RunningServer;
@@ -15,13 +13,7 @@ beforeAll(async () => {
   const viaProxy = new URL(target);
   viaProxy.hostname = "127.0.0.1";
   viaProxy.port = String(proxy.port);
-  const config = loadConfig({ NODE_ENV: "test", PORT: "0", JWT_SECRET: "x".repeat(32), LOG_LEVEL: "silent" });
-  server = await startServer({
-    config: { ...config, DATABASE_URL: viaProxy.href },
-    logger: createLogger(config),
-    host: "127.0.0.1",
-    dev: false,
-  });
+  server = await startTestServer({ JWT_SECRET: "x".repeat(32) }, { databaseUrl: viaProxy.href });
 });
 
 afterAll(async () => {

@@ -1,19 +1,12 @@
 // Cross-site requests cannot change state: the Origin check sits in front of the JSON API and of
 // every page action of the real server.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../server/config.ts";
-import { startServer, type RunningServer } from "../../server/index.ts";
-import { createLogger } from "../../server/logger.ts";
+import { startTestServer, type RunningServer } from "../support/test-server.ts";
 
 let server: RunningServer;
 
 beforeAll(async () => {
-  const config = loadConfig({ NODE_ENV: "test", PORT: "0", JWT_SECRET: "o".repeat(32), LOG_LEVEL: "silent" });
-  server = await startServer({
-    config: { ...config, DATABASE_URL: process.env.DATABASE_URL! },
-    logger: createLogger(config),
-    host: "127.0.0.1",
-  });
+  server = await startTestServer({ JWT_SECRET: "o".repeat(32) });
 });
 
 afterAll(() => server?.close());

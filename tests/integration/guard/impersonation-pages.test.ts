@@ -4,23 +4,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "~/modules/identity/session-cookie.server.ts";
 import { signSessionToken } from "~/modules/identity/session-token.server.ts";
-import { loadConfig, type Config } from "../../../server/config.ts";
-import { startServer, type RunningServer } from "../../../server/index.ts";
-import { createLogger } from "../../../server/logger.ts";
+import type { Config } from "../../../server/config.ts";
 import { createTestPrisma } from "../../support/database.ts";
 import { createUser } from "../identity/fixtures.ts";
+import { startTestServer, type RunningServer } from "../../support/test-server.ts";
 
 const db = createTestPrisma();
 let server: RunningServer;
 let config: Config;
 
 beforeAll(async () => {
-  const loaded = loadConfig({ NODE_ENV: "test", PORT: "0", JWT_SECRET: "i".repeat(32), LOG_LEVEL: "silent" });
-  server = await startServer({
-    config: { ...loaded, DATABASE_URL: process.env.DATABASE_URL! },
-    logger: createLogger(loaded),
-    host: "127.0.0.1",
-  });
+  server = await startTestServer({ JWT_SECRET: "i".repeat(32) });
   config = server.services.config;
 });
 

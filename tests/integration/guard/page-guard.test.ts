@@ -3,11 +3,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "~/modules/identity/session-cookie.server.ts";
 import { signSessionToken } from "~/modules/identity/session-token.server.ts";
-import { loadConfig, type Config } from "../../../server/config.ts";
-import { startServer, type RunningServer } from "../../../server/index.ts";
-import { createLogger } from "../../../server/logger.ts";
+import type { Config } from "../../../server/config.ts";
 import { createTestPrisma } from "../../support/database.ts";
 import { createUser, PASSWORD } from "../identity/fixtures.ts";
+import { startTestServer, type RunningServer } from "../../support/test-server.ts";
 
 const PORTAL = "https://portal.example.test/";
 const EXPIRED_TITLE = "Session Expired - Please Sign In Again";
@@ -18,20 +17,7 @@ let server: RunningServer;
 let config: Config;
 
 beforeAll(async () => {
-  const loaded = loadConfig({
-    NODE_ENV: "test",
-    PORT: "0",
-    JWT_SECRET: "g".repeat(32),
-    JWT_TTL_SECONDS: "3600",
-    LOG_LEVEL: "silent",
-    PORTAL_URL: PORTAL,
-  });
-  server = await startServer({
-    config: { ...loaded, DATABASE_URL: process.env.DATABASE_URL! },
-    logger: createLogger(loaded),
-    host: "127.0.0.1",
-    dev: false,
-  });
+  server = await startTestServer({ JWT_SECRET: "g".repeat(32), PORTAL_URL: PORTAL });
   config = server.services.config;
 });
 

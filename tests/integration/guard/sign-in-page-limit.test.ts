@@ -1,11 +1,9 @@
 // The sign-in page (no JavaScript) is rate-limited like POST /users/login: the 11th attempt within a
 // minute for one e-mail address, or from one client, is answered 429 with a clear message.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../../server/config.ts";
-import { startServer, type RunningServer } from "../../../server/index.ts";
-import { createLogger } from "../../../server/logger.ts";
 import { createTestPrisma } from "../../support/database.ts";
 import { createUser, PASSWORD } from "../identity/fixtures.ts";
+import { startTestServer, type RunningServer } from "../../support/test-server.ts";
 
 const TOO_MANY = "Too many sign-in attempts. Please wait a minute and try again.";
 const db = createTestPrisma();
@@ -13,12 +11,7 @@ let server: RunningServer;
 
 beforeAll(async () => {
   // One proxy hop trusted, so each request can come from its own client address.
-  const config = loadConfig({ NODE_ENV: "test", PORT: "0", JWT_SECRET: "l".repeat(32), LOG_LEVEL: "silent", TRUST_PROXY_HOPS: "1" });
-  server = await startServer({
-    config: { ...config, DATABASE_URL: process.env.DATABASE_URL! },
-    logger: createLogger(config),
-    host: "127.0.0.1",
-  });
+  server = await startTestServer({ JWT_SECRET: "l".repeat(32), TRUST_PROXY_HOPS: "1" });
 });
 
 afterAll(() => server?.close());

@@ -3,11 +3,10 @@
 import jwt from "jsonwebtoken";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signSessionToken, verifySessionToken } from "~/modules/identity/session-token.server.ts";
-import { loadConfig, type Config } from "../../../server/config.ts";
-import { startServer, type RunningServer } from "../../../server/index.ts";
-import { createLogger } from "../../../server/logger.ts";
+import type { Config } from "../../../server/config.ts";
 import { createTestPrisma } from "../../support/database.ts";
 import { createUser, ensurePermissions, PASSWORD, unique } from "./fixtures.ts";
+import { startTestServer, type RunningServer } from "../../support/test-server.ts";
 
 const GENERIC = { error: "E-mail or password is incorrect." };
 const INVALID = { error: "Must include valid credentials" };
@@ -19,23 +18,8 @@ const db = createTestPrisma();
 let server: RunningServer;
 let config: Config;
 
-async function start(environment: Record<string, string>): Promise<RunningServer> {
-  const loaded = loadConfig({
-    PORT: "0",
-    JWT_SECRET: "h".repeat(32),
-    JWT_TTL_SECONDS: "3600",
-    LOG_LEVEL: "silent",
-    // One proxy hop: each test presents its own client address in X-Forwarded-For, so the
-    // per-address sign-in limit only counts what a test means it to.
-    TRUST_PROXY_HOPS: "1",
-    ...environment,
-  });
-  return startServer({
-    config: { ...loaded, DATABASE_URL: process.env.DATABASE_URL! },
-    logger: createLogger(loaded),
-    host: "127.0.0.1",
-    dev: false,
-  });
+function start(environment: Record<string, string>): Promise<RunningServer> {
+  return startTestServer({ JWT_SECRET: "h".repeat(32), TRUST_PROXY_HOPS: "1", ...environment });
 }
 
 beforeAll(async () => {

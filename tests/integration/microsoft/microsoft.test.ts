@@ -11,12 +11,11 @@ import {
   signInWithMicrosoftTokens,
 } from "~/modules/identity/microsoft.server.ts";
 import { verifySessionToken } from "~/modules/identity/session-token.server.ts";
-import { loadConfig, type Config } from "../../../server/config.ts";
-import { startServer, type RunningServer } from "../../../server/index.ts";
-import { createLogger } from "../../../server/logger.ts";
+import type { Config } from "../../../server/config.ts";
 import { createTestPrisma } from "../../support/database.ts";
 import { listenOidcProvider, signTestIdToken, type TestOidcProvider } from "../../support/oidc-provider.ts";
 import { createUser, unique } from "../identity/fixtures.ts";
+import { startTestServer, type RunningServer } from "../../support/test-server.ts";
 
 const CLIENT_ID = "fleet-ops-test";
 const CLIENT_SECRET = "s".repeat(40);
@@ -28,22 +27,8 @@ let server: RunningServer;
 let config: Config;
 let redirectUri: string;
 
-async function start(environment: Record<string, string>): Promise<RunningServer> {
-  const loaded = loadConfig({
-    PORT: "0",
-    NODE_ENV: "test",
-    JWT_SECRET: "m".repeat(32),
-    JWT_TTL_SECONDS: "3600",
-    LOG_LEVEL: "silent",
-    SEED_DEMO_DATA: "false",
-    ...environment,
-  });
-  return startServer({
-    config: { ...loaded, DATABASE_URL: process.env.DATABASE_URL! },
-    logger: createLogger(loaded),
-    host: "127.0.0.1",
-    dev: false,
-  });
+function start(environment: Record<string, string>): Promise<RunningServer> {
+  return startTestServer({ JWT_SECRET: "m".repeat(32), SEED_DEMO_DATA: "false", ...environment });
 }
 
 beforeAll(async () => {

@@ -13,11 +13,9 @@ import { signSessionToken } from "~/modules/identity/session-token.server.ts";
 import { action as registerAction } from "~/routes/register.tsx";
 import { action as resetAction, loader as resetLoader } from "~/routes/reset.tsx";
 import { action as externalAction } from "~/routes/password-reset-external.tsx";
-import { loadConfig } from "../../../server/config.ts";
-import { startServer, type RunningServer } from "../../../server/index.ts";
-import { createLogger } from "../../../server/logger.ts";
 import { createTestPrisma } from "../../support/database.ts";
 import { createUser, PASSWORD, unique } from "../identity/fixtures.ts";
+import { startTestServer, type RunningServer } from "../../support/test-server.ts";
 
 const db = createTestPrisma();
 let server: RunningServer; // SMTP configured
@@ -26,22 +24,8 @@ let smtp: SMTPServer;
 let dataDir: string;
 const received: { to: string[]; raw: string }[] = [];
 
-async function start(environment: Record<string, string>): Promise<RunningServer> {
-  const loaded = loadConfig({
-    PORT: "0",
-    JWT_SECRET: "p".repeat(32),
-    JWT_TTL_SECONDS: "3600",
-    LOG_LEVEL: "silent",
-    TRUST_PROXY_HOPS: "1",
-    NODE_ENV: "test",
-    ...environment,
-  });
-  return startServer({
-    config: { ...loaded, DATABASE_URL: process.env.DATABASE_URL! },
-    logger: createLogger(loaded),
-    host: "127.0.0.1",
-    dev: false,
-  });
+function start(environment: Record<string, string>): Promise<RunningServer> {
+  return startTestServer({ JWT_SECRET: "p".repeat(32), TRUST_PROXY_HOPS: "1", ...environment });
 }
 
 beforeAll(async () => {

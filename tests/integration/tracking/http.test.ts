@@ -5,11 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "~/modules/identity/session-cookie.server.ts";
 import { signSessionToken } from "~/modules/identity/session-token.server.ts";
 import { FEEDBACK_REQUIRED_MESSAGE } from "~/rules/feedback.ts";
-import { loadConfig } from "../../../server/config.ts";
-import { startServer, type RunningServer } from "../../../server/index.ts";
-import { createLogger } from "../../../server/logger.ts";
 import { createTestPrisma } from "../../support/database.ts";
 import { createUser, unique } from "../identity/fixtures.ts";
+import { startTestServer, type RunningServer } from "../../support/test-server.ts";
 
 const SIGN_IN_REQUIRED = { error: "Sign in required." };
 const EXPIRED = { error: "Token has expired, please login again" };
@@ -20,20 +18,7 @@ let userId: number;
 let token: string;
 
 beforeAll(async () => {
-  const loaded = loadConfig({
-    PORT: "0",
-    NODE_ENV: "test",
-    JWT_SECRET: "t".repeat(32),
-    JWT_TTL_SECONDS: "3600",
-    LOG_LEVEL: "silent",
-    DATA_SOURCE: "test",
-  });
-  server = await startServer({
-    config: { ...loaded, DATABASE_URL: process.env.DATABASE_URL! },
-    logger: createLogger(loaded),
-    host: "127.0.0.1",
-    dev: false,
-  });
+  server = await startTestServer({ JWT_SECRET: "t".repeat(32), DATA_SOURCE: "test" });
   const user = await createUser(db);
   userId = user.id;
   token = signSessionToken(server.services.config, { userId, permissions: [] });

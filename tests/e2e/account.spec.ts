@@ -1,0 +1,123 @@
+// Password change on /profile and password reset by e-mail, in the browser with JavaScript. Each test
+// registers a fresh employee as the administrator first, so no demo account's password ever changes.
+import { expect, test } from "./fixtures.ts";
+import type { Page } from "@playwright/test";
+import {
+  fillSignIn,
+  newestMailTo,
+  registerFreshEmployee,
+  resetPathIn,
+  signIn,
+  signOut,
+  unknownAddress,
+  type Account,
+} from "./support/accounts.ts";
+
+async function changePassword(page: Page, oldPassword: string, newPassword: string, confirm = newPassword) {
+  await page.getByLabel("Old password").fill(oldPassword);
+  await page.getByLabel("New password", { exact: true }).fill(newPassword);
+  await page.getByLabel("Confirm new password").fill(confirm);
+  await page.getByRole("button", { name: "Change Password" }).click();
+}
+
+async function expectSignInRefused(page: Page, account: Account) {
+  await page.goto("/employee-login");
+  await fillSignIn(page, account);
+  await expect(page.getByRole("alert")).toHaveText("E-mail or password is incorrect.");
+}
+
+test.describe("password change on /profile", () => {
+  test("reports each problem, changes the password, and the new one signs in", async ({ page, browser, baseURL }) => {
+    const employee = await registerFreshEmployee(browser, baseURL!, "change");
+    await signIn(page, employee);
+    await page.goto("/profile");
+    await expect(page.getByRole("heading", { name: "Profile", level: 1 })).toBeVisible();
+    await expect(page.getByText(employee.email)).toBeVisible();
+
+    const alert = page.getByRole("alert");
+    await changePassword(page, "not-my-password", "brand-new-1");
+    await expect(alert).toHaveText("Old password is incorrect");
+
+    await changePassword(page, employee.password, "brand-new-1", "brand-new-2");
+    await expect(alert).toHaveText("New passwords must match");
+
+    await changePassword(page, employee.password, "short");
+    await expect(alert).toHaveText("New password must be at least 6 characters");
+
+    await changePassword(page, "", "brand-new-1");
+    await expect(alert).toHaveText("All fields required");
+
+    const newPassword = `changed-${Date.now()}`;
+    await changePassword(page, employee.password, newPassword);
+    await expect(page.getByRole("status")).toHaveText("Password changed.");
+    // The page's session was renewed with the change: the user is still signed in.
+    await page.goto("/home");
+    await expect(page).toHaveURL(/\/home$/);
+
+    await signOut(page);
+    await expectSignInRefused(page, employee);
+    await fillSignIn(page, { email: employee.email, password: newPassword });
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test("the messages clear after 5 seconds when scripts run", async ({ page, browser, baseURL }) => {
+    const employee = await registerFreshEmployee(browser, baseURL!, "clear");
+    await signIn(page, employee);
+    await page.goto("/profile");
+    await changePassword(page, employee.password, "brand-new-1", "brand-new-2");
+    await expect(page.getByRole("alert")).toHaveText("New passwords must match");
+    await expect(page.getByRole("alert")).toHaveCount(0, { timeout: 8_000 });
+  });
+});
+
+test.describe("password reset by e-mail", () => {
+  test("an unknown address is reported", async ({ page }) => {
+    await page.goto("/password-reset-external");
+    await page.getByLabel("E-mail").fill(unknownAddress());
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect(page.getByRole("alert")).toHaveText("*Account could not be found for this email...");
+  });
+
+  test("the mailed link sets a new password once, and the new password signs in", async ({ page, browser, baseURL }) => {
+    const employee = await registerFreshEmployee(browser, baseURL!, "reset");
+    const requestedAt = Date.now();
+    await page.goto("/password-reset-external");
+    await expect(page.getByRole("heading", { name: "Password Reset" })).toBeVisible();
+    await page.getByLabel("E-mail").fill(employee.email);
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    const sent = page.getByRole("status");
+    await expect(sent).toContainText("Email Sent Successfully");
+    await expect(sent).toContainText("Check your inbox for the email.");
+
+    const mail = await newestMailTo(employee.email, requestedAt);
+    expect(mail).toMatch(new RegExp(`^To: .*${employee.email.replace(/[.]/g, "\\.")}`, "mi"));
+    const resetPath = resetPathIn(mail);
+
+    await page.goto(resetPath);
+    await expect(page.getByText(`Choose a new password for ${employee.email}.`)).toBeVisible();
+    // The form checks its input first.
+    await page.getByLabel("New password", { exact: true }).fill("abc");
+    await page.getByLabel("Confirm new password").fill("abc");
+    await page.getByRole("button", { name: "Set new password" }).click();
+    await expect(page.getByRole("alert")).toHaveText("New password must be at least 6 characters");
+
+    const newPassword = `reset-${Date.now()}`;
+    await page.getByLabel("New password", { exact: true }).fill(newPassword);
+    await page.getByLabel("Confirm new password").fill(newPassword);
+    await page.getByRole("button", { name: "Set new password" }).click();
+    await expect(page.getByRole("status")).toHaveText("Your password has been changed. You can now sign in with it.");
+
+    await page.getByRole("link", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/employee-login$/);
+    await fillSignIn(page, { email: employee.email, password: newPassword });
+    await expect(page).toHaveURL(/\/home$/);
+    await signOut(page);
+    await expectSignInRefused(page, employee);
+
+    // The link works only once.
+    await page.goto(resetPath);
+    await expect(page.getByRole("alert")).toHaveText("This password reset link has already been used. Please request a new one.");
+    await expect(page.getByRole("link", { name: "Request a new reset link" })).toBeVisible();
+    await expect(page.getByLabel("New password", { exact: true })).toHaveCount(0);
+  });
+});

@@ -1,0 +1,118 @@
+// Helpers shared by the account, navigation and Microsoft browser tests: the demo accounts, signing in
+// and out through the real forms, registering a fresh employee as the administrator (so tests that
+// change a password never touch an account another test relies on), and reading the mails the e2e
+// server writes to DATA_DIR/mail (it has no SMTP server).
+import { randomUUID } from "node:crypto";
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { expect, type Browser, type Page } from "@playwright/test";
+
+export const DEMO_PASSWORD = "demo-pass-2026";
+
+export interface Account {
+  email: string;
+  password: string;
+}
+
+export const demo = (local: string): Account => ({ email: `${local}@fleetops.test`, password: DEMO_PASSWORD });
+
+export const ADMIN = demo("admin");
+
+/** The mail folder of the e2e server (playwright.config.ts: DATA_DIR .data/e2e). */
+export const E2E_MAIL_DIR = path.resolve(".data/e2e/mail");
+
+/** Fills the sign-in form of the current page (the page or a sign-in dialog) and submits it. */
+export async function fillSignIn(page: Page, account: Account): Promise<void> {
+  await page.getByLabel("E-mail", { exact: true }).fill(account.email);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+}
+
+/** Signs in on /employee-login and waits for /home. */
+export async function signIn(page: Page, account: Account): Promise<void> {
+  await page.goto("/employee-login");
+  await fillSignIn(page, account);
+  await expect(page).toHaveURL(/\/home$/);
+}
+
+/** Signs out with the bar's user menu (works with and without JavaScript). */
+export async function signOut(page: Page): Promise<void> {
+  await page.locator("summary", { hasText: "user menu" }).click();
+  await page.getByRole("button", { name: "Sign Out" }).click();
+  await expect(page).toHaveURL(/\/employee-login\?signedOut=1$/);
+}
+
+export interface FreshEmployee extends Account {
+  firstName: string;
+  lastName: string;
+}
+
+/**
+ * Registers a new employee through /register as the administrator, in a context of its own so the
+ * test's page stays signed out. The e-mail is unique per call.
+ */
+export async function registerFreshEmployee(browser: Browser, baseURL: string, label: string): Promise<FreshEmployee> {
+  const id = randomUUID().slice(0, 8);
+  const employee: FreshEmployee = {
+    firstName: "Test",
+    lastName: `${label.replace(/[^A-Za-z]/g, "")}${id.replace(/[^a-z]/g, "")}`.slice(0, 40) || "Employee",
+    email: `e2e-${label.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${id}@fleetops.test`,
+    password: `initial-${id}`,
+  };
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  try {
+    const admin = await context.newPage();
+    await signIn(admin, ADMIN);
+    await admin.goto("/register");
+    await admin.getByLabel("First name").fill(employee.firstName);
+    await admin.getByLabel("Last name").fill(employee.lastName);
+    await admin.getByLabel("E-mail", { exact: true }).fill(employee.email);
+    await admin.getByLabel("Department").selectOption({ label: "Titles" });
+    await admin.getByLabel("Initial password").fill(employee.password);
+    await admin.getByRole("button", { name: "Register" }).click();
+    await expect(admin.getByRole("status")).toHaveText(
+      `Registered ${employee.firstName} ${employee.lastName} (${employee.email}).`,
+    );
+  } finally {
+    await context.close();
+  }
+  return employee;
+}
+
+/** A unique address that belongs to no account. */
+export const unknownAddress = () => `nobody-${randomUUID().slice(0, 8)}@fleetops.test`;
+
+/** Decodes a quoted-printable body (soft line breaks and =XX escapes); other text passes unchanged. */
+function decodeQuotedPrintable(text: string): string {
+  return text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** Waits for the newest mail to `address` written after `since` (ms) and returns its decoded text. */
+export async function newestMailTo(address: string, since: number): Promise<string> {
+  const suffix = `-${address.replace(/[^A-Za-z0-9@._-]/g, "_")}.eml`;
+  let found: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const names = await readdir(E2E_MAIL_DIR).catch(() => [] as string[]);
+        // File names start with an ISO timestamp: the lexically last is the newest.
+        const candidates = names.filter((name) => name.endsWith(suffix)).sort();
+        const newest = candidates.at(-1);
+        if (!newest) return false;
+        const stamp = newest.slice(0, 24).replace(/^(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z$/, "$1T$2:$3:$4.$5Z");
+        if (Date.parse(stamp) < since - 1000) return false;
+        found = newest;
+        return true;
+      },
+      { message: `a mail to ${address} in ${E2E_MAIL_DIR}` },
+    )
+    .toBe(true);
+  return decodeQuotedPrintable(await readFile(path.join(E2E_MAIL_DIR, found!), "utf8"));
+}
+
+/** The path of the reset link in a reset mail: /reset/<token>. */
+export function resetPathIn(mail: string): string {
+  const match = /https?:\/\/[^\s"<>]+(\/reset\/[A-Za-z0-9_-]+)/.exec(mail);
+  if (!match) throw new Error(`no reset link in the mail:\n${mail}`);
+  return match[1]!;
+}

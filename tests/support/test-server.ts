@@ -1,0 +1,27 @@
+// A real app server for integration tests: the production build on a free port of 127.0.0.1, over the
+// test file's own database, with quiet logs and test settings that a test may override.
+import { loadConfig } from "../../server/config.ts";
+import { startServer, type RunningServer } from "../../server/index.ts";
+import { createLogger } from "../../server/logger.ts";
+
+export type { RunningServer };
+
+export async function startTestServer(
+  environment: Record<string, string> = {},
+  options: { databaseUrl?: string } = {},
+): Promise<RunningServer> {
+  const config = loadConfig({
+    NODE_ENV: "test",
+    PORT: "0",
+    JWT_SECRET: "t".repeat(32),
+    JWT_TTL_SECONDS: "3600",
+    LOG_LEVEL: "silent",
+    ...environment,
+  });
+  return startServer({
+    config: { ...config, DATABASE_URL: options.databaseUrl ?? process.env.DATABASE_URL! },
+    logger: createLogger(config),
+    host: "127.0.0.1",
+    dev: false,
+  });
+}
