@@ -1,9 +1,9 @@
 // Employee sign-in page (/employee-login). A plain form that works with JavaScript off; Conform adds
 // client-side validation when scripts run. Success sets the session cookie and goes to the page asked
 // for (a same-site path only) or /home. The session-expired dialog posts here too.
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Box, Button, Callout, Card, Flex, Heading, Text, TextField } from "@radix-ui/themes";
+import { Box, Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { useEffect } from "react";
 import { data, Form, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { requestContext, servicesContext } from "~/context.ts";
@@ -15,6 +15,7 @@ import { safeRedirectPath } from "~/modules/session/safe-redirect.ts";
 import { INVALID_CREDENTIALS_MESSAGE, signInSchema, TOO_MANY_SIGN_IN_ATTEMPTS_MESSAGE } from "~/rules/sign-in.ts";
 import { microsoftSignInEnabled } from "../../server/config.ts";
 import type { Route } from "./+types/employee-login";
+import { FormMessage, LabelledInput, SubmitButton } from "~/components/form-controls.tsx";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign in · Fleet Ops" }];
 
@@ -89,35 +90,11 @@ export default function EmployeeLogin({ loaderData }: Route.ComponentProps) {
         <Form method="post" {...getFormProps(form)} noValidate>
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <Flex direction="column" gap="3">
-            <label htmlFor={fields.email.id}>
-              <Text size="2" weight="medium">
-                E-mail
-              </Text>
-            </label>
-            <TextField.Root
-              {...getInputProps(fields.email, { type: "email" })}
-              key={fields.email.key}
-              autoComplete="username"
-            />
-            <label htmlFor={fields.password.id}>
-              <Text size="2" weight="medium">
-                Password
-              </Text>
-            </label>
-            <TextField.Root
-              {...getInputProps(fields.password, { type: "password" })}
-              key={fields.password.key}
-              autoComplete="current-password"
-            />
-            {message ? (
-              <Callout.Root color="red" role="alert" id={form.errorId}>
-                <Callout.Text>{message}</Callout.Text>
-              </Callout.Root>
-            ) : null}
+            <LabelledInput field={fields.email} label="E-mail" type="email" autoComplete="username" />
+            <LabelledInput field={fields.password} label="Password" type="password" autoComplete="current-password" />
+            <FormMessage message={message} id={form.errorId} />
             <Box mt="2">
-              <Button type="submit" size="3" style={{ width: "100%" }} loading={navigation.state === "submitting"}>
-                Sign in
-              </Button>
+              <SubmitButton pending={navigation.state === "submitting"}>Sign in</SubmitButton>
             </Box>
           </Flex>
         </Form>

@@ -1,7 +1,7 @@
 // /password-reset-external (the route table's other listing of passwordResetExternal). With
 // ?token=… it is the same page as /reset/{token}; without one it offers the reset request (spec 1 §2:
 // an e-mail field and Send Reset Link), so the whole flow works without JavaScript.
-import { Box, Button, Callout, Flex, Text, TextField } from "@radix-ui/themes";
+import { Box, Callout, Flex, Text, TextField } from "@radix-ui/themes";
 import { useEffect, useState } from "react";
 import {
   data,
@@ -25,6 +25,7 @@ import { mailerFor } from "~/modules/mail/mailer.server.ts";
 import { RESET_EMAIL_SENT_DETAIL, RESET_EMAIL_SENT_MESSAGE, RESET_FAILURE_MESSAGE_MS } from "~/rules/passwords.ts";
 import { resetActionFor, resetLoaderFor } from "~/modules/identity/password-reset-page.server.ts";
 import { NewPasswordForm, ResetCard, type ResetActionData } from "./reset.tsx";
+import { FormMessage, SubmitButton } from "~/components/form-controls.tsx";
 
 export const meta: MetaFunction = () => [{ title: "Reset password · Fleet Ops" }];
 
@@ -81,15 +82,9 @@ function RequestForm({ actionData }: { actionData: ResetActionData | undefined }
           </Text>
         </label>
         <TextField.Root id="reset-email" name="Email" type="email" autoComplete="username" required />
-        {shown && !shown.done ? (
-          <Callout.Root color="red" role="alert">
-            <Callout.Text>{shown.message}</Callout.Text>
-          </Callout.Root>
-        ) : null}
+        <FormMessage message={shown && !shown.done ? shown.message : null} />
         <Box mt="2">
-          <Button type="submit" size="3" style={{ width: "100%" }} loading={navigation.state === "submitting"}>
-            Send Reset Link
-          </Button>
+          <SubmitButton pending={navigation.state === "submitting"}>Send Reset Link</SubmitButton>
         </Box>
       </Flex>
     </Form>

@@ -1,9 +1,9 @@
 // /profile (open to every signed-in user): name and e-mail, Change Password (spec 1 §2, §5) and the
 // theme switch (Dark/Light, stored in User.theme; the root applies it as Radix Themes' appearance).
 // Works without JavaScript; change-password messages clear after 5 s when scripts run.
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Box, Button, Callout, Card, Flex, Heading, Text, TextField } from "@radix-ui/themes";
+import { Box, Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { useEffect, useState } from "react";
 import {
   data,
@@ -23,6 +23,7 @@ import { getProfile, setTheme } from "~/modules/identity/profile.server.ts";
 import { sessionCookie, sessionTokenOf } from "~/modules/identity/session-cookie.server.ts";
 import { resolveSession } from "~/modules/identity/users.server.ts";
 import { changePasswordSchema, PASSWORD_MESSAGE_MS, THEMES } from "~/rules/passwords.ts";
+import { FormMessage, LabelledInput } from "~/components/form-controls.tsx";
 
 export const meta: MetaFunction = () => [{ title: "Profile · Fleet Ops" }];
 export const PASSWORD_CHANGED_MESSAGE = "Password changed.";
@@ -82,14 +83,7 @@ function ChangePasswordForm() {
   const shown = key && hiddenFor !== key ? current : undefined;
 
   const field = (name: "oldPassword" | "newPassword" | "newPasswordConfirm", label: string, autoComplete: string) => (
-    <>
-      <label htmlFor={fields[name].id}>
-        <Text size="2" weight="medium">
-          {label}
-        </Text>
-      </label>
-      <TextField.Root {...getInputProps(fields[name], { type: "password" })} key={fields[name].key} autoComplete={autoComplete} />
-    </>
+    <LabelledInput field={fields[name]} label={label} type="password" autoComplete={autoComplete} />
   );
   return (
     <Form method="post" {...getFormProps(form)} noValidate>
@@ -98,11 +92,7 @@ function ChangePasswordForm() {
         {field("oldPassword", "Old password", "current-password")}
         {field("newPassword", "New password", "new-password")}
         {field("newPasswordConfirm", "Confirm new password", "new-password")}
-        {shown?.message ? (
-          <Callout.Root color={shown.ok ? "green" : "red"} role={shown.ok ? "status" : "alert"}>
-            <Callout.Text>{shown.message}</Callout.Text>
-          </Callout.Root>
-        ) : null}
+        <FormMessage message={shown?.message} tone={shown?.ok ? "success" : "error"} />
         <Box>
           <Button type="submit" loading={navigation.state === "submitting" && navigation.formData?.get("intent") === "password"}>
             Change Password

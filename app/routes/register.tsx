@@ -1,8 +1,8 @@
 // /register (permission 20 employee-management, or 1): create an employee account with first and
 // last name, e-mail, department and an initial password. Works without JavaScript.
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Box, Button, Callout, Card, Flex, Heading, Text, TextField } from "@radix-ui/themes";
+import { Box, Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import {
   data,
   Form,
@@ -20,6 +20,7 @@ import { listDepartments, mayRegisterEmployees, registerEmployee } from "~/modul
 import { sessionTokenOf } from "~/modules/identity/session-cookie.server.ts";
 import { resolveSession } from "~/modules/identity/users.server.ts";
 import { registerEmployeeSchema } from "~/rules/passwords.ts";
+import { FormMessage, LabelledInput } from "~/components/form-controls.tsx";
 
 export const meta: MetaFunction = () => [{ title: "Register Employee · Fleet Ops" }];
 
@@ -56,19 +57,13 @@ export default function Register() {
   });
   const errorOf = (name: keyof typeof fields) => fields[name].errors?.[0] ?? actionData?.fieldErrors[name]?.[0];
   const text = (name: "firstName" | "lastName" | "email" | "password", label: string, type: "text" | "email" | "password") => (
-    <>
-      <label htmlFor={fields[name].id}>
-        <Text size="2" weight="medium">
-          {label}
-        </Text>
-      </label>
-      <TextField.Root {...getInputProps(fields[name], { type })} key={fields[name].key} autoComplete={type === "password" ? "new-password" : "off"} />
-      {errorOf(name) ? (
-        <Text size="1" color="red" id={fields[name].errorId}>
-          {errorOf(name)}
-        </Text>
-      ) : null}
-    </>
+    <LabelledInput
+      field={fields[name]}
+      label={label}
+      type={type}
+      autoComplete={type === "password" ? "new-password" : "off"}
+      error={errorOf(name)}
+    />
   );
   return (
     <Flex align="center" justify="center" p="5">
@@ -100,11 +95,7 @@ export default function Register() {
               </Text>
             ) : null}
             {text("password", "Initial password", "password")}
-            {actionData?.message ? (
-              <Callout.Root color={actionData.ok ? "green" : "red"} role={actionData.ok ? "status" : "alert"}>
-                <Callout.Text>{actionData.message}</Callout.Text>
-              </Callout.Root>
-            ) : null}
+            <FormMessage message={actionData?.message} tone={actionData?.ok ? "success" : "error"} />
             <Box mt="3">
               <Button type="submit" size="3" loading={navigation.state === "submitting"}>
                 Register

@@ -3,9 +3,9 @@
 // checks the link, the action sets the new password (≥ 6 characters, confirmation must match), marks
 // the link used and ends every session of the account. Route module types are written out (not
 // ./+types) so the file type-checks before app/routes.ts lists it.
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Box, Button, Callout, Card, Flex, Heading, Link as RadixLink, Text, TextField } from "@radix-ui/themes";
+import { Box, Button, Callout, Card, Flex, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
 import {
   Form,
   Link,
@@ -19,6 +19,7 @@ import {
 } from "react-router";
 import { resetActionFor, resetLoaderFor, type ResetLoaderData } from "~/modules/identity/password-reset-page.server.ts";
 import { resetPasswordSchema } from "~/rules/passwords.ts";
+import { FormMessage, LabelledInput, SubmitButton } from "~/components/form-controls.tsx";
 
 export const meta: MetaFunction = () => [{ title: "Reset password · Fleet Ops" }];
 
@@ -91,9 +92,7 @@ export function NewPasswordForm({
   if (linkMessage) {
     return (
       <>
-        <Callout.Root color="red" role="alert">
-          <Callout.Text>{linkMessage}</Callout.Text>
-        </Callout.Root>
+        <FormMessage message={linkMessage} />
         <Text as="p" mt="4">
           <RadixLink asChild>
             <Link to="/password-reset-external">Request a new reset link</Link>
@@ -111,31 +110,11 @@ export function NewPasswordForm({
         <Text as="p" color="gray">
           Choose a new password for <strong>{email}</strong>.
         </Text>
-        <label htmlFor={fields.password.id}>
-          <Text size="2" weight="medium">
-            New password
-          </Text>
-        </label>
-        <TextField.Root {...getInputProps(fields.password, { type: "password" })} key={fields.password.key} autoComplete="new-password" />
-        <label htmlFor={fields.passwordConfirm.id}>
-          <Text size="2" weight="medium">
-            Confirm new password
-          </Text>
-        </label>
-        <TextField.Root
-          {...getInputProps(fields.passwordConfirm, { type: "password" })}
-          key={fields.passwordConfirm.key}
-          autoComplete="new-password"
-        />
-        {message ? (
-          <Callout.Root color="red" role="alert" id={form.errorId}>
-            <Callout.Text>{message}</Callout.Text>
-          </Callout.Root>
-        ) : null}
+        <LabelledInput field={fields.password} label="New password" type="password" autoComplete="new-password" />
+        <LabelledInput field={fields.passwordConfirm} label="Confirm new password" type="password" autoComplete="new-password" />
+        <FormMessage message={message} id={form.errorId} />
         <Box mt="2">
-          <Button type="submit" size="3" style={{ width: "100%" }} loading={navigation.state === "submitting"}>
-            Set new password
-          </Button>
+          <SubmitButton pending={navigation.state === "submitting"}>Set new password</SubmitButton>
         </Box>
       </Flex>
     </Form>
