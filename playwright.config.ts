@@ -1,10 +1,15 @@
 // Browser tests against the production build, served by the same start script as `npm start`
 // (own port and data folder), in Debian's Chromium. One project runs with JavaScript disabled to
 // prove every form works without it.
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${port}`;
+// The local OpenID provider that stands in for Microsoft (tests/e2e/support/oidc-server.ts; its client
+// id and secret are repeated here because importing that module would load oidc-provider here too).
+const oidcPort = Number(process.env.E2E_OIDC_PORT ?? 3219);
+const oidcIssuer = `https://localhost:${oidcPort}`;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -38,23 +43,42 @@ export default defineConfig({
       testMatch: /\.no-js\.spec\.ts$/,
     },
   ],
-  webServer: {
-    command: "node --import tsx scripts/start.ts",
-    url: `${baseURL}/healthz`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      PORT: String(port),
-      DATA_DIR: ".data/e2e",
-      NODE_ENV: "production",
-      JWT_SECRET: "e2e-only-secret-e2e-only-secret-e2e-only",
-      LOG_LEVEL: "warn",
-      // Every browser test signs in from the same client: the limit itself is tested in integration.
-      SIGN_IN_ATTEMPTS_PER_MINUTE: "10000",
-      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
-      SEED_DEMO_DATA: "true",
+  // Started in this order, each waited for: the provider writes the certificate the app then trusts.
+  webServer: [
+    {
+      command: "node --import tsx tests/e2e/support/oidc-server.ts",
+      url: `${oidcIssuer}/.well-known/openid-configuration`,
+      ignoreHTTPSErrors: true,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { E2E_OIDC_PORT: String(oidcPort), E2E_APP_URL: baseURL },
     },
-  },
+    {
+      command: "node --import tsx scripts/start.ts",
+      url: `${baseURL}/healthz`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        PORT: String(port),
+        DATA_DIR: ".data/e2e",
+        NODE_ENV: "production",
+        JWT_SECRET: "e2e-only-secret-e2e-only-secret-e2e-only",
+        LOG_LEVEL: "warn",
+        // Every browser test signs in from the same client: the limit itself is tested in integration.
+        SIGN_IN_ATTEMPTS_PER_MINUTE: "10000",
+        ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
+        SEED_DEMO_DATA: "true",
+        // Microsoft sign-in against the local provider (tests/e2e/microsoft.spec.ts).
+        APP_URL: baseURL,
+        MICROSOFT_ISSUER: oidcIssuer,
+        MICROSOFT_CLIENT_ID: "fleet-ops-e2e",
+        MICROSOFT_CLIENT_SECRET: "e2e-only-client-secret-e2e-only-client-secret",
+        NODE_EXTRA_CA_CERTS: path.resolve(".data/e2e-oidc/cert.pem"),
+      },
+    },
+  ],
 });

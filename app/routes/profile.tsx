@@ -11,7 +11,9 @@ import {
   redirect,
   useActionData,
   useLoaderData,
+  useLocation,
   useNavigation,
+  useSearchParams,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
@@ -22,11 +24,12 @@ import { changePassword } from "~/modules/identity/password-change.server.ts";
 import { getProfile, setTheme } from "~/modules/identity/profile.server.ts";
 import { sessionCookie, sessionTokenOf } from "~/modules/identity/session-cookie.server.ts";
 import { resolveSession } from "~/modules/identity/users.server.ts";
-import { changePasswordSchema, PASSWORD_MESSAGE_MS, THEMES } from "~/rules/passwords.ts";
+import { changePasswordFormSchema, PASSWORD_MESSAGE_MS, THEMES } from "~/rules/passwords.ts";
 import { FormMessage, LabelledInput } from "~/components/form-controls.tsx";
 
 export const meta: MetaFunction = () => [{ title: "Profile · Fleet Ops" }];
 export const PASSWORD_CHANGED_MESSAGE = "Password changed.";
+const PASSWORD_CHANGED_PARAM = "passwordChanged";
 
 async function signedIn(context: RouterContextProvider, request: Request) {
   const { config, database } = context.get(servicesContext);
@@ -55,10 +58,11 @@ export async function action({ context, request }: ActionFunctionArgs<RouterCont
   }
   const result = await changePassword(database.prisma, config, session, session.user.id, Object.fromEntries(formData));
   if (!result.ok) return data({ intent: "password" as const, ok: false, message: result.message }, { status: result.status });
-  return data(
-    { intent: "password" as const, ok: true, message: PASSWORD_CHANGED_MESSAGE },
-    { headers: { "Set-Cookie": sessionCookie(result.token, config) } },
-  );
+  // Post/redirect/get with the new cookie: the page then loads with the new session (the old token
+  // was just revoked), and a reload does not post again.
+  return redirect(`/profile?${PASSWORD_CHANGED_PARAM}=1`, {
+    headers: { "Set-Cookie": sessionCookie(result.token, config), "Cache-Control": "no-store" },
+  });
 }
 
 function ChangePasswordForm() {
@@ -66,14 +70,18 @@ function ChangePasswordForm() {
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "change-password",
-    constraint: getZodConstraint(changePasswordSchema),
+    constraint: getZodConstraint(changePasswordFormSchema),
     shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordFormSchema }),
   });
-  const server = actionData?.intent === "password" ? actionData : undefined;
+  const [searchParams] = useSearchParams();
+  const location = useLocation();
+  const refused = actionData?.intent === "password" ? actionData : undefined;
+  const changed = !refused && searchParams.has(PASSWORD_CHANGED_PARAM);
+  const server = refused ?? (changed ? { ok: true, message: PASSWORD_CHANGED_MESSAGE } : undefined);
   const current = form.errors?.[0] ? { ok: false, message: form.errors[0] } : server;
   // The message clears after 5 s when scripts run (spec 1 §5); without them it stays.
-  const key: unknown = form.errors?.[0] ? form.errors : server;
+  const key: unknown = form.errors?.[0] ? form.errors : (refused ?? (changed ? location.key : null));
   const [hiddenFor, setHiddenFor] = useState<unknown>(null);
   useEffect(() => {
     if (!key) return;

@@ -18,7 +18,7 @@ import {
   type RouterContextProvider,
 } from "react-router";
 import { resetActionFor, resetLoaderFor, type ResetLoaderData } from "~/modules/identity/password-reset-page.server.ts";
-import { resetPasswordSchema } from "~/rules/passwords.ts";
+import { resetPasswordFormSchema } from "~/rules/passwords.ts";
 import { FormMessage, LabelledInput, SubmitButton } from "~/components/form-controls.tsx";
 
 export const meta: MetaFunction = () => [{ title: "Reset password · Fleet Ops" }];
@@ -64,9 +64,9 @@ export function NewPasswordForm({
 }) {
   const navigation = useNavigation();
   const [form, fields] = useForm({
-    constraint: getZodConstraint(resetPasswordSchema),
+    constraint: getZodConstraint(resetPasswordFormSchema),
     shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordFormSchema }),
   });
   const reset = actionData?.intent === "reset" ? actionData : undefined;
 

@@ -40,14 +40,19 @@ export function newPasswordProblem(
 // single form-level message, as the dialog shows one line.
 const optionalText = z.string().optional();
 
-/** Change Password (spec 1 §2, §5, §7 PUT /users/changePassword/{userId}). */
-export const changePasswordSchema = z
+/**
+ * Change Password (spec 1 §2, §5, §7 PUT /users/changePassword/{userId}): the form's fields and rule.
+ * Conform's getZodConstraint reads this one; a schema ending in a transform is not readable to it.
+ */
+export const changePasswordFormSchema = z
   .object({ oldPassword: optionalText, newPassword: optionalText, newPasswordConfirm: optionalText })
   .superRefine((value, context) => {
     const problem = newPasswordProblem(value.newPassword, value.newPasswordConfirm, [value.oldPassword]);
     if (problem) context.addIssue({ code: "custom", message: problem, path: [] });
-  })
-  .transform((value) => ({
+  });
+
+/** The same rule, giving the server plain strings. */
+export const changePasswordSchema = changePasswordFormSchema.transform((value) => ({
     oldPassword: value.oldPassword ?? "",
     newPassword: value.newPassword ?? "",
     newPasswordConfirm: value.newPasswordConfirm ?? "",
@@ -55,14 +60,16 @@ export const changePasswordSchema = z
 
 export type ChangePasswordInput = z.output<typeof changePasswordSchema>;
 
-/** The reset page's form: a new password and its confirmation. */
-export const resetPasswordSchema = z
+/** The reset page's form: a new password and its confirmation (readable by getZodConstraint). */
+export const resetPasswordFormSchema = z
   .object({ password: optionalText, passwordConfirm: optionalText })
   .superRefine((value, context) => {
     const problem = newPasswordProblem(value.password, value.passwordConfirm);
     if (problem) context.addIssue({ code: "custom", message: problem, path: [] });
-  })
-  .transform((value) => ({ password: value.password ?? "" }));
+  });
+
+/** The same rule, giving the server the new password. */
+export const resetPasswordSchema = resetPasswordFormSchema.transform((value) => ({ password: value.password ?? "" }));
 
 /** Password reset request (spec 1 §7 POST /users/password/request {Email}; no format rule, spec 1 §5). */
 export const passwordResetRequestSchema = z.object({
