@@ -1,28 +1,9 @@
 import { expect, test } from "./fixtures.ts";
-import type { BrowserContext, Page } from "@playwright/test";
-import { SESSION_COOKIE } from "../../app/modules/identity/session-cookie.server.ts";
-import { signSessionToken } from "../../app/modules/identity/session-token.server.ts";
+import type { Page } from "@playwright/test";
+import { EXPIRED_TITLE, fillSignIn, ON_RENT, setUnusableSession, type Account } from "./support/accounts.ts";
 
-const ON_RENT = { email: "onrent@fleetops.test", password: "demo-pass-2026" };
-const EXPIRED_TITLE = "Session Expired - Please Sign In Again";
-// The same secret as playwright.config.ts gives the e2e server.
-const E2E_SECRET = "e2e-only-secret-e2e-only-secret-e2e-only";
+const signInWithForm = (page: Page, account: Account = ON_RENT) => fillSignIn(page, account);
 
-async function signInWithForm(page: Page, account = ON_RENT): Promise<void> {
-  await page.getByLabel("E-mail").fill(account.email);
-  await page.getByLabel("Password").fill(account.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-}
-
-/** A session cookie that is not usable: garbage, or a well-signed token whose exp has passed. */
-async function setUnusableSession(context: BrowserContext, baseURL: string, kind: "garbage" | "expired") {
-  let value = "garbage-token";
-  if (kind === "expired") {
-    const longAgo = new Date(Date.now() - 3 * 24 * 3600_000);
-    value = signSessionToken({ JWT_SECRET: E2E_SECRET, JWT_TTL_SECONDS: 3600 }, { userId: 1, permissions: [1] }, longAgo);
-  }
-  await context.addCookies([{ name: SESSION_COOKIE, value: encodeURIComponent(value), url: baseURL }]);
-}
 
 test.describe("sign-in without JavaScript", () => {
   test("the form signs in and lands on /home", async ({ page }) => {

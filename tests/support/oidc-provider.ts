@@ -44,10 +44,10 @@ export interface TestOidcProvider {
 
 // oidc-provider ships no type declarations: loaded through a non-literal specifier (typed any) and
 // described here as far as this file uses it.
-interface ProviderInstance {
+export interface ProviderInstance {
   callback(): (req: IncomingMessage, res: ServerResponse) => void;
   on(event: string, listener: (...args: unknown[]) => void): void;
-  interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<{ prompt: { name: string } }>;
+  interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<{ uid: string; prompt: { name: string } }>;
   interactionFinished(
     req: IncomingMessage,
     res: ServerResponse,
@@ -78,7 +78,7 @@ async function loadProvider(): Promise<ProviderConstructor> {
   return quietly(async () => ((await import(MODULE)) as { default: ProviderConstructor }).default);
 }
 
-async function quietly<T>(work: () => Promise<T> | T): Promise<T> {
+export async function quietly<T>(work: () => Promise<T> | T): Promise<T> {
   const { info, warn } = console;
   console.info = () => {};
   console.warn = () => {};
@@ -133,6 +133,69 @@ class MemoryAdapter {
   }
 }
 
+/**
+ * The provider both test setups run (integration: plain http on a random port; e2e: https with a login
+ * page): one confidential client (client_secret_post) with PKCE required, in-memory storage, the
+ * accounts' claims as Entra ID presents them, and consent implied for this first-party client.
+ */
+export async function createTestProvider(options: {
+  issuer: string;
+  client: TestClient;
+  jwk: Record<string, unknown>;
+  accounts: ReadonlyMap<string, TestAccountClaims>;
+}): Promise<ProviderInstance> {
+  const { issuer, client, jwk, accounts } = options;
+  const Provider = await loadProvider();
+  return quietly(
+    () =>
+      new Provider(issuer, {
+        adapter: MemoryAdapter,
+        clients: [
+          {
+            client_id: client.clientId,
+            client_secret: client.clientSecret,
+            redirect_uris: client.redirectUris,
+            response_types: ["code"],
+            grant_types: ["authorization_code"],
+            token_endpoint_auth_method: "client_secret_post",
+          },
+        ],
+        jwks: { keys: [jwk] },
+        cookies: { keys: [randomBytes(32).toString("hex")] },
+        pkce: { required: () => true },
+        // Explicit lifetimes (the defaults print a notice on every use).
+        ttl: { AccessToken: 3600, AuthorizationCode: 60, IdToken: 3600, Interaction: 600, Grant: 3600, Session: 3600 },
+        // Entra ID's ID tokens carry oid, email and preferred_username: so do these.
+        claims: { openid: ["sub", "oid"], email: ["email"], profile: ["preferred_username", "name"] },
+        conformIdTokenClaims: false,
+        features: { devInteractions: { enabled: false } },
+        interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
+        async findAccount(_ctx: unknown, id: string) {
+          const claims = accounts.get(id);
+          if (!claims) return undefined;
+          return { accountId: id, claims: async () => ({ ...claims, sub: id }) };
+        },
+        // First-party client: consent is implied (a grant of the OpenID scopes is created on the spot).
+        async loadExistingGrant(ctx: ProviderContext) {
+          const { provider: self, client: oidcClient, session, result } = ctx.oidc;
+          const grantId = result?.consent?.grantId ?? session.grantIdFor(oidcClient.clientId);
+          if (grantId) return self.Grant.find(grantId);
+          const grant = new self.Grant({ clientId: oidcClient.clientId, accountId: session.accountId });
+          grant.addOIDCScope("openid email profile");
+          await grant.save();
+          return grant;
+        },
+      }),
+  );
+}
+
+/** A fresh RS256 signing key as a JWK (with its kid) and as a key object. */
+export function testSigningKey(): { kid: string; privateKey: KeyObject; jwk: Record<string, unknown> } {
+  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const kid = randomBytes(8).toString("hex");
+  return { kid, privateKey, jwk: { ...privateKey.export({ format: "jwk" }), kid, use: "sig", alg: "RS256" } };
+}
+
 const INTERACTION = /^\/interaction\/([\w-]+)$/;
 
 export async function listenOidcProvider(): Promise<TestOidcProvider> {
@@ -174,9 +237,7 @@ export async function listenOidcProvider(): Promise<TestOidcProvider> {
   const { port } = server.address() as AddressInfo;
   const issuer = `http://127.0.0.1:${port}`;
 
-  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
-  const kid = randomBytes(8).toString("hex");
-  const jwk = { ...privateKey.export({ format: "jwk" }), kid, use: "sig", alg: "RS256" };
+  const { kid, privateKey, jwk } = testSigningKey();
 
   return {
     issuer,
@@ -187,48 +248,7 @@ export async function listenOidcProvider(): Promise<TestOidcProvider> {
       nextAccount = accountId;
     },
     async configure(client) {
-      const Provider = await loadProvider();
-      provider = await quietly(
-        () =>
-          new Provider(issuer, {
-            adapter: MemoryAdapter,
-            clients: [
-              {
-                client_id: client.clientId,
-                client_secret: client.clientSecret,
-                redirect_uris: client.redirectUris,
-                response_types: ["code"],
-                grant_types: ["authorization_code"],
-                token_endpoint_auth_method: "client_secret_post",
-              },
-            ],
-            jwks: { keys: [jwk] },
-            cookies: { keys: [randomBytes(32).toString("hex")] },
-            pkce: { required: () => true },
-            // Explicit lifetimes (the defaults print a notice on every use).
-            ttl: { AccessToken: 3600, AuthorizationCode: 60, IdToken: 3600, Interaction: 600, Grant: 3600, Session: 3600 },
-            // Entra ID's ID tokens carry oid, email and preferred_username: so do these.
-            claims: { openid: ["sub", "oid"], email: ["email"], profile: ["preferred_username", "name"] },
-            conformIdTokenClaims: false,
-            features: { devInteractions: { enabled: false } },
-            interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
-            async findAccount(_ctx: unknown, id: string) {
-              const claims = accounts.get(id);
-              if (!claims) return undefined;
-              return { accountId: id, claims: async () => ({ ...claims, sub: id }) };
-            },
-            // First-party client: consent is implied (a grant of the OpenID scopes is created on the spot).
-            async loadExistingGrant(ctx: ProviderContext) {
-              const { provider: self, client: oidcClient, session, result } = ctx.oidc;
-              const grantId = result?.consent?.grantId ?? session.grantIdFor(oidcClient.clientId);
-              if (grantId) return self.Grant.find(grantId);
-              const grant = new self.Grant({ clientId: oidcClient.clientId, accountId: session.accountId });
-              grant.addOIDCScope("openid email profile");
-              await grant.save();
-              return grant;
-            },
-          }),
-      );
+      provider = await createTestProvider({ issuer, client, jwk, accounts });
       provider.on("server_error", (_ctx, error) => errors.push(error));
       provider.on("error", (error) => errors.push(error));
       handler = provider.callback();

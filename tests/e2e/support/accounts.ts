@@ -5,7 +5,9 @@
 import { randomUUID } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { expect, type Browser, type Page } from "@playwright/test";
+import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { SESSION_COOKIE } from "../../../app/modules/identity/session-cookie.server.ts";
+import { signSessionToken } from "../../../app/modules/identity/session-token.server.ts";
 
 export const DEMO_PASSWORD = "demo-pass-2026";
 
@@ -116,3 +118,20 @@ export function resetPathIn(mail: string): string {
   if (!match) throw new Error(`no reset link in the mail:\n${mail}`);
   return match[1]!;
 }
+
+/** The demo account most browser tests sign in with. */
+export const ON_RENT = demo("onrent");
+export const EXPIRED_TITLE = "Session Expired - Please Sign In Again";
+// The same secret as playwright.config.ts gives the e2e server.
+const E2E_SECRET = "e2e-only-secret-e2e-only-secret-e2e-only";
+
+/** A session cookie that is not usable: garbage, or a well-signed token whose exp has passed. */
+export async function setUnusableSession(context: BrowserContext, baseURL: string, kind: "garbage" | "expired") {
+  let value = "garbage-token";
+  if (kind === "expired") {
+    const longAgo = new Date(Date.now() - 3 * 24 * 3600_000);
+    value = signSessionToken({ JWT_SECRET: E2E_SECRET, JWT_TTL_SECONDS: 3600 }, { userId: 1, permissions: [1] }, longAgo);
+  }
+  await context.addCookies([{ name: SESSION_COOKIE, value: encodeURIComponent(value), url: baseURL }]);
+}
+

@@ -4,20 +4,18 @@
 // is the app's /auth/microsoft/callback, and two accounts: titles@fleetops.test (a demo account of
 // the app) and stranger@elsewhere.test (unknown to the app).
 //
-// Why not tests/support/oidc-provider.ts as is: that one listens on plain http on a random port and
-// logs in the account a test chose in process (`loginAs`). The e2e app runs with NODE_ENV=production,
-// where the app accepts only an https issuer (http only for a loopback issuer outside production), and
-// its address must be fixed in the config. So this server reuses the same provider settings with TLS
+// The provider itself is tests/support/oidc-provider.ts's createTestProvider. The e2e app runs with
+// NODE_ENV=production, where the app accepts only an https issuer (http only for a loopback issuer
+// outside production), and its address must be fixed in the config. So this server serves it with TLS
 // (a throw-away self-signed certificate made with openssl; the app trusts it via NODE_EXTRA_CA_CERTS,
 // the browser test via ignoreHTTPSErrors) and a real login page: the browser test types the account's
 // e-mail into a form, and the provider completes the code flow with PKCE, state and nonce as usual.
 import { execFileSync } from "node:child_process";
-import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync } from "node:fs";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage } from "node:http";
 import { createServer } from "node:https";
 import path from "node:path";
-import type { TestAccountClaims } from "../../support/oidc-provider.ts";
+import { createTestProvider, testSigningKey, type TestAccountClaims } from "../../support/oidc-provider.ts";
 
 export const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 3219);
 export const OIDC_ISSUER = `https://localhost:${OIDC_PORT}`;
@@ -35,61 +33,6 @@ export const PROVIDER_ACCOUNTS: readonly TestAccountClaims[] = [
 export const LOGIN_FIELD_LABEL = "Account e-mail";
 export const LOGIN_BUTTON = "Continue to Fleet Ops";
 export const NO_SUCH_ACCOUNT = "The test provider has no such account.";
-
-interface ProviderInstance {
-  callback(): (req: IncomingMessage, res: ServerResponse) => void;
-  on(event: string, listener: (...args: unknown[]) => void): void;
-  interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<{ uid: string; prompt: { name: string } }>;
-  interactionFinished(req: IncomingMessage, res: ServerResponse, result: Record<string, unknown>, options?: { mergeWithLastSubmission?: boolean }): Promise<void>;
-}
-type ProviderConstructor = new (issuer: string, configuration: Record<string, unknown>) => ProviderInstance;
-interface GrantInstance {
-  addOIDCScope(scope: string): void;
-  save(): Promise<string>;
-}
-interface ProviderContext {
-  oidc: {
-    provider: { Grant: { new (init: { clientId: string; accountId: string }): GrantInstance; find(id: string): Promise<GrantInstance> } };
-    client: { clientId: string };
-    session: { accountId: string; grantIdFor(clientId: string): string | undefined };
-    result?: { consent?: { grantId?: string } };
-  };
-}
-
-/** In-memory storage (oidc-provider's own default warns that it is for development). */
-class MemoryAdapter {
-  private static readonly stores = new Map<string, Map<string, { payload: Record<string, unknown>; expiresAt?: number }>>();
-  private readonly store: Map<string, { payload: Record<string, unknown>; expiresAt?: number }>;
-  constructor(name: string) {
-    let store = MemoryAdapter.stores.get(name);
-    if (!store) MemoryAdapter.stores.set(name, (store = new Map()));
-    this.store = store;
-  }
-  async upsert(id: string, payload: Record<string, unknown>, expiresIn?: number) {
-    this.store.set(id, { payload, expiresAt: expiresIn ? Date.now() + expiresIn * 1000 : undefined });
-  }
-  async find(id: string) {
-    const entry = this.store.get(id);
-    if (!entry || (entry.expiresAt !== undefined && entry.expiresAt < Date.now())) return undefined;
-    return entry.payload;
-  }
-  async findByUserCode(userCode: string) {
-    return [...this.store.values()].find((entry) => entry.payload.userCode === userCode)?.payload;
-  }
-  async findByUid(uid: string) {
-    return [...this.store.values()].find((entry) => entry.payload.uid === uid)?.payload;
-  }
-  async consume(id: string) {
-    const entry = this.store.get(id);
-    if (entry) entry.payload.consumed = Math.floor(Date.now() / 1000);
-  }
-  async destroy(id: string) {
-    this.store.delete(id);
-  }
-  async revokeByGrantId(grantId: string) {
-    for (const [id, entry] of this.store) if (entry.payload.grantId === grantId) this.store.delete(id);
-  }
-}
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -126,49 +69,16 @@ function certificate(): { key: Buffer; cert: Buffer } {
 async function main() {
   const appUrl = process.env.E2E_APP_URL ?? "http://localhost:3210";
   const accounts = new Map(PROVIDER_ACCOUNTS.map((account) => [account.sub, account]));
-  const { info, warn } = console;
-  console.info = () => {};
-  console.warn = () => {};
-  const Provider = ((await import("oidc-provider" as string)) as { default: ProviderConstructor }).default;
-  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
-  const jwk = { ...privateKey.export({ format: "jwk" }), kid: randomBytes(8).toString("hex"), use: "sig", alg: "RS256" };
-  const provider = new Provider(OIDC_ISSUER, {
-    adapter: MemoryAdapter,
-    clients: [
-      {
-        client_id: OIDC_CLIENT_ID,
-        client_secret: OIDC_CLIENT_SECRET,
-        redirect_uris: [new URL("/auth/microsoft/callback", appUrl).href],
-        response_types: ["code"],
-        grant_types: ["authorization_code"],
-        token_endpoint_auth_method: "client_secret_post",
-      },
-    ],
-    jwks: { keys: [jwk] },
-    cookies: { keys: [randomBytes(32).toString("hex")] },
-    pkce: { required: () => true },
-    ttl: { AccessToken: 3600, AuthorizationCode: 60, IdToken: 3600, Interaction: 600, Grant: 3600, Session: 3600 },
-    claims: { openid: ["sub", "oid"], email: ["email"], profile: ["preferred_username", "name"] },
-    conformIdTokenClaims: false,
-    features: { devInteractions: { enabled: false } },
-    interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
-    async findAccount(_ctx: unknown, id: string) {
-      const claims = accounts.get(id);
-      return claims ? { accountId: id, claims: async () => ({ ...claims, sub: id }) } : undefined;
+  const provider = await createTestProvider({
+    issuer: OIDC_ISSUER,
+    client: {
+      clientId: OIDC_CLIENT_ID,
+      clientSecret: OIDC_CLIENT_SECRET,
+      redirectUris: [new URL("/auth/microsoft/callback", appUrl).href],
     },
-    // First-party client: consent is implied.
-    async loadExistingGrant(ctx: ProviderContext) {
-      const { provider: self, client, session, result } = ctx.oidc;
-      const grantId = result?.consent?.grantId ?? session.grantIdFor(client.clientId);
-      if (grantId) return self.Grant.find(grantId);
-      const grant = new self.Grant({ clientId: client.clientId, accountId: session.accountId });
-      grant.addOIDCScope("openid email profile");
-      await grant.save();
-      return grant;
-    },
+    jwk: testSigningKey().jwk,
+    accounts,
   });
-  console.info = info;
-  console.warn = warn;
   provider.on("server_error", (_ctx, error) => console.error("oidc-provider server_error", error));
   const handler = provider.callback();
 
