@@ -9,10 +9,6 @@ import {
   useActionData,
   useLoaderData,
   useNavigation,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-  type RouterContextProvider,
 } from "react-router";
 import { servicesContext } from "~/context.ts";
 import {
@@ -26,14 +22,15 @@ import { RESET_EMAIL_SENT_DETAIL, RESET_EMAIL_SENT_MESSAGE, RESET_FAILURE_MESSAG
 import { resetActionFor, resetLoaderFor } from "~/modules/identity/password-reset-page.server.ts";
 import { NewPasswordForm, ResetCard, type ResetActionData } from "./reset.tsx";
 import { FormMessage, SubmitButton } from "~/components/form-controls.tsx";
+import type { Route } from "./+types/password-reset-external";
 
-export const meta: MetaFunction = () => [{ title: "Reset password · Fleet Ops" }];
+export const meta: Route.MetaFunction = () => [{ title: "Reset password · Fleet Ops" }];
 
-export function loader({ context, request }: LoaderFunctionArgs<RouterContextProvider>) {
+export function loader({ context, request }: Route.LoaderArgs) {
   return resetLoaderFor(context, new URL(request.url).searchParams.get("token"));
 }
 
-export async function action({ context, request }: ActionFunctionArgs<RouterContextProvider>) {
+export async function action({ context, request }: Route.ActionArgs) {
   const formData = await request.formData();
   const token = new URL(request.url).searchParams.get("token") ?? String(formData.get("token") ?? "");
   if (formData.get("intent") === "reset") return resetActionFor(context, token, formData);

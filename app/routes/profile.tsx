@@ -14,9 +14,6 @@ import {
   useLocation,
   useNavigation,
   useSearchParams,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
   type RouterContextProvider,
 } from "react-router";
 import { servicesContext } from "~/context.ts";
@@ -26,12 +23,13 @@ import { sessionCookie, sessionTokenOf } from "~/modules/identity/session-cookie
 import { resolveSession } from "~/modules/identity/users.server.ts";
 import { changePasswordFormSchema, PASSWORD_MESSAGE_MS, THEMES } from "~/rules/passwords.ts";
 import { FormMessage, LabelledInput } from "~/components/form-controls.tsx";
+import type { Route } from "./+types/profile";
 
-export const meta: MetaFunction = () => [{ title: "Profile · Fleet Ops" }];
+export const meta: Route.MetaFunction = () => [{ title: "Profile · Fleet Ops" }];
 export const PASSWORD_CHANGED_MESSAGE = "Password changed.";
 const PASSWORD_CHANGED_PARAM = "passwordChanged";
 
-async function signedIn(context: RouterContextProvider, request: Request) {
+async function signedIn(context: Readonly<RouterContextProvider>, request: Request) {
   const { config, database } = context.get(servicesContext);
   const session = await resolveSession(database.prisma, sessionTokenOf({ cookie: request.headers.get("cookie") }), config);
   if (session.status !== "signed-in") {
@@ -41,14 +39,14 @@ async function signedIn(context: RouterContextProvider, request: Request) {
   return session;
 }
 
-export async function loader({ context, request }: LoaderFunctionArgs<RouterContextProvider>) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const session = await signedIn(context, request);
   const profile = await getProfile(context.get(servicesContext).database.prisma, session.user.id);
   if (!profile) throw redirect("/employee-login");
   return { profile };
 }
 
-export async function action({ context, request }: ActionFunctionArgs<RouterContextProvider>) {
+export async function action({ context, request }: Route.ActionArgs) {
   const session = await signedIn(context, request);
   const { config, database } = context.get(servicesContext);
   const formData = await request.formData();

@@ -10,9 +10,6 @@ import {
   useActionData,
   useLoaderData,
   useNavigation,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
   type RouterContextProvider,
 } from "react-router";
 import { servicesContext } from "~/context.ts";
@@ -21,10 +18,11 @@ import { sessionTokenOf } from "~/modules/identity/session-cookie.server.ts";
 import { resolveSession } from "~/modules/identity/users.server.ts";
 import { registerEmployeeSchema } from "~/rules/passwords.ts";
 import { FormMessage, LabelledInput } from "~/components/form-controls.tsx";
+import type { Route } from "./+types/register";
 
-export const meta: MetaFunction = () => [{ title: "Register Employee · Fleet Ops" }];
+export const meta: Route.MetaFunction = () => [{ title: "Register Employee · Fleet Ops" }];
 
-async function permitted(context: RouterContextProvider, request: Request) {
+async function permitted(context: Readonly<RouterContextProvider>, request: Request) {
   const { config, database } = context.get(servicesContext);
   const session = await resolveSession(database.prisma, sessionTokenOf({ cookie: request.headers.get("cookie") }), config);
   if (session.status !== "signed-in") throw redirect(`/employee-login?redirectTo=${encodeURIComponent("/register")}`);
@@ -32,12 +30,12 @@ async function permitted(context: RouterContextProvider, request: Request) {
   return session;
 }
 
-export async function loader({ context, request }: LoaderFunctionArgs<RouterContextProvider>) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   await permitted(context, request);
   return { departments: await listDepartments(context.get(servicesContext).database.prisma) };
 }
 
-export async function action({ context, request }: ActionFunctionArgs<RouterContextProvider>) {
+export async function action({ context, request }: Route.ActionArgs) {
   const session = await permitted(context, request);
   const result = await registerEmployee(context.get(servicesContext).database.prisma, session, Object.fromEntries(await request.formData()));
   if (!result.ok) {

@@ -1,8 +1,7 @@
 // The external password reset page (spec 1 §2 passwordResetExternal: /reset/{encryption}, also
 // /password-reset-external?token=…; issue 3 point 9). Public, works without JavaScript: the loader
 // checks the link, the action sets the new password (≥ 6 characters, confirmation must match), marks
-// the link used and ends every session of the account. Route module types are written out (not
-// ./+types) so the file type-checks before app/routes.ts lists it.
+// the link used and ends every session of the account.
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Box, Button, Callout, Card, Flex, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
@@ -12,24 +11,21 @@ import {
   useActionData,
   useLoaderData,
   useNavigation,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-  type RouterContextProvider,
 } from "react-router";
 import { resetActionFor, resetLoaderFor, type ResetLoaderData } from "~/modules/identity/password-reset-page.server.ts";
 import { resetPasswordFormSchema } from "~/rules/passwords.ts";
 import { FormMessage, LabelledInput, SubmitButton } from "~/components/form-controls.tsx";
+import type { Route } from "./+types/reset";
 
-export const meta: MetaFunction = () => [{ title: "Reset password · Fleet Ops" }];
+export const meta: Route.MetaFunction = () => [{ title: "Reset password · Fleet Ops" }];
 
 export type { ResetLoaderData };
 
-export function loader({ context, params }: LoaderFunctionArgs<RouterContextProvider>) {
+export function loader({ context, params }: Route.LoaderArgs) {
   return resetLoaderFor(context, params.encryption ?? null);
 }
 
-export async function action({ context, params, request }: ActionFunctionArgs<RouterContextProvider>) {
+export async function action({ context, params, request }: Route.ActionArgs) {
   return resetActionFor(context, params.encryption ?? "", await request.formData());
 }
 

@@ -7,14 +7,14 @@ import { checkResetToken, completePasswordReset, RESET_DONE_MESSAGE } from "./pa
 export type ResetLoaderData = Awaited<ReturnType<typeof resetLoaderFor>>;
 
 /** Loader body shared with /password-reset-external: the state of the link `token`. */
-export async function resetLoaderFor(context: RouterContextProvider, token: string | null) {
+export async function resetLoaderFor(context: Readonly<RouterContextProvider>, token: string | null) {
   if (!token) return { token: null, state: null };
   const { database } = context.get(servicesContext);
   return { token, state: await checkResetToken(database.prisma, token) };
 }
 
 /** Action body shared with /password-reset-external: set the new password through link `token`. */
-export async function resetActionFor(context: RouterContextProvider, token: string, formData: FormData) {
+export async function resetActionFor(context: Readonly<RouterContextProvider>, token: string, formData: FormData) {
   const { database } = context.get(servicesContext);
   const result = await completePasswordReset(database.prisma, token, Object.fromEntries(formData));
   if (result.ok) return data({ intent: "reset" as const, done: true, message: RESET_DONE_MESSAGE, linkProblem: false });
