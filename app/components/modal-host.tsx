@@ -14,6 +14,8 @@ import {
   urlWithoutModal,
 } from "~/rules/modals.ts";
 import { SessionExpiredForm } from "./session-expired.tsx";
+import { ChangePasswordForm } from "./change-password-form.tsx";
+import { ResetRequestForm } from "./reset-request-form.tsx";
 
 const subscribeNever = () => () => {};
 
@@ -146,6 +148,8 @@ function SignInModalContent({ returnTo }: ModalContentProps) {
  */
 const MODAL_CONTENT: Partial<Record<ModalName, ComponentType<ModalContentProps>>> = {
   login: SignInModalContent,
+  passwordReset: () => <ChangePasswordForm id="change-password-dialog" inDialog />,
+  requestReset: ResetRequestForm,
 };
 
 export function ModalHost({ signedIn, titleContext }: { signedIn: boolean; titleContext?: ModalTitleContext }) {

@@ -3,9 +3,9 @@
 // for (a same-site path only) or /home. The session-expired dialog posts here too.
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Box, Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
+import { Box, Button, Card, Flex, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
 import { useEffect } from "react";
-import { data, Form, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
+import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { requestContext, servicesContext } from "~/context.ts";
 import { AttemptLimiter, attemptLimiterFor } from "~/modules/identity/attempt-limiter.server.ts";
 import { sessionCookie } from "~/modules/identity/session-cookie.server.ts";
@@ -16,6 +16,7 @@ import { INVALID_CREDENTIALS_MESSAGE, signInSchema, TOO_MANY_SIGN_IN_ATTEMPTS_ME
 import { microsoftSignInEnabled } from "../../server/config.ts";
 import type { Route } from "./+types/employee-login";
 import { FormMessage, LabelledInput, SubmitButton } from "~/components/form-controls.tsx";
+import { MODAL_PARAM, MODAL_SIZE_PARAM } from "~/rules/modals.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign in · Fleet Ops" }];
 
@@ -54,6 +55,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(safeRedirectPath(requested), {
     headers: { "Set-Cookie": sessionCookie(outcome.token, config), "Cache-Control": "no-store" },
   });
+}
+
+/** This page's query (redirectTo kept) with the password reset request dialog open. */
+function requestResetSearch(current: URLSearchParams): string {
+  const params = new URLSearchParams(current);
+  params.delete("error");
+  params.set(MODAL_PARAM, "requestReset");
+  params.set(MODAL_SIZE_PARAM, "sm");
+  return `?${params.toString()}`;
 }
 
 export default function EmployeeLogin({ loaderData }: Route.ComponentProps) {
@@ -98,6 +108,14 @@ export default function EmployeeLogin({ loaderData }: Route.ComponentProps) {
             </Box>
           </Flex>
         </Form>
+        <Text as="p" size="2" mt="3">
+          {/* A dialog over this page with JavaScript or without (the modal host renders it). */}
+          <RadixLink asChild>
+            <Link to={{ search: requestResetSearch(searchParams) }} preventScrollReset>
+              Forgot your password?
+            </Link>
+          </RadixLink>
+        </Text>
         {loaderData.microsoftSignIn ? (
           <Box mt="4">
             <Button asChild size="3" variant="outline" style={{ width: "100%" }}>

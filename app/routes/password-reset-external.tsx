@@ -1,15 +1,7 @@
 // /password-reset-external (the route table's other listing of passwordResetExternal). With
 // ?token=… it is the same page as /reset/{token}; without one it offers the reset request (spec 1 §2:
 // an e-mail field and Send Reset Link), so the whole flow works without JavaScript.
-import { Box, Callout, Flex, Text, TextField } from "@radix-ui/themes";
-import { useEffect, useState } from "react";
-import {
-  data,
-  Form,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-} from "react-router";
+import { data, useActionData, useLoaderData } from "react-router";
 import { servicesContext } from "~/context.ts";
 import {
   requestPasswordReset,
@@ -18,11 +10,11 @@ import {
   TOO_MANY_RESET_REQUESTS_MESSAGE,
 } from "~/modules/identity/password-reset.server.ts";
 import { mailerFor } from "~/modules/mail/mailer.server.ts";
-import { RESET_EMAIL_SENT_DETAIL, RESET_EMAIL_SENT_MESSAGE, RESET_FAILURE_MESSAGE_MS } from "~/rules/passwords.ts";
+import { RESET_EMAIL_SENT_DETAIL, RESET_EMAIL_SENT_MESSAGE } from "~/rules/passwords.ts";
 import { resetActionFor, resetLoaderFor } from "~/modules/identity/password-reset-page.server.ts";
 import { NewPasswordForm, ResetCard, type ResetActionData } from "./reset.tsx";
-import { FormMessage, SubmitButton } from "~/components/form-controls.tsx";
 import type { Route } from "./+types/password-reset-external";
+import { ResetRequestForm } from "~/components/reset-request-form.tsx";
 
 export const meta: Route.MetaFunction = () => [{ title: "Reset password · Fleet Ops" }];
 
@@ -47,47 +39,6 @@ export async function action({ context, request }: Route.ActionArgs) {
   return data({ intent: "request" as const, done: true, message: RESET_EMAIL_SENT_MESSAGE, detail: RESET_EMAIL_SENT_DETAIL });
 }
 
-function RequestForm({ actionData }: { actionData: ResetActionData | undefined }) {
-  const navigation = useNavigation();
-  const request = actionData?.intent === "request" ? actionData : undefined;
-  // The failure message clears after 6 s when scripts run (spec 2 §8); without them it stays.
-  const [hiddenFor, setHiddenFor] = useState<unknown>(null);
-  useEffect(() => {
-    if (!request || request.done) return;
-    const timer = setTimeout(() => setHiddenFor(request), RESET_FAILURE_MESSAGE_MS);
-    return () => clearTimeout(timer);
-  }, [request]);
-  const shown = request && hiddenFor !== request ? request : undefined;
-
-  if (shown?.done) {
-    return (
-      <Callout.Root color="green" role="status">
-        <Callout.Text>
-          <strong>{shown.message}</strong>
-        </Callout.Text>
-        <Callout.Text>{shown.detail}</Callout.Text>
-      </Callout.Root>
-    );
-  }
-  return (
-    <Form method="post" noValidate>
-      <input type="hidden" name="intent" value="request" />
-      <Flex direction="column" gap="3">
-        <label htmlFor="reset-email">
-          <Text size="2" weight="medium">
-            E-mail
-          </Text>
-        </label>
-        <TextField.Root id="reset-email" name="Email" type="email" autoComplete="username" required />
-        <FormMessage message={shown && !shown.done ? shown.message : null} />
-        <Box mt="2">
-          <SubmitButton pending={navigation.state === "submitting"}>Send Reset Link</SubmitButton>
-        </Box>
-      </Flex>
-    </Form>
-  );
-}
-
 export default function PasswordResetExternal() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<ResetActionData>();
@@ -96,7 +47,7 @@ export default function PasswordResetExternal() {
       {loaderData.token ? (
         <NewPasswordForm loaderData={loaderData} actionData={actionData} />
       ) : (
-        <RequestForm actionData={actionData} />
+        <ResetRequestForm />
       )}
     </ResetCard>
   );

@@ -1,33 +1,18 @@
 // /profile (open to every signed-in user): name and e-mail, Change Password (spec 1 §2, §5) and the
 // theme switch (Dark/Light, stored in User.theme; the root applies it as Radix Themes' appearance).
 // Works without JavaScript; change-password messages clear after 5 s when scripts run.
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Box, Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
-import { useEffect, useState } from "react";
-import {
-  data,
-  Form,
-  redirect,
-  useActionData,
-  useLoaderData,
-  useLocation,
-  useNavigation,
-  useSearchParams,
-  type RouterContextProvider,
-} from "react-router";
+import { Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
+import { data, Form, redirect, useLoaderData, type RouterContextProvider } from "react-router";
 import { servicesContext } from "~/context.ts";
 import { changePassword } from "~/modules/identity/password-change.server.ts";
 import { getProfile, setTheme } from "~/modules/identity/profile.server.ts";
 import { sessionCookie, sessionTokenOf } from "~/modules/identity/session-cookie.server.ts";
 import { resolveSession } from "~/modules/identity/users.server.ts";
-import { changePasswordFormSchema, PASSWORD_MESSAGE_MS, THEMES } from "~/rules/passwords.ts";
-import { FormMessage, LabelledInput } from "~/components/form-controls.tsx";
+import { THEMES } from "~/rules/passwords.ts";
+import { ChangePasswordForm, PASSWORD_CHANGED_PARAM } from "~/components/change-password-form.tsx";
 import type { Route } from "./+types/profile";
 
 export const meta: Route.MetaFunction = () => [{ title: "Profile · Fleet Ops" }];
-export const PASSWORD_CHANGED_MESSAGE = "Password changed.";
-const PASSWORD_CHANGED_PARAM = "passwordChanged";
 
 async function signedIn(context: Readonly<RouterContextProvider>, request: Request) {
   const { config, database } = context.get(servicesContext);
@@ -61,52 +46,6 @@ export async function action({ context, request }: Route.ActionArgs) {
   return redirect(`/profile?${PASSWORD_CHANGED_PARAM}=1`, {
     headers: { "Set-Cookie": sessionCookie(result.token, config), "Cache-Control": "no-store" },
   });
-}
-
-function ChangePasswordForm() {
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "change-password",
-    constraint: getZodConstraint(changePasswordFormSchema),
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordFormSchema }),
-  });
-  const [searchParams] = useSearchParams();
-  const location = useLocation();
-  const refused = actionData?.intent === "password" ? actionData : undefined;
-  const changed = !refused && searchParams.has(PASSWORD_CHANGED_PARAM);
-  const server = refused ?? (changed ? { ok: true, message: PASSWORD_CHANGED_MESSAGE } : undefined);
-  const current = form.errors?.[0] ? { ok: false, message: form.errors[0] } : server;
-  // The message clears after 5 s when scripts run (spec 1 §5); without them it stays.
-  const key: unknown = form.errors?.[0] ? form.errors : (refused ?? (changed ? location.key : null));
-  const [hiddenFor, setHiddenFor] = useState<unknown>(null);
-  useEffect(() => {
-    if (!key) return;
-    const timer = setTimeout(() => setHiddenFor(key), PASSWORD_MESSAGE_MS);
-    return () => clearTimeout(timer);
-  }, [key]);
-  const shown = key && hiddenFor !== key ? current : undefined;
-
-  const field = (name: "oldPassword" | "newPassword" | "newPasswordConfirm", label: string, autoComplete: string) => (
-    <LabelledInput field={fields[name]} label={label} type="password" autoComplete={autoComplete} />
-  );
-  return (
-    <Form method="post" {...getFormProps(form)} noValidate>
-      <input type="hidden" name="intent" value="password" />
-      <Flex direction="column" gap="3">
-        {field("oldPassword", "Old password", "current-password")}
-        {field("newPassword", "New password", "new-password")}
-        {field("newPasswordConfirm", "Confirm new password", "new-password")}
-        <FormMessage message={shown?.message} tone={shown?.ok ? "success" : "error"} />
-        <Box>
-          <Button type="submit" loading={navigation.state === "submitting" && navigation.formData?.get("intent") === "password"}>
-            Change Password
-          </Button>
-        </Box>
-      </Flex>
-    </Form>
-  );
 }
 
 export default function Profile() {

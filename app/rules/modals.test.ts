@@ -109,6 +109,15 @@ describe("resolveModalRequest", () => {
     });
     expect(resolveModalRequest(search("modal=bogus"), { signedIn: false })).toMatchObject({ name: "login" });
   });
+
+  it("opens the password reset request without a session: it is for people who cannot sign in", () => {
+    expect(resolveModalRequest(search("modal=requestReset&size=sm"), { signedIn: false })).toEqual({
+      kind: "open",
+      name: "requestReset",
+      size: "sm",
+      title: "Password Reset",
+    });
+  });
 });
 
 describe("urlWithoutModal", () => {

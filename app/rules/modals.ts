@@ -115,13 +115,18 @@ export type ModalRequest =
  * The dialog a URL asks for. Without a session every dialog is the sign-in dialog (a modal opened
  * without a token shows the login modal).
  */
+/** Dialogs that open without a session. */
+export const PUBLIC_MODALS: ReadonlySet<string> = new Set(["login", "requestReset"]);
+
 export function resolveModalRequest(
   search: URLSearchParams,
   options: { signedIn: boolean; titleContext?: ModalTitleContext },
 ): ModalRequest {
   const raw = search.get(MODAL_PARAM);
   if (raw === null || raw === "") return { kind: "none" };
-  const name: string = options.signedIn ? raw : "login";
+  // Without a session every dialog is the sign-in dialog (spec 1 §2), except those meant for people
+  // who cannot sign in: the password reset request.
+  const name: string = options.signedIn || PUBLIC_MODALS.has(raw) ? raw : "login";
   if (!isModalName(name)) return { kind: "unknown", name };
   const size = parseModalSize(search.get(MODAL_SIZE_PARAM));
   if (!size.ok) return { kind: "invalid-size", name, error: size.error };

@@ -32,7 +32,7 @@ function summarize(model: NavigationModel): Summary {
 }
 
 const FORMS = { forms: ["Order Form", "Trade Form", "Off Rent Form"] };
-const PLAIN_USER = { user: ["Profile", "Sign Out"] };
+const PLAIN_USER = { user: ["Profile", "Change Password", "Sign Out"] };
 
 const ALL_EXECUTIVE = [
   "Employee Management",
@@ -78,7 +78,7 @@ const ROLES: { role: string; ids: number[]; expected: Summary }[] = [
         forms: FORMS,
         executive: { executive: ALL_EXECUTIVE },
         reporting: { "reporting-ar": ALL_REPORTING_AR, "reporting-operations": ALL_REPORTING_OPERATIONS },
-        user: { user: ["Profile", "Release Notes", "Act as another user", "Sign Out"] },
+        user: { user: ["Profile", "Release Notes", "Change Password", "Act as another user", "Sign Out"] },
       },
     },
   },
@@ -337,6 +337,7 @@ describe("user menu external links", () => {
     const user = model.menus.find((menu) => menu.id === "user");
     expect(user?.groups[0]?.items).toEqual([
       { kind: "route", id: "user-profile", routeName: "profile", label: "Profile", href: "/profile", newTab: false },
+      { kind: "dialog", id: "user-change-password", label: "Change Password", modal: "passwordReset" },
       { kind: "external", id: "user-feedback", label: "Employee Feedback", href: "https://feedback.example.com/" },
       { kind: "external", id: "user-payroll", label: "Payroll Login", href: "https://payroll.example.com/login" },
       { kind: "external", id: "user-crm", label: "CRM", href: "https://crm.example.com" },
@@ -354,7 +355,7 @@ describe("user menu external links", () => {
 
   it("shows only the configured ones", () => {
     const model = buildNavigation({ permissionIds: [], externalLinks: { payroll: "http://payroll.local/" } });
-    expect(summarize(model).menus.user).toEqual({ user: ["Profile", "Payroll Login", "Sign Out"] });
+    expect(summarize(model).menus.user).toEqual({ user: ["Profile", "Change Password", "Payroll Login", "Sign Out"] });
   });
 });
 

@@ -20,7 +20,7 @@ export interface ExternalLinks {
   readonly crm?: string;
 }
 
-/** A page of the app (client-side link), an outside address (new tab), or the Sign Out button. */
+/** A page of the app (client-side link), an outside address (new tab), a dialog, or Sign Out. */
 export type NavigationItem =
   | {
       readonly kind: "route";
@@ -32,6 +32,8 @@ export type NavigationItem =
       readonly newTab: boolean;
     }
   | { readonly kind: "external"; readonly id: string; readonly label: string; readonly href: string }
+  /** A dialog over the current page, addressed by ?modal= (the modal host renders it). */
+  | { readonly kind: "dialog"; readonly id: string; readonly label: string; readonly modal: string }
   | { readonly kind: "sign-out"; readonly id: "sign-out"; readonly label: "Sign Out" };
 
 export interface NavigationGroup {
@@ -225,6 +227,7 @@ export function buildNavigation(input: NavigationInput): NavigationModel {
       columns: 1,
       items: [
         ...routeItems(USER_ROUTE_ITEMS, input, { idPrefix: "user" }),
+        { kind: "dialog", id: "user-change-password", label: "Change Password", modal: "passwordReset" },
         ...(input.permissionIds.includes(ALL_ACCESS_PERMISSION_ID)
           ? routeItems([ACT_AS_ITEM], input, { idPrefix: "user-act-as" })
           : []),

@@ -121,3 +121,46 @@ test.describe("password reset by e-mail", () => {
     await expect(page.getByLabel("New password", { exact: true })).toHaveCount(0);
   });
 });
+
+test.describe("account dialogs", () => {
+  test("Change Password from the user menu opens the dialog over the page and changes the password", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const employee = await registerFreshEmployee(browser, baseURL!, "dialog");
+    await signIn(page, employee);
+    await page.locator("summary", { hasText: "user menu" }).click();
+    await page.getByRole("link", { name: "Change Password" }).click();
+    const dialog = page.getByRole("dialog", { name: "Change Password" });
+    await expect(dialog).toBeVisible();
+    await expect(page).toHaveURL(/\/home\?modal=passwordReset$/);
+
+    await dialog.getByLabel("Old password").fill("wrong-password");
+    await dialog.getByLabel("New password", { exact: true }).fill("brand-new-1");
+    await dialog.getByLabel("Confirm new password").fill("brand-new-1");
+    await dialog.getByRole("button", { name: "Change Password" }).click();
+    await expect(dialog.getByRole("alert")).toHaveText("Old password is incorrect");
+
+    const newPassword = `dialog-${Date.now()}`;
+    await dialog.getByLabel("Old password").fill(employee.password);
+    await dialog.getByLabel("New password", { exact: true }).fill(newPassword);
+    await dialog.getByLabel("Confirm new password").fill(newPassword);
+    await dialog.getByRole("button", { name: "Change Password" }).click();
+    await expect(page).toHaveURL(/\/profile\?passwordChanged=1$/);
+    await expect(page.getByRole("status")).toHaveText("Password changed.");
+
+    await signOut(page);
+    await expectSignInRefused(page, employee);
+  });
+
+  test("'Forgot your password?' on the sign-in page opens the Password Reset dialog", async ({ page }) => {
+    await page.goto("/employee-login?redirectTo=%2Fonboarding");
+    await page.getByRole("link", { name: "Forgot your password?" }).click();
+    const dialog = page.getByRole("dialog", { name: "Password Reset" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel("E-mail").fill(unknownAddress());
+    await dialog.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect(dialog.getByRole("alert")).toHaveText("*Account could not be found for this email...");
+  });
+});

@@ -1,6 +1,7 @@
 // One entry of a navigation menu: an app page (client-side link), a form (new tab), an outside
-// address (new tab) or the Sign Out button, which posts to /logout so it works without JavaScript.
-import { Link } from "react-router";
+// address (new tab), a dialog over the page, or the Sign Out button, which posts to /logout so it works without JavaScript.
+import { Link, useLocation } from "react-router";
+import { MODAL_PARAM } from "../../rules/modals.ts";
 import type { NavigationItem } from "../../rules/navigation.ts";
 
 export interface MenuItemProps {
@@ -29,6 +30,18 @@ export function SignOutForm({ className }: { className?: string }) {
   );
 }
 
+/** Opens a dialog over the current page: the same path and query, plus ?modal=. */
+function DialogLink({ modal, label, onNavigate }: { modal: string; label: string; onNavigate?: () => void }) {
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  params.set(MODAL_PARAM, modal);
+  return (
+    <Link className="nav-item" to={{ pathname: location.pathname, search: `?${params.toString()}` }} preventScrollReset onClick={onNavigate}>
+      {label}
+    </Link>
+  );
+}
+
 export function MenuItem({ item, current, onNavigate }: MenuItemProps) {
   switch (item.kind) {
     case "route":
@@ -52,6 +65,8 @@ export function MenuItem({ item, current, onNavigate }: MenuItemProps) {
           <span className="nav-visually-hidden"> (opens in a new tab)</span>
         </a>
       );
+    case "dialog":
+      return <DialogLink modal={item.modal} label={item.label} onNavigate={onNavigate} />;
     case "sign-out":
       return <SignOutForm />;
   }
