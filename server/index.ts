@@ -10,6 +10,7 @@ import express from "express";
 import { pinoHttp } from "pino-http";
 import { Server as SocketServer } from "socket.io";
 import type { ViteDevServer } from "vite";
+import { ignoreBoardChanges } from "./board-changes.ts";
 import type { Config } from "./config.ts";
 import { createDatabase } from "./database.ts";
 import type { Logger } from "./logger.ts";
@@ -41,7 +42,8 @@ export interface StartServerOptions {
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   const { config, logger, dev = false, shutdownGraceMs = 10_000 } = options;
   const database = createDatabase(config.DATABASE_URL, logger);
-  const services: AppServices = { config, database, logger };
+  // The realtime layer replaces the no-op notifier once socket.io is attached (server/realtime).
+  const services: AppServices = { config, database, logger, boardChanges: ignoreBoardChanges };
 
   const app = express();
   app.disable("x-powered-by");

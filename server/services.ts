@@ -1,5 +1,6 @@
 // What the process hands to the request handler (server/app.ts) and, through the router context, to
 // route loaders and actions: one instance of each per process.
+import type { BoardChanges } from "./board-changes.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./database.ts";
 import type { Logger } from "./logger.ts";
@@ -8,4 +9,6 @@ export interface AppServices {
   config: Config;
   database: Database;
   logger: Logger;
+  /** Where mutations report the card lists they changed (server/realtime refreshes them). */
+  boardChanges: BoardChanges;
 }

@@ -18,6 +18,7 @@ import { createUsersRouter } from "../../../server/api/users.ts";
 import { requireSameOrigin } from "../../../server/security/same-origin.ts";
 import { createTestPrisma } from "../../support/database.ts";
 import { createUser, PASSWORD, type UserFixture } from "../identity/fixtures.ts";
+import { ignoreBoardChanges } from "../../../server/board-changes.ts";
 
 const SIGN_IN_REQUIRED = { error: "Sign in required." };
 const FORBIDDEN = { error: "You do not have permission to do that." };
@@ -31,7 +32,7 @@ let url: string;
 beforeAll(async () => {
   const logger = pino({ level: "silent" });
   database = createDatabase(process.env.DATABASE_URL!, logger, 4);
-  const services = { config, database, logger };
+  const services = { config, database, logger, boardChanges: ignoreBoardChanges };
   const app = express();
   app.use(requireSameOrigin());
   app.use("/users", createUsersRouter(services));

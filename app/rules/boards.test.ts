@@ -1,0 +1,105 @@
+import { describe, expect, it } from "vitest";
+import {
+  BOARD_ROOMS,
+  CARD_LISTS,
+  filterCards,
+  groupByStage,
+  LIST_EVENTS,
+  mayJoinRoom,
+  mayReadList,
+  roomOfList,
+  type BoardCard,
+} from "./boards.ts";
+
+function card(overrides: Partial<BoardCard>): BoardCard {
+  return {
+    key: "k",
+    list: "onboarding",
+    stage: { id: "0", label: "Submitted", order: 0 },
+    title: "Acme",
+    subtitle: null,
+    formHistoryId: null,
+    unitNumber: null,
+    badges: [],
+    facts: [],
+    units: [],
+    daysInStage: 0,
+    late: false,
+    priority: null,
+    notes: { count: 0, latest: null },
+    actions: [],
+    searchText: "acme",
+    sortKey: "a",
+    ...overrides,
+  };
+}
+
+describe("card lists, rooms and events", () => {
+  it("has an event for each of the thirteen lists, as the specification names them", () => {
+    expect(CARD_LISTS).toHaveLength(13);
+    expect(LIST_EVENTS).toMatchObject({
+      onboarding: "onBoardingCardsRefresh",
+      offboarding: "offBoardingCardsRefresh",
+      transport: "transportCardsRefresh",
+      shipping: "shippingCardsRefresh",
+      "ar-open": "arOpenCardsRefresh",
+      "ar-off-rent": "arOffRentCardsRefresh",
+      "ar-claims": "arClaimsCardsRefresh",
+      "client-relations": "crCardsRefresh",
+      "credit-memos": "creditMemosRefresh",
+    });
+  });
+
+  it("sends the three AR lists to room 'ar' and shipping with transport", () => {
+    expect(roomOfList("ar-open")).toBe("ar");
+    expect(BOARD_ROOMS.ar).toEqual(["ar-open", "ar-off-rent", "ar-claims"]);
+    expect(BOARD_ROOMS.transport).toEqual(["transport", "shipping"]);
+  });
+
+  it("lets 13 or 54 (and 1) into room 'ar', and nobody else", () => {
+    expect(mayJoinRoom("ar", [13])).toBe(true);
+    expect(mayJoinRoom("ar", [54])).toBe(true);
+    expect(mayJoinRoom("ar", [1])).toBe(true);
+    expect(mayJoinRoom("ar", [10, 11, 14])).toBe(false);
+    expect(mayJoinRoom("no-such-room", [1])).toBe(false);
+  });
+
+  it("reads each list with the permission of its page; overview is open to every signed-in user", () => {
+    expect(mayReadList("onboarding", [10])).toBe(true);
+    expect(mayReadList("onboarding", [14])).toBe(false);
+    expect(mayReadList("shipping", [11])).toBe(true);
+    expect(mayReadList("credit-memos", [55])).toBe(true);
+    expect(mayReadList("overview", [])).toBe(true);
+  });
+});
+
+describe("filterCards", () => {
+  const cards = [
+    card({ key: "1", searchText: "acme trucking 00042 h24-0417" }),
+    card({ key: "2", searchText: "globex 00077 q23-0001" }),
+  ];
+
+  it("keeps every card for an empty filter", () => {
+    expect(filterCards(cards, "  ").map((c) => c.key)).toEqual(["1", "2"]);
+  });
+
+  it("matches unit numbers and company text, case-insensitively, every word", () => {
+    expect(filterCards(cards, "H24-0417").map((c) => c.key)).toEqual(["1"]);
+    expect(filterCards(cards, "GLOBEX 00077").map((c) => c.key)).toEqual(["2"]);
+    expect(filterCards(cards, "acme 00077")).toEqual([]);
+  });
+});
+
+describe("groupByStage", () => {
+  it("orders stages by their order and cards by sortKey", () => {
+    const groups = groupByStage([
+      card({ key: "b", stage: { id: "1", label: "Approved", order: 1 }, sortKey: "2" }),
+      card({ key: "a", stage: { id: "0", label: "Submitted", order: 0 }, sortKey: "1" }),
+      card({ key: "c", stage: { id: "1", label: "Approved", order: 1 }, sortKey: "1" }),
+    ]);
+    expect(groups.map((group) => [group.stage.label, group.cards.map((c) => c.key)])).toEqual([
+      ["Submitted", ["a"]],
+      ["Approved", ["c", "b"]],
+    ]);
+  });
+});

@@ -1,0 +1,150 @@
+// The department boards' contract (issue 4; spec 1 §3 live card lists, §4 realtime, §7 events): the
+// thirteen card lists, the socket rooms that receive them, their refresh events, who may read each,
+// and the one card shape every board renders. Pure: shared by loaders, the JSON API, the socket
+// layer and the browser.
+import { decideRouteAccess, socketRoomForRoute, type RouteName } from "./routes.ts";
+
+export const CARD_LISTS = [
+  "onboarding",
+  "offboarding",
+  "transport",
+  "shipping",
+  "ar-open",
+  "ar-off-rent",
+  "ar-claims",
+  "client-relations",
+  "recon",
+  "sales",
+  "titles",
+  "overview",
+  "credit-memos",
+] as const;
+export type CardListName = (typeof CARD_LISTS)[number];
+
+export function isCardListName(value: unknown): value is CardListName {
+  return typeof value === "string" && (CARD_LISTS as readonly string[]).includes(value);
+}
+
+/** The refresh event that carries each list (spec 1 §7, spec 2 §7). */
+export const LIST_EVENTS: Readonly<Record<CardListName, string>> = {
+  onboarding: "onBoardingCardsRefresh",
+  offboarding: "offBoardingCardsRefresh",
+  transport: "transportCardsRefresh",
+  shipping: "shippingCardsRefresh",
+  "ar-open": "arOpenCardsRefresh",
+  "ar-off-rent": "arOffRentCardsRefresh",
+  "ar-claims": "arClaimsCardsRefresh",
+  "client-relations": "crCardsRefresh",
+  recon: "reconCardsRefresh",
+  sales: "salesCardsRefresh",
+  titles: "titlesCardsRefresh",
+  overview: "overviewCardsRefresh",
+  "credit-memos": "creditMemosRefresh",
+};
+
+/** Pushed with the lists of notifications (spec 1 §7 "a notifications refresh"). */
+export const NOTIFICATIONS_EVENT = "notificationsRefresh";
+
+/** The page (route table name) that shows each list: reading a list needs what entering that page needs. */
+export const LIST_ROUTE: Readonly<Record<CardListName, RouteName>> = {
+  onboarding: "onboarding",
+  offboarding: "offboarding",
+  transport: "transport",
+  shipping: "transport",
+  "ar-open": "accounts-receivable",
+  "ar-off-rent": "accounts-receivable",
+  "ar-claims": "accounts-receivable",
+  "client-relations": "client-relations",
+  recon: "recon",
+  sales: "sales",
+  titles: "titles",
+  overview: "overview",
+  "credit-memos": "credit-memos",
+};
+
+/** The socket room of a list: named after its page ('accounts-receivable' → 'ar', spec 1 §2). */
+export function roomOfList(list: CardListName): string {
+  return socketRoomForRoute(LIST_ROUTE[list]);
+}
+
+/** Rooms and the lists they receive. */
+export const BOARD_ROOMS: Readonly<Record<string, readonly CardListName[]>> = CARD_LISTS.reduce(
+  (rooms, list) => ({ ...rooms, [roomOfList(list)]: [...(rooms[roomOfList(list)] ?? []), list] }),
+  {} as Record<string, CardListName[]>,
+);
+
+export function isBoardRoom(value: unknown): value is string {
+  return typeof value === "string" && Object.hasOwn(BOARD_ROOMS, value);
+}
+
+/** May a session with these permissions read the list (GET /api/cards/{list}, its room)? */
+export function mayReadList(list: CardListName, permissionIds: readonly number[]): boolean {
+  return decideRouteAccess({ routeName: LIST_ROUTE[list], permissionIds, tokenExpired: false }).kind === "allow";
+}
+
+/** May a session join the room (e.g. 'ar' needs 13 or 54)? Every list of the room shares its page. */
+export function mayJoinRoom(room: string, permissionIds: readonly number[]): boolean {
+  const lists = BOARD_ROOMS[room];
+  return lists !== undefined && lists.length > 0 && lists.every((list) => mayReadList(list, permissionIds));
+}
+
+export type CardTone = "gray" | "red" | "orange" | "green" | "blue" | "pink";
+
+/** One card on a board. Every list produces this shape, so one component renders every board. */
+export interface BoardCard {
+  /** Stable across refreshes, unique in its list (e.g. 'form-1234', 'unit-88'). */
+  key: string;
+  list: CardListName;
+  /** The work stage the card is grouped under, in the board's order. */
+  stage: { id: string; label: string; order: number };
+  /** Company name, or unit number for unit boards. */
+  title: string;
+  /** Company code, order number, truck description… */
+  subtitle: string | null;
+  formHistoryId: number | null;
+  unitNumber: string | null;
+  /** Short flags shown at the top: Priority, Prepay, Late, Read only… */
+  badges: { label: string; tone: CardTone }[];
+  /** Label and value pairs: Requested 5, Remaining 2, Needed 11/24/2026, Carrier … */
+  facts: { label: string; value: string }[];
+  /** The units on the card, with status and carrier assignment. */
+  units: { unitNumber: string; status: string; carrier: string | null; late: boolean }[];
+  /** Whole days in the current stage, and whether that is too long. */
+  daysInStage: number;
+  late: boolean;
+  priority: { reason: string; deadline: string | null } | null;
+  notes: { count: number; latest: { author: string; createdAt: string; subject: string } | null };
+  /** Dialogs the card offers (URL-addressed, ?modal=…&formHistoryId=…): notes, edit, cancel, split, priority. */
+  actions: { id: string; label: string; modal: string; params: Record<string, string> }[];
+  /** Lower-case text the board's filter matches: unit numbers, company name and code. */
+  searchText: string;
+  /** Order within the stage (most urgent first), compared as text. */
+  sortKey: string;
+}
+
+/** What GET /api/cards/{list} answers and what the list's refresh event carries. */
+export interface CardListPayload {
+  list: CardListName;
+  generatedAt: string;
+  cards: BoardCard[];
+}
+
+/** The board's `filter` query parameter: a unit number or company text, case-insensitive. */
+export function filterCards(cards: readonly BoardCard[], filter: string | null | undefined): BoardCard[] {
+  const words = (filter ?? "").trim().toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [...cards];
+  return cards.filter((card) => words.every((word) => card.searchText.includes(word)));
+}
+
+/** Cards grouped by stage in stage order, each group sorted by sortKey. */
+export function groupByStage(cards: readonly BoardCard[]): { stage: BoardCard["stage"]; cards: BoardCard[] }[] {
+  const groups = new Map<string, { stage: BoardCard["stage"]; cards: BoardCard[] }>();
+  for (const card of cards) {
+    const group = groups.get(card.stage.id) ?? { stage: card.stage, cards: [] };
+    group.cards.push(card);
+    groups.set(card.stage.id, group);
+  }
+  return [...groups.values()]
+    .sort((a, b) => a.stage.order - b.stage.order)
+    .map((group) => ({ ...group, cards: group.cards.sort((a, b) => a.sortKey.localeCompare(b.sortKey)) }));
+}
