@@ -1,0 +1,41 @@
+// Every card list by name: the one implementation behind a board's loader, GET /api/cards/{list} and
+// the list's refresh event, so the three always agree. Each list's query lives in lists/<name>.server.ts.
+import type { Db } from "../../../server/database.ts";
+import type { BoardCard, CardListName, CardListPayload } from "../../rules/boards.ts";
+import { loadCards as arClaims } from "./lists/ar-claims.server.ts";
+import { loadCards as arOffRent } from "./lists/ar-off-rent.server.ts";
+import { loadCards as arOpen } from "./lists/ar-open.server.ts";
+import { loadCards as clientRelations } from "./lists/client-relations.server.ts";
+import { loadCards as creditMemos } from "./lists/credit-memos.server.ts";
+import { loadCards as offboarding } from "./lists/offboarding.server.ts";
+import { loadCards as onboarding } from "./lists/onboarding.server.ts";
+import { loadCards as overview } from "./lists/overview.server.ts";
+import { loadCards as recon } from "./lists/recon.server.ts";
+import { loadCards as sales } from "./lists/sales.server.ts";
+import { loadCards as shipping } from "./lists/shipping.server.ts";
+import { loadCards as titles } from "./lists/titles.server.ts";
+import { loadCards as transport } from "./lists/transport.server.ts";
+
+export type CardListLoader = (db: Db, now: Date) => Promise<BoardCard[]>;
+
+const LOADERS: Readonly<Record<CardListName, CardListLoader>> = {
+  onboarding,
+  offboarding,
+  transport,
+  shipping,
+  "ar-open": arOpen,
+  "ar-off-rent": arOffRent,
+  "ar-claims": arClaims,
+  "client-relations": clientRelations,
+  recon,
+  sales,
+  titles,
+  overview,
+  "credit-memos": creditMemos,
+};
+
+/** The whole list, as the board, the API and the refresh event carry it. */
+export async function loadCardList(db: Db, list: CardListName, now: Date = new Date()): Promise<CardListPayload> {
+  const cards = await LOADERS[list](db, now);
+  return { list, generatedAt: now.toISOString(), cards };
+}

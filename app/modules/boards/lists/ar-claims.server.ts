@@ -1,0 +1,116 @@
+// AR claims (issue 4): damage charged to customers that is not settled — OPEN (to bill) and BILLED
+// (awaiting payment) — one card per claim with amount, unit, company and age; late after the Claims
+// threshold (56 days). PAID and CLOSED claims are done and never shown. One query.
+import type { Db } from "../../../../server/database.ts";
+import type { BoardCard } from "../../../rules/boards.ts";
+import { formatDisplayDate } from "../../../rules/format.ts";
+import { daysInStatus, isUnitLate, unitStatusByName } from "../../../rules/unit-statuses.ts";
+import { money, notesOf, pad, searchTextOf, stageOf, unitNotesAction } from "../unit-cards.server.ts";
+
+/** A claim is late once it is open longer than the Claims status threshold (spec 2 §4: 56 days). */
+export const CLAIM_LATE_AFTER_DAYS = unitStatusByName("Claims")?.lateAfterDays ?? 56;
+
+const STAGES = {
+  OPEN: stageOf("Open — to bill", 1),
+  BILLED: stageOf("Billed — awaiting payment", 2),
+} as const;
+
+interface ClaimRow {
+  id: number;
+  claimNumber: string;
+  description: string;
+  amount: number;
+  status: "OPEN" | "BILLED";
+  openedAt: Date;
+  formHistoryId: number | null;
+  damageReportId: number | null;
+  companyCode: string;
+  companyName: string;
+  unitNumber: string;
+  unitStatus: string;
+  unitChangedAt: Date;
+  unitOverrideLate: boolean;
+  invoiceNumber: string | null;
+  invoiceBalance: number | null;
+  invoiceDue: string | null;
+  noteCount: number;
+  noteSubject: string | null;
+  noteAt: Date | null;
+  noteAuthor: string | null;
+}
+
+export async function loadCards(db: Db, now: Date): Promise<BoardCard[]> {
+  const rows = await db.$queryRaw<ClaimRow[]>`
+    SELECT cl.id, cl."claimNumber", cl.description, cl.amount::float8 AS amount, cl.status::text AS status,
+      cl."openedAt", cl."formHistoryId", cl."damageReportId", co.code AS "companyCode", co.name AS "companyName",
+      u."unitNumber", s.name AS "unitStatus", u."statusChangedAt" AS "unitChangedAt", u."overrideLate" AS "unitOverrideLate",
+      inv."invoiceNumber", inv.balance::float8 AS "invoiceBalance", inv."dueDate"::text AS "invoiceDue",
+      COALESCE(nc.n, 0)::int AS "noteCount", nl.subject AS "noteSubject", nl."createdAt" AS "noteAt", nl.author AS "noteAuthor"
+    FROM "Claim" cl
+    JOIN "Company" co ON co.id = cl."companyId"
+    JOIN "Unit" u ON u.id = cl."unitId"
+    JOIN "UnitStatus" s ON s.id = u."statusId"
+    LEFT JOIN LATERAL (
+      SELECT i."invoiceNumber", i.balance, i."dueDate" FROM "ArInvoice" i
+      WHERE i."companyId" = cl."companyId" AND i."unitId" = cl."unitId" AND i.kind = 'DAMAGE' AND i.status <> 'VOID'
+      ORDER BY i."invoiceDate" DESC, i.id DESC LIMIT 1) inv ON cl.status = 'BILLED'
+    LEFT JOIN LATERAL (
+      SELECT count(*)::int AS n FROM "Note" n WHERE n."unitNumber" = u."unitNumber" AND NOT n.cancelled) nc ON true
+    LEFT JOIN LATERAL (
+      SELECT n.subject, n."createdAt", (au."firstName" || ' ' || au."lastName") AS author
+      FROM "Note" n JOIN "User" au ON au.id = n."authorId"
+      WHERE n."unitNumber" = u."unitNumber" AND NOT n.cancelled
+      ORDER BY n."createdAt" DESC, n.id DESC LIMIT 1) nl ON true
+    WHERE cl.status IN ('OPEN', 'BILLED')`;
+
+  return rows.map((row) => {
+    const age = daysInStatus(row.openedAt, now);
+    const late = age > CLAIM_LATE_AFTER_DAYS;
+    const badges: BoardCard["badges"] = [];
+    if (late) badges.push({ label: "Late", tone: "red" });
+    if (row.damageReportId !== null) badges.push({ label: "Damage report", tone: "blue" });
+    const facts: BoardCard["facts"] = [
+      { label: "Claim", value: row.claimNumber },
+      { label: "Amount", value: money(row.amount) },
+      { label: "Unit", value: row.unitNumber },
+      { label: "Opened", value: formatDisplayDate(row.openedAt) },
+      { label: "Age (days)", value: String(age) },
+      { label: "Damage", value: row.description },
+    ];
+    if (row.invoiceNumber) {
+      facts.push(
+        { label: "Invoice", value: row.invoiceNumber },
+        { label: "Balance", value: money(row.invoiceBalance) },
+        { label: "Due", value: formatDisplayDate(row.invoiceDue) },
+      );
+    }
+    const actions: BoardCard["actions"] = [unitNotesAction(row.unitNumber)];
+    return {
+      key: `claim-${row.id}`,
+      list: "ar-claims",
+      stage: STAGES[row.status],
+      title: row.companyName,
+      subtitle: `${row.companyCode} · ${row.claimNumber}`,
+      formHistoryId: row.formHistoryId,
+      unitNumber: row.unitNumber,
+      badges,
+      facts,
+      units: [
+        {
+          unitNumber: row.unitNumber,
+          status: row.unitStatus,
+          carrier: null,
+          late: isUnitLate({ statusName: row.unitStatus, changeDate: row.unitChangedAt, overrideLate: row.unitOverrideLate }, now),
+        },
+      ],
+      daysInStage: age,
+      late,
+      priority: null,
+      notes: notesOf(row.noteCount, { subject: row.noteSubject, at: row.noteAt, author: row.noteAuthor }),
+      actions,
+      searchText: searchTextOf([row.companyName, row.companyCode, row.claimNumber, row.unitNumber, row.invoiceNumber]),
+      // Oldest claim first, then the largest amount.
+      sortKey: `${late ? "0" : "1"}-${pad(age, true, 5)}-${pad(row.amount, true, 10)}-${row.claimNumber}`,
+    } satisfies BoardCard;
+  });
+}

@@ -1,0 +1,200 @@
+// The onboarding board (docs/boards.md): active on-rent orders and the new halves of trades that are
+// not yet delivered, by onboarding stage. Three queries for the whole list: the requests, their units
+// (reserved or on a delivery job) with carrier, and their notes.
+import type { Db } from "../../../../server/database.ts";
+import { Prisma } from "../../../generated/prisma/client.ts";
+import type { BoardCard } from "../../../rules/boards.ts";
+import { ONBOARDING_STAGES } from "../../../rules/order-stages.ts";
+import { truckTypeLabel } from "../../../rules/truck-types.ts";
+import {
+  badges,
+  cardDate,
+  cardUnit,
+  dayKey,
+  daysUntil,
+  facts,
+  formActions,
+  groupRows,
+  LATE_BADGE,
+  loadNoteSummariesOf,
+  NO_NOTES,
+  PREPAY_BADGE,
+  priorityBadge,
+  priorityOf,
+  searchTextOf,
+  sortKeyOf,
+  typeBreakdown,
+  wholeDaysSince,
+} from "../card-mapping.server.ts";
+
+/** A submitted request waiting longer than this for approval is late. */
+export const ONBOARDING_SUBMITTED_LATE_DAYS = 2;
+/** An approved request with no unit on its way after this many days is late. */
+export const ONBOARDING_APPROVED_LATE_DAYS = 5;
+
+interface RequestRow {
+  id: number;
+  kind: "ORDER" | "TRADE";
+  submittedAt: Date;
+  approvedAt: Date | null;
+  priorityReason: string | null;
+  priorityDeadline: Date | null;
+  confirmedPrepay: boolean;
+  splitNumber: number | null;
+  companyName: string;
+  companyCode: string;
+  stage: number;
+  stageChangedAt: Date | null;
+  half: number;
+  threeQuarter: number;
+  flat: number;
+  service: number;
+  requested: number;
+  remaining: number;
+  returning: number | null;
+  dateNeeded: Date;
+  city: string;
+  state: string;
+  poNumber: string | null;
+}
+
+interface UnitRow {
+  formHistoryId: number;
+  unitNumber: string;
+  statusName: string;
+  statusChangedAt: Date;
+  overrideLate: boolean;
+  carrier: string | null;
+  delivered: boolean;
+}
+
+/** The ids of the requests on the board: orders and trade new halves, not cancelled, stage 0–2. */
+const ACTIVE_REQUEST_IDS = Prisma.sql`
+  SELECT f.id FROM "FormHistory" f
+    LEFT JOIN "OrderForm" o ON o."formHistoryId" = f.id AND f.kind = 'ORDER'
+    LEFT JOIN "TradeForm" t ON t."formHistoryId" = f.id AND f.kind = 'TRADE'
+   WHERE f.kind IN ('ORDER', 'TRADE') AND f."cancelledAt" IS NULL
+     AND COALESCE(o."onboardingStatus", t."onboardingStatus") < 3`;
+
+export async function loadCards(db: Db, now: Date): Promise<BoardCard[]> {
+  // Orders and trade new halves in stages 0–2 (a delivered request leaves the board at once: the
+  // client-relations board follows it up), not cancelled.
+  // The three queries run in parallel: units and notes select their requests with the same predicate.
+  const [requests, unitRows, notes] = await Promise.all([
+    db.$queryRaw<RequestRow[]>`
+    SELECT f.id, f.kind::text AS kind, f."submittedAt", f."approvedAt", f."priorityReason", f."priorityDeadline",
+           f."confirmedPrepay", f."splitNumber", c.name AS "companyName", c.code AS "companyCode",
+           COALESCE(o."onboardingStatus", t."onboardingStatus") AS stage,
+           (SELECT max(a."changedAt") FROM "AuditLog" a
+             WHERE a."formHistoryId" = f.id AND a."changedData" -> 'Onboarding Status' IS NOT NULL) AS "stageChangedAt",
+           COALESCE(o."halfTonCount", t."halfTonCountTrade") AS half,
+           COALESCE(o."threeQuarterTonCount", t."threeQuarterTonCountTrade") AS "threeQuarter",
+           COALESCE(o."oneTonFlatCount", t."oneTonFlatCountTrade") AS flat,
+           COALESCE(o."oneTonServiceCount", t."oneTonServiceCountTrade") AS service,
+           COALESCE(o."trucksRequested",
+                    t."halfTonCountTrade" + t."threeQuarterTonCountTrade" + t."oneTonFlatCountTrade" + t."oneTonServiceCountTrade") AS requested,
+           COALESCE(o."trucksRemaining", t."newTrucksRemaining") AS remaining,
+           t."numTrucksReturning" AS returning,
+           COALESCE(o."dateNeeded", t."pickupDate") AS "dateNeeded",
+           COALESCE(o."useCity", t."useCity") AS city, COALESCE(o."useState", t."useState") AS state,
+           COALESCE(o."poNumber", t."poNumber") AS "poNumber"
+      FROM "FormHistory" f
+      JOIN "Company" c ON c.id = f."companyId"
+      LEFT JOIN "OrderForm" o ON o."formHistoryId" = f.id AND f.kind = 'ORDER'
+      LEFT JOIN "TradeForm" t ON t."formHistoryId" = f.id AND f.kind = 'TRADE'
+     WHERE f.kind IN ('ORDER', 'TRADE') AND f."cancelledAt" IS NULL
+       AND COALESCE(o."onboardingStatus", t."onboardingStatus") < 3`,
+    // Reserved units and units on a delivery job (assigned, rolling or delivered), each once, with the
+    // carrier of its latest delivery job.
+    db.$queryRaw<UnitRow[]>`
+      SELECT x."formHistoryId", u."unitNumber", s.name AS "statusName", u."statusChangedAt", u."overrideLate",
+             j.carrier, COALESCE(j.delivered, false) AS delivered
+        FROM (SELECT "formHistoryId", "unitId" FROM "Reservation" WHERE "formHistoryId" IN (${ACTIVE_REQUEST_IDS})
+              UNION
+              SELECT "formHistoryId", "unitId" FROM "TransportJob"
+               WHERE kind = 'DELIVERY' AND "unitId" IS NOT NULL AND "formHistoryId" IN (${ACTIVE_REQUEST_IDS})) x
+        JOIN "Unit" u ON u.id = x."unitId"
+        JOIN "UnitStatus" s ON s.id = u."statusId"
+        LEFT JOIN LATERAL (
+          SELECT v.name AS carrier, tj."completedAt" IS NOT NULL AS delivered
+            FROM "TransportJob" tj LEFT JOIN "Vendor" v ON v.id = tj."vendorId"
+           WHERE tj."formHistoryId" = x."formHistoryId" AND tj."unitId" = x."unitId" AND tj.kind = 'DELIVERY'
+           ORDER BY tj."createdAt" DESC, tj.id DESC LIMIT 1) j ON true
+       ORDER BY x."formHistoryId", u."unitNumber"`,
+    loadNoteSummariesOf(db, ACTIVE_REQUEST_IDS),
+  ]);
+  if (requests.length === 0) return [];
+  const unitsByForm = groupRows(unitRows, (row) => row.formHistoryId);
+
+  return requests.map((request) => {
+    const stage = ONBOARDING_STAGES[request.stage] ?? ONBOARDING_STAGES[0];
+    const stageSince =
+      request.stageChangedAt ?? (request.stage === 0 ? request.submittedAt : (request.approvedAt ?? request.submittedAt));
+    const daysInStage = wholeDaysSince(stageSince, now);
+    const neededIn = daysUntil(request.dateNeeded, now);
+    const late =
+      (request.stage === 0 && daysInStage > ONBOARDING_SUBMITTED_LATE_DAYS) ||
+      (request.stage === 1 && daysInStage > ONBOARDING_APPROVED_LATE_DAYS) ||
+      (request.stage >= 1 && neededIn < 0 && request.remaining > 0);
+    const units = (unitsByForm.get(request.id) ?? []).map((row) =>
+      cardUnit(row, row.carrier, now),
+    );
+    const isTrade = request.kind === "TRADE";
+    const types = typeBreakdown([
+      [truckTypeLabel("HALF_TON"), request.half],
+      [truckTypeLabel("THREE_QUARTER_TON"), request.threeQuarter],
+      [truckTypeLabel("ONE_TON_FLATBED"), request.flat],
+      [truckTypeLabel("ONE_TON_SERVICE_BODY"), request.service],
+    ]);
+    const withCarrier = (unitsByForm.get(request.id) ?? []).filter((row) => row.carrier !== null).length;
+    const card: BoardCard = {
+      key: `form-${request.id}`,
+      list: "onboarding",
+      stage: { id: String(stage.id), label: stage.label, order: stage.id },
+      title: request.companyName,
+      subtitle: `${request.companyCode} · ${isTrade ? "Trade" : "Order"} #${request.id}${request.splitNumber ? ` (split ${request.splitNumber})` : ""}`,
+      formHistoryId: request.id,
+      unitNumber: null,
+      badges: badges(
+        isTrade && { label: "Trade", tone: "blue" },
+        priorityBadge(request.priorityReason, request.priorityDeadline, now),
+        request.confirmedPrepay && PREPAY_BADGE,
+        late && LATE_BADGE,
+      ),
+      facts: facts(
+        ["Requested", request.requested],
+        [isTrade ? "New trucks remaining" : "Remaining", request.remaining],
+        isTrade && ["Returning", request.returning],
+        ["Types", types],
+        ["Reserved", units.length],
+        ["Carrier assigned", withCarrier],
+        [isTrade ? "Pickup / swap" : "Needed", cardDate(request.dateNeeded)],
+        ["Deliver to", `${request.city}, ${request.state}`],
+        ["PO", request.poNumber],
+        ["Submitted", cardDate(request.submittedAt)],
+      ),
+      units,
+      daysInStage,
+      late,
+      priority: priorityOf(request.priorityReason, request.priorityDeadline),
+      notes: notes.get(request.id) ?? NO_NOTES,
+      actions: formActions(request.id, [
+        ["notes", "Notes", "notesGeneral"],
+        ["edit", "Edit", isTrade ? "editOnTrade" : "editOnboarding"],
+        ["cancel", "Cancel", "noteOnboarding"],
+        ["split", "Split", isTrade ? "splitTradeModal" : "splitOrderModal"],
+        ["priority", "Priority", "setPriorityOrder"],
+      ]),
+      searchText: searchTextOf(
+        request.companyName,
+        request.companyCode,
+        request.id,
+        request.poNumber,
+        ...units.map((unit) => unit.unitNumber),
+      ),
+      // Priority first, then late, then the day needed, then the oldest request.
+      sortKey: sortKeyOf(request.priorityReason ? "0" : "1", late ? "0" : "1", dayKey(request.dateNeeded), request.id),
+    };
+    return card;
+  });
+}

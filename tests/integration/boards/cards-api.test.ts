@@ -1,0 +1,124 @@
+// GET /api/cards/{list} through a real server (the production build) over the demo seed: 401 without a
+// session, 404 for an unknown list, 403 for every list whose page the session may not open, and the
+// payload of the order-side lists for a session that may.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signSessionToken } from "~/modules/identity/session-token.server.ts";
+import { CARD_LISTS, mayReadList, type CardListName, type CardListPayload } from "~/rules/boards.ts";
+import { seedDemoData } from "../../../scripts/seed/index.ts";
+import { UNKNOWN_LIST_MESSAGE } from "../../../server/api/cards.ts";
+import { FORBIDDEN_MESSAGE, SIGN_IN_REQUIRED_MESSAGE } from "../../../server/api/authenticate.ts";
+import { createTestPrisma, testDatabaseUrl } from "../../support/database.ts";
+import { startTestServer, type RunningServer } from "../../support/test-server.ts";
+import { createUser } from "../identity/fixtures.ts";
+
+const NOW = new Date("2026-11-21T12:00:00Z");
+const db = createTestPrisma();
+let server: RunningServer;
+
+/** The permission each of this file's lists is read with. */
+const READ_WITH: Partial<Record<CardListName, number[]>> = {
+  onboarding: [10],
+  offboarding: [] /* found below */,
+  transport: [11],
+  shipping: [11],
+  "client-relations": [12],
+  overview: [],
+};
+
+async function tokenFor(permissions: number[]): Promise<string> {
+  const user = await createUser(db, { directPermissions: permissions });
+  return signSessionToken(server.services.config, { userId: user.id, permissions });
+}
+
+async function get(list: string, token?: string) {
+  const response = await fetch(`${server.url}/api/cards/${list}`, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+  return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, unknown> };
+}
+
+beforeAll(async () => {
+  await seedDemoData(testDatabaseUrl(), { scale: "demo", now: NOW });
+  server = await startTestServer();
+  // The off-rent page's permission, from the route table (the lowest id other than 1 that opens it).
+  const offboarding = Array.from({ length: 54 }, (_, index) => index + 2).find((id) => mayReadList("offboarding", [id]));
+  if (offboarding === undefined) throw new Error("no permission opens the offboarding page");
+  READ_WITH.offboarding = [offboarding];
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe("GET /api/cards/{list}", () => {
+  it("answers 401 without a token and with a token that does not verify", async () => {
+    expect(await get("onboarding")).toMatchObject({ status: 401, body: { error: SIGN_IN_REQUIRED_MESSAGE } });
+    expect((await get("onboarding", "not-a-token")).status).toBe(401);
+  });
+
+  it("answers 404 for a list that does not exist", async () => {
+    const token = await tokenFor([1]);
+    expect(await get("no-such-list", token)).toMatchObject({ status: 404, body: { error: UNKNOWN_LIST_MESSAGE } });
+  });
+
+  it("answers 403 for each of the 13 lists without its page's permission (overview needs none)", async () => {
+    const token = await tokenFor([]);
+    for (const list of CARD_LISTS) {
+      const { status, body } = await get(list, token);
+      if (list === "overview") {
+        expect(status, list).toBe(200);
+        continue;
+      }
+      expect(mayReadList(list, [])).toBe(false);
+      expect({ list, status, body }).toEqual({ list, status: 403, body: { error: FORBIDDEN_MESSAGE } });
+    }
+  });
+
+  it("answers 403 when the session holds another department's permission", async () => {
+    const transportOnly = await tokenFor([11]);
+    expect((await get("onboarding", transportOnly)).status).toBe(403);
+    expect((await get("client-relations", transportOnly)).status).toBe(403);
+    const onRentOnly = await tokenFor([10]);
+    expect((await get("transport", onRentOnly)).status).toBe(403);
+    expect((await get("shipping", onRentOnly)).status).toBe(403);
+  });
+
+  it.each(["onboarding", "offboarding", "transport", "shipping", "client-relations", "overview"] as const)(
+    "answers 200 with the %s payload for a session with the page's permission",
+    async (list) => {
+      const permissions = READ_WITH[list]!;
+      const token = await tokenFor(permissions);
+      const { status, headers, body } = await get(list, token);
+      expect(status).toBe(200);
+      expect(headers.get("cache-control")).toBe("no-store");
+      const payload = body as unknown as CardListPayload;
+      expect(payload.list).toBe(list);
+      expect(Number.isNaN(Date.parse(payload.generatedAt))).toBe(false);
+      expect(payload.cards.length).toBeGreaterThan(0);
+      for (const card of payload.cards) {
+        expect(card).toMatchObject({
+          key: expect.any(String),
+          list,
+          stage: { id: expect.any(String), label: expect.any(String), order: expect.any(Number) },
+          title: expect.any(String),
+          badges: expect.any(Array),
+          facts: expect.any(Array),
+          units: expect.any(Array),
+          daysInStage: expect.any(Number),
+          late: expect.any(Boolean),
+          notes: { count: expect.any(Number) },
+          actions: expect.any(Array),
+          searchText: expect.any(String),
+          sortKey: expect.any(String),
+        });
+      }
+    },
+  );
+
+  it("answers every list to a session with permission 1", async () => {
+    const token = await tokenFor([1]);
+    for (const list of ["onboarding", "offboarding", "transport", "shipping", "client-relations", "overview"] as const) {
+      expect((await get(list, token)).status, list).toBe(200);
+    }
+  });
+});
