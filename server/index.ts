@@ -14,6 +14,7 @@ import { ignoreBoardChanges } from "./board-changes.ts";
 import type { Config } from "./config.ts";
 import { createDatabase } from "./database.ts";
 import type { Logger } from "./logger.ts";
+import { attachRealtime, type Realtime, type RealtimeOptions } from "./realtime/index.ts";
 import type { AppServices } from "./services.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -24,6 +25,8 @@ export interface RunningServer {
   port: number;
   httpServer: HttpServer;
   io: SocketServer;
+  /** The realtime layer: services.boardChanges is its coalescing refresher. */
+  realtime: Realtime;
   services: AppServices;
   close(): Promise<void>;
 }
@@ -37,6 +40,8 @@ export interface StartServerOptions {
   host?: string;
   /** How long close() lets in-flight requests finish before cutting connections. */
   shutdownGraceMs?: number;
+  /** The realtime layer's options (Redis channel prefix, coalescing window, a list loader for tests). */
+  realtime?: RealtimeOptions;
 }
 
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
@@ -67,6 +72,15 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const httpServer = createServer(app);
   // One socket.io server on the app's HTTP server; rooms and events are registered by the realtime layer.
   const io = new SocketServer(httpServer, { serveClient: false, pingInterval: 25_000 });
+  // Handshake auth, room events, and the coalescing refresher that replaces the no-op boardChanges;
+  // through Redis when REDIS_URL is set (ADR 010).
+  let realtime: Realtime;
+  try {
+    realtime = await attachRealtime(io, services, options.realtime);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
 
   let vite: ViteDevServer | undefined;
   if (dev) {
@@ -114,8 +128,11 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       logger.info("shutting down: no new connections, finishing in-flight requests");
       const stopped = new Promise<void>((resolve) => httpServer.close(() => resolve()));
       httpServer.closeIdleConnections();
-      // Disconnects every socket.io client (and closes the HTTP server it is attached to).
+      // Pushes the refreshes still pending, then disconnects every socket.io client (and closes the
+      // HTTP server it is attached to), then the Redis clients of the adapter.
+      await realtime.stop();
       await new Promise<void>((resolve) => io.close(() => resolve()));
+      await realtime.closeAdapter();
       const forced = setTimeout(() => httpServer.closeAllConnections(), shutdownGraceMs);
       await stopped;
       clearTimeout(forced);
@@ -124,5 +141,5 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       logger.info("shutdown complete");
     })());
 
-  return { url: `http://localhost:${port}`, port, httpServer, io, services, close };
+  return { url: `http://localhost:${port}`, port, httpServer, io, realtime, services, close };
 }

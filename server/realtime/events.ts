@@ -1,0 +1,193 @@
+// What a connected socket may send (spec 1 §4 and §7): joinRoom, joinRooms, leaveRoom, pingCheck,
+// and the legacy refresh events a client emits after a save. Every payload is checked with zod; a bad
+// one, or a refused room, is answered with an `error` event { event, message } (and a negative
+// acknowledgement when the client asked for one), never with a crash.
+import type { Socket } from "socket.io";
+import { z } from "zod";
+import {
+  BOARD_ROOMS,
+  CARD_LISTS,
+  isBoardRoom,
+  LIST_EVENTS,
+  mayJoinRoom,
+  mayReadList,
+  type CardListName,
+} from "../../app/rules/boards.ts";
+import type { AppServices } from "../services.ts";
+import { armExpiry, checkToken, type SocketData } from "./auth.ts";
+import { notificationsRoomOf, type ListLoader } from "./refresh.ts";
+
+export const ERROR_EVENT = "error";
+export const PONG_EVENT = "pong";
+export const NO_SUCH_ROOM = "There is no such room.";
+export const ROOM_FORBIDDEN = "You do not have permission to join this room.";
+
+const roomName = z.string().trim().min(1).max(64);
+const token = z.string().min(1).max(4096).optional();
+
+const joinRoomSchema = z.object({ roomName, token, refresh: z.boolean().optional() });
+const joinRoomsSchema = z.union([
+  z.object({ rooms: z.array(roomName).max(32), token, refresh: z.boolean().optional() }),
+  z.array(roomName).max(32).transform((rooms) => ({ rooms, token: undefined, refresh: undefined })),
+]);
+const leaveRoomSchema = z.union([
+  z.object({ roomName }).transform((payload) => payload.roomName),
+  roomName,
+]);
+
+type Ack = (answer: unknown) => void;
+
+/** socket.io passes the acknowledgement callback last; find it whatever the client sent before it. */
+function splitArgs(args: unknown[]): { payload: unknown; ack: Ack | undefined } {
+  const last = args.at(-1);
+  const ack = typeof last === "function" ? (last as Ack) : undefined;
+  return { payload: ack && args.length === 1 ? undefined : args[0], ack };
+}
+
+function describeIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  const where = issue?.path.length ? `${issue.path.join(".")}: ` : "";
+  return `Invalid payload (${where}${issue?.message ?? "unexpected value"}).`;
+}
+
+/** Legacy spec 2 §7 event name for the three AR lists. */
+const LEGACY_AR_EVENT = "arCardsRefresh";
+
+export interface ConnectionOptions {
+  services: AppServices;
+  loadList: ListLoader;
+}
+
+/** Wires one accepted socket. */
+export function handleConnection(socket: Socket, { services, loadList }: ConnectionOptions): void {
+  const data = socket.data as SocketData;
+  const { logger } = services;
+
+  function fail(event: string, message: string, ack: Ack | undefined): void {
+    socket.emit(ERROR_EVENT, { event, message });
+    ack?.({ ok: false, message });
+  }
+
+  /** Notifications rooms follow the permissions: one per board room the user may join. */
+  function syncNotificationRooms(): void {
+    for (const room of Object.keys(BOARD_ROOMS)) {
+      const name = notificationsRoomOf(room);
+      if (mayJoinRoom(room, data.session.permissions)) void socket.join(name);
+      else void socket.leave(name);
+    }
+  }
+
+  /** Adopts a token sent with joinRoom (e.g. after signing in again); false when it is refused. */
+  async function adoptToken(event: string, value: string | undefined, ack: Ack | undefined): Promise<boolean> {
+    if (value === undefined) return true;
+    const check = await checkToken(services, value);
+    if (!check.ok) {
+      fail(event, check.message, ack);
+      return false;
+    }
+    if (check.session.userId !== data.session.userId) {
+      fail(event, "The token belongs to another user.", ack);
+      return false;
+    }
+    data.session = check.session;
+    armExpiry(socket, services);
+    syncNotificationRooms();
+    return true;
+  }
+
+  /** Sends the room's lists to this socket alone (a client that asks for them on (re)join). */
+  async function sendLists(room: string): Promise<void> {
+    for (const list of BOARD_ROOMS[room] ?? []) {
+      try {
+        socket.emit(LIST_EVENTS[list], await loadList(services.database.prisma, list));
+      } catch (error) {
+        logger.error({ err: error, list }, "card list load for a joining socket failed");
+      }
+    }
+  }
+
+  /** Joins one room if the session may; returns the refusal message otherwise. */
+  function tryJoin(room: string): string | null {
+    if (!isBoardRoom(room)) return NO_SUCH_ROOM;
+    if (!mayJoinRoom(room, data.session.permissions)) return ROOM_FORBIDDEN;
+    void socket.join(room);
+    return null;
+  }
+
+  function guarded(event: string, handler: (payload: unknown, ack: Ack | undefined) => Promise<void> | void) {
+    socket.on(event, (...args: unknown[]) => {
+      const { payload, ack } = splitArgs(args);
+      Promise.resolve()
+        .then(() => handler(payload, ack))
+        .catch((error: unknown) => {
+          logger.error({ err: error, event }, "socket event failed");
+          fail(event, "Something went wrong, please try again.", ack);
+        });
+    });
+  }
+
+  syncNotificationRooms();
+  armExpiry(socket, services);
+
+  guarded("joinRoom", async (payload, ack) => {
+    const parsed = joinRoomSchema.safeParse(typeof payload === "string" ? { roomName: payload } : payload);
+    if (!parsed.success) return fail("joinRoom", describeIssue(parsed.error), ack);
+    if (!(await adoptToken("joinRoom", parsed.data.token, ack))) return;
+    const room = parsed.data.roomName;
+    const refused = tryJoin(room);
+    if (refused) return fail("joinRoom", `${refused} (${room})`, ack);
+    ack?.({ ok: true, room });
+    if (parsed.data.refresh) await sendLists(room);
+  });
+
+  guarded("joinRooms", async (payload, ack) => {
+    const parsed = joinRoomsSchema.safeParse(payload);
+    if (!parsed.success) return fail("joinRooms", describeIssue(parsed.error), ack);
+    if (!(await adoptToken("joinRooms", parsed.data.token, ack))) return;
+    const joined: string[] = [];
+    const refused: { room: string; message: string }[] = [];
+    for (const room of new Set(parsed.data.rooms)) {
+      const message = tryJoin(room);
+      if (message) refused.push({ room, message });
+      else joined.push(room);
+    }
+    if (refused.length > 0) {
+      socket.emit(ERROR_EVENT, {
+        event: "joinRooms",
+        message: refused.map(({ room, message }) => `${message} (${room})`).join(" "),
+        rooms: refused.map(({ room }) => room),
+      });
+    }
+    ack?.({ ok: refused.length === 0, joined, refused: refused.map(({ room }) => room) });
+    if (parsed.data.refresh) for (const room of joined) await sendLists(room);
+  });
+
+  guarded("leaveRoom", async (payload, ack) => {
+    const parsed = leaveRoomSchema.safeParse(payload);
+    if (!parsed.success) return fail("leaveRoom", describeIssue(parsed.error), ack);
+    // Only board rooms: a client cannot leave its own id room or its notifications rooms this way.
+    if (isBoardRoom(parsed.data)) await socket.leave(parsed.data);
+    ack?.({ ok: true, room: parsed.data });
+  });
+
+  guarded("pingCheck", (_payload, ack) => {
+    const answer = { ok: true, at: new Date().toISOString() };
+    if (ack) ack(answer);
+    else socket.emit(PONG_EVENT, answer);
+  });
+
+  // The original client emits a list's refresh event after its own saves (spec 1 §7, spec 2 §7).
+  // The server recomputes from the database anyway, so such an event is only a (coalesced) hint.
+  const hints: [string, CardListName[]][] = [
+    ...CARD_LISTS.map((list): [string, CardListName[]] => [LIST_EVENTS[list], [list]]),
+    [LEGACY_AR_EVENT, ["ar-open", "ar-off-rent", "ar-claims"]],
+  ];
+  for (const [event, lists] of hints) {
+    socket.on(event, () => {
+      const readable = lists.filter((list) => mayReadList(list, data.session.permissions));
+      if (readable.length > 0) services.boardChanges.listsChanged(readable);
+    });
+  }
+
+  socket.on("disconnect", () => clearTimeout(data.expiryTimer));
+}

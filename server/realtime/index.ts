@@ -1,0 +1,105 @@
+// The realtime layer (issue 4, ADR 010): handshake auth, room events and the coalescing board
+// refresher on the process's socket.io server, fanned out through Redis when REDIS_URL is set.
+// server/index.ts attaches it once; what the rest of the app calls is services.boardChanges.
+import { createAdapter } from "@socket.io/redis-adapter";
+import { createClient } from "redis";
+import type { Server as SocketServer } from "socket.io";
+import type { AppServices } from "../services.ts";
+import { installHandshakeAuth } from "./auth.ts";
+import { handleConnection } from "./events.ts";
+import { createBoardRefresher, type BoardRefresher, type ListLoader } from "./refresh.ts";
+import { loadCardList } from "../../app/modules/boards/card-lists.server.ts";
+
+export { SESSION_EXPIRED_EVENT, SIGN_IN_REQUIRED, TOKEN_EXPIRED, type SocketData, type SocketSession } from "./auth.ts";
+export { ERROR_EVENT, NO_SUCH_ROOM, PONG_EVENT, ROOM_FORBIDDEN } from "./events.ts";
+export { DEFAULT_COALESCE_MS, notificationsRoomOf, type ListLoader, type NotificationsPayload } from "./refresh.ts";
+
+export interface RealtimeOptions {
+  /** How a list is computed (default loadCardList); tests inject fakes. */
+  loadList?: ListLoader;
+  /** The coalescing window (default 50 ms). */
+  coalesceMs?: number;
+  /** Prefix of the Redis pub/sub channels (default "socket.io"); separates deployments or test runs. */
+  redisKey?: string;
+  /** How long start-up waits for Redis before giving up (default 5 s). */
+  redisConnectTimeoutMs?: number;
+}
+
+export interface Realtime {
+  boardChanges: BoardRefresher;
+  /** Emits what is still dirty and disconnects from Redis (call before io.close, then closeAdapter). */
+  stop(): Promise<void>;
+  /** Closes the Redis clients (after io.close). */
+  closeAdapter(): Promise<void>;
+}
+
+/** What this layer needs of a Redis client (the adapter itself takes any node-redis client). */
+interface Redis {
+  close(): Promise<void>;
+  destroy(): void;
+}
+
+async function attachRedisAdapter(
+  io: SocketServer,
+  services: AppServices,
+  url: string,
+  key: string,
+  timeoutMs: number,
+): Promise<Redis[]> {
+  const { logger } = services;
+  const pub = createClient({ url });
+  const sub = pub.duplicate();
+  // An unhandled 'error' event would end the process; the clients reconnect on their own.
+  pub.on("error", (error: unknown) => logger.error({ err: error }, "redis (publish) error"));
+  sub.on("error", (error: unknown) => logger.error({ err: error }, "redis (subscribe) error"));
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Redis at REDIS_URL did not answer within ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    await Promise.race([Promise.all([pub.connect(), sub.connect()]), timeout]);
+    io.adapter(createAdapter(pub, sub, { key }));
+  } catch (error) {
+    pub.destroy();
+    sub.destroy();
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+  return [pub, sub];
+}
+
+/** Attaches the realtime layer to `io` and installs its BoardChanges in `services`. */
+export async function attachRealtime(
+  io: SocketServer,
+  services: AppServices,
+  options: RealtimeOptions = {},
+): Promise<Realtime> {
+  const { config, logger } = services;
+  let redis: Redis[] | undefined;
+  if (config.REDIS_URL) {
+    const key = options.redisKey ?? "socket.io";
+    redis = await attachRedisAdapter(io, services, config.REDIS_URL, key, options.redisConnectTimeoutMs ?? 5_000);
+    logger.info({ key }, "socket.io fans out through Redis");
+  }
+  const loadList = options.loadList ?? ((db, list) => loadCardList(db, list));
+  const boardChanges = createBoardRefresher({
+    io,
+    db: services.database.prisma,
+    logger,
+    loadList,
+    coalesceMs: options.coalesceMs,
+  });
+  services.boardChanges = boardChanges;
+  installHandshakeAuth(io, services);
+  io.on("connection", (socket) => handleConnection(socket, { services, loadList }));
+
+  return {
+    boardChanges,
+    stop: () => boardChanges.close(),
+    async closeAdapter() {
+      if (!redis) return;
+      await Promise.allSettled(redis.map((client) => client.close()));
+    },
+  };
+}

@@ -1,0 +1,148 @@
+// Helpers of the socket tests: a real app server whose realtime layer uses an injected list loader
+// (the lists' own queries are written elsewhere and may not run yet), socket.io clients, and waits.
+import { io as connectClient, type Socket } from "socket.io-client";
+import type { BoardCard, CardListName, CardListPayload } from "~/rules/boards.ts";
+import { loadConfig } from "../../../server/config.ts";
+import { startServer, type RunningServer } from "../../../server/index.ts";
+import { createLogger } from "../../../server/logger.ts";
+import type { RealtimeOptions } from "../../../server/realtime/index.ts";
+
+export type { Socket };
+
+/** Like tests/support/test-server.ts, with the realtime layer's options. */
+export async function startRealtimeServer(
+  realtime: RealtimeOptions = {},
+  environment: Record<string, string> = {},
+): Promise<RunningServer> {
+  const config = loadConfig({
+    NODE_ENV: "test",
+    PORT: "0",
+    JWT_SECRET: "r".repeat(32),
+    JWT_TTL_SECONDS: "3600",
+    LOG_LEVEL: "silent",
+    ...environment,
+  });
+  return startServer({
+    config: { ...config, DATABASE_URL: process.env.DATABASE_URL! },
+    logger: createLogger(config),
+    host: "127.0.0.1",
+    dev: false,
+    realtime,
+  });
+}
+
+/** A fake loader: every call returns a new version of the list, and calls are counted per list. */
+export function fakeLoader() {
+  const calls = new Map<CardListName, number>();
+  const failing = new Set<CardListName>();
+  async function loadList(_db: unknown, list: CardListName): Promise<CardListPayload> {
+    const version = (calls.get(list) ?? 0) + 1;
+    calls.set(list, version);
+    if (failing.has(list)) throw new Error(`${list} failed on purpose`);
+    return { list, generatedAt: new Date().toISOString(), cards: [card(list, version)] };
+  }
+  return { loadList, calls, failing, reset: () => calls.clear() };
+}
+
+export function card(list: CardListName, version: number): BoardCard {
+  return {
+    key: `${list}-card-${version}`,
+    list,
+    stage: { id: "new", label: "New", order: 1 },
+    title: `Version ${version}`,
+    subtitle: null,
+    formHistoryId: version,
+    unitNumber: null,
+    badges: [],
+    facts: [{ label: "Version", value: String(version) }],
+    units: [],
+    daysInStage: 0,
+    late: false,
+    priority: null,
+    notes: { count: 0, latest: null },
+    actions: [],
+    searchText: `version ${version}`,
+    sortKey: String(version),
+  };
+}
+
+export interface ClientOptions {
+  token?: string;
+  cookie?: string;
+  transports?: ("polling" | "websocket")[];
+}
+
+const clients = new Set<Socket>();
+
+/** A client that is not yet connected (call connected() or connectError()). */
+export function client(server: { url: string }, options: ClientOptions = {}): Socket {
+  const socket = connectClient(server.url, {
+    autoConnect: false,
+    reconnection: false,
+    forceNew: true,
+    transports: options.transports ?? ["websocket"],
+    auth: options.token ? { token: options.token } : {},
+    extraHeaders: options.cookie ? { Cookie: options.cookie } : undefined,
+  });
+  clients.add(socket);
+  return socket;
+}
+
+export function closeClients(): void {
+  for (const socket of clients) socket.disconnect();
+  clients.clear();
+}
+
+export function connected(socket: Socket, timeoutMs = 5_000): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("no connection")), timeoutMs);
+    socket.once("connect", () => {
+      clearTimeout(timer);
+      resolve(socket);
+    });
+    socket.once("connect_error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    socket.connect();
+  });
+}
+
+export function connectError(socket: Socket, timeoutMs = 5_000): Promise<Error & { data?: unknown }> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("neither connected nor refused")), timeoutMs);
+    socket.once("connect", () => {
+      clearTimeout(timer);
+      reject(new Error("connected, but should have been refused"));
+    });
+    socket.once("connect_error", (error) => {
+      clearTimeout(timer);
+      resolve(error as Error & { data?: unknown });
+    });
+    socket.connect();
+  });
+}
+
+/** The next `event` on the socket (its first argument). */
+export function next<T = unknown>(socket: Socket, event: string, timeoutMs = 3_000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      socket.off(event, listener);
+      reject(new Error(`no ${event} within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const listener = (payload: T) => {
+      clearTimeout(timer);
+      resolve(payload);
+    };
+    socket.once(event, listener);
+  });
+}
+
+/** Every `event` the socket receives from now on. */
+export function record<T = unknown>(socket: Socket, event: string): T[] {
+  const seen: T[] = [];
+  socket.on(event, (payload: T) => seen.push(payload));
+  return seen;
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

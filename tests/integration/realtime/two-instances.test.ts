@@ -1,0 +1,156 @@
+// Issue 4 point 5: two app server processes on one database and the machine's Redis. A change handled
+// by instance A refreshes a client connected to instance B, and only A computes the list. Each run
+// uses its own Redis channel prefix, so parallel runs do not cross. Skipped, with the reason, when no
+// Redis answers at REDIS_URL (default redis://127.0.0.1:6379) within 500 ms.
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import net from "node:net";
+import path from "node:path";
+import readline from "node:readline";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signSessionToken } from "~/modules/identity/session-token.server.ts";
+import { LIST_EVENTS, NOTIFICATIONS_EVENT, type CardListPayload } from "~/rules/boards.ts";
+import { createTestPrisma } from "../../support/database.ts";
+import { createUser } from "../identity/fixtures.ts";
+import { client, closeClients, connected, next, record, sleep } from "./support.ts";
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+const JWT_SECRET = "m".repeat(32);
+const root = path.resolve(import.meta.dirname, "../../..");
+
+function redisAnswers(url: string, timeoutMs = 500): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port || 6379) });
+    const done = (answer: boolean) => {
+      socket.destroy();
+      resolve(answer);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once("error", () => done(false));
+    // A real Redis answers PING with +PONG.
+    socket.once("connect", () => socket.write("PING\r\n"));
+    socket.once("data", (data) => done(data.toString().startsWith("+PONG")));
+  });
+}
+
+const redisAvailable = await redisAnswers(REDIS_URL);
+if (!redisAvailable) {
+  console.warn(`two-instance realtime test skipped: no Redis answered PING at ${REDIS_URL} within 500 ms`);
+}
+
+interface Instance {
+  url: string;
+  process: ChildProcess;
+  send(line: string): void;
+  nextLine(prefix: string): Promise<string>;
+}
+
+function startInstance(redisKey: string): Promise<Instance> {
+  const child = spawn(process.execPath, ["--import", "tsx", "tests/support/realtime-instance.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: process.env.DATABASE_URL,
+      REDIS_URL,
+      REALTIME_REDIS_KEY: redisKey,
+      REALTIME_FAKE_LISTS: "1",
+      JWT_SECRET,
+    },
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  let stderr = "";
+  child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const lines = readline.createInterface({ input: child.stdout! });
+  const waiting: { prefix: string; resolve: (line: string) => void }[] = [];
+  lines.on("line", (line) => {
+    const at = waiting.findIndex((wait) => line.startsWith(wait.prefix));
+    if (at < 0) return;
+    const [wait] = waiting.splice(at, 1);
+    wait!.resolve(line.slice(wait!.prefix.length));
+  });
+  const nextLine = (prefix: string) =>
+    new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no "${prefix}" from the instance; stderr: ${stderr}`)), 60_000);
+      waiting.push({
+        prefix,
+        resolve: (line) => {
+          clearTimeout(timer);
+          resolve(line.trim());
+        },
+      });
+    });
+  const ready = nextLine("READY ");
+  child.once("exit", (code) => {
+    for (const wait of waiting.splice(0)) wait.resolve(`EXITED ${code} ${stderr}`);
+  });
+  return ready.then((line) => {
+    if (!line.startsWith("http")) throw new Error(`instance did not start: ${line}`);
+    return { url: line, process: child, send: (text: string) => child.stdin!.write(`${text}\n`), nextLine };
+  });
+}
+
+describe("two server processes with the Redis adapter", () => {
+  const db = createTestPrisma();
+  const redisKey = `fleetops-test-${process.pid}-${randomBytes(4).toString("hex")}`;
+  let a: Instance | undefined;
+  let b: Instance | undefined;
+
+  beforeAll(async () => {
+    if (!redisAvailable) return;
+    [a, b] = await Promise.all([startInstance(redisKey), startInstance(redisKey)]);
+  });
+
+  afterAll(async () => {
+    closeClients();
+    await Promise.all(
+      [a, b].map(
+        (instance) =>
+          instance &&
+          new Promise<void>((resolve) => {
+            instance.process.once("exit", () => resolve());
+            instance.send("close");
+            setTimeout(() => instance.process.kill(), 10_000).unref();
+          }),
+      ),
+    );
+  });
+
+  it.skipIf(!redisAvailable)(
+    "a change handled by instance A refreshes a client of instance B, computed by A alone",
+    async () => {
+      const user = await createUser(db, { directPermissions: [1] });
+      const token = signSessionToken({ JWT_SECRET, JWT_TTL_SECONDS: 3600 }, { userId: user.id, permissions: [1] });
+      const onB = await connected(client(b!, { token }));
+      const onA = await connected(client(a!, { token }));
+      expect(await onB.timeout(3_000).emitWithAck("joinRoom", { roomName: "transport" })).toMatchObject({ ok: true });
+      expect(await onA.timeout(3_000).emitWithAck("joinRoom", { roomName: "transport" })).toMatchObject({ ok: true });
+      const seenOnB = record<CardListPayload>(onB, LIST_EVENTS.transport);
+      const seenOnA = record<CardListPayload>(onA, LIST_EVENTS.transport);
+      const notified = next(onB, NOTIFICATIONS_EVENT, 5_000);
+
+      const changed = a!.nextLine("CHANGED ");
+      a!.send("change transport");
+      await changed;
+      await expect(next<CardListPayload>(onB, LIST_EVENTS.transport, 5_000)).resolves.toMatchObject({ list: "transport" });
+      await notified;
+      await sleep(300);
+      expect(seenOnB).toHaveLength(1);
+      expect(seenOnA).toHaveLength(1);
+
+      // Only A computed the list; B merely relayed what Redis brought.
+      const stats = Promise.all([a!.nextLine("STATS "), b!.nextLine("STATS ")]);
+      a!.send("stats");
+      b!.send("stats");
+      const [statsA, statsB] = await stats;
+      expect(JSON.parse(statsA)).toEqual({ transport: 1 });
+      expect(JSON.parse(statsB)).toEqual({});
+
+      // And the other way round.
+      const backOnA = next<CardListPayload>(onA, LIST_EVENTS.transport, 5_000);
+      b!.send("change transport");
+      await expect(backOnA).resolves.toMatchObject({ list: "transport" });
+    },
+    60_000,
+  );
+});
