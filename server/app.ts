@@ -8,7 +8,9 @@ import helmet from "helmet";
 import { RouterContextProvider } from "react-router";
 import { requestContext, servicesContext } from "../app/context.ts";
 import { handleErrors } from "./api/errors.ts";
+import { createCardsRouter } from "./api/cards.ts";
 import { createFeedbackRouter } from "./api/feedback.ts";
+import { createQueueRouter } from "./api/queue.ts";
 import { createSettingsRouter } from "./api/settings.ts";
 import { createTrackingRouter } from "./api/tracking.ts";
 import { createMicrosoftRouter } from "./api/microsoft.ts";
@@ -69,6 +71,8 @@ export function createApp(services: AppServices): express.Express {
   app.use(createTrackingRouter(services));
   app.use(createFeedbackRouter(services));
   app.use(createSettingsRouter(services));
+  app.use(createCardsRouter(services));
+  app.use(createQueueRouter(services));
 
   app.use(
     createRequestHandler({

@@ -1,0 +1,305 @@
+// Transport moves (ADR 011): giving a job to a carrier or taking it back (permission 17), and marking
+// a delivery or pickup done (permission 17 or 11). Each keeps its order's counts and stage in step:
+// trucks remaining = trucks − carrier-assigned jobs (what the edit dialogs show), In Transport / Pickup
+// Scheduled once a carrier holds a job, Delivered / Returned once every truck is.
+import { z } from "zod";
+import type { Db } from "../../../server/database.ts";
+import type { Prisma } from "../../generated/prisma/client";
+import type { CardListName } from "../../rules/boards.ts";
+import { holdsAllAccess } from "../../rules/permissions.ts";
+import { offboardingStageLabel, onboardingStageLabel, PLACEHOLDER_RETURNING_UNIT } from "../../rules/order-stages.ts";
+import {
+  listForStatus,
+  offboardingStageAfter,
+  onboardingStageAfter,
+  QUEUE_FORBIDDEN_MESSAGE,
+  QUEUE_MESSAGES,
+  QUEUE_PERMISSIONS,
+  trucksRemaining,
+  uniqueLists,
+} from "../../rules/queue.ts";
+import { auditActorOf, describeChange, recordAudit } from "../audit/audit-log.server.ts";
+import { idField, parseInput, QueueConflict, refuse, settle, type QueueActor, type QueueResult } from "./shared.server.ts";
+import { writeUnitStatusChange } from "./unit-change.server.ts";
+
+export const ASSIGN_CARRIER_ACTION = "assign-carrier";
+export const UNASSIGN_CARRIER_ACTION = "unassign-carrier";
+export const COMPLETE_DELIVERY_ACTION = "complete-delivery";
+export const COMPLETE_PICKUP_ACTION = "complete-pickup";
+export const TRANSPORT_BOARD = "Transport Board";
+/** Sub-statuses of a unit on a carrier's truck (as the demo data writes them). */
+export const FROM_CUSTOMER_SUB_STATUS = "From Customer";
+
+export const assignCarrierInput = z.object({
+  TransportJobID: idField("Choose a transport job."),
+  /** null (or an empty form field) takes the job back from its carrier. */
+  VendorID: z.preprocess((value) => (value === "" ? null : value), idField("Choose a carrier.").nullable()),
+});
+export const completeTransportInput = z.object({ TransportJobID: idField("Choose a transport job.") });
+
+type Changes = Record<string, string>;
+
+const jobSelect = {
+  id: true,
+  kind: true,
+  unitId: true,
+  vendorId: true,
+  completedAt: true,
+  vendor: { select: { name: true } },
+  formHistory: {
+    select: {
+      id: true,
+      kind: true,
+      companyId: true,
+      cancelledAt: true,
+      orderForm: { select: { onboardingStatus: true } },
+      tradeForm: { select: { onboardingStatus: true } },
+      offRentForm: { select: { offboardingStatus: true } },
+    },
+  },
+} as const;
+
+function mayEditTransport(actor: QueueActor): boolean {
+  return holdsAllAccess(actor.permissions) || actor.permissions.includes(QUEUE_PERMISSIONS.transportEdit);
+}
+
+function mayCompleteTransport(actor: QueueActor): boolean {
+  return (
+    mayEditTransport(actor) ||
+    actor.permissions.includes(QUEUE_PERMISSIONS.transport)
+  );
+}
+
+/** The approval stage of the half a job serves; null when the request has no such half. */
+function halfStage(job: { kind: "DELIVERY" | "PICKUP"; formHistory: { orderForm: { onboardingStatus: number } | null; tradeForm: { onboardingStatus: number } | null; offRentForm: { offboardingStatus: number } | null } }): number | null {
+  const form = job.formHistory;
+  if (job.kind === "DELIVERY") return (form.orderForm ?? form.tradeForm)?.onboardingStatus ?? null;
+  return form.offRentForm?.offboardingStatus ?? null;
+}
+
+/**
+ * Recomputes the counts and stage of the half a job belongs to and writes them (version + 1) when they
+ * changed; answers the audit fields of what changed.
+ */
+async function syncHalf(tx: Prisma.TransactionClient, formHistoryId: number, kind: "DELIVERY" | "PICKUP"): Promise<Changes> {
+  const changes: Changes = {};
+  const note = (label: string, before: string | number, after: string | number) => {
+    if (before !== after) changes[label] = describeChange(label, String(before), String(after));
+  };
+  const jobs = { formHistoryId, kind };
+  const assigned = await tx.transportJob.count({ where: { ...jobs, vendorId: { not: null } } });
+  const completed = await tx.transportJob.count({ where: { ...jobs, completedAt: { not: null } } });
+  const stageLabel = (label: (stage: number) => string | undefined, stage: number) => label(stage) ?? String(stage);
+
+  if (kind === "DELIVERY") {
+    const order = await tx.orderForm.findUnique({ where: { formHistoryId } });
+    if (order) {
+      const remaining = trucksRemaining(order.trucksRequested, assigned);
+      const stage = onboardingStageAfter({
+        stage: order.onboardingStatus,
+        requested: order.trucksRequested,
+        assignedDeliveries: assigned,
+        completedDeliveries: completed,
+      });
+      note("Stage", stageLabel(onboardingStageLabel, order.onboardingStatus), stageLabel(onboardingStageLabel, stage));
+      note("Trucks Remaining", order.trucksRemaining, remaining);
+      if (stage === order.onboardingStatus && remaining === order.trucksRemaining) return changes;
+      const updated = await tx.orderForm.updateMany({
+        where: { id: order.id, version: order.version },
+        data: { onboardingStatus: stage, trucksRemaining: remaining, version: { increment: 1 } },
+      });
+      if (updated.count !== 1) throw new QueueConflict(refuse(409, QUEUE_MESSAGES.stateChanged));
+      return changes;
+    }
+    const trade = await tx.tradeForm.findUnique({ where: { formHistoryId } });
+    if (!trade) return changes;
+    const requested =
+      trade.halfTonCountTrade + trade.threeQuarterTonCountTrade + trade.oneTonFlatCountTrade + trade.oneTonServiceCountTrade;
+    const remaining = trucksRemaining(requested, assigned);
+    const stage = onboardingStageAfter({
+      stage: trade.onboardingStatus,
+      requested,
+      assignedDeliveries: assigned,
+      completedDeliveries: completed,
+    });
+    note("Stage", stageLabel(onboardingStageLabel, trade.onboardingStatus), stageLabel(onboardingStageLabel, stage));
+    note("New Trucks Remaining", trade.newTrucksRemaining, remaining);
+    if (stage === trade.onboardingStatus && remaining === trade.newTrucksRemaining) return changes;
+    const updated = await tx.tradeForm.updateMany({
+      where: { id: trade.id, version: trade.version },
+      data: { onboardingStatus: stage, newTrucksRemaining: remaining, version: { increment: 1 } },
+    });
+    if (updated.count !== 1) throw new QueueConflict(refuse(409, QUEUE_MESSAGES.stateChanged));
+    return changes;
+  }
+
+  const offRent = await tx.offRentForm.findUnique({ where: { formHistoryId } });
+  if (!offRent) return changes;
+  const lines = await tx.returningUnit.findMany({
+    where: { offRentFormId: offRent.id, unitNumber: { not: PLACEHOLDER_RETURNING_UNIT.unitNumber } },
+    select: { statusId: true },
+  });
+  const pickedUp = lines.filter((line) => line.statusId === 6 || line.statusId === 7).length;
+  const remaining = trucksRemaining(offRent.numTrucksReturning, assigned);
+  const stage = offboardingStageAfter({
+    stage: offRent.offboardingStatus,
+    returning: lines.length,
+    assignedPickups: assigned,
+    pickedUp,
+  });
+  note("Stage", stageLabel(offboardingStageLabel, offRent.offboardingStatus), stageLabel(offboardingStageLabel, stage));
+  note("Trucks Remaining", offRent.trucksRemaining, remaining);
+  if (stage !== offRent.offboardingStatus || remaining !== offRent.trucksRemaining) {
+    const updated = await tx.offRentForm.updateMany({
+      where: { id: offRent.id, version: offRent.version },
+      data: { offboardingStatus: stage, trucksRemaining: remaining, version: { increment: 1 } },
+    });
+    if (updated.count !== 1) throw new QueueConflict(refuse(409, QUEUE_MESSAGES.stateChanged));
+  }
+  // A trade's return half: the trade row carries the same count for its dialogs.
+  if (offRent.tradeFormId !== null) {
+    const trade = await tx.tradeForm.findUnique({ where: { id: offRent.tradeFormId } });
+    const returnRemaining = trade ? trucksRemaining(trade.numTrucksReturning, assigned) : 0;
+    if (trade && trade.returnTrucksRemaining !== returnRemaining) {
+      note("Return Trucks Remaining", trade.returnTrucksRemaining, returnRemaining);
+      const updated = await tx.tradeForm.updateMany({
+        where: { id: trade.id, version: trade.version },
+        data: { returnTrucksRemaining: returnRemaining, version: { increment: 1 } },
+      });
+      if (updated.count !== 1) throw new QueueConflict(refuse(409, QUEUE_MESSAGES.stateChanged));
+    }
+  }
+  return changes;
+}
+
+/** The board of the order half a job serves. */
+const halfList = (kind: "DELIVERY" | "PICKUP"): CardListName => (kind === "DELIVERY" ? "onboarding" : "offboarding");
+
+/** Gives a transport job to a carrier (VendorID) or takes it back (VendorID null). */
+export async function assignCarrier(db: Db, actor: QueueActor, input: unknown, now: Date = new Date()): Promise<QueueResult> {
+  const parsed = parseInput(assignCarrierInput, input);
+  if (!parsed.ok) return parsed.refusal;
+  if (!mayEditTransport(actor)) return refuse(403, QUEUE_FORBIDDEN_MESSAGE);
+  const { TransportJobID: jobId, VendorID: vendorId } = parsed.data;
+
+  const job = await db.transportJob.findUnique({ where: { id: jobId }, select: jobSelect });
+  if (!job) return refuse(404, QUEUE_MESSAGES.jobNotFound);
+  let vendor: { id: number; name: string } | null = null;
+  if (vendorId !== null) {
+    const found = await db.vendor.findUnique({ where: { id: vendorId }, select: { id: true, name: true, vendorType: true } });
+    if (!found) return refuse(404, QUEUE_MESSAGES.carrierNotFound);
+    if (found.vendorType !== "TRANSPORTER") {
+      return { ok: false, status: 400, message: QUEUE_MESSAGES.notACarrier, fieldErrors: { VendorID: [QUEUE_MESSAGES.notACarrier] } };
+    }
+    vendor = { id: found.id, name: found.name };
+  }
+  if (job.formHistory.cancelledAt) return refuse(409, QUEUE_MESSAGES.cancelled);
+  if (job.completedAt) return refuse(409, QUEUE_MESSAGES.jobCompleted);
+  if (vendor === null && job.vendorId === null) return refuse(409, QUEUE_MESSAGES.notAssigned);
+  if (vendor !== null && job.vendorId === vendor.id) return refuse(409, QUEUE_MESSAGES.alreadyAssigned);
+  if (vendor !== null && (halfStage(job) ?? 0) < 1) return refuse(409, QUEUE_MESSAGES.notApproved);
+
+  return settle(() =>
+    db.$transaction(async (tx) => {
+      const updated = await tx.transportJob.updateMany({
+        where: { id: job.id, vendorId: job.vendorId, completedAt: null },
+        data: vendor
+          ? { vendorId: vendor.id, assignedAt: now, assignedById: actor.user.id }
+          : { vendorId: null, assignedAt: null, assignedById: null },
+      });
+      if (updated.count !== 1) throw new QueueConflict(refuse(409, QUEUE_MESSAGES.stateChanged));
+      const changes: Changes = {
+        Carrier: describeChange("Carrier", job.vendor?.name ?? "none", vendor?.name ?? "none"),
+        ...(await syncHalf(tx, job.formHistory.id, job.kind)),
+      };
+      await recordAudit(tx, {
+        entityType: "TransportJob",
+        entityId: job.id,
+        formHistoryId: job.formHistory.id,
+        action: vendor ? ASSIGN_CARRIER_ACTION : UNASSIGN_CARRIER_ACTION,
+        changedData: changes,
+        actor: auditActorOf(actor),
+      });
+      return { ok: true as const, lists: ["transport", "shipping", halfList(job.kind)] satisfies CardListName[] };
+    }),
+  );
+}
+
+/**
+ * Marks a delivery or pickup done. A delivery puts its unit ON RENT to the order's customer (and ends
+ * its reservation); a pickup puts it IN TRANSIT from the customer and its returning line to Picked Up.
+ */
+export async function completeTransport(db: Db, actor: QueueActor, input: unknown, now: Date = new Date()): Promise<QueueResult> {
+  const parsed = parseInput(completeTransportInput, input);
+  if (!parsed.ok) return parsed.refusal;
+  if (!mayCompleteTransport(actor)) return refuse(403, QUEUE_FORBIDDEN_MESSAGE);
+
+  const job = await db.transportJob.findUnique({ where: { id: parsed.data.TransportJobID }, select: jobSelect });
+  if (!job) return refuse(404, QUEUE_MESSAGES.jobNotFound);
+  if (job.formHistory.cancelledAt) return refuse(409, QUEUE_MESSAGES.cancelled);
+  if (job.completedAt) return refuse(409, QUEUE_MESSAGES.jobCompleted);
+  if (job.vendorId === null) return refuse(409, QUEUE_MESSAGES.needsCarrier);
+  if (job.unitId === null) return refuse(409, QUEUE_MESSAGES.needsUnit);
+  const unit = await db.unit.findUnique({
+    where: { id: job.unitId },
+    select: { id: true, statusId: true, subStatus: true, status: { select: { name: true } } },
+  });
+  if (!unit) return refuse(409, QUEUE_MESSAGES.needsUnit);
+  const current = { id: unit.id, statusId: unit.statusId, statusName: unit.status.name, subStatus: unit.subStatus };
+  if (job.kind === "DELIVERY" && current.statusName === "ON RENT") return refuse(409, QUEUE_MESSAGES.unitAlreadyOnRent);
+  if (job.kind === "PICKUP" && current.statusName !== "ON RENT") return refuse(409, QUEUE_MESSAGES.unitNotOnRent);
+
+  let line: { id: number } | null = null;
+  if (job.kind === "PICKUP") {
+    line = await db.returningUnit.findFirst({
+      where: { formHistoryId: job.formHistory.id, unitId: unit.id, statusId: { in: [0, 5] } },
+      select: { id: true },
+      orderBy: { id: "asc" },
+    });
+    if (!line) return refuse(409, QUEUE_MESSAGES.noReturningLine);
+  }
+  const to = job.kind === "DELIVERY" ? "ON RENT" : "IN TRANSIT";
+
+  return settle(() =>
+    db.$transaction(async (tx) => {
+      const updated = await tx.transportJob.updateMany({
+        where: { id: job.id, completedAt: null, vendorId: { not: null } },
+        data: { completedAt: now },
+      });
+      if (updated.count !== 1) throw new QueueConflict(refuse(409, QUEUE_MESSAGES.jobCompleted));
+      await writeUnitStatusChange(tx, {
+        unit: current,
+        to,
+        subStatus: job.kind === "DELIVERY" ? null : FROM_CUSTOMER_SUB_STATUS,
+        companyId: job.kind === "DELIVERY" ? job.formHistory.companyId : null,
+        actor,
+        changedFrom: TRANSPORT_BOARD,
+        now,
+      });
+      if (job.kind === "DELIVERY") {
+        // Delivered: the unit is the customer's now, no longer held for the order.
+        await tx.reservation.deleteMany({ where: { unitId: unit.id } });
+      } else if (line) {
+        await tx.returningUnit.update({ where: { id: line.id }, data: { statusId: 6 } });
+      }
+      const changes: Changes = {
+        Completed: describeChange("Completed", "no", "yes"),
+        "Unit Status": describeChange("Unit Status", current.statusName, to),
+        ...(await syncHalf(tx, job.formHistory.id, job.kind)),
+      };
+      await recordAudit(tx, {
+        entityType: "TransportJob",
+        entityId: job.id,
+        formHistoryId: job.formHistory.id,
+        action: job.kind === "DELIVERY" ? COMPLETE_DELIVERY_ACTION : COMPLETE_PICKUP_ACTION,
+        changedData: changes,
+        actor: auditActorOf(actor),
+      });
+      const lists: CardListName[] =
+        job.kind === "DELIVERY"
+          ? uniqueLists(["transport", "shipping", "onboarding", "client-relations", "ar-open", listForStatus(current.statusName), "overview"])
+          : uniqueLists(["transport", "shipping", "offboarding", "ar-off-rent", "ar-open", "overview"]);
+      return { ok: true as const, lists };
+    }),
+  );
+}

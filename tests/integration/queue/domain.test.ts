@@ -1,0 +1,234 @@
+// The queue operations (ADR 011) against the worker's database: each move's exact state afterwards
+// (stages, counts, versions, audit row, unit history) and each refusal.
+import { beforeAll, describe, expect, it } from "vitest";
+import { approveOrder } from "~/modules/queue/order-approval.server.ts";
+import { assignCarrier, completeTransport } from "~/modules/queue/transport.server.ts";
+import { moveUnitStatus } from "~/modules/queue/unit-status.server.ts";
+import { createTestPrisma } from "../../support/database.ts";
+import { actorWith, ensureStatuses, job, offRent, order, trade, unit, vendor } from "./fixtures.ts";
+
+const db = createTestPrisma();
+const NOW = new Date("2026-11-21T12:00:00Z");
+const FORBIDDEN = { ok: false, status: 403, message: "You do not have permission to do that." };
+
+beforeAll(async () => {
+  await ensureStatuses(db);
+});
+
+const auditOf = (entityType: string, entityId: number) =>
+  db.auditLog.findMany({ where: { entityType, entityId }, orderBy: { id: "asc" } });
+
+describe("approveOrder", () => {
+  it("approves an on-rent order: stage 1, version 2, approvedAt/By and an audit row", async () => {
+    const actor = await actorWith(db, [28]);
+    const { form, orderForm } = await order(db);
+    expect(await approveOrder(db, actor, { FormHistoryID: form.id, half: "on" }, NOW)).toEqual({ ok: true, lists: ["onboarding"] });
+    expect(await db.orderForm.findUniqueOrThrow({ where: { id: orderForm.id } })).toMatchObject({ onboardingStatus: 1, version: 2 });
+    expect(await db.formHistory.findUniqueOrThrow({ where: { id: form.id } })).toMatchObject({ approvedAt: NOW, approvedById: actor.user.id });
+    expect(await auditOf("OrderForm", orderForm.id)).toMatchObject([
+      {
+        formHistoryId: form.id,
+        action: "approve",
+        changedData: { Stage: "Stage: Submitted!Stage: Approved" },
+        userId: actor.user.id,
+        impersonatorId: null,
+      },
+    ]);
+    expect(await approveOrder(db, actor, { FormHistoryID: form.id, half: "on" }, NOW)).toEqual({
+      ok: false, status: 409, message: "This order has already been approved.",
+    });
+  });
+
+  it("approves both halves of a trade with their own permissions", async () => {
+    const onOnly = await actorWith(db, [28]);
+    const offOnly = await actorWith(db, [29]);
+    const { form, tradeForm, offRentForm } = await trade(db);
+    expect(await approveOrder(db, offOnly, { FormHistoryID: form.id, half: "on" })).toEqual(FORBIDDEN);
+    expect(await approveOrder(db, onOnly, { FormHistoryID: form.id, half: "on" }, NOW)).toEqual({ ok: true, lists: ["onboarding"] });
+    expect(await approveOrder(db, offOnly, { FormHistoryID: form.id, half: "off" }, NOW)).toEqual({ ok: true, lists: ["offboarding"] });
+    expect(await db.tradeForm.findUniqueOrThrow({ where: { id: tradeForm.id } })).toMatchObject({ onboardingStatus: 1, version: 2 });
+    expect(await db.offRentForm.findUniqueOrThrow({ where: { id: offRentForm.id } })).toMatchObject({ offboardingStatus: 1, version: 2 });
+    expect(await db.formHistory.findUniqueOrThrow({ where: { id: form.id } })).toMatchObject({ approvedById: onOnly.user.id });
+  });
+
+  it("refuses bad input, unknown requests, missing halves and cancelled orders", async () => {
+    const actor = await actorWith(db, [1]);
+    expect(await approveOrder(db, actor, { FormHistoryID: "x", half: "up" })).toMatchObject({
+      ok: false, status: 400, fieldErrors: { FormHistoryID: ["Choose an order."], half: ["Choose the on-rent or the off-rent half."] },
+    });
+    expect(await approveOrder(db, actor, { FormHistoryID: 999999, half: "on" })).toEqual({ ok: false, status: 404, message: "That order does not exist." });
+    const { form } = await order(db);
+    expect(await approveOrder(db, actor, { FormHistoryID: form.id, half: "off" })).toMatchObject({ status: 409, message: "This request has no return to approve." });
+    const cancelled = await order(db, { cancelled: true });
+    expect(await approveOrder(db, actor, { FormHistoryID: cancelled.form.id, half: "on" })).toMatchObject({ status: 409, message: "This order has been cancelled." });
+  });
+});
+
+describe("assignCarrier", () => {
+  it("assigns the first carrier: In Transport, trucks remaining down, version up; unassigning undoes it", async () => {
+    const actor = await actorWith(db, [17]);
+    const { form, orderForm } = await order(db, { stage: 1, trucks: 2 });
+    const truck = await unit(db, "NEW");
+    const delivery = await job(db, form.id, "DELIVERY", truck.id);
+    const carrier = await vendor(db);
+
+    expect(await assignCarrier(db, actor, { TransportJobID: delivery.id, VendorID: carrier.id }, NOW)).toEqual({
+      ok: true, lists: ["transport", "shipping", "onboarding"],
+    });
+    expect(await db.transportJob.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({
+      vendorId: carrier.id, assignedAt: NOW, assignedById: actor.user.id,
+    });
+    expect(await db.orderForm.findUniqueOrThrow({ where: { id: orderForm.id } })).toMatchObject({
+      onboardingStatus: 2, trucksRemaining: 1, version: 2,
+    });
+    expect(await auditOf("TransportJob", delivery.id)).toMatchObject([
+      {
+        action: "assign-carrier",
+        formHistoryId: form.id,
+        changedData: {
+          Carrier: `Carrier: none!Carrier: ${carrier.name}`,
+          Stage: "Stage: Approved!Stage: In Transport",
+          "Trucks Remaining": "Trucks Remaining: 2!Trucks Remaining: 1",
+        },
+      },
+    ]);
+    expect(await assignCarrier(db, actor, { TransportJobID: delivery.id, VendorID: carrier.id })).toMatchObject({
+      status: 409, message: "That carrier is already assigned to this job.",
+    });
+
+    expect(await assignCarrier(db, actor, { TransportJobID: delivery.id, VendorID: null }, NOW)).toEqual({
+      ok: true, lists: ["transport", "shipping", "onboarding"],
+    });
+    expect(await db.transportJob.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({ vendorId: null, assignedAt: null, assignedById: null });
+    expect(await db.orderForm.findUniqueOrThrow({ where: { id: orderForm.id } })).toMatchObject({ onboardingStatus: 1, trucksRemaining: 2, version: 3 });
+    expect(await assignCarrier(db, actor, { TransportJobID: delivery.id, VendorID: null })).toMatchObject({ status: 409, message: "This transport job has no carrier." });
+  });
+
+  it("refuses without 17, for unknown jobs and carriers, non-transporters, unapproved orders and done jobs", async () => {
+    const actor = await actorWith(db, [17]);
+    const { form } = await order(db, { stage: 0 });
+    const delivery = await job(db, form.id, "DELIVERY", (await unit(db, "NEW")).id);
+    const carrier = await vendor(db);
+    expect(await assignCarrier(db, await actorWith(db, [11]), { TransportJobID: delivery.id, VendorID: carrier.id })).toEqual(FORBIDDEN);
+    expect(await assignCarrier(db, actor, { TransportJobID: 0, VendorID: carrier.id })).toMatchObject({ status: 400, fieldErrors: { TransportJobID: ["Choose a transport job."] } });
+    expect(await assignCarrier(db, actor, { TransportJobID: 999999, VendorID: carrier.id })).toMatchObject({ status: 404, message: "That transport job does not exist." });
+    expect(await assignCarrier(db, actor, { TransportJobID: delivery.id, VendorID: 999999 })).toMatchObject({ status: 404, message: "That carrier does not exist." });
+    expect(await assignCarrier(db, actor, { TransportJobID: delivery.id, VendorID: (await vendor(db, "BODY_SHOP")).id })).toMatchObject({
+      status: 400, fieldErrors: { VendorID: ["Choose a vendor of type TRANSPORTER."] },
+    });
+    expect(await assignCarrier(db, actor, { TransportJobID: delivery.id, VendorID: carrier.id })).toMatchObject({ status: 409, message: "This order has not been approved yet." });
+
+    const approved = await order(db, { stage: 2 });
+    const done = await job(db, approved.form.id, "DELIVERY", (await unit(db, "ON RENT")).id, carrier.id);
+    await db.transportJob.update({ where: { id: done.id }, data: { completedAt: NOW } });
+    expect(await assignCarrier(db, actor, { TransportJobID: done.id, VendorID: null })).toMatchObject({ status: 409, message: "This transport job has already been marked done." });
+  });
+});
+
+describe("completeTransport", () => {
+  it("marks a delivery done: unit ON RENT to the customer with history, reservation gone, order Delivered when all are", async () => {
+    const actor = await actorWith(db, [11]);
+    const { form, orderForm, company } = await order(db, { stage: 1, trucks: 1 });
+    const truck = await unit(db, "IN TRANSIT", { subStatus: "To Customer" });
+    await db.reservation.create({ data: { unitId: truck.id, formHistoryId: form.id, orderFormId: orderForm.id } });
+    const carrier = await vendor(db);
+    const delivery = await job(db, form.id, "DELIVERY", truck.id);
+    await assignCarrier(db, await actorWith(db, [17]), { TransportJobID: delivery.id, VendorID: carrier.id }, NOW);
+
+    expect(await completeTransport(db, actor, { TransportJobID: delivery.id }, NOW)).toEqual({
+      ok: true, lists: ["transport", "shipping", "onboarding", "client-relations", "ar-open", "overview"],
+    });
+    expect(await db.transportJob.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({ completedAt: NOW });
+    expect(await db.unit.findUniqueOrThrow({ where: { id: truck.id }, include: { status: true } })).toMatchObject({
+      status: { name: "ON RENT" }, companyId: company.id, statusChangedAt: NOW, subStatus: null, overrideLate: false, overrideReason: null,
+    });
+    expect(await db.reservation.count({ where: { unitId: truck.id } })).toBe(0);
+    expect(await db.orderForm.findUniqueOrThrow({ where: { id: orderForm.id } })).toMatchObject({ onboardingStatus: 3, trucksRemaining: 0, version: 3 });
+    const history = await db.unitHistory.findMany({ where: { unitId: truck.id }, orderBy: { id: "asc" } });
+    expect(history).toMatchObject([
+      { statType: "STATUS", prevVal: "IN TRANSIT", newVal: "ON RENT", changedOn: NOW, changedBy: "Dana Driver", changedById: actor.user.id, changedFrom: "Transport Board" },
+      { statType: "SUB_STATUS", prevVal: "To Customer", newVal: null, changedFrom: "Transport Board" },
+    ]);
+    const audit = await auditOf("TransportJob", delivery.id);
+    expect(audit[1]).toMatchObject({
+      action: "complete-delivery",
+      changedData: {
+        Completed: "Completed: no!Completed: yes",
+        "Unit Status": "Unit Status: IN TRANSIT!Unit Status: ON RENT",
+        Stage: "Stage: In Transport!Stage: Delivered",
+      },
+    });
+    expect(await completeTransport(db, actor, { TransportJobID: delivery.id })).toMatchObject({ status: 409, message: "This transport job has already been marked done." });
+  });
+
+  it("marks a pickup done: unit IN TRANSIT from the customer, line Picked Up, off-rent Returned when all are", async () => {
+    const actor = await actorWith(db, [17]);
+    const owner = await order(db);
+    const truck = await unit(db, "ON RENT", { companyId: owner.company.id });
+    const { form, offRentForm } = await offRent(db, [truck]);
+    await approveOrder(db, await actorWith(db, [29]), { FormHistoryID: form.id, half: "off" }, NOW);
+    await db.returningUnit.updateMany({ where: { offRentFormId: offRentForm.id }, data: { statusId: 5 } });
+    const pickup = await job(db, form.id, "PICKUP", truck.id);
+    expect(await completeTransport(db, actor, { TransportJobID: pickup.id })).toMatchObject({ status: 409, message: "Assign a carrier before marking this job done." });
+    await assignCarrier(db, actor, { TransportJobID: pickup.id, VendorID: (await vendor(db)).id }, NOW);
+    expect(await db.offRentForm.findUniqueOrThrow({ where: { id: offRentForm.id } })).toMatchObject({ offboardingStatus: 2, trucksRemaining: 0, version: 3 });
+
+    expect(await completeTransport(db, actor, { TransportJobID: pickup.id }, NOW)).toEqual({
+      ok: true, lists: ["transport", "shipping", "offboarding", "ar-off-rent", "ar-open", "overview"],
+    });
+    expect(await db.unit.findUniqueOrThrow({ where: { id: truck.id }, include: { status: true } })).toMatchObject({
+      status: { name: "IN TRANSIT" }, subStatus: "From Customer", companyId: null, statusChangedAt: NOW,
+    });
+    expect(await db.returningUnit.findFirstOrThrow({ where: { offRentFormId: offRentForm.id } })).toMatchObject({ statusId: 6 });
+    expect(await db.offRentForm.findUniqueOrThrow({ where: { id: offRentForm.id } })).toMatchObject({ offboardingStatus: 3, version: 4 });
+    expect(await db.unitHistory.findMany({ where: { unitId: truck.id }, orderBy: { id: "asc" } })).toMatchObject([
+      { statType: "STATUS", prevVal: "ON RENT", newVal: "IN TRANSIT", changedFrom: "Transport Board" },
+      { statType: "SUB_STATUS", prevVal: null, newVal: "From Customer" },
+    ]);
+  });
+
+  it("refuses without 11 or 17 and for unknown jobs", async () => {
+    expect(await completeTransport(db, await actorWith(db, [28]), { TransportJobID: 1 })).toEqual(FORBIDDEN);
+    expect(await completeTransport(db, await actorWith(db, [11]), { TransportJobID: 999999 })).toMatchObject({ status: 404 });
+    expect(await completeTransport(db, await actorWith(db, [11]), {})).toMatchObject({ status: 400 });
+  });
+});
+
+describe("moveUnitStatus", () => {
+  it("moves a unit to its next status with a history row, cleared override and audit row", async () => {
+    const actor = await actorWith(db, [2]);
+    const truck = await unit(db, "ON LOT");
+    expect(await moveUnitStatus(db, actor, { UnitNumber: truck.unitNumber.toLowerCase() }, NOW)).toEqual({ ok: true, lists: ["recon", "overview"] });
+    expect(await db.unit.findUniqueOrThrow({ where: { id: truck.id }, include: { status: true } })).toMatchObject({
+      status: { name: "BODY SHOP" }, statusChangedAt: NOW, overrideLate: false, overrideReason: null,
+    });
+    expect(await db.unitHistory.findMany({ where: { unitId: truck.id } })).toMatchObject([
+      { statType: "STATUS", prevVal: "ON LOT", newVal: "BODY SHOP", changedOn: NOW, changedBy: "Dana Driver", changedById: actor.user.id, changedFrom: "Recon Board" },
+    ]);
+    expect(await auditOf("Unit", truck.id)).toMatchObject([{ action: "status-change", changedData: { Status: "Status: ON LOT!Status: BODY SHOP" }, userId: actor.user.id }]);
+
+    expect(await moveUnitStatus(db, actor, { UnitNumber: truck.unitNumber, NewStatus: "Hold for Sale", ChangedFrom: "Overview Board" }, NOW)).toEqual({
+      ok: true, lists: ["recon", "sales", "overview"],
+    });
+    expect((await db.unitHistory.findMany({ where: { unitId: truck.id }, orderBy: { id: "asc" } }))[1]).toMatchObject({ newVal: "Hold for Sale", changedFrom: "Overview Board" });
+  });
+
+  it("refuses other departments, disallowed moves, reserved units, unknown units and bad input", async () => {
+    const recon = await actorWith(db, [2]);
+    const truck = await unit(db, "ON LOT");
+    expect(await moveUnitStatus(db, await actorWith(db, [15]), { UnitNumber: truck.unitNumber })).toEqual(FORBIDDEN);
+    expect(await moveUnitStatus(db, recon, { UnitNumber: truck.unitNumber, NewStatus: "SOLD" })).toMatchObject({ status: 409, message: "A unit in ON LOT cannot move to SOLD." });
+    expect(await moveUnitStatus(db, recon, { UnitNumber: truck.unitNumber, NewStatus: "ON LOT" })).toMatchObject({ status: 409, message: "The unit already has that status." });
+    expect(await moveUnitStatus(db, recon, { UnitNumber: "NOPE1" })).toMatchObject({ status: 404, message: "That unit does not exist." });
+    expect(await moveUnitStatus(db, recon, { UnitNumber: "bad unit!", NewStatus: "Flying" })).toMatchObject({
+      status: 400, fieldErrors: { UnitNumber: ["Enter a unit number of up to 8 letters, digits or dashes."], NewStatus: ["Choose a unit status."] },
+    });
+    const sold = await unit(db, "SOLD");
+    expect(await moveUnitStatus(db, await actorWith(db, [1]), { UnitNumber: sold.unitNumber })).toMatchObject({ status: 409, message: "This unit has left the fleet; its status cannot change." });
+    const reserved = await unit(db, "RE-RENT");
+    const { form, orderForm } = await order(db);
+    await db.reservation.create({ data: { unitId: reserved.id, formHistoryId: form.id, orderFormId: orderForm.id } });
+    expect(await moveUnitStatus(db, await actorWith(db, [10]), { UnitNumber: reserved.unitNumber })).toMatchObject({ status: 409, message: "This unit is reserved for an order; release the reservation first." });
+    expect(await db.unitHistory.count({ where: { unitId: { in: [truck.id, sold.id, reserved.id] } } })).toBe(0);
+  });
+});
