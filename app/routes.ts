@@ -18,6 +18,16 @@ const MODULES: Partial<Record<RouteName, string | readonly string[]>> = {
   "employee-management": "routes/employee-management.tsx",
   // /reset/{token} from the e-mail, and /password-reset-external (request form, or ?token=).
   passwordResetExternal: ["routes/reset.tsx", "routes/password-reset-external.tsx"],
+  // The department boards (issue 4): one module, the route decides the lists (app/rules/board-pages.ts).
+  onboarding: "routes/board.tsx",
+  offboarding: "routes/board.tsx",
+  transport: "routes/board.tsx",
+  "accounts-receivable": "routes/board.tsx",
+  "client-relations": "routes/board.tsx",
+  recon: "routes/board.tsx",
+  sales: "routes/board.tsx",
+  titles: "routes/board.tsx",
+  overview: "routes/board.tsx",
 };
 
 function moduleFor(name: RouteName, position: number): string {
@@ -39,5 +49,6 @@ export default [
   ...pages,
   route("logout", "routes/logout.tsx", { id: "logout" }),
   route("impersonation", "routes/impersonation.tsx", { id: "impersonation" }),
+  route("queue", "routes/queue-action.tsx", { id: "queue" }),
   route("*", "routes/not-found.tsx", { id: "unknown-path" }),
 ] satisfies RouteConfig;

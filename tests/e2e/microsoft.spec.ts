@@ -48,7 +48,7 @@ test.describe("Microsoft sign-in", () => {
     await page.goto(`/employee-login?redirectTo=${encodeURIComponent("/titles?tab=2")}`);
     await signInWithMicrosoft(page, "titles@fleetops.test");
     await expect(page).toHaveURL(/\/titles\?tab=2$/);
-    await expect(page.getByText("This page is not available yet.")).toBeVisible();
+    await expect(page.getByLabel("Filter by unit number or company")).toBeVisible();
   });
 
   test("an account the app does not know comes back to the sign-in page with 'Microsoft account not found.'", async ({

@@ -35,7 +35,7 @@ test.describe("sign-in without JavaScript", () => {
     await dialog.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL(/\/onboarding\?tab=3$/);
     await expect(page.getByRole("dialog")).toHaveCount(0);
-    await expect(page.getByText("This page is not available yet.")).toBeVisible();
+    await expect(page.getByLabel("Filter by unit number or company")).toBeVisible();
   });
 
   test("a dialog addressed by the URL renders open with a close link", async ({ page }) => {

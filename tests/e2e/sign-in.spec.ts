@@ -28,7 +28,7 @@ test.describe("sign-in", () => {
     await signInWithForm(page);
     await expect(page).toHaveURL(/\/onboarding\?tab=2$/);
     await expect(page.getByRole("heading", { name: "On Rent", level: 1 })).toBeVisible();
-    await expect(page.getByText("This page is not available yet.")).toBeVisible();
+    await expect(page.getByLabel("Filter by unit number or company")).toBeVisible();
   });
 
   test("a page the user may not open goes to not-found", async ({ page }) => {
@@ -81,7 +81,7 @@ test.describe("sign-in", () => {
       await dialog.getByRole("button", { name: "Sign in" }).click();
       await expect(page.getByRole("dialog")).toHaveCount(0);
       await expect(page).toHaveURL(/\/onboarding\?tab=3$/);
-      await expect(page.getByText("This page is not available yet.")).toBeVisible();
+      await expect(page.getByLabel("Filter by unit number or company")).toBeVisible();
     });
   }
 

@@ -107,13 +107,20 @@ describe("without a token", () => {
 });
 
 describe("with a valid session", () => {
-  it("opens a permitted page with its title and the unavailable notice", async () => {
+  it("opens a permitted page with its title", async () => {
     const { token } = await tokenFor([10]);
     const { status, html } = await get("/onboarding", token);
     expect(status).toBe(200);
     expect(html).toContain(">On Rent</h1>");
-    expect(html).toContain(UNAVAILABLE);
     expect(html).not.toContain(EXPIRED_TITLE);
+  });
+
+  it("says plainly that a page later work builds is not available yet", async () => {
+    const { token } = await tokenFor([55]);
+    const { status, html } = await get("/credit-memos", token);
+    expect(status).toBe(200);
+    expect(html).toContain(">Credit Memos</h1>");
+    expect(html).toContain(UNAVAILABLE);
   });
 
   it("sends a page the permissions do not open to /not-found", async () => {

@@ -1,0 +1,218 @@
+// A department board: the filter form (GET, works without JavaScript), then each list of the page as a
+// section, its cards grouped by stage with counts. Pages with several lists (transport, accounts
+// receivable) get a section per list and in-page links to them.
+import { Badge, Box, Button, Callout, Flex, Grid, Heading, Link as ThemeLink, Text, TextField } from "@radix-ui/themes";
+import { useId } from "react";
+import { Form, Link } from "react-router";
+import { useHydrated } from "~/components/modal-host.tsx";
+import {
+  emptyText,
+  FILTER_LABEL,
+  FILTER_PARAM,
+  READ_ONLY_LABEL,
+  visibleActions,
+  type BoardSection,
+} from "~/rules/board-pages.ts";
+import { type CardListPayload, filterCards, groupByStage } from "~/rules/boards.ts";
+import type { LiveState } from "~/utils/board-socket.ts";
+import { BoardCardView } from "./board-card.tsx";
+
+export interface BoardSectionData extends BoardSection {
+  payload: CardListPayload | null;
+  /** The list could not be loaded (shown instead of its cards). */
+  error: string | null;
+}
+
+export const LIST_ERROR_TEXT = "This list could not be loaded. Try again in a moment.";
+
+export function FilterForm({ pathname, filter }: { pathname: string; filter: string }) {
+  const inputId = useId();
+  return (
+    <Form method="get" action={pathname} role="search" aria-label="Filter the board">
+      <Flex gap="2" align="end" wrap="wrap">
+        <Flex direction="column" gap="1" style={{ minWidth: 260, flex: "1 1 260px", maxWidth: 420 }}>
+          <label htmlFor={inputId}>
+            <Text size="2" weight="medium">
+              {FILTER_LABEL}
+            </Text>
+          </label>
+          <TextField.Root id={inputId} name={FILTER_PARAM} type="search" defaultValue={filter} key={filter} />
+        </Flex>
+        <Button type="submit" variant="soft">
+          Filter
+        </Button>
+        {filter ? (
+          <ThemeLink asChild size="2">
+            <Link to={pathname}>Clear filter</Link>
+          </ThemeLink>
+        ) : null}
+      </Flex>
+    </Form>
+  );
+}
+
+export function LiveIndicator({ state }: { state: LiveState }) {
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
+  const label = state === "live" ? "Live" : state === "reconnecting" ? "Reconnecting…" : "Connecting…";
+  return (
+    <Badge role="status" aria-live="polite" color={state === "live" ? "green" : "orange"} variant="soft">
+      <span
+        aria-hidden="true"
+        style={{
+          width: 8,
+          height: 8,
+          borderRadius: "50%",
+          background: state === "live" ? "var(--green-9)" : "var(--orange-9)",
+          display: "inline-block",
+        }}
+      />
+      {label}
+    </Badge>
+  );
+}
+
+function SectionCards({
+  section,
+  filter,
+  readOnly,
+  pathname,
+  search,
+  nested,
+}: {
+  section: BoardSectionData;
+  filter: string;
+  readOnly: boolean;
+  pathname: string;
+  search: string;
+  /** Under a list heading (h2): stages are h3 and cards h4. */
+  nested: boolean;
+}) {
+  if (section.error || !section.payload) {
+    return (
+      <Callout.Root color="red" role="alert">
+        <Callout.Text>{LIST_ERROR_TEXT}</Callout.Text>
+      </Callout.Root>
+    );
+  }
+  const cards = filterCards(section.payload.cards, filter);
+  if (cards.length === 0) {
+    return (
+      <Text as="p" color="gray" data-empty-state="">
+        {emptyText(filter)}
+      </Text>
+    );
+  }
+  const StageHeading = nested ? "h3" : "h2";
+  return (
+    <Flex direction="column" gap="5">
+      {groupByStage(cards).map((group) => {
+        const headingId = `stage-${section.list}-${group.stage.id}`;
+        return (
+          <section key={group.stage.id} aria-labelledby={headingId} data-stage={group.stage.id}>
+            <Heading as={StageHeading} size="4" mb="2" id={headingId}>
+              {group.stage.label}{" "}
+              <Text color="gray" size="3" weight="regular">
+                ({group.cards.length})
+              </Text>
+            </Heading>
+            <Grid asChild columns={{ initial: "1", sm: "2", lg: "3" }} gap="3">
+              <ul style={{ listStyle: "none", margin: 0, padding: 0 }} aria-label={`${group.stage.label} cards`}>
+                {group.cards.map((card) => (
+                  <li key={card.key}>
+                    <BoardCardView
+                      card={card}
+                      actions={visibleActions(card, readOnly)}
+                      pathname={pathname}
+                      search={search}
+                      headingLevel={nested ? "h4" : "h3"}
+                    />
+                  </li>
+                ))}
+              </ul>
+            </Grid>
+          </section>
+        );
+      })}
+    </Flex>
+  );
+}
+
+export function BoardView({
+  sections,
+  filter,
+  readOnly,
+  pathname,
+  search,
+  live,
+}: {
+  sections: readonly BoardSectionData[];
+  filter: string;
+  readOnly: boolean;
+  pathname: string;
+  search: string;
+  live: LiveState;
+}) {
+  const nested = sections.length > 1;
+  return (
+    <Flex direction="column" gap="5">
+      <Flex justify="between" align="end" gap="3" wrap="wrap">
+        <FilterForm pathname={pathname} filter={filter} />
+        <Flex gap="2" align="center">
+          {readOnly ? (
+            <Badge color="gray" variant="surface" size="2">
+              {READ_ONLY_LABEL}
+            </Badge>
+          ) : null}
+          <LiveIndicator state={live} />
+        </Flex>
+      </Flex>
+      {nested ? (
+        <nav aria-label="Lists on this board">
+          <Flex gap="4" asChild wrap="wrap">
+            <ul style={{ listStyle: "none", margin: 0, padding: 0 }}>
+              {sections.map((section) => (
+                <li key={section.list}>
+                  <ThemeLink href={`#list-${section.list}`}>
+                    {section.label}
+                    {section.payload ? ` (${filterCards(section.payload.cards, filter).length})` : ""}
+                  </ThemeLink>
+                </li>
+              ))}
+            </ul>
+          </Flex>
+        </nav>
+      ) : null}
+      {sections.map((section) =>
+        nested ? (
+          <Box asChild key={section.list}>
+            <section id={`list-${section.list}`} aria-labelledby={`list-${section.list}-heading`} data-list={section.list}>
+              <Heading as="h2" size="5" mb="3" id={`list-${section.list}-heading`}>
+                {section.label}
+              </Heading>
+              <SectionCards
+                section={section}
+                filter={filter}
+                readOnly={readOnly}
+                pathname={pathname}
+                search={search}
+                nested
+              />
+            </section>
+          </Box>
+        ) : (
+          <Box key={section.list} data-list={section.list}>
+            <SectionCards
+              section={section}
+              filter={filter}
+              readOnly={readOnly}
+              pathname={pathname}
+              search={search}
+              nested={false}
+            />
+          </Box>
+        ),
+      )}
+    </Flex>
+  );
+}

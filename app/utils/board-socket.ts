@@ -1,0 +1,178 @@
+// The boards' live connection (spec 1 §4 realtime, issue 4): one socket.io connection per page load,
+// same origin, authenticated by the HttpOnly session cookie. The board joins the room named after its
+// route on each navigation and leaves the previous one, rejoins on connect and reconnect, replaces a
+// list whenever its refresh event carries it, fetches its lists again after a reconnect (never stale),
+// reconnects when the tab regains focus, and sends pingCheck every 60 s. Browser only: nothing here
+// runs during server rendering.
+import { useEffect, useState, useSyncExternalStore } from "react";
+import { useNavigate } from "react-router";
+import { io, type Socket } from "socket.io-client";
+import { type CardListName, type CardListPayload, LIST_EVENTS } from "~/rules/boards.ts";
+import { apiFetch, reloginUrl } from "./api-fetch.ts";
+
+export const PING_INTERVAL_MS = 60_000;
+
+export type BoardPayloads = Partial<Record<CardListName, CardListPayload>>;
+
+export type LiveState = "connecting" | "live" | "reconnecting";
+
+export interface BoardLive {
+  /** Per list: the newest of the server-rendered payload and the pushed or refetched one. */
+  payloads: BoardPayloads;
+  connected: boolean;
+  state: LiveState;
+}
+
+let socket: Socket | null = null;
+/** The room this page load is in (at most one board is shown at a time). */
+let currentRoom: string | null = null;
+/** Listeners told after every reconnect (not the first connect): boards refetch their lists. */
+const reconnectListeners = new Set<() => void>();
+let everConnected = false;
+let liveState: LiveState = "connecting";
+const stateListeners = new Set<() => void>();
+
+function setLiveState(next: LiveState) {
+  if (liveState === next) return;
+  liveState = next;
+  for (const listener of stateListeners) listener();
+}
+
+function subscribeLiveState(listener: () => void) {
+  stateListeners.add(listener);
+  return () => stateListeners.delete(listener);
+}
+
+const serverLiveState = (): LiveState => "connecting";
+
+/** The page load's one connection, created on first use. */
+export function boardSocket(): Socket {
+  if (socket) return socket;
+  const created = io({ withCredentials: true });
+  created.on("connect", () => {
+    if (currentRoom) created.emit("joinRoom", { roomName: currentRoom });
+    if (everConnected) for (const listener of reconnectListeners) listener();
+    everConnected = true;
+    setLiveState("live");
+  });
+  created.on("disconnect", () => setLiveState("reconnecting"));
+  created.on("connect_error", () => setLiveState(everConnected ? "reconnecting" : "connecting"));
+  socket = created;
+  return created;
+}
+
+/** Moves this page load to `room`: leaves the previous room, joins the new one. */
+function enterRoom(client: Socket, room: string) {
+  if (currentRoom === room) return;
+  if (currentRoom && client.connected) client.emit("leaveRoom", { roomName: currentRoom });
+  currentRoom = room;
+  if (client.connected) client.emit("joinRoom", { roomName: room });
+}
+
+function leaveRoom(client: Socket, room: string) {
+  if (currentRoom !== room) return;
+  if (client.connected) client.emit("leaveRoom", { roomName: room });
+  currentRoom = null;
+}
+
+/** Pushed just before the server drops a socket whose token expired (server/realtime/auth.ts). */
+export const SESSION_EXPIRED_EVENT = "sessionExpired";
+
+/**
+ * A connect error that means the session is gone: the handshake was refused with 401 (in `data.status`
+ * or the message), or with the API's sign-in messages.
+ */
+export function isSessionLost(error: { message?: string; data?: unknown } | null | undefined): boolean {
+  const data = error?.data as { status?: unknown } | undefined;
+  if (data && data.status === 401) return true;
+  return /\b401\b|unauthori[sz]ed|sign in required|token has expired/i.test(error?.message ?? "");
+}
+
+function newer(a: CardListPayload | undefined, b: CardListPayload | undefined): CardListPayload | undefined {
+  if (!a) return b;
+  if (!b) return a;
+  return Date.parse(b.generatedAt) >= Date.parse(a.generatedAt) ? b : a;
+}
+
+/**
+ * Live lists for a board. `initialPayloads` are the loader's (shown until the socket delivers; a newer
+ * loader result, after a navigation or a form, replaces an older push). The filter is the caller's.
+ */
+export function useBoardLive(room: string, lists: readonly CardListName[], initialPayloads: BoardPayloads): BoardLive {
+  const navigate = useNavigate();
+  const [received, setReceived] = useState<{ room: string; payloads: BoardPayloads }>({ room, payloads: {} });
+  const state = useSyncExternalStore(subscribeLiveState, () => liveState, serverLiveState);
+  const listsKey = lists.join(",");
+
+  useEffect(() => {
+    const client = boardSocket();
+    const watched = listsKey.split(",").filter(Boolean) as CardListName[];
+    let active = true;
+
+    const accept = (payload: CardListPayload) => {
+      if (!active || !payload || !watched.includes(payload.list)) return;
+      setReceived((previous) => ({
+        room,
+        payloads: {
+          ...(previous.room === room ? previous.payloads : {}),
+          [payload.list]: newer(previous.room === room ? previous.payloads[payload.list] : undefined, payload),
+        },
+      }));
+    };
+
+    const refetch = () => {
+      for (const list of watched) {
+        void apiFetch(`/api/cards/${list}`)
+          .then(async (response) => (response.ok ? ((await response.json()) as CardListPayload) : null))
+          .then((payload) => payload && accept(payload))
+          .catch((error: unknown) => console.warn(`the ${list} list was not fetched again`, error));
+      }
+    };
+
+    const handlers = watched.map((list) => [LIST_EVENTS[list], accept] as const);
+    for (const [event, handler] of handlers) client.on(event, handler);
+
+    const onConnectError = (error: Error & { data?: unknown }) => {
+      if (isSessionLost(error)) void navigate(reloginUrl(window.location), { replace: true });
+    };
+    const onSessionExpired = () => void navigate(reloginUrl(window.location), { replace: true });
+    client.on("connect_error", onConnectError);
+    client.on(SESSION_EXPIRED_EVENT, onSessionExpired);
+    reconnectListeners.add(refetch);
+
+    enterRoom(client, room);
+
+    const onVisible = () => {
+      if (document.visibilityState === "visible" && !client.connected) client.connect();
+    };
+    document.addEventListener("visibilitychange", onVisible);
+    window.addEventListener("focus", onVisible);
+
+    const ping = window.setInterval(() => {
+      if (client.connected) client.emit("pingCheck");
+    }, PING_INTERVAL_MS);
+
+    return () => {
+      active = false;
+      for (const [event, handler] of handlers) client.off(event, handler);
+      client.off("connect_error", onConnectError);
+      client.off(SESSION_EXPIRED_EVENT, onSessionExpired);
+      reconnectListeners.delete(refetch);
+      document.removeEventListener("visibilitychange", onVisible);
+      window.removeEventListener("focus", onVisible);
+      window.clearInterval(ping);
+      // The next board's effect joins its room (and leaves this one); leaving the boards leaves it here.
+      queueMicrotask(() => {
+        if (currentRoom === room && !reconnectListeners.size) leaveRoom(client, room);
+      });
+    };
+  }, [room, listsKey, navigate]);
+
+  const pushed = received.room === room ? received.payloads : {};
+  const payloads: BoardPayloads = {};
+  for (const list of lists) {
+    const shown = newer(initialPayloads[list], pushed[list]);
+    if (shown) payloads[list] = shown;
+  }
+  return { payloads, connected: state === "live", state };
+}

@@ -1,0 +1,93 @@
+// The nine department boards without JavaScript (issue 4): each renders server-side for a permitted
+// account, its GET filter form narrows the cards to those containing a unit number shown on the board,
+// a filter nothing matches shows the empty state, and a board the account may not open is not found.
+import type { Page } from "@playwright/test";
+import { BOARD_PAGES, FILTER_LABEL } from "../../app/rules/board-pages.ts";
+import { routeByName } from "../../app/rules/routes.ts";
+import { expect, test } from "./fixtures.ts";
+import { ADMIN, ON_RENT, signIn } from "./support/accounts.ts";
+
+const cards = (page: Page) => page.locator("article[data-card-key]");
+
+/** A unit number (or, on boards without units, the card's title) the filter can look for. */
+async function termOnBoard(page: Page): Promise<string> {
+  const unit = page.locator("[data-unit]").first();
+  if ((await unit.count()) > 0) return (await unit.getAttribute("data-unit"))!;
+  const unitCard = page.locator("article[data-unit-number]").first();
+  if ((await unitCard.count()) > 0) return (await unitCard.getAttribute("data-unit-number"))!;
+  return (await cards(page).first().getByRole("heading").first().innerText()).trim();
+}
+
+test.describe("department boards without JavaScript", () => {
+  for (const board of BOARD_PAGES) {
+    const path = routeByName(board.route).path;
+
+    test(`${path} renders its lists and filters them`, async ({ page }) => {
+      await signIn(page, ADMIN);
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole("heading", { level: 1, name: board.title })).toBeVisible();
+      await expect(page).toHaveTitle(`${board.title} · Fleet Ops`);
+      // Every list of the page loaded (no "could not be loaded" alert).
+      await expect(page.getByRole("alert")).toHaveCount(0);
+      for (const section of board.sections) {
+        if (section.label) await expect(page.getByRole("heading", { level: 2, name: section.label })).toBeVisible();
+      }
+
+      const before = await cards(page).count();
+      expect(before, `the demo data has cards on ${path}`).toBeGreaterThan(0);
+      const term = await termOnBoard(page);
+
+      await page.getByLabel(FILTER_LABEL).fill(term);
+      await page.getByRole("button", { name: "Filter", exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`${path}\\?filter=`));
+      await expect(page.getByLabel(FILTER_LABEL)).toHaveValue(term);
+      const after = await cards(page).count();
+      expect(after).toBeGreaterThan(0);
+      expect(after).toBeLessThanOrEqual(before);
+      for (const text of await cards(page).allInnerTexts()) {
+        expect(text.toLowerCase()).toContain(term.toLowerCase());
+      }
+
+      await page.getByLabel(FILTER_LABEL).fill("zz-no-such-unit-zz");
+      await page.getByRole("button", { name: "Filter", exact: true }).click();
+      await expect(cards(page)).toHaveCount(0);
+      await expect(page.getByText("No cards match “zz-no-such-unit-zz”.").first()).toBeVisible();
+
+      await page.getByRole("link", { name: "Clear filter" }).click();
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(cards(page)).toHaveCount(before);
+    });
+  }
+
+  test("a card's actions are links to dialogs that keep the filter", async ({ page }) => {
+    await signIn(page, ADMIN);
+    await page.goto("/onboarding");
+    const term = await termOnBoard(page);
+    await page.goto(`/onboarding?filter=${encodeURIComponent(term)}`);
+    const actions = cards(page).first().getByRole("navigation").getByRole("link");
+    expect(await actions.count()).toBeGreaterThan(0);
+    const href = (await actions.first().getAttribute("href"))!;
+    const url = new URL(href, "http://x");
+    expect(url.pathname).toBe("/onboarding");
+    expect(url.searchParams.get("filter")).toBe(term);
+    expect(url.searchParams.get("modal")).toBeTruthy();
+    await actions.first().click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+  });
+
+  test("accounts receivable is read-only for holders of 54 without 13: notes only", async ({ page }) => {
+    await signIn(page, { email: "ar.readonly@fleetops.test", password: ADMIN.password });
+    await page.goto("/accounts-receivable");
+    await expect(page.getByText("Read only", { exact: true })).toBeVisible();
+    const labels = await page.locator("article[data-card-key] nav a").allInnerTexts();
+    for (const label of labels) expect(label).toMatch(/note/i);
+  });
+
+  test("a board the account may not open is not found", async ({ page }) => {
+    await signIn(page, ON_RENT);
+    await page.goto("/accounts-receivable");
+    await expect(page).toHaveURL(/\/not-found$/);
+    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  });
+});
