@@ -1,9 +1,13 @@
 // One app server process for the two-instance socket test (tests/integration/realtime): started with
 // `node --import tsx`, it prints `READY <url>` and then obeys lines on stdin — `change a,b` marks the
 // lists changed through this process's boardChanges (the test-only trigger lives here, not in the
-// app), `stats` prints `STATS {"list":loads}`, `close` shuts down. Environment: DATABASE_URL,
-// REDIS_URL, REALTIME_REDIS_KEY (a channel prefix per test run), JWT_SECRET, and REALTIME_FAKE_LISTS=1
-// for lists computed without the database (`{ list, generatedAt, cards: [] }`).
+// app), `stats` prints `STATS {"list":loads}`, `reset` zeroes those counts (prints `RESET`), `close`
+// shuts down. Environment: DATABASE_URL, REDIS_URL, REALTIME_REDIS_KEY (a channel prefix per test
+// run), JWT_SECRET, and the list mode:
+// - REALTIME_FAKE_LISTS=1: lists computed without the database (`{ list, generatedAt, cards: [] }`);
+// - otherwise the real loaders (loadCardList) on DATABASE_URL — e.g. the test's seeded database — so
+//   a real save (PUT /api/queue/*, POST /queue) sent to this process over HTTP refreshes real lists.
+// Either way every list this process computes is counted, so a test can tell which instance loaded.
 import readline from "node:readline";
 import { loadCardList } from "../../app/modules/boards/card-lists.server.ts";
 import { isCardListName, type CardListName, type CardListPayload } from "../../app/rules/boards.ts";
@@ -37,6 +41,7 @@ const server = await startServer({
   },
 });
 process.stdout.write(`READY ${server.url}\n`);
+process.stderr.write(`realtime instance ${server.url}: ${fake ? "fake lists" : "real list loaders"}\n`);
 
 const lines = readline.createInterface({ input: process.stdin });
 lines.on("line", (line) => {
@@ -47,6 +52,9 @@ lines.on("line", (line) => {
     process.stdout.write(`CHANGED ${lists.join(",")}\n`);
   } else if (command === "stats") {
     process.stdout.write(`STATS ${JSON.stringify(loads)}\n`);
+  } else if (command === "reset") {
+    for (const list of Object.keys(loads) as CardListName[]) delete loads[list];
+    process.stdout.write("RESET\n");
   } else if (command === "close") {
     void server.close().then(() => process.exit(0));
   }

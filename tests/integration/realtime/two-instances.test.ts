@@ -1,16 +1,19 @@
 // Issue 4 point 5: two app server processes on one database and the machine's Redis. A change handled
 // by instance A refreshes a client connected to instance B, and only A computes the list. Each run
 // uses its own Redis channel prefix, so parallel runs do not cross. Skipped, with the reason, when no
-// Redis answers at REDIS_URL (default redis://127.0.0.1:6379) within 500 ms.
+// Redis answers at REDIS_URL (default redis://127.0.0.1:6379) within 500 ms. The file's database holds
+// the demo seed: the second pair of instances runs the real list loaders on it, and a real save
+// (PUT /api/queue/approve) sent to A over HTTP reaches a client of B.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import net from "node:net";
 import path from "node:path";
 import readline from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedDemoData } from "../../../scripts/seed/index.ts";
 import { signSessionToken } from "~/modules/identity/session-token.server.ts";
 import { LIST_EVENTS, NOTIFICATIONS_EVENT, type CardListPayload } from "~/rules/boards.ts";
-import { createTestPrisma } from "../../support/database.ts";
+import { createTestPrisma, testDatabaseUrl } from "../../support/database.ts";
 import { createUser } from "../identity/fixtures.ts";
 import { client, closeClients, connected, next, record, sleep } from "./support.ts";
 
@@ -46,7 +49,15 @@ interface Instance {
   nextLine(prefix: string): Promise<string>;
 }
 
-function startInstance(redisKey: string): Promise<Instance> {
+const NOW = new Date("2026-11-21T12:00:00Z");
+
+// Seeded first, before any test writes a row (the seed refuses a database that holds data).
+beforeAll(async () => {
+  if (redisAvailable) await seedDemoData(testDatabaseUrl(), { scale: "demo", now: NOW });
+}, 180_000);
+
+/** `fakeLists`: lists computed without the database (default); false: the real loaders on DATABASE_URL. */
+function startInstance(redisKey: string, { fakeLists = true }: { fakeLists?: boolean } = {}): Promise<Instance> {
   const child = spawn(process.execPath, ["--import", "tsx", "tests/support/realtime-instance.ts"], {
     cwd: root,
     env: {
@@ -54,7 +65,7 @@ function startInstance(redisKey: string): Promise<Instance> {
       DATABASE_URL: process.env.DATABASE_URL,
       REDIS_URL,
       REALTIME_REDIS_KEY: redisKey,
-      REALTIME_FAKE_LISTS: "1",
+      REALTIME_FAKE_LISTS: fakeLists ? "1" : "0",
       JWT_SECRET,
     },
     stdio: ["pipe", "pipe", "pipe"],
@@ -90,6 +101,21 @@ function startInstance(redisKey: string): Promise<Instance> {
   });
 }
 
+function stopInstances(...instances: (Instance | undefined)[]): Promise<unknown> {
+  return Promise.all(
+    instances.map(
+      (instance) =>
+        instance &&
+        new Promise<void>((resolve) => {
+          if (instance.process.exitCode !== null) return resolve();
+          instance.process.once("exit", () => resolve());
+          instance.send("close");
+          setTimeout(() => instance.process.kill(), 10_000).unref();
+        }),
+    ),
+  );
+}
+
 describe("two server processes with the Redis adapter", () => {
   const db = createTestPrisma();
   const redisKey = `fleetops-test-${process.pid}-${randomBytes(4).toString("hex")}`;
@@ -103,17 +129,7 @@ describe("two server processes with the Redis adapter", () => {
 
   afterAll(async () => {
     closeClients();
-    await Promise.all(
-      [a, b].map(
-        (instance) =>
-          instance &&
-          new Promise<void>((resolve) => {
-            instance.process.once("exit", () => resolve());
-            instance.send("close");
-            setTimeout(() => instance.process.kill(), 10_000).unref();
-          }),
-      ),
-    );
+    await stopInstances(a, b);
   });
 
   it.skipIf(!redisAvailable)(
@@ -150,6 +166,79 @@ describe("two server processes with the Redis adapter", () => {
       const backOnA = next<CardListPayload>(onA, LIST_EVENTS.transport, 5_000);
       b!.send("change transport");
       await expect(backOnA).resolves.toMatchObject({ list: "transport" });
+    },
+    60_000,
+  );
+});
+
+describe("two server processes with the real list loaders on the seeded database", () => {
+  const db = createTestPrisma();
+  const redisKey = `fleetops-test-real-${process.pid}-${randomBytes(4).toString("hex")}`;
+  let a: Instance | undefined;
+  let b: Instance | undefined;
+
+  beforeAll(async () => {
+    if (!redisAvailable) return;
+    [a, b] = await Promise.all([startInstance(redisKey, { fakeLists: false }), startInstance(redisKey, { fakeLists: false })]);
+  });
+
+  afterAll(async () => {
+    closeClients();
+    await stopInstances(a, b);
+  });
+
+  it.skipIf(!redisAvailable)(
+    "PUT /api/queue/approve sent to A refreshes a client of B with the approval, computed by A alone",
+    async () => {
+      const user = await createUser(db, { directPermissions: [1] });
+      // Valid on both instances: they share JWT_SECRET and the database.
+      const token = signSessionToken({ JWT_SECRET, JWT_TTL_SECONDS: 3600 }, { userId: user.id, permissions: [1] });
+      const auth = { Authorization: `Bearer ${token}` };
+
+      // An order awaiting on-rent approval that the onboarding board shows (read through B).
+      const before = (await (await fetch(`${b!.url}/api/cards/onboarding`, { headers: auth })).json()) as CardListPayload;
+      const submittedIds = before.cards
+        .filter((card) => card.stage.label === "Submitted" && card.formHistoryId !== null)
+        .map((card) => card.formHistoryId!);
+      const order = await db.orderForm.findFirst({
+        where: { formHistoryId: { in: submittedIds }, onboardingStatus: 0 },
+        orderBy: { formHistoryId: "asc" },
+      });
+      if (!order) throw new Error("the demo seed has no submitted order on the onboarding board");
+      const cardKey = `form-${order.formHistoryId}`;
+
+      const onB = await connected(client(b!, { token }));
+      expect(await onB.timeout(3_000).emitWithAck("joinRoom", { roomName: "onboarding" })).toMatchObject({ ok: true });
+      const seenOnB = record<CardListPayload>(onB, "onBoardingCardsRefresh");
+      const reset = Promise.all([a!.nextLine("RESET"), b!.nextLine("RESET")]);
+      a!.send("reset");
+      b!.send("reset");
+      await reset;
+
+      const pushed = next<CardListPayload>(onB, "onBoardingCardsRefresh", 10_000);
+      const response = await fetch(`${a!.url}/api/queue/approve`, {
+        method: "PUT",
+        headers: { ...auth, "Content-Type": "application/json", Origin: a!.url },
+        body: JSON.stringify({ FormHistoryID: order.formHistoryId, half: "on" }),
+      });
+      expect({ status: response.status, body: await response.json() }).toEqual({ status: 200, body: { ok: true } });
+
+      const payload = await pushed;
+      expect(payload.list).toBe("onboarding");
+      expect(payload.cards.find((card) => card.key === cardKey)?.stage.label).toBe("Approved");
+      await sleep(300);
+      expect(seenOnB).toHaveLength(1);
+      // The pushed list is what B itself answers for the list now (same database).
+      const fromB = (await (await fetch(`${b!.url}/api/cards/onboarding`, { headers: auth })).json()) as CardListPayload;
+      expect({ ...payload, generatedAt: null }).toEqual({ ...fromB, generatedAt: null });
+
+      // Only A loaded the list; B merely relayed what Redis brought.
+      const stats = Promise.all([a!.nextLine("STATS "), b!.nextLine("STATS ")]);
+      a!.send("stats");
+      b!.send("stats");
+      const [statsA, statsB] = await stats;
+      expect(JSON.parse(statsA)).toEqual({ onboarding: 1 });
+      expect(JSON.parse(statsB)).toEqual({});
     },
     60_000,
   );
