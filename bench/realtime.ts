@@ -1,0 +1,268 @@
+// npm run bench:realtime (tsx bench/realtime.ts) — issue 4 point 7: 500 socket.io clients in the
+// onboarding room on the large seed; after a real save (PUT /api/queue/approve of a Submitted order,
+// over HTTP), the time from sending the save until each client holds the new onboarding list (the
+// onBoardingCardsRefresh frame that shows the order approved) — p50/p99 over several saves. Baseline in
+// the same run: a bare socket.io server in this same process broadcasting the very same payload (the
+// last real one) to the same 500 clients, from emit to arrival. Targets: p99 ≤ 250 ms, ratio ≤ 2.
+// Flags: --clients=500 --rounds=10 --workers=2. Exits 0 whether the targets are met or not.
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import pg from "pg";
+import { Server as SocketServer } from "socket.io";
+import { loadCardList } from "../app/modules/boards/card-lists.server.ts";
+import { LIST_EVENTS } from "../app/rules/boards.ts";
+import type { RunningServer } from "../server/index.ts";
+import { ensureBuild, signInAs, startBenchServer } from "./lib/app-server.ts";
+import { withSeededDatabase } from "./lib/database.ts";
+import { SocketFleet } from "./lib/socket-fleet.ts";
+import { armDeadline, bytes, median, ms, ratio, say, summary, wallNow } from "./lib/stats.ts";
+
+const flag = (name: string, fallback: number) => {
+  const value = process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split("=")[1];
+  return value ? Number(value) : fallback;
+};
+const CLIENTS = flag("clients", 500);
+const ROUNDS = flag("rounds", 5);
+const WORKERS = flag("workers", 2);
+const TARGET_P99_MS = 250;
+const TARGET_RATIO = 2;
+const TIME_LIMIT_MS = 240_000;
+const ROUND_TIMEOUT_MS = 30_000;
+/** Each phase (app, baseline) stops starting rounds after this long, so both fit in the time limit. */
+const PHASE_BUDGET_MS = 45_000;
+const ROOM = "onboarding";
+const EVENT = LIST_EVENTS.onboarding;
+
+let fleet: SocketFleet | undefined;
+let app: RunningServer | undefined;
+let bare: { io: SocketServer; close(): Promise<void> } | undefined;
+
+async function stopAll(): Promise<void> {
+  await fleet?.stop().catch(() => undefined);
+  fleet = undefined;
+  await app?.close().catch(() => undefined);
+  app = undefined;
+  await bare?.close().catch(() => undefined);
+  bare = undefined;
+}
+
+/** Latencies (ms) of one round's arrivals from its start; the count of clients that never got it. */
+function latencies(result: { startedAt: number; arrivals: (number | null)[] }) {
+  const got = result.arrivals.filter((a): a is number => a !== null).map((a) => a - result.startedAt);
+  return { got, missing: result.arrivals.length - got.length };
+}
+
+async function submittedOrders(url: string, count: number): Promise<number[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: number }>(
+      `SELECT f.id FROM "FormHistory" f JOIN "OrderForm" o ON o."formHistoryId" = f.id
+        WHERE f.kind = 'ORDER' AND f."cancelledAt" IS NULL AND o."onboardingStatus" = 0
+        ORDER BY f.id LIMIT $1`,
+      [count],
+    );
+    return rows.map((row) => row.id);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A bare socket.io server (same options as the app's) whose clients join a room; nothing else. */
+async function startBareServer() {
+  const httpServer = createServer();
+  const io = new SocketServer(httpServer, { serveClient: false, pingInterval: 25_000 });
+  io.on("connection", (socket) => {
+    socket.on("joinRoom", (payload: { roomName: string }, ack?: (answer: unknown) => void) => {
+      void socket.join(payload.roomName);
+      ack?.({ ok: true, room: payload.roomName });
+    });
+  });
+  await new Promise<void>((resolve) => httpServer.listen(0, "127.0.0.1", resolve));
+  const port = (httpServer.address() as AddressInfo).port;
+  return {
+    io,
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => io.close(() => resolve())),
+  };
+}
+
+function printRow(label: string, values: number[]) {
+  const s = summary(values);
+  say(
+    `  ${label.padEnd(34)} n=${String(s.n).padStart(5)}  p50 ${ms(s.p50).padStart(9)}  p99 ${ms(s.p99).padStart(9)}  ` +
+      `min ${ms(s.min).padStart(9)}  max ${ms(s.max).padStart(9)}`,
+  );
+}
+
+async function main(): Promise<void> {
+  const disarm = armDeadline(TIME_LIMIT_MS, "bench:realtime", stopAll);
+  say(
+    `Realtime benchmark — ${os.cpus().length} CPU(s), Node ${process.version}; ${CLIENTS} socket.io clients ` +
+      `(WebSocket) over ${WORKERS} client processes, ${ROUNDS} saves; targets p99 ≤ ${TARGET_P99_MS} ms, ratio ≤ ${TARGET_RATIO}`,
+  );
+  ensureBuild(say);
+  await withSeededDatabase({ label: "bench_rt", scale: "large", log: say }, (database) => measure(database.url).finally(stopAll));
+  disarm();
+}
+
+async function measure(databaseUrl: string): Promise<void> {
+  const database = { url: databaseUrl };
+  {
+    const orders = await submittedOrders(database.url, ROUNDS + 1);
+    if (orders.length < ROUNDS + 1) throw new Error(`Only ${orders.length} Submitted orders in the large seed`);
+
+    app = await startBenchServer(database.url);
+    const appUrl = `http://127.0.0.1:${app.port}`;
+    const admin = await signInAs(app, database.url, "admin@fleetops.test", [1]);
+
+    // Server-side cost of the list alone (for the breakdown): load + serialize, warm.
+    const loadMs: number[] = [];
+    const stringifyMs: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const t0 = performance.now();
+      const payload = await loadCardList(app.services.database.prisma, "onboarding");
+      const t1 = performance.now();
+      JSON.stringify(payload);
+      const t2 = performance.now();
+      if (i > 0) {
+        loadMs.push(t1 - t0);
+        stringifyMs.push(t2 - t1);
+      }
+    }
+
+    fleet = SocketFleet.start(WORKERS);
+    let t0 = performance.now();
+    const joined = await fleet.connect({ url: appUrl, token: admin.token, total: CLIENTS, room: ROOM, event: EVENT });
+    say(`App server: ${joined.connected}/${CLIENTS} clients connected and joined '${ROOM}' in ${ms(performance.now() - t0, 0)}`);
+    if (joined.failures.length) say(`  connection failures: ${joined.failures.slice(0, 3).join("; ")}`);
+
+    const appLatencies: number[] = [];
+    const roundP99: number[] = [];
+    const saveMs: number[] = [];
+    let appMissing = 0;
+    let checksFailed = 0;
+    let frameBytes = 0;
+    const parseMs: number[] = [];
+    let phaseStart = performance.now();
+    let appRounds = 0;
+    for (let round = 0; round <= ROUNDS; round++) {
+      if (round > 1 && performance.now() - phaseStart > PHASE_BUDGET_MS) {
+        say(`  (app phase budget of ${PHASE_BUDGET_MS / 1000} s used up after ${appRounds} measured saves)`);
+        break;
+      }
+      const id = orders[round]!;
+      const cardKey = `form-${id}`;
+      const result = await fleet.measure(
+        {
+          // The card is serialized key, list, stage first: this marks the order as Approved (stage 1).
+          marker: `"key":"${cardKey}","list":"onboarding","stage":{"id":"1"`,
+          check: { cardKey, stageOrder: 1 },
+          timeoutMs: ROUND_TIMEOUT_MS,
+        },
+        async () => {
+          const startedAt = wallNow();
+          const response = await fetch(`${appUrl}/api/queue/approve`, {
+            method: "PUT",
+            headers: { authorization: admin.bearer, "content-type": "application/json" },
+            body: JSON.stringify({ FormHistoryID: id, half: "on" }),
+          });
+          if (!response.ok) throw new Error(`PUT /api/queue/approve ${id}: ${response.status} ${await response.text()}`);
+          await response.arrayBuffer();
+          if (round > 0) saveMs.push(wallNow() - startedAt);
+          return startedAt;
+        },
+      );
+      const { got, missing } = latencies(result);
+      say(`  save ${round}${round === 0 ? " (warm-up)" : ""}: ${got.length}/${result.arrivals.length} clients, p50 ${ms(summary(got).p50)}, max ${ms(summary(got).max)}, frame ${bytes(result.frameBytes ?? 0)}`);
+      if (round === 0) continue; // warm-up
+      appRounds++;
+      appLatencies.push(...got);
+      roundP99.push(summary(got).p99);
+      appMissing += missing;
+      if (result.checked === false) checksFailed++;
+      if (result.frameBytes) frameBytes = result.frameBytes;
+      if (result.parseMs !== null) parseMs.push(result.parseMs);
+    }
+    const lastFrame = await fleet.lastFrame();
+    await fleet.disconnect();
+    await app.close();
+    app = undefined;
+    if (!lastFrame) throw new Error("No onboarding refresh ever arrived: nothing to replay for the baseline");
+    const [, lastPayload] = JSON.parse(lastFrame.slice(1)) as [string, unknown];
+
+    // Baseline: the same payload, the same clients and client processes, a bare socket.io server.
+    const baseline = await startBareServer();
+    bare = baseline;
+    t0 = performance.now();
+    const bareJoined = await fleet.connect({ url: baseline.url, token: null, total: CLIENTS, room: ROOM, event: EVENT });
+    say(`Bare socket.io server: ${bareJoined.connected}/${CLIENTS} clients joined in ${ms(performance.now() - t0, 0)}`);
+    const bareLatencies: number[] = [];
+    const bareRoundP99: number[] = [];
+    let bareMissing = 0;
+    phaseStart = performance.now();
+    let bareRounds = 0;
+    for (let round = 0; round <= ROUNDS; round++) {
+      if (round > 1 && performance.now() - phaseStart > PHASE_BUDGET_MS) {
+        say(`  (baseline phase budget of ${PHASE_BUDGET_MS / 1000} s used up after ${bareRounds} broadcasts)`);
+        break;
+      }
+      const result = await fleet.measure({ marker: null, timeoutMs: ROUND_TIMEOUT_MS }, async () => {
+        const startedAt = wallNow();
+        baseline.io.to(ROOM).emit(EVENT, lastPayload);
+        return startedAt;
+      });
+      const { got, missing } = latencies(result);
+      say(`  broadcast ${round}${round === 0 ? " (warm-up)" : ""}: ${got.length}/${result.arrivals.length} clients, p50 ${ms(summary(got).p50)}, max ${ms(summary(got).max)}`);
+      if (round === 0) continue;
+      bareRounds++;
+      bareLatencies.push(...got);
+      bareRoundP99.push(summary(got).p99);
+      bareMissing += missing;
+    }
+    await fleet.stop();
+    fleet = undefined;
+    await baseline.close();
+    bare = undefined;
+
+    const appStats = summary(appLatencies);
+    const bareStats = summary(bareLatencies);
+    const cards = (lastPayload as { cards?: unknown[] }).cards?.length ?? 0;
+    say("");
+    say(`Payload: ${EVENT}, ${cards.toLocaleString("en-US")} cards, ${bytes(frameBytes)} per frame (${frameBytes.toLocaleString("en-US")} bytes)`);
+    say(
+      `  server side (in-process, warm): loadCardList median ${ms(median(loadMs))}, JSON.stringify median ${ms(median(stringifyMs))}; ` +
+        `one client's JSON.parse median ${ms(median(parseMs))}`,
+    );
+    say(`  PUT /api/queue/approve answered in median ${ms(median(saveMs))} (save + response; the refresh follows after the ~50 ms coalescing window)`);
+    say("");
+    say(`Save → new list held, per client (${appRounds} saves × ${joined.connected} clients):`);
+    printRow("app (real save, real refresh)", appLatencies);
+    say(`  ${"".padEnd(34)} per-save p99: ${roundP99.map((v) => v.toFixed(0)).join(", ")} ms`);
+    say(`BASELINE: bare socket.io broadcast of the same payload, emit → arrival (${bareRounds} × ${bareJoined.connected}):`);
+    printRow("bare socket.io", bareLatencies);
+    say(`  ${"".padEnd(34)} per-broadcast p99: ${bareRoundP99.map((v) => v.toFixed(0)).join(", ")} ms`);
+    const ratioP50 = appStats.p50 / bareStats.p50;
+    const ratioP99 = appStats.p99 / bareStats.p99;
+    say(`Ratio app/baseline: p50 ${ratio(ratioP50)}, p99 ${ratio(ratioP99)}`);
+    if (appMissing || bareMissing) {
+      say(`Missing arrivals (not within ${ROUND_TIMEOUT_MS / 1000} s): app ${appMissing}, baseline ${bareMissing}`);
+    }
+    if (checksFailed) say(`WARNING: ${checksFailed} round(s) where the parsed payload did not show the approval`);
+    say("");
+    const p99Ok = appStats.p99 <= TARGET_P99_MS && appMissing === 0;
+    const ratioOk = ratioP50 <= TARGET_RATIO && ratioP99 <= TARGET_RATIO;
+    say(`${p99Ok ? "PASS" : "FAIL"}: p99 save → list ${ms(appStats.p99)} (target ≤ ${TARGET_P99_MS} ms)`);
+    say(`${ratioOk ? "PASS" : "FAIL"}: ratio to the bare broadcast p50 ${ratio(ratioP50)}, p99 ${ratio(ratioP99)} (target ≤ ${TARGET_RATIO})`);
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  async (error: unknown) => {
+    say(`FAIL: benchmark error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    await stopAll();
+    process.exit(0);
+  },
+);
