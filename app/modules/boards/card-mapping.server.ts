@@ -89,6 +89,20 @@ export function wholeDaysSince(since: Date | null | undefined, now: Date): numbe
   return Number.isFinite(days) && days > 0 ? days : 0;
 }
 
+/**
+ * When a request entered its current stage: the last audited stage change, else its approval (for
+ * stages after Submitted), else its submission.
+ */
+export function stageStartedAt(request: {
+  stage: number;
+  stageChangedAt: Date | null;
+  submittedAt: Date;
+  approvedAt: Date | null;
+}): Date {
+  if (request.stageChangedAt) return request.stageChangedAt;
+  return request.stage === 0 ? request.submittedAt : (request.approvedAt ?? request.submittedAt);
+}
+
 /** The UTC calendar day of an instant, YYYY-MM-DD: how date-only columns and "today" compare. */
 export function dayKey(value: Date | null | undefined): string {
   return value ? formatDateForApi(value) : "";

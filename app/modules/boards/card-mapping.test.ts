@@ -14,6 +14,7 @@ import {
   searchTextOf,
   sortKeyOf,
   typeBreakdown,
+  stageStartedAt,
   wholeDaysSince,
 } from "./card-mapping.server.ts";
 
@@ -73,5 +74,21 @@ describe("card helpers", () => {
     const changed = new Date(NOW.getTime() - 8 * 86_400_000);
     expect(cardUnit({ unitNumber: "Q1", statusName: "IN TRANSIT", statusChangedAt: changed, overrideLate: false }, "X", NOW).late).toBe(true);
     expect(cardUnit({ unitNumber: "Q1", statusName: "IN TRANSIT", statusChangedAt: changed, overrideLate: true }, "X", NOW).late).toBe(false);
+  });
+});
+
+describe("stageStartedAt", () => {
+  const submittedAt = new Date("2026-11-01T10:00:00Z");
+  const approvedAt = new Date("2026-11-03T10:00:00Z");
+  const stageChangedAt = new Date("2026-11-05T10:00:00Z");
+
+  it("prefers the last audited stage change", () => {
+    expect(stageStartedAt({ stage: 2, stageChangedAt, submittedAt, approvedAt })).toBe(stageChangedAt);
+  });
+
+  it("counts a Submitted request from its submission, a later stage from its approval", () => {
+    expect(stageStartedAt({ stage: 0, stageChangedAt: null, submittedAt, approvedAt })).toBe(submittedAt);
+    expect(stageStartedAt({ stage: 1, stageChangedAt: null, submittedAt, approvedAt })).toBe(approvedAt);
+    expect(stageStartedAt({ stage: 1, stageChangedAt: null, submittedAt, approvedAt: null })).toBe(submittedAt);
   });
 });

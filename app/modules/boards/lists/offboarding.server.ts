@@ -18,6 +18,7 @@ import {
   NO_NOTES,
   searchTextOf,
   sortKeyOf,
+  stageStartedAt,
   wholeDaysSince,
 } from "../card-mapping.server.ts";
 
@@ -88,9 +89,7 @@ export async function loadCards(db: Db, now: Date): Promise<BoardCard[]> {
 
   return requests.map((request) => {
     const stage = OFFBOARDING_STAGES[request.stage] ?? OFFBOARDING_STAGES[0];
-    const stageSince =
-      request.stageChangedAt ?? (request.stage === 0 ? request.submittedAt : (request.approvedAt ?? request.submittedAt));
-    const daysInStage = wholeDaysSince(stageSince, now);
+    const daysInStage = wholeDaysSince(stageStartedAt(request), now);
     const pickupIn = daysUntil(request.pickupDate, now);
     const lines = linesByForm.get(request.id) ?? [];
     // A line is still at the customer while it is new (0) or awaiting pickup (5).

@@ -23,6 +23,7 @@ import {
   priorityOf,
   searchTextOf,
   sortKeyOf,
+  stageStartedAt,
   typeBreakdown,
   wholeDaysSince,
 } from "../card-mapping.server.ts";
@@ -128,9 +129,7 @@ export async function loadCards(db: Db, now: Date): Promise<BoardCard[]> {
 
   return requests.map((request) => {
     const stage = ONBOARDING_STAGES[request.stage] ?? ONBOARDING_STAGES[0];
-    const stageSince =
-      request.stageChangedAt ?? (request.stage === 0 ? request.submittedAt : (request.approvedAt ?? request.submittedAt));
-    const daysInStage = wholeDaysSince(stageSince, now);
+    const daysInStage = wholeDaysSince(stageStartedAt(request), now);
     const neededIn = daysUntil(request.dateNeeded, now);
     const late =
       (request.stage === 0 && daysInStage > ONBOARDING_SUBMITTED_LATE_DAYS) ||
