@@ -2,15 +2,16 @@
 // lists are shown (app/rules/board-pages.ts). Server-rendered with the `filter` query parameter applied,
 // so the board and its filter work without JavaScript; with JavaScript the lists stay live over the
 // socket (app/utils/board-socket.ts). The guard has already checked the page's permission.
+// Paged per stage (`pageCardList`): the loader filters every card, then returns only each stage's first
+// page (all of the `show` stage) with the stages' true counts, so the HTML and its loader data stay small.
 import { data, useLocation, useSearchParams } from "react-router";
 import { BoardView, type BoardSectionData } from "~/components/board/board-view.tsx";
 import { PageShell } from "~/components/page-shell.tsx";
 import { servicesContext } from "~/context.ts";
 import { loadCardList } from "~/modules/boards/card-lists.server.ts";
 import { pageRequestContext } from "~/modules/session/page-session.ts";
-import { boardPage, boardReadOnly, FILTER_PARAM, isBoardRoute } from "~/rules/board-pages.ts";
-import { type CardListPayload, filterCards } from "~/rules/boards.ts";
-import { type BoardPayloads, useBoardLive } from "~/utils/board-socket.ts";
+import { boardPage, boardQuery, boardReadOnly, isBoardRoute, pageCardList } from "~/rules/board-pages.ts";
+import { type BoardPagedLists, useBoardLive } from "~/utils/board-socket.ts";
 import type { Route } from "./+types/board";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -18,14 +19,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!isBoardRoute(route.name)) throw data(null, { status: 404 });
   const { database, logger } = context.get(servicesContext);
   const page = boardPage(route.name);
-  const filter = new URL(request.url).searchParams.get(FILTER_PARAM)?.trim() ?? "";
+  const query = boardQuery(new URL(request.url).search);
   const now = new Date();
   const sections: BoardSectionData[] = await Promise.all(
     page.sections.map(async (section) => {
       try {
         const payload = await loadCardList(database.prisma, section.list, now);
-        const shown: CardListPayload = { ...payload, cards: filterCards(payload.cards, filter) };
-        return { ...section, payload: shown, error: null };
+        return { ...section, payload: pageCardList(payload, query), error: null };
       } catch (error) {
         logger.error({ err: error, list: section.list }, "a board's card list could not be loaded");
         return { ...section, payload: null, error: "unavailable" };
@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     route: page.route,
     title: page.title,
     room: page.room,
-    filter,
+    filter: query.filter,
     readOnly: boardReadOnly(page.route, permissions),
     sections,
   };
@@ -51,14 +51,16 @@ export default function Board({ loaderData }: Route.ComponentProps) {
   const { title, room, readOnly, sections } = loaderData;
   const location = useLocation();
   const [searchParams] = useSearchParams();
-  // The URL is the truth for the filter (a pushed list is filtered here, not on the server).
-  const filter = searchParams.get(FILTER_PARAM)?.trim() ?? "";
-  const initial: BoardPayloads = {};
+  // The URL is the truth for the filter and paging (a pushed list is filtered and paged here, not on
+  // the server).
+  const query = boardQuery(searchParams);
+  const initial: BoardPagedLists = {};
   for (const section of sections) if (section.payload) initial[section.list] = section.payload;
   const live = useBoardLive(
     room,
     sections.map((section) => section.list),
     initial,
+    query,
   );
   const shown: BoardSectionData[] = sections.map((section) => {
     const payload = live.payloads[section.list] ?? section.payload;
@@ -68,7 +70,8 @@ export default function Board({ loaderData }: Route.ComponentProps) {
     <PageShell title={title}>
       <BoardView
         sections={shown}
-        filter={filter}
+        filter={query.filter}
+        show={query.show}
         readOnly={readOnly}
         pathname={location.pathname}
         search={location.search}

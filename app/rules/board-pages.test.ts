@@ -5,13 +5,20 @@ import {
   BOARD_ROUTES,
   boardLists,
   boardPage,
+  boardQuery,
   boardReadOnly,
+  CARDS_PER_STAGE,
   emptyText,
   isBoardRoute,
+  pageCardList,
+  pagedTotal,
+  parsePerStage,
   roomLists,
+  showAllHref,
+  showAllText,
   visibleActions,
 } from "./board-pages.ts";
-import { BOARD_ROOMS, CARD_LISTS, LIST_ROUTE, type BoardCard } from "./boards.ts";
+import { BOARD_ROOMS, CARD_LISTS, LIST_ROUTE, type BoardCard, type CardListPayload } from "./boards.ts";
 
 describe("board pages", () => {
   it("are the nine boards, and credit memos is not one of them", () => {
@@ -78,5 +85,98 @@ describe("board pages", () => {
   it("say why a section is empty", () => {
     expect(emptyText("zzz")).toBe("No cards match “zzz”.");
     expect(emptyText("  ")).toBe("No cards in this list.");
+  });
+});
+
+describe("board paging", () => {
+  const STAGES = [
+    { id: "0", label: "Submitted", order: 0 },
+    { id: "1", label: "Approved", order: 1 },
+    { id: "2", label: "In Transport", order: 2 },
+  ];
+  /** `count` cards per stage, keys `<stage>-<n>`, sortKeys out of order; every third is Acme's. */
+  function payload(counts: readonly number[]): CardListPayload {
+    const cards: BoardCard[] = [];
+    counts.forEach((count, stageIndex) => {
+      for (let n = count - 1; n >= 0; n -= 1) {
+        cards.push({
+          key: `${stageIndex}-${n}`,
+          list: "onboarding",
+          stage: STAGES[stageIndex]!,
+          searchText: n % 3 === 0 ? `acme unit-${stageIndex}-${n}` : `globex unit-${stageIndex}-${n}`,
+          sortKey: String(n).padStart(4, "0"),
+        } as BoardCard);
+      }
+    });
+    return { list: "onboarding", generatedAt: "2026-01-01T00:00:00.000Z", cards };
+  }
+  const keys = (cards: readonly BoardCard[]) => cards.map((card) => card.key);
+
+  it("shows each stage's first page in sort order, with the stage's true count", () => {
+    const paged = pageCardList(payload([12, 3, 0]), { filter: "", show: null, perStage: 5 });
+    expect(paged.list).toBe("onboarding");
+    expect(paged.generatedAt).toBe("2026-01-01T00:00:00.000Z");
+    expect(paged.stages.map((stage) => [stage.stage.id, stage.total, stage.cards.length])).toEqual([
+      ["0", 12, 5],
+      ["1", 3, 3],
+    ]);
+    expect(keys(paged.stages[0]!.cards)).toEqual(["0-0", "0-1", "0-2", "0-3", "0-4"]);
+    expect(pagedTotal(paged)).toBe(15);
+  });
+
+  it("shows every card of the stage asked for, and keeps the others paged", () => {
+    const paged = pageCardList(payload([12, 9, 1]), { filter: "", show: "1", perStage: 5 });
+    expect(paged.stages.map((stage) => [stage.stage.id, stage.total, stage.cards.length])).toEqual([
+      ["0", 12, 5],
+      ["1", 9, 9],
+      ["2", 1, 1],
+    ]);
+    expect(keys(paged.stages[1]!.cards)).toEqual(["1-0", "1-1", "1-2", "1-3", "1-4", "1-5", "1-6", "1-7", "1-8"]);
+    // An unknown stage shows nothing more.
+    const unknown = pageCardList(payload([12]), { filter: "", show: "nope", perStage: 5 });
+    expect(unknown.stages[0]!.cards).toHaveLength(5);
+  });
+
+  it("applies the filter to every card before paging", () => {
+    // Acme's cards are n = 0, 3, 6, …: 20 of the 60 in stage 0, most beyond the first page of 5.
+    const paged = pageCardList(payload([60, 2]), { filter: "ACME", show: null, perStage: 5 });
+    expect(paged.stages.map((stage) => [stage.stage.id, stage.total])).toEqual([
+      ["0", 20],
+      ["1", 1],
+    ]);
+    expect(keys(paged.stages[0]!.cards)).toEqual(["0-0", "0-3", "0-6", "0-9", "0-12"]);
+    expect(pageCardList(payload([60]), { filter: "unit-0-57", show: null, perStage: 5 }).stages).toEqual([
+      { stage: STAGES[0], total: 1, cards: [expect.objectContaining({ key: "0-57" })] },
+    ]);
+    expect(pageCardList(payload([60]), { filter: "zzz", show: null, perStage: 5 }).stages).toEqual([]);
+  });
+
+  it("reads the filter, the stage shown in full and the page size (5..500) from the URL", () => {
+    expect(boardQuery("")).toEqual({ filter: "", show: null, perStage: CARDS_PER_STAGE });
+    expect(boardQuery("?filter=%20acme%20&show=1&perStage=7")).toEqual({ filter: "acme", show: "1", perStage: 7 });
+    expect(parsePerStage("1")).toBe(5);
+    expect(parsePerStage("-3")).toBe(5);
+    expect(parsePerStage("9999")).toBe(500);
+    expect(parsePerStage("abc")).toBe(CARDS_PER_STAGE);
+    expect(parsePerStage("2.5")).toBe(CARDS_PER_STAGE);
+    expect(parsePerStage(null)).toBe(CARDS_PER_STAGE);
+  });
+
+  it("links to a stage's every card keeping the filter and page size, and says how many", () => {
+    expect(showAllHref("/onboarding", "?filter=acme&modal=x&show=0&perStage=5", "1")).toBe(
+      "/onboarding?filter=acme&perStage=5&show=1",
+    );
+    expect(showAllHref("/onboarding", "", "0")).toBe("/onboarding?show=0");
+    expect(showAllHref("/onboarding", "?show=0", null)).toBe("/onboarding");
+    expect(showAllText(4289, "Submitted")).toBe("Show all 4289 cards in Submitted");
+  });
+
+  it("keep the stage shown in full and the page size in a card action's link", () => {
+    expect(
+      actionHref("/onboarding", "?show=1&perStage=5", {
+        modal: "notesGeneral",
+        params: { formHistoryId: "12", show: "9" },
+      }),
+    ).toBe("/onboarding?show=1&perStage=5&modal=notesGeneral&formHistoryId=12");
   });
 });

@@ -1,7 +1,14 @@
 // The nine department boards (issue 4): which card lists each page shows and under which section
 // heading, the page's title (from the route table), the socket room it joins, who sees it read-only,
 // and the URLs of the dialogs a card's actions open. Pure: used by the board's loader and the browser.
-import { type BoardCard, type CardListName, BOARD_ROOMS } from "./boards.ts";
+import {
+  type BoardCard,
+  type CardListName,
+  type CardListPayload,
+  BOARD_ROOMS,
+  filterCards,
+  groupByStage,
+} from "./boards.ts";
 import { MODAL_PARAM } from "./modals.ts";
 import { routeByName, socketRoomForRoute, type RouteName } from "./routes.ts";
 
@@ -103,7 +110,7 @@ export function visibleActions(card: BoardCard, readOnly: boolean): BoardCard["a
 
 /**
  * The link of a card action: the board's own URL with the dialog's parameters added, keeping what the
- * board shows (its filter) so closing the dialog returns to the same view.
+ * board shows (its filter, the stage shown in full, the page size) so closing the dialog returns to the same view.
  */
 export function actionHref(
   pathname: string,
@@ -112,11 +119,13 @@ export function actionHref(
 ): string {
   const current = new URLSearchParams(search);
   const next = new URLSearchParams();
-  const filter = current.get(FILTER_PARAM)?.trim();
-  if (filter) next.set(FILTER_PARAM, filter);
+  for (const name of VIEW_PARAMS) {
+    const value = current.get(name)?.trim();
+    if (value) next.set(name, value);
+  }
   next.set(MODAL_PARAM, action.modal);
   for (const [name, value] of Object.entries(action.params)) {
-    if (name !== MODAL_PARAM && name !== FILTER_PARAM) next.set(name, value);
+    if (name !== MODAL_PARAM && !VIEW_PARAMS.includes(name)) next.set(name, value);
   }
   return `${pathname}?${next.toString()}`;
 }
@@ -124,4 +133,96 @@ export function actionHref(
 /** The empty state of a section: nothing in the list at all, or nothing that matches the filter. */
 export function emptyText(filter: string | null | undefined): string {
   return filter?.trim() ? `No cards match “${filter.trim()}”.` : "No cards in this list.";
+}
+
+// Paging (docs/boards.md "Paging"): a list can hold thousands of cards, so each stage shows its first
+// CARDS_PER_STAGE cards in sort order and links to the rest; the stage heading keeps the true count.
+// The loader pages before sending (the filter searches every card first) and the browser pages each
+// pushed list with the same rule, so a live update looks exactly like a reload.
+
+export const CARDS_PER_STAGE = 50;
+/** `?show=<stageId>`: that stage shows all its cards, the others stay paged. */
+export const SHOW_PARAM = "show";
+/** `?perStage=n`: the page size, clamped to PER_STAGE_MIN..PER_STAGE_MAX (tests use a small one). */
+export const PER_STAGE_PARAM = "perStage";
+export const PER_STAGE_MIN = 5;
+export const PER_STAGE_MAX = 500;
+
+/** The query parameters that say what the board shows (kept by action links and "Show all"). */
+const VIEW_PARAMS: readonly string[] = [FILTER_PARAM, SHOW_PARAM, PER_STAGE_PARAM];
+
+export interface BoardQuery {
+  filter: string;
+  /** The stage shown in full, or null. */
+  show: string | null;
+  perStage: number;
+}
+
+/** The page size of `?perStage=`: a whole number clamped to 5..500, CARDS_PER_STAGE when absent or not a number. */
+export function parsePerStage(value: string | null | undefined): number {
+  const text = value?.trim();
+  if (!text || !/^-?\d+$/.test(text)) return CARDS_PER_STAGE;
+  return Math.min(PER_STAGE_MAX, Math.max(PER_STAGE_MIN, Number(text)));
+}
+
+/** What the board's URL asks to see: the filter, the stage shown in full, the page size. */
+export function boardQuery(search: URLSearchParams | string): BoardQuery {
+  const params = new URLSearchParams(search);
+  return {
+    filter: params.get(FILTER_PARAM)?.trim() ?? "",
+    show: params.get(SHOW_PARAM)?.trim() || null,
+    perStage: parsePerStage(params.get(PER_STAGE_PARAM)),
+  };
+}
+
+export interface StagePage {
+  stage: BoardCard["stage"];
+  /** Cards of the stage that match the filter (the heading's count). */
+  total: number;
+  /** The cards shown: the first perStage in sort order, or all of the stage shown in full. */
+  cards: BoardCard[];
+}
+
+/** A list as the board renders it: only the cards to show, with every stage's true count. */
+export interface PagedCardList {
+  list: CardListName;
+  generatedAt: string;
+  /** Stages with at least one card matching the filter, in stage order. */
+  stages: StagePage[];
+}
+
+/** Filters all the list's cards, groups them by stage, then keeps each stage's first page. */
+export function pageCardList(payload: CardListPayload, view: BoardQuery): PagedCardList {
+  const perStage = Math.max(1, Math.floor(view.perStage));
+  return {
+    list: payload.list,
+    generatedAt: payload.generatedAt,
+    stages: groupByStage(filterCards(payload.cards, view.filter)).map((group) => ({
+      stage: group.stage,
+      total: group.cards.length,
+      cards: view.show === group.stage.id ? group.cards : group.cards.slice(0, perStage),
+    })),
+  };
+}
+
+/** Cards in the list that match the filter (shown or not). */
+export function pagedTotal(list: PagedCardList): number {
+  return list.stages.reduce((sum, stage) => sum + stage.total, 0);
+}
+
+/** The "Show all" link of a stage: the board's URL with `show` set, keeping the filter and page size. */
+export function showAllHref(pathname: string, search: URLSearchParams | string, stageId: string | null): string {
+  const current = new URLSearchParams(search);
+  const next = new URLSearchParams();
+  for (const name of [FILTER_PARAM, PER_STAGE_PARAM]) {
+    const value = current.get(name)?.trim();
+    if (value) next.set(name, value);
+  }
+  if (stageId !== null) next.set(SHOW_PARAM, stageId);
+  const query = next.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}
+
+export function showAllText(total: number, stageLabel: string): string {
+  return `Show all ${total} cards in ${stageLabel}`;
 }

@@ -4,21 +4,27 @@
 // list whenever its refresh event carries it, fetches its lists again after a reconnect (never stale),
 // reconnects when the tab regains focus, and sends pingCheck every 60 s. Browser only: nothing here
 // runs during server rendering.
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { useNavigate } from "react-router";
 import { io, type Socket } from "socket.io-client";
+import { type BoardQuery, type PagedCardList, pageCardList } from "~/rules/board-pages.ts";
 import { type CardListName, type CardListPayload, LIST_EVENTS } from "~/rules/boards.ts";
 import { apiFetch, reloginUrl } from "./api-fetch.ts";
 
 export const PING_INTERVAL_MS = 60_000;
 
 export type BoardPayloads = Partial<Record<CardListName, CardListPayload>>;
+/** The lists as the board renders them (filtered and paged, app/rules/board-pages.ts). */
+export type BoardPagedLists = Partial<Record<CardListName, PagedCardList>>;
 
 export type LiveState = "connecting" | "live" | "reconnecting";
 
 export interface BoardLive {
-  /** Per list: the newest of the server-rendered payload and the pushed or refetched one. */
-  payloads: BoardPayloads;
+  /**
+   * Per list: the newest of the server-rendered (already paged) list and the pushed or refetched
+   * payload, which arrives whole and is filtered and paged here by the same rule as the loader's.
+   */
+  payloads: BoardPagedLists;
   connected: boolean;
   state: LiveState;
 }
@@ -88,17 +94,24 @@ export function isSessionLost(error: { message?: string; data?: unknown } | null
   return /\b401\b|unauthori[sz]ed|sign in required|token has expired/i.test(error?.message ?? "");
 }
 
-function newer(a: CardListPayload | undefined, b: CardListPayload | undefined): CardListPayload | undefined {
+function newer<T extends { generatedAt: string }>(a: T | undefined, b: T | undefined): T | undefined {
   if (!a) return b;
   if (!b) return a;
   return Date.parse(b.generatedAt) >= Date.parse(a.generatedAt) ? b : a;
 }
 
 /**
- * Live lists for a board. `initialPayloads` are the loader's (shown until the socket delivers; a newer
- * loader result, after a navigation or a form, replaces an older push). The filter is the caller's.
+ * Live lists for a board. `initialPayloads` are the loader's, already filtered and paged (shown until
+ * the socket delivers; a newer loader result, after a navigation or a form, replaces an older push).
+ * A pushed payload holds every card: it is filtered and paged with `query` (the URL's, the caller's)
+ * by `pageCardList`, as the loader does, so a live update looks exactly like a reload.
  */
-export function useBoardLive(room: string, lists: readonly CardListName[], initialPayloads: BoardPayloads): BoardLive {
+export function useBoardLive(
+  room: string,
+  lists: readonly CardListName[],
+  initialPayloads: BoardPagedLists,
+  query: BoardQuery,
+): BoardLive {
   const navigate = useNavigate();
   const [received, setReceived] = useState<{ room: string; payloads: BoardPayloads }>({ room, payloads: {} });
   const state = useSyncExternalStore(subscribeLiveState, () => liveState, serverLiveState);
@@ -168,10 +181,19 @@ export function useBoardLive(room: string, lists: readonly CardListName[], initi
     };
   }, [room, listsKey, navigate]);
 
-  const pushed = received.room === room ? received.payloads : {};
-  const payloads: BoardPayloads = {};
+  const { filter, show, perStage } = query;
+  // Paging a pushed list runs once per push (or URL change), not on every render.
+  const pagedPushed = useMemo(() => {
+    const paged: BoardPagedLists = {};
+    const pushed = received.room === room ? received.payloads : {};
+    for (const [list, payload] of Object.entries(pushed) as [CardListName, CardListPayload | undefined][]) {
+      if (payload) paged[list] = pageCardList(payload, { filter, show, perStage });
+    }
+    return paged;
+  }, [received, room, filter, show, perStage]);
+  const payloads: BoardPagedLists = {};
   for (const list of lists) {
-    const shown = newer(initialPayloads[list], pushed[list]);
+    const shown = newer(initialPayloads[list], pagedPushed[list]);
     if (shown) payloads[list] = shown;
   }
   return { payloads, connected: state === "live", state };

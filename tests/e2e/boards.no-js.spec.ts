@@ -1,6 +1,7 @@
 // The nine department boards without JavaScript (issue 4): each renders server-side for a permitted
 // account, its GET filter form narrows the cards to those containing a unit number shown on the board,
-// a filter nothing matches shows the empty state, and a board the account may not open is not found.
+// a filter nothing matches shows the empty state, a stage longer than the page size links to all its
+// cards, and a board the account may not open is not found.
 import type { Page } from "@playwright/test";
 import { BOARD_PAGES, FILTER_LABEL } from "../../app/rules/board-pages.ts";
 import { routeByName } from "../../app/rules/routes.ts";
@@ -82,6 +83,35 @@ test.describe("department boards without JavaScript", () => {
     await expect(page.getByText("Read only", { exact: true })).toBeVisible();
     const labels = await page.locator("article[data-card-key] nav a").allInnerTexts();
     for (const label of labels) expect(label).toMatch(/note/i);
+  });
+
+  test("a stage longer than the page size shows its first cards and links to all of them", async ({ page }) => {
+    await signIn(page, ADMIN);
+    // The demo seed's stages are short: a page size of 5 (the smallest ?perStage=) makes one page too few.
+    await page.goto("/onboarding?perStage=5");
+    const stage = page.locator("section[data-stage]").filter({ has: page.locator("[data-show-all]") }).first();
+    await expect(stage, "the demo data has an onboarding stage with more than 5 cards").toBeVisible();
+    const link = stage.getByRole("link", { name: /^Show all \d+ cards in / });
+    const total = Number((await link.innerText()).match(/Show all (\d+) cards/)![1]);
+    expect(total).toBeGreaterThan(5);
+    const stageId = (await stage.getAttribute("data-stage"))!;
+    const stageCards = page.locator(`section[data-stage="${stageId}"] article[data-card-key]`);
+    await expect(stageCards).toHaveCount(5);
+    // The heading keeps the true count.
+    await expect(stage.getByRole("heading", { level: 2 })).toContainText(`(${total})`);
+
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`/onboarding\\?perStage=5&show=${stageId}$`));
+    await expect(stageCards).toHaveCount(total);
+    await expect(page.locator(`section[data-stage="${stageId}"] [data-show-all]`)).toHaveCount(0);
+    await expect(page.locator(`section[data-stage="${stageId}"]`).getByRole("heading", { level: 2 })).toContainText(
+      `(${total})`,
+    );
+    // The other stages stay paged.
+    for (const other of await page.locator("section[data-stage]").all()) {
+      if ((await other.getAttribute("data-stage")) === stageId) continue;
+      expect(await other.locator("article[data-card-key]").count()).toBeLessThanOrEqual(5);
+    }
   });
 
   test("a board the account may not open is not found", async ({ page }) => {

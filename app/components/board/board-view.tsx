@@ -1,6 +1,7 @@
 // A department board: the filter form (GET, works without JavaScript), then each list of the page as a
 // section, its cards grouped by stage with counts. Pages with several lists (transport, accounts
-// receivable) get a section per list and in-page links to them.
+// receivable) get a section per list and in-page links to them. Each stage shows its first page of
+// cards (already paged, app/rules/board-pages.ts) with its true count and a "Show all" GET link.
 import { Badge, Box, Button, Callout, Flex, Grid, Heading, Link as ThemeLink, Text, TextField } from "@radix-ui/themes";
 import { useId } from "react";
 import { Form, Link } from "react-router";
@@ -9,16 +10,20 @@ import {
   emptyText,
   FILTER_LABEL,
   FILTER_PARAM,
+  pagedTotal,
   READ_ONLY_LABEL,
+  showAllHref,
+  showAllText,
   visibleActions,
   type BoardSection,
+  type PagedCardList,
 } from "~/rules/board-pages.ts";
-import { type CardListPayload, filterCards, groupByStage } from "~/rules/boards.ts";
 import type { LiveState } from "~/utils/board-socket.ts";
 import { BoardCardView } from "./board-card.tsx";
 
 export interface BoardSectionData extends BoardSection {
-  payload: CardListPayload | null;
+  /** The list filtered and paged: only the cards to show, with each stage's true count. */
+  payload: PagedCardList | null;
   /** The list could not be loaded (shown instead of its cards). */
   error: string | null;
 }
@@ -75,6 +80,7 @@ export function LiveIndicator({ state }: { state: LiveState }) {
 function SectionCards({
   section,
   filter,
+  show,
   readOnly,
   pathname,
   search,
@@ -82,6 +88,7 @@ function SectionCards({
 }: {
   section: BoardSectionData;
   filter: string;
+  show: string | null;
   readOnly: boolean;
   pathname: string;
   search: string;
@@ -95,8 +102,8 @@ function SectionCards({
       </Callout.Root>
     );
   }
-  const cards = filterCards(section.payload.cards, filter);
-  if (cards.length === 0) {
+  const stages = section.payload.stages;
+  if (stages.length === 0) {
     return (
       <Text as="p" color="gray" data-empty-state="">
         {emptyText(filter)}
@@ -106,14 +113,15 @@ function SectionCards({
   const StageHeading = nested ? "h3" : "h2";
   return (
     <Flex direction="column" gap="5">
-      {groupByStage(cards).map((group) => {
+      {stages.map((group) => {
         const headingId = `stage-${section.list}-${group.stage.id}`;
+        const hidden = group.total - group.cards.length;
         return (
           <section key={group.stage.id} aria-labelledby={headingId} data-stage={group.stage.id}>
             <Heading as={StageHeading} size="4" mb="2" id={headingId}>
               {group.stage.label}{" "}
               <Text color="gray" size="3" weight="regular">
-                ({group.cards.length})
+                ({group.total})
               </Text>
             </Heading>
             <Grid asChild columns={{ initial: "1", sm: "2", lg: "3" }} gap="3">
@@ -131,6 +139,21 @@ function SectionCards({
                 ))}
               </ul>
             </Grid>
+            {hidden > 0 ? (
+              <Text as="p" size="2" mt="3" data-show-all="">
+                <ThemeLink asChild>
+                  <Link to={showAllHref(pathname, search, group.stage.id)}>
+                    {showAllText(group.total, group.stage.label)}
+                  </Link>
+                </ThemeLink>
+              </Text>
+            ) : show === group.stage.id && group.total > 0 ? (
+              <Text as="p" size="2" mt="3">
+                <ThemeLink asChild>
+                  <Link to={showAllHref(pathname, search, null)}>Show fewer cards in {group.stage.label}</Link>
+                </ThemeLink>
+              </Text>
+            ) : null}
           </section>
         );
       })}
@@ -141,6 +164,7 @@ function SectionCards({
 export function BoardView({
   sections,
   filter,
+  show = null,
   readOnly,
   pathname,
   search,
@@ -148,6 +172,8 @@ export function BoardView({
 }: {
   sections: readonly BoardSectionData[];
   filter: string;
+  /** The stage shown in full (`?show=`), or null. */
+  show?: string | null;
   readOnly: boolean;
   pathname: string;
   search: string;
@@ -175,7 +201,7 @@ export function BoardView({
                 <li key={section.list}>
                   <ThemeLink href={`#list-${section.list}`}>
                     {section.label}
-                    {section.payload ? ` (${filterCards(section.payload.cards, filter).length})` : ""}
+                    {section.payload ? ` (${pagedTotal(section.payload)})` : ""}
                   </ThemeLink>
                 </li>
               ))}
@@ -193,6 +219,7 @@ export function BoardView({
               <SectionCards
                 section={section}
                 filter={filter}
+                show={show}
                 readOnly={readOnly}
                 pathname={pathname}
                 search={search}
@@ -205,6 +232,7 @@ export function BoardView({
             <SectionCards
               section={section}
               filter={filter}
+              show={show}
               readOnly={readOnly}
               pathname={pathname}
               search={search}
