@@ -2,37 +2,27 @@
 // theme switch (Dark/Light, stored in User.theme; the root applies it as Radix Themes' appearance).
 // Works without JavaScript; change-password messages clear after 5 s when scripts run.
 import { Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
-import { data, Form, redirect, useLoaderData, type RouterContextProvider } from "react-router";
+import { data, Form, redirect, useLoaderData } from "react-router";
 import { servicesContext } from "~/context.ts";
 import { changePassword } from "~/modules/identity/password-change.server.ts";
 import { getProfile, setTheme } from "~/modules/identity/profile.server.ts";
-import { sessionCookie, sessionTokenOf } from "~/modules/identity/session-cookie.server.ts";
-import { resolveSession } from "~/modules/identity/users.server.ts";
+import { sessionCookie } from "~/modules/identity/session-cookie.server.ts";
+import { requirePageSession } from "~/modules/session/request-session.server.ts";
 import { THEMES } from "~/rules/passwords.ts";
 import { ChangePasswordForm, PASSWORD_CHANGED_PARAM } from "~/components/change-password-form.tsx";
 import type { Route } from "./+types/profile";
 
 export const meta: Route.MetaFunction = () => [{ title: "Profile · Fleet Ops" }];
 
-async function signedIn(context: Readonly<RouterContextProvider>, request: Request) {
-  const { config, database } = context.get(servicesContext);
-  const session = await resolveSession(database.prisma, sessionTokenOf({ cookie: request.headers.get("cookie") }), config);
-  if (session.status !== "signed-in") {
-    const url = new URL(request.url);
-    throw redirect(`/employee-login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
-  }
-  return session;
-}
-
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const session = await signedIn(context, request);
+  const session = requirePageSession(context, request);
   const profile = await getProfile(context.get(servicesContext).database.prisma, session.user.id);
   if (!profile) throw redirect("/employee-login");
   return { profile };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const session = await signedIn(context, request);
+  const session = requirePageSession(context, request);
   const { config, database } = context.get(servicesContext);
   const formData = await request.formData();
   if (formData.get("intent") === "theme") {

@@ -14,29 +14,26 @@ import {
 } from "react-router";
 import { servicesContext } from "~/context.ts";
 import { listDepartments, mayRegisterEmployees, registerEmployee } from "~/modules/identity/register.server.ts";
-import { sessionTokenOf } from "~/modules/identity/session-cookie.server.ts";
-import { resolveSession } from "~/modules/identity/users.server.ts";
+import { requirePageSession } from "~/modules/session/request-session.server.ts";
 import { registerEmployeeSchema } from "~/rules/passwords.ts";
 import { FormMessage, LabelledInput } from "~/components/form-controls.tsx";
 import type { Route } from "./+types/register";
 
 export const meta: Route.MetaFunction = () => [{ title: "Register Employee · Fleet Ops" }];
 
-async function permitted(context: Readonly<RouterContextProvider>, request: Request) {
-  const { config, database } = context.get(servicesContext);
-  const session = await resolveSession(database.prisma, sessionTokenOf({ cookie: request.headers.get("cookie") }), config);
-  if (session.status !== "signed-in") throw redirect(`/employee-login?redirectTo=${encodeURIComponent("/register")}`);
+function permitted(context: Readonly<RouterContextProvider>, request: Request) {
+  const session = requirePageSession(context, request);
   if (!mayRegisterEmployees(session)) throw redirect("/not-found");
   return session;
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  await permitted(context, request);
+  permitted(context, request);
   return { departments: await listDepartments(context.get(servicesContext).database.prisma) };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const session = await permitted(context, request);
+  const session = permitted(context, request);
   const result = await registerEmployee(context.get(servicesContext).database.prisma, session, Object.fromEntries(await request.formData()));
   if (!result.ok) {
     return data({ ok: false as const, message: result.message, fieldErrors: (result.fieldErrors ?? {}) as Record<string, string[]> }, { status: result.status });

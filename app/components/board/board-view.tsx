@@ -180,6 +180,7 @@ export function BoardView({
   live: LiveState;
 }) {
   const nested = sections.length > 1;
+  const cardsProps = { filter, show, readOnly, pathname, search };
   return (
     <Flex direction="column" gap="5">
       <Flex justify="between" align="end" gap="3" wrap="wrap">
@@ -216,28 +217,12 @@ export function BoardView({
               <Heading as="h2" size="5" mb="3" id={`list-${section.list}-heading`}>
                 {section.label}
               </Heading>
-              <SectionCards
-                section={section}
-                filter={filter}
-                show={show}
-                readOnly={readOnly}
-                pathname={pathname}
-                search={search}
-                nested
-              />
+              <SectionCards section={section} {...cardsProps} nested />
             </section>
           </Box>
         ) : (
           <Box key={section.list} data-list={section.list}>
-            <SectionCards
-              section={section}
-              filter={filter}
-              show={show}
-              readOnly={readOnly}
-              pathname={pathname}
-              search={search}
-              nested={false}
-            />
+            <SectionCards section={section} {...cardsProps} nested={false} />
           </Box>
         ),
       )}
