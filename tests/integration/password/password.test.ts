@@ -16,6 +16,7 @@ import { action as externalAction } from "~/routes/password-reset-external.tsx";
 import { createTestPrisma } from "../../support/database.ts";
 import { createUser, PASSWORD, unique } from "../identity/fixtures.ts";
 import { startTestServer, type RunningServer } from "../../support/test-server.ts";
+import { sessionGuard } from "~/modules/session/guard.server.ts";
 
 const db = createTestPrisma();
 let server: RunningServer; // SMTP configured
@@ -79,6 +80,13 @@ const oldToken = (userId: number) =>
 function context(target: RunningServer = server): RouterContextProvider {
   const provider = new RouterContextProvider();
   provider.set(servicesContext, target.services);
+  return provider;
+}
+
+/** The router context of a page request after the root's guard middleware ran on it (its redirects throw). */
+async function guardedContext(request: Request, target: RunningServer = server): Promise<RouterContextProvider> {
+  const provider = context(target);
+  await sessionGuard({ request, context: provider, params: {} } as never, async () => new Response(null));
   return provider;
 }
 
@@ -342,7 +350,8 @@ describe("register an employee", () => {
 
     const cookie = `fleetops_session=${oldToken(manager.id)}`;
     const viaPage = await input();
-    const page = unwrap(await registerAction({ context: context(), params: {}, request: formRequest(`${server.url}/register`, viaPage, cookie) } as never));
+    const pageRequest = formRequest(`${server.url}/register`, viaPage, cookie);
+    const page = unwrap(await registerAction({ context: await guardedContext(pageRequest), params: {}, request: pageRequest } as never));
     expect(page).toMatchObject({ status: 200, data: { ok: true } });
     const stored = await db.user.findUniqueOrThrow({ where: { email: viaPage.email.toLowerCase() } });
     expect(stored.departmentId).toBe(Number(viaPage.departmentId));
@@ -354,9 +363,11 @@ describe("register an employee", () => {
     const body = await input();
     expect((await call("POST", `${server.url}/users/register`, body, bearer(oldToken(clerk.id)))).status).toBe(403);
     const cookie = `fleetops_session=${oldToken(clerk.id)}`;
-    const thrown = await registerAction({ context: context(), params: {}, request: formRequest(`${server.url}/register`, body, cookie) } as never).catch(
-      (error: unknown) => error,
-    );
+    const pageRequest = formRequest(`${server.url}/register`, body, cookie);
+    // The guard itself sends a user without permission 20 away, before the action runs.
+    const thrown = await guardedContext(pageRequest)
+      .then((pageContext) => registerAction({ context: pageContext, params: {}, request: pageRequest } as never))
+      .catch((error: unknown) => error);
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).headers.get("Location")).toBe("/not-found");
     expect(await db.user.count({ where: { email: body.email.toLowerCase() } })).toBe(0);
