@@ -15,6 +15,10 @@ import { createSettingsRouter } from "./api/settings.ts";
 import { createTrackingRouter } from "./api/tracking.ts";
 import { createMicrosoftRouter } from "./api/microsoft.ts";
 import { createUsersRouter } from "./api/users.ts";
+import { createNotesRouter } from "./api/notes.ts";
+import { createOrderCancelRouter } from "./api/order-cancel.ts";
+import { createOrderEditRouter } from "./api/order-edit.ts";
+import { createOffRentEditRouter } from "./api/off-rent-edit.ts";
 import { requireSameOrigin } from "./security/same-origin.ts";
 import type { AppServices } from "./services.ts";
 
@@ -73,6 +77,10 @@ export function createApp(services: AppServices): express.Express {
   app.use(createSettingsRouter(services));
   app.use(createCardsRouter(services));
   app.use(createQueueRouter(services));
+  app.use(createNotesRouter(services));
+  app.use(createOrderCancelRouter(services));
+  app.use(createOrderEditRouter(services));
+  app.use(createOffRentEditRouter(services));
 
   app.use(
     createRequestHandler({

@@ -4,7 +4,7 @@
 // with a close link.
 import { Box, Button, Callout, Card, Dialog, Flex, Heading, Link as ThemeLink, Text } from "@radix-ui/themes";
 import { type ComponentType, type ReactNode, useId, useSyncExternalStore } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
+import { Link, useLocation, useMatches, useNavigate } from "react-router";
 import {
   type ModalName,
   type ModalSize,
@@ -152,13 +152,21 @@ const MODAL_CONTENT: Partial<Record<ModalName, ComponentType<ModalContentProps>>
   requestReset: ResetRequestForm,
 };
 
+function rendersDialog(handle: unknown, name: ModalName): boolean {
+  const names = (handle as { rendersDialogs?: readonly string[] } | undefined)?.rendersDialogs;
+  return Array.isArray(names) && names.includes(name);
+}
+
 export function ModalHost({ signedIn, titleContext }: { signedIn: boolean; titleContext?: ModalTitleContext }) {
   const location = useLocation();
   const search = new URLSearchParams(location.search);
   const request = resolveModalRequest(search, { signedIn, titleContext });
   const returnTo = urlWithoutModal(location.pathname, search);
+  const matches = useMatches();
 
   if (request.kind === "none") return null;
+  // A page that draws this dialog itself (a board's notes, cancel and edit dialogs) is left to it.
+  if (request.kind === "open" && matches.some((match) => rendersDialog(match.handle, request.name))) return null;
   if (request.kind === "invalid-size" || request.kind === "unknown") {
     return (
       <Box className="app-modal-error" p="3">

@@ -4,23 +4,39 @@
 // socket (app/utils/board-socket.ts). The guard has already checked the page's permission.
 // Paged per stage (`pageCardList`): the loader filters every card, then returns only each stage's first
 // page (all of the `show` stage) with the stages' true counts, so the HTML and its loader data stay small.
-import { data, useLocation, useSearchParams } from "react-router";
+import { data, redirect, useActionData, useLocation, useSearchParams } from "react-router";
 import { BoardView, type BoardSectionData } from "~/components/board/board-view.tsx";
+import { BOARD_DIALOG_NAMES, BoardDialog } from "~/components/dialogs/board-dialogs.tsx";
 import { PageShell } from "~/components/page-shell.tsx";
 import { servicesContext } from "~/context.ts";
 import { loadCardList } from "~/modules/boards/card-lists.server.ts";
+import { type BoardDialogContext, loadOpenDialog, submitDialogForm } from "~/modules/dialogs/board-dialogs.server.ts";
 import { pageRequestContext } from "~/modules/session/page-session.ts";
-import { boardPage, boardQuery, boardReadOnly, isBoardRoute, pageCardList } from "~/rules/board-pages.ts";
+import { boardPage, boardQuery, boardReadOnly, boardViewHref, isBoardRoute, pageCardList } from "~/rules/board-pages.ts";
 import { type BoardPagedLists, useBoardLive } from "~/utils/board-socket.ts";
 import type { Route } from "./+types/board";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+/** The board draws its own dialogs (notes, cancel, edit): the root's modal host leaves these to it. */
+export const handle = { rendersDialogs: BOARD_DIALOG_NAMES };
+
+/** The signed-in board request's dialog context; the guard has already checked the page's permission. */
+function dialogContext(args: Route.LoaderArgs | Route.ActionArgs): BoardDialogContext {
+  const { route, session } = args.context.get(pageRequestContext);
+  if (!isBoardRoute(route.name) || session.status !== "signed-in") throw data(null, { status: 404 });
+  const { database } = args.context.get(servicesContext);
+  return { db: database.prisma, actor: session, route: route.name, search: new URL(args.request.url).searchParams, now: new Date() };
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const { request, context } = args;
   const { route, session } = context.get(pageRequestContext);
   if (!isBoardRoute(route.name)) throw data(null, { status: 404 });
   const { database, logger } = context.get(servicesContext);
   const page = boardPage(route.name);
-  const query = boardQuery(new URL(request.url).search);
+  const url = new URL(request.url);
+  const query = boardQuery(url.search);
   const now = new Date();
+  const dialog = session.status === "signed-in" ? await loadOpenDialog(dialogContext(args)) : null;
   const sections: BoardSectionData[] = await Promise.all(
     page.sections.map(async (section) => {
       try {
@@ -40,7 +56,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     filter: query.filter,
     readOnly: boardReadOnly(page.route, permissions),
     sections,
+    dialog,
+    closeDialogHref: boardViewHref(url.pathname, url.search),
   };
+}
+
+/**
+ * A board dialog's form (no JavaScript, or a fetcher): run its intent, refresh the lists it changed,
+ * then close the dialog (or reload it when it stays open); a refusal re-renders the dialog with the
+ * message and the submitted values.
+ */
+export async function action(args: Route.ActionArgs) {
+  const context = dialogContext(args);
+  const submission = await submitDialogForm(context, await args.request.formData());
+  if (submission.kind === "refused") return data(submission.actionData, { status: submission.status });
+  args.context.get(servicesContext).boardChanges.listsChanged(submission.lists);
+  const url = new URL(args.request.url);
+  return redirect(submission.stayOpen ? `${url.pathname}${url.search}` : boardViewHref(url.pathname, url.search), { status: 303 });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -48,7 +80,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function Board({ loaderData }: Route.ComponentProps) {
-  const { title, room, readOnly, sections } = loaderData;
+  const { title, room, readOnly, sections, dialog, closeDialogHref } = loaderData;
+  const actionData = useActionData<typeof action>() ?? null;
   const location = useLocation();
   const [searchParams] = useSearchParams();
   // The URL is the truth for the filter and paging (a pushed list is filtered and paged here, not on
@@ -77,6 +110,15 @@ export default function Board({ loaderData }: Route.ComponentProps) {
         search={location.search}
         live={live.state}
       />
+      {dialog ? (
+        <BoardDialog
+          dialog={dialog}
+          actionData={actionData}
+          route={loaderData.route}
+          closeHref={closeDialogHref}
+          readOnly={readOnly}
+        />
+      ) : null}
     </PageShell>
   );
 }

@@ -130,6 +130,18 @@ export function actionHref(
   return `${pathname}?${next.toString()}`;
 }
 
+/** The board's own URL keeping only what it shows (filter, paging): where closing a dialog goes. */
+export function boardViewHref(pathname: string, search: URLSearchParams | string): string {
+  const current = new URLSearchParams(search);
+  const next = new URLSearchParams();
+  for (const name of VIEW_PARAMS) {
+    const value = current.get(name)?.trim();
+    if (value) next.set(name, value);
+  }
+  const query = next.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}
+
 /** The empty state of a section: nothing in the list at all, or nothing that matches the filter. */
 export function emptyText(filter: string | null | undefined): string {
   return filter?.trim() ? `No cards match “${filter.trim()}”.` : "No cards in this list.";

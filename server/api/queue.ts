@@ -7,18 +7,11 @@ import {
   assignCarrier,
   completeTransport,
   moveUnitStatus,
-  type QueueActor,
-  type QueueResult,
 } from "../../app/modules/queue/index.server.ts";
-import type { Db } from "../database.ts";
 import type { AppServices } from "../services.ts";
-import { requireSession } from "./authenticate.ts";
+import { type DomainOperation, operationEndpoint } from "./operation-endpoint.ts";
 
-const parseJson = express.json({ limit: "16kb" });
-
-type QueueOperation = (db: Db, actor: QueueActor, input: unknown) => Promise<QueueResult>;
-
-export const QUEUE_ENDPOINTS: Readonly<Record<string, QueueOperation>> = {
+export const QUEUE_ENDPOINTS: Readonly<Record<string, DomainOperation>> = {
   "/api/queue/approve": approveOrder,
   "/api/queue/assign-carrier": assignCarrier,
   "/api/queue/complete-transport": completeTransport,
@@ -27,19 +20,6 @@ export const QUEUE_ENDPOINTS: Readonly<Record<string, QueueOperation>> = {
 
 export function createQueueRouter(services: AppServices): express.Router {
   const router = express.Router();
-  for (const [path, operation] of Object.entries(QUEUE_ENDPOINTS)) {
-    router.put(path, parseJson, requireSession(services), async (req, res) => {
-      res.set("Cache-Control", "no-store");
-      const result = await operation(services.database.prisma, res.locals.session!, req.body ?? {});
-      if (!result.ok) {
-        res
-          .status(result.status)
-          .json(result.fieldErrors ? { error: result.message, errors: result.fieldErrors } : { error: result.message });
-        return;
-      }
-      services.boardChanges.listsChanged(result.lists);
-      res.json({ ok: true });
-    });
-  }
+  for (const [path, operation] of Object.entries(QUEUE_ENDPOINTS)) router.put(path, ...operationEndpoint(services, operation));
   return router;
 }

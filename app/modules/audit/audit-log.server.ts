@@ -3,6 +3,7 @@
 // and an impersonated session is recorded with both identities (ADR 009).
 import type { Db } from "../../../server/database.ts";
 import type { Prisma } from "../../generated/prisma/client";
+import { type ChangeSince, splitChange } from "../../rules/operation-result.ts";
 
 /** The Prisma client or an interactive transaction's client: anything that can insert an audit row. */
 export type AuditWriter = Pick<Db | Prisma.TransactionClient, "auditLog">;
@@ -28,6 +29,8 @@ export interface AuditEntry {
   /** Field label → 'label: old!label: new' (see describeChange); {} when nothing displayable changed. */
   changedData: Prisma.InputJsonObject;
   actor: AuditActor;
+  /** The entity's version after the change, for versioned records (orders, off-rents, trades, memos). */
+  version?: number | null;
 }
 
 /** The actor of a signed-in session: its user, and the impersonator if there is one. */
@@ -55,7 +58,65 @@ export async function recordAudit(tx: AuditWriter, entry: AuditEntry): Promise<{
       changedData: entry.changedData,
       userId: actor.userId,
       impersonatorId: actor.impersonatorId,
+      version: entry.version ?? null,
     },
     select: { id: true },
   });
+}
+
+const HISTORY_SELECT = {
+  id: true,
+  action: true,
+  changedAt: true,
+  changedData: true,
+  entityType: true,
+  user: { select: { firstName: true, lastName: true } },
+  impersonator: { select: { firstName: true, lastName: true } },
+} as const;
+
+interface HistoryRow {
+  action: string;
+  changedAt: Date;
+  changedData: Prisma.JsonValue;
+  user: { firstName: string; lastName: string } | null;
+  impersonator: { firstName: string; lastName: string } | null;
+}
+
+/** One audit row as the dialogs show it: when, by whom (and through whom), which fields from what to what. */
+function toChangeSince(row: HistoryRow): ChangeSince & { action: string } {
+  const name = (person: { firstName: string; lastName: string } | null) =>
+    person ? `${person.firstName} ${person.lastName}` : "System";
+  const by = row.impersonator ? `${name(row.impersonator)} as ${name(row.user)}` : name(row.user);
+  const data = row.changedData && typeof row.changedData === "object" && !Array.isArray(row.changedData) ? row.changedData : {};
+  const changes = Object.entries(data).map(([label, value]) => splitChange(label, typeof value === "string" ? value : JSON.stringify(value)));
+  return { action: row.action, changedAt: row.changedAt.toISOString(), by, changes };
+}
+
+/** A request's history (every entity of FormHistory `formHistoryId`), newest first. */
+export async function loadRequestHistory(db: Db, formHistoryId: number, limit = 200) {
+  const rows = await db.auditLog.findMany({
+    where: { formHistoryId },
+    orderBy: [{ changedAt: "desc" }, { id: "desc" }],
+    take: limit,
+    select: HISTORY_SELECT,
+  });
+  return rows.map(toChangeSince);
+}
+
+/**
+ * The changes made to a versioned record after `fromVersion` (oldest first): what a save refused for a
+ * stale version shows instead of overwriting them.
+ */
+export async function changesSinceVersion(
+  db: Pick<Db, "auditLog">,
+  entityType: string,
+  entityId: number,
+  fromVersion: number,
+): Promise<ChangeSince[]> {
+  const rows = await db.auditLog.findMany({
+    where: { entityType, entityId, version: { gt: fromVersion } },
+    orderBy: [{ changedAt: "asc" }, { id: "asc" }],
+    select: HISTORY_SELECT,
+  });
+  return rows.map(toChangeSince).map(({ changedAt, by, changes }) => ({ changedAt, by, changes }));
 }

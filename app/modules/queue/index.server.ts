@@ -2,4 +2,4 @@
 export { approveOrder, approveInput } from "./order-approval.server.ts";
 export { assignCarrier, completeTransport, assignCarrierInput, completeTransportInput } from "./transport.server.ts";
 export { moveUnitStatus, unitStatusInput } from "./unit-status.server.ts";
-export type { QueueActor, QueueResult } from "./shared.server.ts";
+export type { OperationActor, OperationResult } from "../operations/operation.server.ts";

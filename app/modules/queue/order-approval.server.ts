@@ -7,7 +7,7 @@ import { holdsAllAccess } from "../../rules/permissions.ts";
 import { offboardingStageLabel, onboardingStageLabel } from "../../rules/order-stages.ts";
 import { APPROVAL_MOVE, QUEUE_FORBIDDEN_MESSAGE, QUEUE_MESSAGES, QUEUE_PERMISSIONS } from "../../rules/queue.ts";
 import { auditActorOf, describeChange, recordAudit } from "../audit/audit-log.server.ts";
-import { idField, parseInput, QueueConflict, refuse, settle, type QueueActor, type QueueResult } from "./shared.server.ts";
+import { idField, parseInput, OperationConflict, refuse, settle, type OperationActor, type OperationResult } from "../operations/operation.server.ts";
 
 export const APPROVE_ACTION = "approve";
 
@@ -19,7 +19,7 @@ export type ApproveInput = z.input<typeof approveInput>;
 
 const STAGE = "Stage";
 
-export async function approveOrder(db: Db, actor: QueueActor, input: unknown, now: Date = new Date()): Promise<QueueResult> {
+export async function approveOrder(db: Db, actor: OperationActor, input: unknown, now: Date = new Date()): Promise<OperationResult> {
   const parsed = parseInput(approveInput, input);
   if (!parsed.ok) return parsed.refusal;
   const { FormHistoryID: formHistoryId, half } = parsed.data;
@@ -80,7 +80,7 @@ export async function approveOrder(db: Db, actor: QueueActor, input: unknown, no
                 where: { ...where, offboardingStatus: 0 },
                 data: { ...data, offboardingStatus: 1 },
               });
-      if (changed.count !== 1) throw new QueueConflict(refuse(409, QUEUE_MESSAGES.stateChanged));
+      if (changed.count !== 1) throw new OperationConflict(refuse(409, QUEUE_MESSAGES.stateChanged));
       await tx.formHistory.updateMany({
         where: { id: form.id, approvedAt: null },
         data: { approvedAt: now, approvedById: actor.user.id },
@@ -94,6 +94,7 @@ export async function approveOrder(db: Db, actor: QueueActor, input: unknown, no
           [STAGE]: describeChange(STAGE, label(APPROVAL_MOVE.from) ?? "", label(APPROVAL_MOVE.to) ?? ""),
         },
         actor: auditActorOf(actor),
+        version: found.version + 1,
       });
       return { ok: true as const, lists: half === "on" ? ["onboarding" as const] : ["offboarding" as const] };
     }),

@@ -19,7 +19,7 @@ import {
   uniqueLists,
 } from "../../rules/queue.ts";
 import { auditActorOf, describeChange, recordAudit } from "../audit/audit-log.server.ts";
-import { idField, parseInput, QueueConflict, refuse, settle, type QueueActor, type QueueResult } from "./shared.server.ts";
+import { idField, parseInput, OperationConflict, refuse, settle, type OperationActor, type OperationResult } from "../operations/operation.server.ts";
 import { writeUnitStatusChange } from "./unit-change.server.ts";
 
 export const ASSIGN_CARRIER_ACTION = "assign-carrier";
@@ -59,11 +59,11 @@ const jobSelect = {
   },
 } as const;
 
-function mayEditTransport(actor: QueueActor): boolean {
+function mayEditTransport(actor: OperationActor): boolean {
   return holdsAllAccess(actor.permissions) || actor.permissions.includes(QUEUE_PERMISSIONS.transportEdit);
 }
 
-function mayCompleteTransport(actor: QueueActor): boolean {
+function mayCompleteTransport(actor: OperationActor): boolean {
   return (
     mayEditTransport(actor) ||
     actor.permissions.includes(QUEUE_PERMISSIONS.transport)
@@ -108,7 +108,7 @@ async function syncHalf(tx: Prisma.TransactionClient, formHistoryId: number, kin
         where: { id: order.id, version: order.version },
         data: { onboardingStatus: stage, trucksRemaining: remaining, version: { increment: 1 } },
       });
-      if (updated.count !== 1) throw new QueueConflict(refuse(409, QUEUE_MESSAGES.stateChanged));
+      if (updated.count !== 1) throw new OperationConflict(refuse(409, QUEUE_MESSAGES.stateChanged));
       return changes;
     }
     const trade = await tx.tradeForm.findUnique({ where: { formHistoryId } });
@@ -129,7 +129,7 @@ async function syncHalf(tx: Prisma.TransactionClient, formHistoryId: number, kin
       where: { id: trade.id, version: trade.version },
       data: { onboardingStatus: stage, newTrucksRemaining: remaining, version: { increment: 1 } },
     });
-    if (updated.count !== 1) throw new QueueConflict(refuse(409, QUEUE_MESSAGES.stateChanged));
+    if (updated.count !== 1) throw new OperationConflict(refuse(409, QUEUE_MESSAGES.stateChanged));
     return changes;
   }
 
@@ -154,7 +154,7 @@ async function syncHalf(tx: Prisma.TransactionClient, formHistoryId: number, kin
       where: { id: offRent.id, version: offRent.version },
       data: { offboardingStatus: stage, trucksRemaining: remaining, version: { increment: 1 } },
     });
-    if (updated.count !== 1) throw new QueueConflict(refuse(409, QUEUE_MESSAGES.stateChanged));
+    if (updated.count !== 1) throw new OperationConflict(refuse(409, QUEUE_MESSAGES.stateChanged));
   }
   // A trade's return half: the trade row carries the same count for its dialogs.
   if (offRent.tradeFormId !== null) {
@@ -166,7 +166,7 @@ async function syncHalf(tx: Prisma.TransactionClient, formHistoryId: number, kin
         where: { id: trade.id, version: trade.version },
         data: { returnTrucksRemaining: returnRemaining, version: { increment: 1 } },
       });
-      if (updated.count !== 1) throw new QueueConflict(refuse(409, QUEUE_MESSAGES.stateChanged));
+      if (updated.count !== 1) throw new OperationConflict(refuse(409, QUEUE_MESSAGES.stateChanged));
     }
   }
   return changes;
@@ -176,7 +176,7 @@ async function syncHalf(tx: Prisma.TransactionClient, formHistoryId: number, kin
 const halfList = (kind: "DELIVERY" | "PICKUP"): CardListName => (kind === "DELIVERY" ? "onboarding" : "offboarding");
 
 /** Gives a transport job to a carrier (VendorID) or takes it back (VendorID null). */
-export async function assignCarrier(db: Db, actor: QueueActor, input: unknown, now: Date = new Date()): Promise<QueueResult> {
+export async function assignCarrier(db: Db, actor: OperationActor, input: unknown, now: Date = new Date()): Promise<OperationResult> {
   const parsed = parseInput(assignCarrierInput, input);
   if (!parsed.ok) return parsed.refusal;
   if (!mayEditTransport(actor)) return refuse(403, QUEUE_FORBIDDEN_MESSAGE);
@@ -207,7 +207,7 @@ export async function assignCarrier(db: Db, actor: QueueActor, input: unknown, n
           ? { vendorId: vendor.id, assignedAt: now, assignedById: actor.user.id }
           : { vendorId: null, assignedAt: null, assignedById: null },
       });
-      if (updated.count !== 1) throw new QueueConflict(refuse(409, QUEUE_MESSAGES.stateChanged));
+      if (updated.count !== 1) throw new OperationConflict(refuse(409, QUEUE_MESSAGES.stateChanged));
       const changes: Changes = {
         Carrier: describeChange("Carrier", job.vendor?.name ?? "none", vendor?.name ?? "none"),
         ...(await syncHalf(tx, job.formHistory.id, job.kind)),
@@ -229,7 +229,7 @@ export async function assignCarrier(db: Db, actor: QueueActor, input: unknown, n
  * Marks a delivery or pickup done. A delivery puts its unit ON RENT to the order's customer (and ends
  * its reservation); a pickup puts it IN TRANSIT from the customer and its returning line to Picked Up.
  */
-export async function completeTransport(db: Db, actor: QueueActor, input: unknown, now: Date = new Date()): Promise<QueueResult> {
+export async function completeTransport(db: Db, actor: OperationActor, input: unknown, now: Date = new Date()): Promise<OperationResult> {
   const parsed = parseInput(completeTransportInput, input);
   if (!parsed.ok) return parsed.refusal;
   if (!mayCompleteTransport(actor)) return refuse(403, QUEUE_FORBIDDEN_MESSAGE);
@@ -266,7 +266,7 @@ export async function completeTransport(db: Db, actor: QueueActor, input: unknow
         where: { id: job.id, completedAt: null, vendorId: { not: null } },
         data: { completedAt: now },
       });
-      if (updated.count !== 1) throw new QueueConflict(refuse(409, QUEUE_MESSAGES.jobCompleted));
+      if (updated.count !== 1) throw new OperationConflict(refuse(409, QUEUE_MESSAGES.jobCompleted));
       await writeUnitStatusChange(tx, {
         unit: current,
         to,

@@ -2,7 +2,7 @@
 // status, statusChangedAt and a cleared late override, plus unit history rows (spec 2 §3.8) for the
 // status and, when it changes with it, the sub-status.
 import type { Prisma } from "../../generated/prisma/client";
-import { fullName, QueueConflict, refuse, type QueueActor } from "./shared.server.ts";
+import { fullName, OperationConflict, refuse, type OperationActor } from "../operations/operation.server.ts";
 import { QUEUE_MESSAGES } from "../../rules/queue.ts";
 
 export interface UnitStatusChange {
@@ -12,7 +12,7 @@ export interface UnitStatusChange {
   subStatus: string | null;
   /** Set to move the unit to (or away from, with null) a customer; left alone when undefined. */
   companyId?: number | null;
-  actor: QueueActor;
+  actor: OperationActor;
   changedFrom: string;
   now: Date;
 }
@@ -33,7 +33,7 @@ export async function writeUnitStatusChange(tx: Prisma.TransactionClient, change
       ...(change.companyId === undefined ? {} : { companyId: change.companyId }),
     },
   });
-  if (updated.count !== 1) throw new QueueConflict(refuse(409, QUEUE_MESSAGES.statusChanged));
+  if (updated.count !== 1) throw new OperationConflict(refuse(409, QUEUE_MESSAGES.statusChanged));
   const who = { changedOn: now, changedBy: fullName(actor.user), changedById: actor.user.id, changedFrom };
   await tx.unitHistory.create({
     data: { unitId: unit.id, statType: "STATUS", prevVal: unit.statusName, newVal: to, ...who },

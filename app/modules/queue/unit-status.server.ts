@@ -16,7 +16,7 @@ import {
 } from "../../rules/queue.ts";
 import { isUnitStatusName } from "../../rules/unit-statuses.ts";
 import { auditActorOf, describeChange, recordAudit } from "../audit/audit-log.server.ts";
-import { parseInput, refuse, settle, type QueueActor, type QueueResult } from "./shared.server.ts";
+import { parseInput, refuse, settle, type OperationActor, type OperationResult } from "../operations/operation.server.ts";
 import { writeUnitStatusChange } from "./unit-change.server.ts";
 
 export const UNIT_STATUS_ACTION = "status-change";
@@ -36,7 +36,7 @@ export const unitStatusInput = z.object({
   ChangedFrom: z.preprocess(blankToUndefined, z.enum(QUEUE_BOARD_NAMES, { error: "Choose the board." }).optional()),
 });
 
-export async function moveUnitStatus(db: Db, actor: QueueActor, input: unknown, now: Date = new Date()): Promise<QueueResult> {
+export async function moveUnitStatus(db: Db, actor: OperationActor, input: unknown, now: Date = new Date()): Promise<OperationResult> {
   const parsed = parseInput(unitStatusInput, input);
   if (!parsed.ok) return parsed.refusal;
   const { UnitNumber: unitNumber, NewStatus: requested, ChangedFrom: board } = parsed.data;

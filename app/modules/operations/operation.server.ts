@@ -1,25 +1,23 @@
-// What the queue operations (ADR 011) share: the actor, the result type, input parsing into field
-// messages, and the conflict that rolls a transaction back with a 409.
+// What every domain operation shares (the queue moves of ADR 011, the order work of issue 5): the actor,
+// the result type (app/rules/operation-result.ts), input parsing into field messages, and the conflict
+// that rolls a transaction back with a 409.
 import { z } from "zod";
-import type { CardListName } from "../../rules/boards.ts";
+import type { OperationRefusal, OperationResult, VersionConflict } from "../../rules/operation-result.ts";
 import type { SignedInSession } from "../identity/users.server.ts";
 
+export type { OperationRefusal, OperationResult } from "../../rules/operation-result.ts";
+
 /** The signed-in session (page or API) that makes the move. */
-export type QueueActor = Pick<SignedInSession, "user" | "permissions" | "impersonator">;
+export type OperationActor = Pick<SignedInSession, "user" | "permissions" | "impersonator">;
 
-export type QueueResult =
-  | { ok: true; lists: CardListName[] }
-  | { ok: false; status: 400 | 403 | 404 | 409; message: string; fieldErrors?: Record<string, string[]> };
-
-export type QueueRefusal = Extract<QueueResult, { ok: false }>;
-
-export const refuse = (status: 403 | 404 | 409, message: string): QueueRefusal => ({ ok: false, status, message });
+export const refuse = (status: 400 | 403 | 404 | 409, message: string, conflict?: VersionConflict): OperationRefusal =>
+  conflict ? { ok: false, status, message, conflict } : { ok: false, status, message };
 
 /** Parses input with a schema; a 400 with one message list per field otherwise. */
 export function parseInput<T extends z.ZodType>(
   schema: T,
   input: unknown,
-): { ok: true; data: z.infer<T> } | { ok: false; refusal: QueueRefusal } {
+): { ok: true; data: z.infer<T> } | { ok: false; refusal: OperationRefusal } {
   const parsed = schema.safeParse(input);
   if (parsed.success) return { ok: true, data: parsed.data };
   const fieldErrors: Record<string, string[]> = {};
@@ -28,18 +26,18 @@ export function parseInput<T extends z.ZodType>(
 }
 
 /** Thrown inside a transaction to roll it back and answer a refusal (state changed under us). */
-export class QueueConflict extends Error {
-  constructor(readonly refusal: QueueRefusal) {
+export class OperationConflict extends Error {
+  constructor(readonly refusal: OperationRefusal) {
     super(refusal.message);
   }
 }
 
-/** Runs the transactional part; a QueueConflict becomes its refusal, anything else propagates. */
-export async function settle(work: () => Promise<QueueResult>): Promise<QueueResult> {
+/** Runs the transactional part; a OperationConflict becomes its refusal, anything else propagates. */
+export async function settle(work: () => Promise<OperationResult>): Promise<OperationResult> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof QueueConflict) return error.refusal;
+    if (error instanceof OperationConflict) return error.refusal;
     throw error;
   }
 }

@@ -1,0 +1,4 @@
+// The board dialog editOffboarding (edit an off-rent order): its loader and form intents (app/modules/dialogs/board-dialogs.server.ts).
+import type { BoardDialogSet } from "../dialogs/board-dialogs.server.ts";
+
+export const EDIT_OFF_RENT_DIALOGS: BoardDialogSet = { loaders: {}, intents: {} };

@@ -1,0 +1,59 @@
+// What every domain operation answers (issues 4 and 5), shared by its JSON endpoint, its form action and
+// the dialog that shows the outcome. Pure types and tiny helpers: the browser renders these.
+import type { CardListName } from "./boards.ts";
+
+/** Field name → its messages (the JSON API's `errors`, a form's per-field messages). */
+export type FieldErrors = Record<string, string[]>;
+
+/** One change made to a record since the version an edit started from (who, when, what). */
+export interface ChangeSince {
+  changedAt: string;
+  by: string;
+  /** changedData entries as 'label: old!label: new', split for display. */
+  changes: { label: string; before: string; after: string }[];
+}
+
+/** A 409 because the record moved on: its version now and the changes made since the edit's version. */
+export interface VersionConflict {
+  currentVersion: number;
+  since: ChangeSince[];
+}
+
+export type OperationRefusal = {
+  ok: false;
+  status: 400 | 403 | 404 | 409;
+  message: string;
+  fieldErrors?: FieldErrors;
+  conflict?: VersionConflict;
+};
+
+export type OperationResult = { ok: true; lists: CardListName[]; message?: string } | OperationRefusal;
+
+/** What a dialog's form action answers when it does not redirect: the refusal with the values kept. */
+export interface DialogActionData {
+  intent: string;
+  ok: boolean;
+  message: string | null;
+  fieldErrors?: FieldErrors;
+  conflict?: VersionConflict;
+  /** The submitted fields, so a server-rendered dialog (no JavaScript) shows them again. */
+  values: Record<string, string | string[]>;
+}
+
+/** The JSON body of a refusal: `{ error, errors?, conflict? }`. */
+export function refusalBody(refusal: OperationRefusal): { error: string; errors?: FieldErrors; conflict?: VersionConflict } {
+  return {
+    error: refusal.message,
+    ...(refusal.fieldErrors ? { errors: refusal.fieldErrors } : {}),
+    ...(refusal.conflict ? { conflict: refusal.conflict } : {}),
+  };
+}
+
+/** Splits a changedData value 'label: old!label: new' into its parts (spec 1 §5). */
+export function splitChange(label: string, value: string): { label: string; before: string; after: string } {
+  const at = value.indexOf(`!${label}: `);
+  if (value.startsWith(`${label}: `) && at >= 0) {
+    return { label, before: value.slice(label.length + 2, at), after: value.slice(at + label.length + 3) };
+  }
+  return { label, before: "", after: value };
+}
