@@ -1,0 +1,66 @@
+// Property-based checks of the JSON API (issue 5 point 8): bodies that are random or a valid body
+// broken in one way, and a fingerprint of every table, so a test can assert that a rejected request
+// answered 4xx (never 5xx) and changed nothing.
+import fc from "fast-check";
+import pg from "pg";
+
+/** At least this many bodies per endpoint (issue 5 point 8). */
+export const PROPERTY_RUNS = 500;
+
+/** A value of the wrong kind for any field. */
+const wrongValue = fc.oneof(
+  fc.constant(null),
+  fc.boolean(),
+  fc.integer(),
+  fc.double(),
+  fc.constantFrom(-1, 0, 2 ** 31, Number.MAX_SAFE_INTEGER, 1e308),
+  fc.string(),
+  fc.string({ minLength: 600, maxLength: 2000 }),
+  fc.constantFrom("", " ", "0", "abc", "2026-13-45", "<script>", "'; DROP TABLE \"Note\"; --", "\u0000"),
+  fc.array(fc.anything(), { maxLength: 4 }),
+  fc.dictionary(fc.string({ maxLength: 6 }), fc.anything(), { maxKeys: 3 }),
+);
+
+/**
+ * Bodies for an endpoint whose valid body looks like `valid`: anything at all, or the valid body with
+ * fields dropped, replaced by wrong values, or joined by unknown ones.
+ */
+export function malformedBodies(valid: Record<string, unknown>): fc.Arbitrary<unknown> {
+  const keys = Object.keys(valid);
+  const broken = fc
+    .record({
+      drop: fc.subarray(keys),
+      replace: fc.dictionary(fc.constantFrom(...keys), wrongValue, { maxKeys: keys.length }),
+      extra: fc.dictionary(fc.string({ maxLength: 8 }), fc.anything(), { maxKeys: 2 }),
+    })
+    .map(({ drop, replace, extra }) => {
+      const body: Record<string, unknown> = { ...extra, ...valid, ...replace };
+      for (const key of drop) delete body[key];
+      return body;
+    });
+  return fc.oneof({ weight: 1, arbitrary: fc.anything() }, { weight: 3, arbitrary: broken });
+}
+
+/** A digest of every row of every application table: equal before and after means nothing changed. */
+export async function databaseFingerprint(connectionString: string = process.env.DATABASE_URL!): Promise<string> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    const { rows: tables } = await client.query<{ name: string }>(
+      `SELECT table_name AS name FROM information_schema.tables
+        WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name <> '_prisma_migrations'
+        ORDER BY table_name`,
+    );
+    const parts: string[] = [];
+    for (const { name } of tables) {
+      const table = client.escapeIdentifier(name);
+      const { rows } = await client.query<{ digest: string | null; count: string }>(
+        `SELECT md5(string_agg(md5(t::text), ',' ORDER BY md5(t::text))) AS digest, count(*) AS count FROM ${table} t`,
+      );
+      parts.push(`${name}:${rows[0]!.count}:${rows[0]!.digest ?? "-"}`);
+    }
+    return parts.join("\n");
+  } finally {
+    await client.end();
+  }
+}
