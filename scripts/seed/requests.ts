@@ -11,6 +11,7 @@ import { cityInOrNear, personAt, streetAddress, zipNear, type Person } from "./c
 import type { CompanyInfo, FormInfo, SeedContext, UnitInfo } from "./context.ts";
 import { type CompanyPicker, UnitPools } from "./fleet.ts";
 import { apportion, createFaker, createRandom, type Random } from "./random.ts";
+import { OPEN_STAGE_DAYS_AGO } from "./scale.ts";
 import {
   CANCELLATION_NOTES,
   OTHER_PRIORITY_TEXTS,
@@ -18,7 +19,6 @@ import {
   RENTAL_LENGTHS,
   type Place,
 } from "./reference-data.ts";
-import { STAGE_WEIGHTS } from "./scale.ts";
 
 type Kind = FormInfo["kind"];
 type Stage = 0 | 1 | 2 | 3;
@@ -66,12 +66,6 @@ const REQUEST_SIZES = [
 ] as const;
 const RETURN_SIZES = [[1, 40], [2, 25], [3, 15], [4, 10], [6, 6], [8, 4]] as const;
 
-const STAGE_DAYS_AGO: Record<Stage, readonly [number, number]> = {
-  0: [0.05, 4],
-  1: [1, 12],
-  2: [3, 25],
-  3: [8, 120],
-};
 
 export function buildRequests(ctx: SeedContext, picker: CompanyPicker): void {
   new RequestBuilder(ctx, picker).build();
@@ -103,11 +97,11 @@ class RequestBuilder {
       ["TRADE", sizes.trades, sizes.splitTrades],
     ];
     for (const [kind, total, splits] of plan) {
-      const perStage = apportion(total, [...STAGE_WEIGHTS], 1);
+      const perStage = apportion(total, [...sizes.stageWeights], 1);
       const kindJobs: Job[] = [];
       perStage.forEach((count, stage) => {
         for (let i = 0; i < count; i++) {
-          const [lo, hi] = STAGE_DAYS_AGO[stage as Stage];
+          const [lo, hi] = stage === 3 ? [8, sizes.historyDays] : OPEN_STAGE_DAYS_AGO[stage]!;
           kindJobs.push({ kind, stage: stage as Stage, daysAgo: this.random.float(lo, hi), parts: 1 });
         }
       });

@@ -23,6 +23,31 @@ export interface ScaleSizes {
   invoiceMonths: number;
   pageVisits: number;
   feedback: number;
+  /**
+   * Share of orders, off-rents and trades in each stage 0..3 (3 = delivered or returned: history). The
+   * demo spreads them so every stage has plenty to click through; the large company has the mix of a
+   * real one, where the open queue is the last few weeks of requests and the rest is history.
+   */
+  stageWeights: readonly [number, number, number, number];
+  /** Completed requests (stage 3) were submitted between 8 days and this many days ago. */
+  historyDays: number;
+}
+
+/** When requests still in each open stage (0–2) were submitted, in days ago. */
+export const OPEN_STAGE_DAYS_AGO: readonly (readonly [number, number])[] = [
+  [0.05, 4],
+  [1, 12],
+  [3, 25],
+];
+
+/**
+ * Stage shares of a company whose requests arrive at a steady rate over `historyDays`: a stage holds the
+ * requests submitted within its window of OPEN_STAGE_DAYS_AGO, so its share is the window's length over
+ * the history's; completed requests are the rest.
+ */
+export function steadyStateWeights(historyDays: number): [number, number, number, number] {
+  const [s0, s1, s2] = OPEN_STAGE_DAYS_AGO.map(([from, to]) => (to - from) / historyDays) as [number, number, number];
+  return [s0, s1, s2, 1 - s0 - s1 - s2];
 }
 
 export const SCALES: Record<SeedScale, ScaleSizes> = {
@@ -42,6 +67,8 @@ export const SCALES: Record<SeedScale, ScaleSizes> = {
     invoiceMonths: 3,
     pageVisits: 240,
     feedback: 8,
+    stageWeights: [0.2, 0.25, 0.25, 0.3],
+    historyDays: 120,
   },
   large: {
     companies: 2_000,
@@ -59,6 +86,10 @@ export const SCALES: Record<SeedScale, ScaleSizes> = {
     invoiceMonths: 3,
     pageVisits: 20_000,
     feedback: 120,
+    // Two years of requests arriving at a steady rate: the share in an open stage is the time a request
+    // spends there over the two years (ADR 016), about 5 % in all; the rest is delivered or returned.
+    stageWeights: steadyStateWeights(730),
+    historyDays: 730,
   },
 };
 
@@ -81,6 +112,3 @@ export const STATUS_WEIGHTS: ReadonlyArray<readonly [UnitStatusName, number]> = 
   ["Claims", 30],
   ["SOLD", 90],
 ];
-
-/** Share of orders, off-rents and trades in each stage 0..3. */
-export const STAGE_WEIGHTS = [0.2, 0.25, 0.25, 0.3] as const;
