@@ -9,6 +9,7 @@ import { useNavigate } from "react-router";
 import { io, type Socket } from "socket.io-client";
 import { type BoardQuery, type PagedCardList, pageCardList } from "~/rules/board-pages.ts";
 import { type CardListName, type CardListPayload, LIST_EVENTS } from "~/rules/boards.ts";
+import { decodeCardList, isCardListWire } from "~/rules/card-wire.ts";
 import { apiFetch, reloginUrl } from "./api-fetch.ts";
 
 export const PING_INTERVAL_MS = 60_000;
@@ -122,8 +123,15 @@ export function useBoardLive(
     const watched = listsKey.split(",").filter(Boolean) as CardListName[];
     let active = true;
 
-    const accept = (payload: CardListPayload) => {
-      if (!active || !payload || !watched.includes(payload.list)) return;
+    const accept = (wire: unknown) => {
+      if (!active || !isCardListWire(wire) || !watched.includes(wire.list)) return;
+      let payload: CardListPayload;
+      try {
+        payload = decodeCardList(wire);
+      } catch (error) {
+        console.warn(`the ${wire.list} list could not be read`, error);
+        return;
+      }
       setReceived((previous) => ({
         room,
         payloads: {
@@ -136,8 +144,8 @@ export function useBoardLive(
     const refetch = () => {
       for (const list of watched) {
         void apiFetch(`/api/cards/${list}`)
-          .then(async (response) => (response.ok ? ((await response.json()) as CardListPayload) : null))
-          .then((payload) => payload && accept(payload))
+          .then(async (response) => (response.ok ? ((await response.json()) as unknown) : null))
+          .then((wire) => wire && accept(wire))
           .catch((error: unknown) => console.warn(`the ${list} list was not fetched again`, error));
       }
     };

@@ -6,6 +6,7 @@
 // through as the raw string, so what is measured is the server's fan-out and the network, not this
 // machine's two cores parsing the same multi-megabyte list hundreds of times. One client per process
 // (index 0) parses every frame it receives in full, checks it and reports the parse time.
+import { decodeCardList, isCardListWire } from "../../app/rules/card-wire.ts";
 import { Decoder as SocketIoDecoder, Encoder, PacketType } from "socket.io-parser";
 import { io, type Socket } from "socket.io-client";
 
@@ -91,10 +92,12 @@ function onFrame(index: number, raw: string): void {
     lastRaw = raw;
     round.frameBytes = Buffer.byteLength(raw);
     const t0 = performance.now();
-    const [, payload] = JSON.parse(raw.slice(1)) as [string, { cards?: { key: string; stage: { order: number } }[] }];
+    // Parse and decode (ADR 017), as the board in a browser does before it shows the list.
+    const [, wire] = JSON.parse(raw.slice(1)) as [string, unknown];
+    const payload = isCardListWire(wire) ? decodeCardList(wire) : null;
     round.parseMs = performance.now() - t0;
     if (round.check) {
-      const card = payload.cards?.find((c) => c.key === round.check!.cardKey);
+      const card = payload?.cards.find((c) => c.key === round.check!.cardKey);
       round.checked = card?.stage.order === round.check.stageOrder;
     }
   }

@@ -1,5 +1,5 @@
 // The BoardChanges of a process with socket.io: mutations mark lists dirty; one timer per burst
-// (~50 ms) then computes each dirty list ONCE and emits it, full, to the list's room, followed by a
+// (~50 ms) then computes each dirty list ONCE and emits it, full (in the wire format of ADR 017), to the list's room, followed by a
 // notifications refresh carrying the list's card count. Only the process that handled the mutation
 // computes: with the Redis adapter `io.to(room).emit` reaches the room's sockets on every process, so
 // nothing is recomputed elsewhere. Flushes run one at a time, so a list's refreshes arrive in order.
@@ -13,6 +13,7 @@ import {
   type CardListName,
   type CardListPayload,
 } from "../../app/rules/boards.ts";
+import { encodeCardList } from "../../app/rules/card-wire.ts";
 import type { BoardChanges } from "../board-changes.ts";
 import type { Db } from "../database.ts";
 import type { Logger } from "../logger.ts";
@@ -73,7 +74,7 @@ export function createBoardRefresher(options: BoardRefresherOptions): BoardRefre
       return;
     }
     const room = roomOfList(list);
-    io.to(room).emit(LIST_EVENTS[list], payload);
+    io.to(room).emit(LIST_EVENTS[list], encodeCardList(payload));
     const notification: NotificationsPayload = { generatedAt: payload.generatedAt, counts: { [list]: payload.cards.length } };
     io.to(notificationsRoomOf(room)).emit(NOTIFICATIONS_EVENT, notification);
   }

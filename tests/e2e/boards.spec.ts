@@ -1,7 +1,7 @@
 // The department boards with JavaScript (issue 4): the board shows that it is live, and a save made in
 // a second browser reaches an open board over the socket within seconds, without reloading it.
 import type { Page } from "@playwright/test";
-import type { CardListPayload } from "../../app/rules/boards.ts";
+import { type CardListWire, decodeCardList } from "../../app/rules/card-wire.ts";
 import { expect, test } from "./fixtures.ts";
 import { ADMIN, signIn } from "./support/accounts.ts";
 
@@ -34,7 +34,7 @@ test.describe("department boards with JavaScript", () => {
     try {
       const pageB = await other.newPage();
       await signIn(pageB, ADMIN);
-      const list = (await (await pageB.request.get("/api/cards/onboarding")).json()) as CardListPayload;
+      const list = decodeCardList((await (await pageB.request.get("/api/cards/onboarding")).json()) as CardListWire);
       const submitted = list.cards.find((entry) => entry.stage.id === "0" && entry.formHistoryId !== null);
       expect(submitted, "the demo data has a Submitted on-rent request").toBeDefined();
       const key = submitted!.key;

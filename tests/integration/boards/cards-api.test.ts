@@ -1,9 +1,10 @@
 // GET /api/cards/{list} through a real server (the production build) over the demo seed: 401 without a
 // session, 404 for an unknown list, 403 for every list whose page the session may not open, and the
 // payload of the order-side lists for a session that may.
+import { type CardListWire, decodeCardList, isCardListWire } from "~/rules/card-wire.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signSessionToken } from "~/modules/identity/session-token.server.ts";
-import { CARD_LISTS, mayReadList, type CardListName, type CardListPayload } from "~/rules/boards.ts";
+import { CARD_LISTS, mayReadList, type CardListName } from "~/rules/boards.ts";
 import { seedDemoData } from "../../../scripts/seed/index.ts";
 import { UNKNOWN_LIST_MESSAGE } from "../../../server/api/cards.ts";
 import { FORBIDDEN_MESSAGE, SIGN_IN_REQUIRED_MESSAGE } from "../../../server/api/authenticate.ts";
@@ -91,7 +92,9 @@ describe("GET /api/cards/{list}", () => {
       const { status, headers, body } = await get(list, token);
       expect(status).toBe(200);
       expect(headers.get("cache-control")).toBe("no-store");
-      const payload = body as unknown as CardListPayload;
+      // The wire format (ADR 017): a dictionary and tuples, decoded here as the browser decodes it.
+      expect(isCardListWire(body)).toBe(true);
+      const payload = decodeCardList(body as unknown as CardListWire);
       expect(payload.list).toBe(list);
       expect(Number.isNaN(Date.parse(payload.generatedAt))).toBe(false);
       expect(payload.cards.length).toBeGreaterThan(0);

@@ -6,7 +6,7 @@ import { CARD_LISTS, LIST_EVENTS, roomOfList, type CardListPayload } from "~/rul
 import { createTestPrisma } from "../../support/database.ts";
 import type { RunningServer } from "../../support/test-server.ts";
 import { createUser } from "../identity/fixtures.ts";
-import { client, closeClients, connected, next, startRealtimeServer } from "./support.ts";
+import { client, closeClients, connected, next, readable, startRealtimeServer } from "./support.ts";
 
 const db = createTestPrisma();
 let server: RunningServer;
@@ -28,7 +28,7 @@ it.for(CARD_LISTS)("the %s refresh equals GET /api/cards/{list}", async (list, c
     context.skip(`GET /api/cards/${list} answers ${response.status}: its loader or the endpoint is not in this build yet`);
     return;
   }
-  const fromApi = (await response.json()) as CardListPayload;
+  const fromApi = readable((await response.json()) as CardListPayload);
   const socket = await connected(client(server, { token }));
   expect(await socket.timeout(3_000).emitWithAck("joinRoom", { roomName: roomOfList(list) })).toMatchObject({ ok: true });
   const pushed = next<CardListPayload>(socket, LIST_EVENTS[list], 10_000);

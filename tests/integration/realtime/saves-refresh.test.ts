@@ -12,7 +12,7 @@ import { seedDemoData } from "../../../scripts/seed/index.ts";
 import { createTestPrisma, testDatabaseUrl } from "../../support/database.ts";
 import { startTestServer, type RunningServer } from "../../support/test-server.ts";
 import { createUser } from "../identity/fixtures.ts";
-import { client, closeClients, connected, sleep, type Socket } from "./support.ts";
+import { client, closeClients, connected, readable, sleep, type Socket } from "./support.ts";
 
 const NOW = new Date("2026-11-21T12:00:00Z");
 /** Longer than the 50 ms coalescing window plus a list load on the demo seed. */
@@ -60,7 +60,7 @@ function socketIn(room: string): Socket {
 function watch(room: string, event: string) {
   const socket = socketIn(room);
   const seen: CardListPayload[] = [];
-  const listener = (payload: CardListPayload) => seen.push(payload);
+  const listener = (payload: CardListPayload) => seen.push(readable(payload));
   socket.on(event, listener);
   return { seen, stop: () => socket.off(event, listener) };
 }
@@ -105,7 +105,7 @@ async function put(path: string, body: unknown, bearer = token) {
 async function getList(list: CardListName): Promise<CardListPayload> {
   const response = await fetch(`${server.url}/api/cards/${list}`, { headers: auth() });
   expect(response.status).toBe(200);
-  return (await response.json()) as CardListPayload;
+  return readable((await response.json()) as CardListPayload);
 }
 
 /** The pushed payload equals the API's answer (the instants they were computed at aside). */

@@ -1,5 +1,6 @@
 // Helpers of the socket tests: a real app server whose realtime layer uses an injected list loader
 // (the lists' own queries are written elsewhere and may not run yet), socket.io clients, and waits.
+import { decodeCardList, isCardListWire } from "~/rules/card-wire.ts";
 import { io as connectClient, type Socket } from "socket.io-client";
 import type { BoardCard, CardListName, CardListPayload } from "~/rules/boards.ts";
 import { loadConfig } from "../../../server/config.ts";
@@ -123,7 +124,12 @@ export function connectError(socket: Socket, timeoutMs = 5_000): Promise<Error &
   });
 }
 
-/** The next `event` on the socket (its first argument). */
+/** A card list as the browser reads it: a wire list (ADR 017) decoded; anything else as it came. */
+export function readable<T>(value: T): T {
+  return (isCardListWire(value) ? decodeCardList(value) : value) as T;
+}
+
+/** The next `event` on the socket (its first argument; a card list decoded). */
 export function next<T = unknown>(socket: Socket, event: string, timeoutMs = 3_000): Promise<T> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -132,16 +138,16 @@ export function next<T = unknown>(socket: Socket, event: string, timeoutMs = 3_0
     }, timeoutMs);
     const listener = (payload: T) => {
       clearTimeout(timer);
-      resolve(payload);
+      resolve(readable(payload));
     };
     socket.once(event, listener);
   });
 }
 
-/** Every `event` the socket receives from now on. */
+/** Every `event` the socket receives from now on (card lists decoded). */
 export function record<T = unknown>(socket: Socket, event: string): T[] {
   const seen: T[] = [];
-  socket.on(event, (payload: T) => seen.push(payload));
+  socket.on(event, (payload: T) => seen.push(readable(payload)));
   return seen;
 }
 

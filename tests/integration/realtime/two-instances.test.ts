@@ -15,7 +15,7 @@ import { signSessionToken } from "~/modules/identity/session-token.server.ts";
 import { LIST_EVENTS, NOTIFICATIONS_EVENT, type CardListPayload } from "~/rules/boards.ts";
 import { createTestPrisma, testDatabaseUrl } from "../../support/database.ts";
 import { createUser } from "../identity/fixtures.ts";
-import { client, closeClients, connected, next, record, sleep } from "./support.ts";
+import { client, closeClients, connected, next, readable, record, sleep } from "./support.ts";
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 const JWT_SECRET = "m".repeat(32);
@@ -196,7 +196,7 @@ describe("two server processes with the real list loaders on the seeded database
       const auth = { Authorization: `Bearer ${token}` };
 
       // An order awaiting on-rent approval that the onboarding board shows (read through B).
-      const before = (await (await fetch(`${b!.url}/api/cards/onboarding`, { headers: auth })).json()) as CardListPayload;
+      const before = readable((await (await fetch(`${b!.url}/api/cards/onboarding`, { headers: auth })).json()) as CardListPayload);
       const submittedIds = before.cards
         .filter((card) => card.stage.label === "Submitted" && card.formHistoryId !== null)
         .map((card) => card.formHistoryId!);
@@ -229,7 +229,7 @@ describe("two server processes with the real list loaders on the seeded database
       await sleep(300);
       expect(seenOnB).toHaveLength(1);
       // The pushed list is what B itself answers for the list now (same database).
-      const fromB = (await (await fetch(`${b!.url}/api/cards/onboarding`, { headers: auth })).json()) as CardListPayload;
+      const fromB = readable((await (await fetch(`${b!.url}/api/cards/onboarding`, { headers: auth })).json()) as CardListPayload);
       expect({ ...payload, generatedAt: null }).toEqual({ ...fromB, generatedAt: null });
 
       // Only A loaded the list; B merely relayed what Redis brought.

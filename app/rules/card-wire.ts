@@ -1,0 +1,227 @@
+// The card lists on the wire (ADR 017): what GET /api/cards/{list} answers and each refresh event
+// carries. Still the whole list, every card and every field, but the text that repeats from card to card
+// (stage headings, badge labels, fact labels, unit statuses, carriers, the dialogs a card opens) is sent
+// once per list in a dictionary and the cards refer to it by position, and each card is a tuple rather
+// than an object with named keys. On the large seed this makes the onboarding list about a third of its
+// size, and every open board receives it after every change. Pure: the server encodes, the browser
+// decodes, and decode(encode(list)) is the list again (card-wire.test.ts).
+import type { BoardCard, CardListName, CardListPayload, CardTone } from "./boards.ts";
+import { CARD_LISTS } from "./boards.ts";
+
+export const CARD_WIRE_FORMAT = "cards/1";
+
+type Stage = BoardCard["stage"];
+type Badge = BoardCard["badges"][number];
+type Action = BoardCard["actions"][number];
+
+/** An action's parameters: 0 and 1 are the card's own form or unit; anything else is sent as is. */
+const PARAMS_OF_FORM = 0;
+const PARAMS_OF_UNIT = 1;
+type WireParams = typeof PARAMS_OF_FORM | typeof PARAMS_OF_UNIT | Record<string, string>;
+
+/**
+ * One card, in this order: key, stage (index), title, subtitle, formHistoryId, unitNumber, badges
+ * (indexes), facts (label index and value, flat), units (unit number, status index, carrier index or
+ * -1, late 0/1, flat), days in stage, late 0/1, priority ([reason, deadline] or 0), notes (count, or
+ * [count, author, createdAt, subject] with a latest note), actions (index and parameters, flat), search
+ * text, sort key.
+ */
+export type WireCard = [
+  key: string,
+  stage: number,
+  title: string,
+  subtitle: string | null,
+  formHistoryId: number | null,
+  unitNumber: string | null,
+  badges: number[],
+  facts: (number | string)[],
+  units: (number | string)[],
+  daysInStage: number,
+  late: 0 | 1,
+  priority: [string, string | null] | 0,
+  notes: number | [number, string, string, string],
+  actions: (number | WireParams)[],
+  searchText: string,
+  sortKey: string,
+];
+
+export interface CardWireDictionary {
+  stages: Stage[];
+  badges: Badge[];
+  labels: string[];
+  statuses: string[];
+  carriers: string[];
+  actions: Omit<Action, "params">[];
+}
+
+export interface CardListWire {
+  list: CardListName;
+  generatedAt: string;
+  format: typeof CARD_WIRE_FORMAT;
+  dict: CardWireDictionary;
+  cards: WireCard[];
+}
+
+/** Positions of distinct values, by a key that identifies a value. */
+class Dictionary<T> {
+  readonly values: T[] = [];
+  private readonly positions = new Map<string, number>();
+  constructor(private readonly keyOf: (value: T) => string) {}
+  indexOf(value: T): number {
+    const key = this.keyOf(value);
+    let position = this.positions.get(key);
+    if (position === undefined) {
+      position = this.values.length;
+      this.values.push(value);
+      this.positions.set(key, position);
+    }
+    return position;
+  }
+}
+
+const same = (value: string) => value;
+
+function encodeParams(card: BoardCard, params: Action["params"]): WireParams {
+  const names = Object.keys(params);
+  if (names.length === 1 && card.formHistoryId !== null && params.formHistoryId === String(card.formHistoryId)) {
+    return PARAMS_OF_FORM;
+  }
+  if (names.length === 1 && card.unitNumber !== null && params.unitNumber === card.unitNumber) return PARAMS_OF_UNIT;
+  return { ...params };
+}
+
+export function encodeCardList(payload: CardListPayload): CardListWire {
+  const stages = new Dictionary<Stage>((stage) => `${stage.order}\u0000${stage.id}\u0000${stage.label}`);
+  // Stages are numbered in board order, so the same stages always get the same numbers.
+  for (const stage of [...new Map(payload.cards.map((card) => [card.stage.id, card.stage])).values()].sort(
+    (a, b) => a.order - b.order || a.id.localeCompare(b.id),
+  )) {
+    stages.indexOf(stage);
+  }
+  const badges = new Dictionary<Badge>((badge) => `${badge.tone}\u0000${badge.label}`);
+  const labels = new Dictionary<string>(same);
+  const statuses = new Dictionary<string>(same);
+  const carriers = new Dictionary<string>(same);
+  const actions = new Dictionary<Omit<Action, "params">>((action) => `${action.id}\u0000${action.label}\u0000${action.modal}`);
+
+  const cards = payload.cards.map((card): WireCard => {
+    const latest = card.notes.latest;
+    return [
+      card.key,
+      stages.indexOf(card.stage),
+      card.title,
+      card.subtitle,
+      card.formHistoryId,
+      card.unitNumber,
+      card.badges.map((badge) => badges.indexOf(badge)),
+      card.facts.flatMap((fact) => [labels.indexOf(fact.label), fact.value]),
+      card.units.flatMap((unit) => [
+        unit.unitNumber,
+        statuses.indexOf(unit.status),
+        unit.carrier === null ? -1 : carriers.indexOf(unit.carrier),
+        unit.late ? 1 : 0,
+      ]),
+      card.daysInStage,
+      card.late ? 1 : 0,
+      card.priority ? [card.priority.reason, card.priority.deadline] : 0,
+      latest ? [card.notes.count, latest.author, latest.createdAt, latest.subject] : card.notes.count,
+      card.actions.flatMap((action) => [
+        actions.indexOf({ id: action.id, label: action.label, modal: action.modal }),
+        encodeParams(card, action.params),
+      ]),
+      card.searchText,
+      card.sortKey,
+    ];
+  });
+  return {
+    list: payload.list,
+    generatedAt: payload.generatedAt,
+    format: CARD_WIRE_FORMAT,
+    dict: {
+      stages: stages.values,
+      badges: badges.values,
+      labels: labels.values,
+      statuses: statuses.values,
+      carriers: carriers.values,
+      actions: actions.values,
+    },
+    cards,
+  };
+}
+
+function pairs<T>(flat: readonly T[], size: number): T[][] {
+  const groups: T[][] = [];
+  for (let at = 0; at < flat.length; at += size) groups.push(flat.slice(at, at + size));
+  return groups;
+}
+
+/** The list again, card by card as the server built it. */
+export function decodeCardList(wire: CardListWire): CardListPayload {
+  const { dict } = wire;
+  const at = <T>(values: readonly T[], index: unknown): T => {
+    const value = typeof index === "number" ? values[index] : undefined;
+    if (value === undefined) throw new Error(`card list ${wire.list}: a card refers to entry ${String(index)} of its dictionary`);
+    return value;
+  };
+  const cards = wire.cards.map((tuple): BoardCard => {
+    const [key, stage, title, subtitle, formHistoryId, unitNumber, badges, facts, units, daysInStage, late, priority, notes, actions, searchText, sortKey] =
+      tuple;
+    const paramsOf = (params: WireParams): Record<string, string> =>
+      params === PARAMS_OF_FORM
+        ? { formHistoryId: String(formHistoryId) }
+        : params === PARAMS_OF_UNIT
+          ? { unitNumber: unitNumber ?? "" }
+          : { ...params };
+    return {
+      key,
+      list: wire.list,
+      stage: { ...at(dict.stages, stage) },
+      title,
+      subtitle,
+      formHistoryId,
+      unitNumber,
+      badges: badges.map((index) => ({ ...at(dict.badges, index) })),
+      facts: pairs(facts, 2).map(([label, value]) => ({ label: at(dict.labels, label), value: String(value) })),
+      units: pairs(units, 4).map(([number, status, carrier, isLate]) => ({
+        unitNumber: String(number),
+        status: at(dict.statuses, status),
+        carrier: carrier === -1 ? null : at(dict.carriers, carrier),
+        late: isLate === 1,
+      })),
+      daysInStage,
+      late: late === 1,
+      priority: priority === 0 ? null : { reason: priority[0], deadline: priority[1] },
+      notes:
+        typeof notes === "number"
+          ? { count: notes, latest: null }
+          : { count: notes[0], latest: { author: notes[1], createdAt: notes[2], subject: notes[3] } },
+      actions: pairs(actions, 2).map(([index, params]) => ({ ...at(dict.actions, index), params: paramsOf(params as WireParams) })),
+      searchText,
+      sortKey,
+    };
+  });
+  return { list: wire.list, generatedAt: wire.generatedAt, cards };
+}
+
+const TONES: ReadonlySet<CardTone> = new Set(["gray", "red", "orange", "green", "blue", "pink"]);
+
+/** A wire list as far as the browser can tell before decoding it (a pushed or fetched value). */
+export function isCardListWire(value: unknown): value is CardListWire {
+  if (!value || typeof value !== "object") return false;
+  const wire = value as Partial<CardListWire>;
+  return (
+    wire.format === CARD_WIRE_FORMAT &&
+    typeof wire.list === "string" &&
+    (CARD_LISTS as readonly string[]).includes(wire.list) &&
+    typeof wire.generatedAt === "string" &&
+    Array.isArray(wire.cards) &&
+    !!wire.dict &&
+    Array.isArray(wire.dict.stages) &&
+    Array.isArray(wire.dict.badges) &&
+    wire.dict.badges.every((badge) => TONES.has(badge.tone)) &&
+    Array.isArray(wire.dict.labels) &&
+    Array.isArray(wire.dict.statuses) &&
+    Array.isArray(wire.dict.carriers) &&
+    Array.isArray(wire.dict.actions)
+  );
+}
