@@ -35,16 +35,12 @@ interface NoteSummaryRow {
  */
 export async function loadNoteSummaries(db: Db, formHistoryIds: readonly number[]): Promise<Map<number, CardNotes>> {
   if (formHistoryIds.length === 0) return new Map();
-  return loadNoteSummariesOf(db, Prisma.sql`SELECT unnest(${[...formHistoryIds]}::int[])`);
+  return loadNoteSummariesOf(db, idsSubquery(formHistoryIds));
 }
 
-/**
- * The same for the requests a subquery selects (one column of FormHistory ids), so a list can read its
- * notes in parallel with its requests instead of after them.
- */
-export async function loadNoteSummariesOf(db: Db, formHistoryIdsQuery: Prisma.Sql): Promise<Map<number, CardNotes>> {
-  const result = new Map<number, CardNotes>();
-  const rows = await db.$queryRaw<NoteSummaryRow[]>`
+/** The note summaries' statement (exported for the boards benchmark's raw-SQL baseline). */
+export function noteSummariesSql(formHistoryIdsQuery: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`
     SELECT DISTINCT ON (n."formHistoryId")
            n."formHistoryId" AS "formHistoryId",
            (count(*) OVER (PARTITION BY n."formHistoryId"))::int AS "count",
@@ -53,6 +49,20 @@ export async function loadNoteSummariesOf(db: Db, formHistoryIdsQuery: Prisma.Sq
       JOIN "User" u ON u.id = n."authorId"
      WHERE n."formHistoryId" IN (${formHistoryIdsQuery}) AND NOT n.cancelled
      ORDER BY n."formHistoryId", n."createdAt" DESC, n.id DESC`;
+}
+
+/** A subquery of the given FormHistory ids, for loadNoteSummariesOf and friends. */
+export function idsSubquery(formHistoryIds: readonly number[]): Prisma.Sql {
+  return Prisma.sql`SELECT unnest(${[...formHistoryIds]}::int[])`;
+}
+
+/**
+ * The same for the requests a subquery selects (one column of FormHistory ids), so a list can read its
+ * notes in parallel with its requests instead of after them.
+ */
+export async function loadNoteSummariesOf(db: Db, formHistoryIdsQuery: Prisma.Sql): Promise<Map<number, CardNotes>> {
+  const result = new Map<number, CardNotes>();
+  const rows = await db.$queryRaw<NoteSummaryRow[]>(noteSummariesSql(formHistoryIdsQuery));
   for (const row of rows) {
     result.set(row.formHistoryId, {
       count: row.count,
