@@ -4,6 +4,7 @@
 // socket (app/utils/board-socket.ts). The guard has already checked the page's permission.
 // Paged per stage (`pageCardList`): the loader filters every card, then returns only each stage's first
 // page (all of the `show` stage) with the stages' true counts, so the HTML and its loader data stay small.
+import { useMemo } from "react";
 import { data, redirect, useActionData, useLocation, useSearchParams } from "react-router";
 import { BoardView, type BoardSectionData } from "~/components/board/board-view.tsx";
 import { BOARD_DIALOG_NAMES, BoardDialog } from "~/components/dialogs/board-dialogs.tsx";
@@ -12,7 +13,17 @@ import { servicesContext } from "~/context.ts";
 import { loadCardList } from "~/modules/boards/card-lists.server.ts";
 import { type BoardDialogContext, loadOpenDialog, submitDialogForm } from "~/modules/dialogs/board-dialogs.server.ts";
 import { pageRequestContext } from "~/modules/session/page-session.ts";
-import { boardPage, boardQuery, boardReadOnly, boardViewHref, isBoardRoute, pageCardList } from "~/rules/board-pages.ts";
+import {
+  boardPage,
+  boardQuery,
+  boardReadOnly,
+  boardViewHref,
+  isBoardRoute,
+  packPagedList,
+  pageCardList,
+  unpackPagedList,
+} from "~/rules/board-pages.ts";
+import boardStyles from "~/styles/board.css?url";
 import { type BoardPagedLists, useBoardLive } from "~/utils/board-socket.ts";
 import type { Route } from "./+types/board";
 
@@ -37,11 +48,11 @@ export async function loader(args: Route.LoaderArgs) {
   const query = boardQuery(url.search);
   const now = new Date();
   const dialog = session.status === "signed-in" ? await loadOpenDialog(dialogContext(args)) : null;
-  const sections: BoardSectionData[] = await Promise.all(
+  const sections = await Promise.all(
     page.sections.map(async (section) => {
       try {
         const payload = await loadCardList(database.prisma, section.list, now);
-        return { ...section, payload: pageCardList(payload, query), error: null };
+        return { ...section, payload: packPagedList(pageCardList(payload, query)), error: null };
       } catch (error) {
         logger.error({ err: error, list: section.list }, "a board's card list could not be loaded");
         return { ...section, payload: null, error: "unavailable" };
@@ -75,12 +86,24 @@ export async function action(args: Route.ActionArgs) {
   return redirect(submission.stayOpen ? `${url.pathname}${url.search}` : boardViewHref(url.pathname, url.search), { status: 303 });
 }
 
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: boardStyles }];
+
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `${loaderData.title} · Fleet Ops` : "Fleet Ops" },
 ];
 
 export default function Board({ loaderData }: Route.ComponentProps) {
-  const { title, room, readOnly, sections, dialog, closeDialogHref } = loaderData;
+  const { title, room, readOnly, dialog, closeDialogHref } = loaderData;
+  const sections: BoardSectionData[] = useMemo(
+    () =>
+      loaderData.sections.map((section) => ({
+        list: section.list,
+        label: section.label,
+        error: section.error,
+        payload: section.payload ? unpackPagedList(section.payload) : null,
+      })),
+    [loaderData.sections],
+  );
   const actionData = useActionData<typeof action>() ?? null;
   const location = useLocation();
   const [searchParams] = useSearchParams();

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { BoardCard, CardListPayload } from "./boards.ts";
+import { packPagedList, pageCardList, unpackPagedList } from "./board-pages.ts";
 import { CARD_WIRE_FORMAT, decodeCardList, encodeCardList, isCardListWire } from "./card-wire.ts";
 
 const card = (overrides: Partial<BoardCard> = {}): BoardCard => ({
@@ -137,5 +138,22 @@ describe("card list wire format", () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe("a paged list in the board's loader data", () => {
+  it("packs the shown cards in the wire format and unpacks them stage by stage, counts kept", () => {
+    const stage0 = { id: "0", label: "Submitted", order: 0 };
+    const cards = [
+      ...Array.from({ length: 7 }, (_, i) => card({ key: `a-${i}`, stage: stage0, sortKey: String(i) })),
+      ...Array.from({ length: 3 }, (_, i) => card({ key: `b-${i}`, sortKey: String(i) })),
+    ];
+    const paged = pageCardList(payload(cards), { filter: "", show: null, perStage: 5 });
+    const packed = JSON.parse(JSON.stringify(packPagedList(paged))) as ReturnType<typeof packPagedList>;
+    expect(packed.stages.map((page) => [page.total, page.shown])).toEqual([
+      [7, 5],
+      [3, 3],
+    ]);
+    expect(unpackPagedList(packed)).toEqual(paged);
   });
 });

@@ -1,7 +1,6 @@
 // One card on a department board: who and what (title, subtitle), flags (priority, prepay, late…),
 // the facts a department works from, the units with status and carrier, days in stage, the latest
 // note, and links to the card's dialogs. Server-rendered: every action is a plain link.
-import { Badge, Box, Card, DataList, Flex, Heading, Link as ThemeLink, Text } from "@radix-ui/themes";
 import { useId } from "react";
 import { Link } from "react-router";
 import { actionHref } from "~/rules/board-pages.ts";
@@ -22,6 +21,11 @@ export function days(count: number): string {
   return count === 1 ? "1 day" : `${count} days`;
 }
 
+/**
+ * Plain elements styled with the theme's tokens (app/styles/board.css) rather than a Radix component per
+ * fact, unit and link: a board page renders up to a few hundred cards on the server, and the markup and
+ * render time grow with every component (docs/boards.md "Paging and page weight").
+ */
 export function BoardCardView({
   card,
   actions,
@@ -38,124 +42,98 @@ export function BoardCardView({
   search: string;
 }) {
   const titleId = useId();
+  const Title = headingLevel;
   return (
-    <Card
-      asChild
-      size="2"
+    <article
+      aria-labelledby={titleId}
+      className="board-card"
       data-card-key={card.key}
       data-unit-number={card.unitNumber ?? undefined}
       data-late={card.late ? "true" : undefined}
-      style={card.late ? { boxShadow: "inset 4px 0 0 var(--red-9)", background: "var(--red-a2)" } : undefined}
     >
-      <article aria-labelledby={titleId}>
-        <Flex justify="between" align="start" gap="2" wrap="wrap">
-          <Box>
-            <Heading as={headingLevel} size="3" id={titleId}>
-              {card.title}
-            </Heading>
-            {card.subtitle ? (
-              <Text as="p" size="2" color="gray">
-                {card.subtitle}
-              </Text>
-            ) : null}
-          </Box>
-          {card.badges.length > 0 ? (
-            <Flex gap="1" wrap="wrap" aria-label="Flags" role="list">
-              {card.badges.map((badge) => (
-                <Badge key={badge.label} color={badge.tone} role="listitem">
-                  {badge.label}
-                </Badge>
-              ))}
-            </Flex>
-          ) : null}
-        </Flex>
-
-        {card.priority ? (
-          <Text as="p" size="2" color="red" mt="2">
-            Priority: {card.priority.reason}
-            {card.priority.deadline ? ` (by ${card.priority.deadline})` : ""}
-          </Text>
-        ) : null}
-
-        {card.facts.length > 0 ? (
-          <DataList.Root size="1" mt="2" orientation="horizontal">
-            {card.facts.map((fact) => (
-              <DataList.Item key={fact.label}>
-                <DataList.Label minWidth="96px">{fact.label}</DataList.Label>
-                <DataList.Value>{fact.value}</DataList.Value>
-              </DataList.Item>
+      <div className="board-card__head">
+        <div>
+          <Title className="board-card__title" id={titleId}>
+            {card.title}
+          </Title>
+          {card.subtitle ? <p className="board-card__subtitle">{card.subtitle}</p> : null}
+        </div>
+        {card.badges.length > 0 ? (
+          <div className="board-card__badges" aria-label="Flags" role="list">
+            {card.badges.map((badge) => (
+              <span key={badge.label} className="board-badge" data-accent-color={badge.tone} role="listitem">
+                {badge.label}
+              </span>
             ))}
-          </DataList.Root>
+          </div>
         ) : null}
+      </div>
 
-        {card.units.length > 0 ? (
-          <Box mt="2">
-            <ul aria-label="Units" style={{ listStyle: "none", margin: 0, padding: 0 }}>
-              {card.units.map((unit) => (
-                <li key={unit.unitNumber} data-unit={unit.unitNumber}>
-                  <Flex gap="2" align="center" wrap="wrap">
-                    <Text size="2" weight="medium" color={unit.late ? "red" : undefined}>
-                      {unit.unitNumber}
-                    </Text>
-                    <Badge variant="outline" color={unit.late ? "red" : "gray"}>
-                      {unit.status}
-                    </Badge>
-                    {unit.late ? (
-                      <Text size="1" color="red">
-                        Late
-                      </Text>
-                    ) : null}
-                    {unit.carrier ? (
-                      <Flex gap="1" align="center" asChild>
-                        <Text size="1" color="green">
-                          <LockIcon />
-                          Carrier Assigned: {unit.carrier}
-                        </Text>
-                      </Flex>
-                    ) : null}
-                  </Flex>
-                </li>
-              ))}
-            </ul>
-          </Box>
-        ) : null}
+      {card.priority ? (
+        <p className="board-card__priority">
+          Priority: {card.priority.reason}
+          {card.priority.deadline ? ` (by ${card.priority.deadline})` : ""}
+        </p>
+      ) : null}
 
-        <Text as="p" size="1" color={card.late ? "red" : "gray"} mt="2" weight={card.late ? "bold" : undefined}>
-          {days(card.daysInStage)} in stage{card.late ? " — late" : ""}
-        </Text>
+      {card.facts.length > 0 ? (
+        <dl className="board-card__facts">
+          {card.facts.map((fact) => (
+            <div key={fact.label}>
+              <dt>{fact.label}</dt>
+              <dd>{fact.value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
 
-        {card.notes.count > 0 ? (
-          <Box mt="2">
-            <Text as="p" size="1" color="gray">
-              {card.notes.count === 1 ? "1 note" : `${card.notes.count} notes`}
-              {card.notes.latest ? ` · latest by ${card.notes.latest.author}, ${card.notes.latest.createdAt}` : ""}
-            </Text>
-            {card.notes.latest ? (
-              <Text as="p" size="2" truncate>
-                {card.notes.latest.subject}
-              </Text>
-            ) : null}
-          </Box>
-        ) : null}
+      {card.units.length > 0 ? (
+        <ul aria-label="Units" className="board-card__units">
+          {card.units.map((unit) => (
+            <li key={unit.unitNumber} data-unit={unit.unitNumber} data-late={unit.late ? "true" : undefined}>
+              <span className="board-card__unit-number">{unit.unitNumber}</span>
+              <span className="board-badge board-badge--outline" data-accent-color={unit.late ? "red" : "gray"}>
+                {unit.status}
+              </span>
+              {unit.late ? <span className="board-card__late">Late</span> : null}
+              {unit.carrier ? (
+                <span className="board-card__carrier">
+                  <LockIcon />
+                  Carrier Assigned: {unit.carrier}
+                </span>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
 
-        {actions.length > 0 ? (
-          <nav aria-label={`Actions for ${card.title}`}>
-            <Flex gap="3" mt="3" wrap="wrap" asChild>
-              <ul style={{ listStyle: "none", margin: 0, padding: 0 }}>
-                {actions.map((action) => (
-                  <li key={action.id}>
-                    <ThemeLink asChild size="2">
-                      <Link to={actionHref(pathname, search, action)} preventScrollReset>
-                        {action.label}
-                      </Link>
-                    </ThemeLink>
-                  </li>
-                ))}
-              </ul>
-            </Flex>
-          </nav>
-        ) : null}
-      </article>
-    </Card>
+      <p className="board-card__days">
+        {days(card.daysInStage)} in stage{card.late ? " — late" : ""}
+      </p>
+
+      {card.notes.count > 0 ? (
+        <div className="board-card__notes">
+          <p>
+            {card.notes.count === 1 ? "1 note" : `${card.notes.count} notes`}
+            {card.notes.latest ? ` · latest by ${card.notes.latest.author}, ${card.notes.latest.createdAt}` : ""}
+          </p>
+          {card.notes.latest ? <p className="board-card__note-subject">{card.notes.latest.subject}</p> : null}
+        </div>
+      ) : null}
+
+      {actions.length > 0 ? (
+        <nav aria-label={`Actions for ${card.title}`}>
+          <ul className="board-card__actions">
+            {actions.map((action) => (
+              <li key={action.id}>
+                <Link to={actionHref(pathname, search, action)} preventScrollReset>
+                  {action.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+    </article>
   );
 }
