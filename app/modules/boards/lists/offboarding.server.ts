@@ -136,7 +136,7 @@ export async function loadCards(db: Db, now: Date): Promise<BoardCard[]> {
       actions: formActions(request.id, [
         ["notes", "Notes", "notesGeneral"],
         ["edit", "Edit", isTrade ? "editOffTrade" : "editOffboarding"],
-        ["cancel", "Cancel", "noteOffboarding"],
+        ["cancel", "Cancel", "noteOnboarding"],
         ["split", "Split", "splitOffModal"],
       ]),
       searchText: searchTextOf(request.companyName, request.companyCode, request.id, ...lines.map((line) => line.unitNumber)),
