@@ -35,16 +35,17 @@ function dialogContext(args: Route.LoaderArgs | Route.ActionArgs): BoardDialogCo
   const { route, session } = args.context.get(pageRequestContext);
   if (!isBoardRoute(route.name) || session.status !== "signed-in") throw data(null, { status: 404 });
   const { database } = args.context.get(servicesContext);
-  return { db: database.prisma, actor: session, route: route.name, search: new URL(args.request.url).searchParams, now: new Date() };
+  // args.url, not request.url: a client-side fetch of the loader or action asks for `/<board>.data`.
+  return { db: database.prisma, actor: session, route: route.name, search: args.url.searchParams, now: new Date() };
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const { request, context } = args;
+  const { context } = args;
   const { route, session } = context.get(pageRequestContext);
   if (!isBoardRoute(route.name)) throw data(null, { status: 404 });
   const { database, logger } = context.get(servicesContext);
   const page = boardPage(route.name);
-  const url = new URL(request.url);
+  const url = args.url;
   const query = boardQuery(url.search);
   const now = new Date();
   const dialog = session.status === "signed-in" ? await loadOpenDialog(dialogContext(args)) : null;
@@ -82,7 +83,7 @@ export async function action(args: Route.ActionArgs) {
   const submission = await submitDialogForm(context, await args.request.formData());
   if (submission.kind === "refused") return data(submission.actionData, { status: submission.status });
   args.context.get(servicesContext).boardChanges.listsChanged(submission.lists);
-  const url = new URL(args.request.url);
+  const url = args.url;
   return redirect(submission.stayOpen ? `${url.pathname}${url.search}` : boardViewHref(url.pathname, url.search), { status: 303 });
 }
 

@@ -1,0 +1,282 @@
+// Notes on requests and units (spec 1 §2 Notes dialog, §3 Note, §4 note cancellation, §5 adding a note,
+// §7 the four note calls; ADR 012): the departments a note is written on, the shared input schemas of
+// the add and cancel calls, who may read, add, cancel and restore notes, the Note shape the API answers,
+// and the dialog's data. Pure: the server's operations and the browser's dialog share every message.
+import { z } from "zod";
+import { canAddNotes, holdsAllAccess, unlocksRoute } from "./permissions.ts";
+import type { CardListName } from "./boards.ts";
+import type { RouteName } from "./routes.ts";
+
+/** The `{unit}` of GET /api/orders/{form}/notes/{unit} when only the order is meant (spec 1 §7). */
+export const IGNORE_UNIT = "IgnoreUnit";
+
+/** The longest note kept (the spec gives none; 64 kB bodies would allow far more than anyone reads). */
+export const NOTE_MAX_LENGTH = 2000;
+
+/** How long a refusal stays above the add area when scripts run. */
+export const NOTE_MESSAGE_MS = 5_000;
+
+/** The boards that keep notes: their lower-case route names are the notes' departments (NoteType). */
+export const NOTE_DEPARTMENTS = [
+  "onboarding",
+  "offboarding",
+  "transport",
+  "accounts-receivable",
+  "client-relations",
+  "recon",
+  "sales",
+  "titles",
+] as const satisfies readonly RouteName[];
+export type NoteDepartment = (typeof NOTE_DEPARTMENTS)[number];
+
+/** What the add call accepts as `department`: the route names, and 'ar' (the socket name of AR, spec 1 §2). */
+export const NOTE_DEPARTMENT_VALUES = [...NOTE_DEPARTMENTS, "ar"] as const;
+
+/** The departments whose notes may name a unit (spec 1 §7: ar, recon, sales, titles, accounts-receivable). */
+export const UNIT_NOTE_DEPARTMENTS: readonly NoteDepartment[] = ["accounts-receivable", "recon", "sales", "titles"];
+
+export function isNoteDepartment(value: unknown): value is NoteDepartment {
+  return typeof value === "string" && (NOTE_DEPARTMENTS as readonly string[]).includes(value);
+}
+
+/** The department a value names ('ar' is accounts-receivable), or null. */
+export function noteDepartmentOf(value: unknown): NoteDepartment | null {
+  if (value === "ar") return "accounts-receivable";
+  return isNoteDepartment(value) ? value : null;
+}
+
+export function takesUnitNumber(department: NoteDepartment): boolean {
+  return UNIT_NOTE_DEPARTMENTS.includes(department);
+}
+
+export const NOTE_MESSAGES = {
+  noteRequired: "Enter a note.",
+  noteTooLong: `A note can be at most ${NOTE_MAX_LENGTH} characters.`,
+  noteUnsavable: "The note contains a character that cannot be saved.",
+  chooseOrder: "Choose an order.",
+  chooseOrderOrUnit: "Choose an order or a unit.",
+  unitNumber: "Enter a unit number of up to 8 letters, digits or dashes.",
+  unitNotTaken: "Only notes written on the AR, recon, sales and titles boards name a unit.",
+  department: "Choose the board the note is written on.",
+  chooseNote: "Choose a note.",
+  cancelValue: "Choose 1 to cancel the note or 0 to restore it.",
+  forbidden: "You do not have permission to do that.",
+  readOnly: "Your access is read only, so you cannot add or change notes.",
+  notAuthor: "Only the note's author can cancel or restore it.",
+  orderNotFound: "That order does not exist.",
+  unitNotFound: "That unit does not exist.",
+  noteNotFound: "That note does not exist.",
+  alreadyCancelled: "This note has already been cancelled.",
+  notCancelled: "This note is not cancelled.",
+  noNotesHere: "Notes are not kept on this board.",
+} as const;
+
+const MAX_ID = 2_147_483_647;
+
+/** A positive database id, as a JSON number or a form's digits; nothing else (no booleans, no arrays). */
+export function noteIdSchema(message: string) {
+  return z
+    .union([z.number({ error: message }), z.string({ error: message }).trim().regex(/^\d{1,10}$/, { error: message }).transform(Number)], {
+      error: message,
+    })
+    .pipe(z.number().int({ error: message }).min(1, { error: message }).max(MAX_ID, { error: message }));
+}
+
+const blankToUndefined = (value: unknown) => (value === "" || value === null || value === undefined ? undefined : value);
+
+/** A unit number as typed: trimmed, upper case, 1–8 letters, digits or dashes (the fleet's check). */
+export const unitNumberSchema = z
+  .string({ error: NOTE_MESSAGES.unitNumber })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9-]{1,8}$/, { error: NOTE_MESSAGES.unitNumber });
+
+/** The note text: trimmed, not blank, at most NOTE_MAX_LENGTH, no NUL (PostgreSQL text cannot hold it). */
+export const noteTextSchema = z
+  .string({ error: NOTE_MESSAGES.noteRequired })
+  .trim()
+  .min(1, { error: NOTE_MESSAGES.noteRequired })
+  .max(NOTE_MAX_LENGTH, { error: NOTE_MESSAGES.noteTooLong })
+  .refine((text) => !text.includes("\u0000"), { error: NOTE_MESSAGES.noteUnsavable });
+
+/**
+ * POST /api/orders/note/new {note, FormHistoryID, department, unitNumber} (spec 1 §7), and the dialog's
+ * Add form. FormHistoryID may be left out for a note on a unit alone (the unit boards); unitNumber only
+ * on the departments that take one. Blank optional fields count as absent.
+ */
+export const addNoteInput = z
+  .object({
+    note: noteTextSchema,
+    FormHistoryID: z.preprocess(blankToUndefined, noteIdSchema(NOTE_MESSAGES.chooseOrder).optional()),
+    department: z
+      .enum(NOTE_DEPARTMENT_VALUES, { error: NOTE_MESSAGES.department })
+      .transform((value) => noteDepartmentOf(value)!),
+    unitNumber: z.preprocess(blankToUndefined, unitNumberSchema.optional()),
+  })
+  .superRefine((value, context) => {
+    if (value.unitNumber !== undefined && !takesUnitNumber(value.department)) {
+      context.addIssue({ code: "custom", message: NOTE_MESSAGES.unitNotTaken, path: ["unitNumber"] });
+    }
+    if (value.FormHistoryID === undefined && value.unitNumber === undefined) {
+      context.addIssue({ code: "custom", message: NOTE_MESSAGES.chooseOrderOrUnit, path: ["FormHistoryID"] });
+    }
+  });
+export type AddNoteInput = z.input<typeof addNoteInput>;
+
+/** PUT /api/orders/note/cancel {cancelValue, noteId}: 1 cancels, 0 restores (spec 1 §4). */
+export const cancelNoteInput = z.object({
+  cancelValue: z.union([z.literal(0), z.literal(1), z.literal("0"), z.literal("1")], { error: NOTE_MESSAGES.cancelValue }).transform(Number),
+  noteId: noteIdSchema(NOTE_MESSAGES.chooseNote),
+});
+export type CancelNoteInput = z.input<typeof cancelNoteInput>;
+
+/** The `{form}` and `{unit}` of GET /api/orders/{form}/notes/{unit}. */
+export const requestNotesParams = z.object({
+  form: noteIdSchema(NOTE_MESSAGES.chooseOrder),
+  unit: z.union([z.literal(IGNORE_UNIT), unitNumberSchema], { error: NOTE_MESSAGES.unitNumber }),
+});
+
+/** The `{unit}` of GET /api/all-unit-notes/{unit}. */
+export const unitNotesParams = z.object({ unit: unitNumberSchema });
+
+/** One note as the notes calls answer it (spec 1 §3). */
+export interface NoteRecord {
+  NoteID: number;
+  /** The department (lower-case route name) it was written on. */
+  NoteType: string;
+  FirstName: string;
+  LastName: string;
+  /** Blank for an order note. */
+  NoteUnitNumber: string;
+  /** An ISO instant. */
+  CreatedOn: string;
+  NoteSubject: string;
+  NoteCancelled: 0 | 1;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Who may do what (ADR 012).
+
+/** Reading notes: whoever may open any board that keeps them (id 1 opens all). */
+export function mayReadNotes(permissionIds: readonly number[]): boolean {
+  return NOTE_DEPARTMENTS.some((department) => unlocksRoute(permissionIds, department));
+}
+
+/** Adding a note on a board: its page permission, and not ar-read-only without restricted (spec 1 §5). */
+export function mayAddNoteOn(permissionIds: readonly number[], department: NoteDepartment): boolean {
+  return unlocksRoute(permissionIds, department) && canAddNotes(permissionIds);
+}
+
+/**
+ * Cancelling or restoring a note: its author, or a holder of restricted (1); never a read-only reader,
+ * and only while the reader may read notes at all.
+ */
+export function mayChangeNote(
+  actor: { userId: number; permissionIds: readonly number[] },
+  note: { authorId: number },
+): boolean {
+  if (!canAddNotes(actor.permissionIds) || !mayReadNotes(actor.permissionIds)) return false;
+  return holdsAllAccess(actor.permissionIds) || note.authorId === actor.userId;
+}
+
+/** Why a reader may not cancel or restore a note, or null when they may. */
+export function changeNoteRefusal(
+  actor: { userId: number; permissionIds: readonly number[] },
+  note: { authorId: number },
+): string | null {
+  if (!mayReadNotes(actor.permissionIds)) return NOTE_MESSAGES.forbidden;
+  if (!canAddNotes(actor.permissionIds)) return NOTE_MESSAGES.readOnly;
+  return mayChangeNote(actor, note) ? null : NOTE_MESSAGES.notAuthor;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The dialog.
+
+/** A note as the dialog lists it: the spec's shape, and whether this reader may cancel or restore it. */
+export type NoteView = NoteRecord & { mayChange: boolean };
+
+/** What the notesGeneral dialog's loader hands to the page. */
+export interface NotesDialogData {
+  department: NoteDepartment;
+  formHistoryId: number | null;
+  unitNumber: string | null;
+  notes: NoteView[];
+  /** May this reader add a note here; when not, `addBlockedReason` says why. */
+  mayAdd: boolean;
+  addBlockedReason: string | null;
+}
+
+export const NOTE_INTENTS = { add: "note-add", cancel: "note-cancel" } as const;
+
+/** The Add button: enabled only for text that is not blank, and for readers who may add (spec 1 §5). */
+export function addButtonDisabled(text: string, mayAdd: boolean): boolean {
+  return !mayAdd || text.trim() === "";
+}
+
+/** The author as the list shows them. */
+export function noteAuthor(note: Pick<NoteRecord, "FirstName" | "LastName">): string {
+  return `${note.FirstName} ${note.LastName}`.trim() || "Unknown";
+}
+
+const pad = (value: number) => String(value).padStart(2, "0");
+
+/** MM/dd/yyyy HH:mm, in UTC (server, hydration) or in the browser's time zone once scripts run. */
+export function formatNoteTime(iso: string, local: boolean): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  if (local) {
+    return `${pad(date.getMonth() + 1)}/${pad(date.getDate())}/${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  }
+  return `${pad(date.getUTCMonth() + 1)}/${pad(date.getUTCDate())}/${date.getUTCFullYear()} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())} UTC`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The card lists a note shows on (docs/boards.md): request lists count a request's notes (order and
+// unit notes on the FormHistory), unit lists count a unit's notes by unit number, whatever the request.
+
+/** What decides which request lists show a request's cards. A superset is fine; missing one is not. */
+export interface RequestReach {
+  /** An OrderForm or TradeForm: the onboarding board. */
+  onRentHalf: boolean;
+  /** An OffRentForm (an off-rent, or a trade's return): the offboarding board. */
+  offRentHalf: boolean;
+  /** Any transport job: the transport and shipping lists. */
+  transportJobs: boolean;
+  /** A completed delivery: the client-relations board (which also reads its notes for 'Called'). */
+  completedDelivery: boolean;
+  /** A returning line picked up or received (status 6 or 7): AR off rent. */
+  returnedLine: boolean;
+}
+
+/** Which statuses each unit board shows (the lists' own constants, handed in by the server). */
+export interface UnitBoardStatuses {
+  recon: readonly string[];
+  sales: readonly string[];
+  titles: readonly string[];
+}
+
+export interface NoteReach {
+  request: RequestReach | null;
+  /** The unit a note names, with its status and whether it has an OPEN or BILLED claim (AR claims). */
+  unit: { statusName: string; openClaim: boolean } | null;
+}
+
+/** The card lists whose note counts change when a note of this reach is added, cancelled or restored. */
+export function listsShowingNote(reach: NoteReach, unitBoards: UnitBoardStatuses): CardListName[] {
+  const lists: CardListName[] = [];
+  const { request, unit } = reach;
+  if (request) {
+    if (request.onRentHalf) lists.push("onboarding");
+    if (request.offRentHalf) lists.push("offboarding");
+    if (request.transportJobs) lists.push("transport", "shipping");
+    if (request.completedDelivery) lists.push("client-relations");
+    if (request.returnedLine) lists.push("ar-off-rent");
+  }
+  if (unit) {
+    if (unitBoards.recon.includes(unit.statusName)) lists.push("recon");
+    if (unitBoards.sales.includes(unit.statusName)) lists.push("sales");
+    if (unitBoards.titles.includes(unit.statusName)) lists.push("titles");
+    if (unit.openClaim) lists.push("ar-claims");
+  }
+  return lists;
+}

@@ -1,0 +1,250 @@
+// The four notes calls (spec 1 §7; ADR 012) on a small Express app with the notes router and a spy on
+// services.boardChanges: each success with its body and the lists reported, each refusal (400 with
+// every validation message, 401, 403, 404, 409) with nothing written and nothing reported.
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { pino } from "pino";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { signSessionToken } from "~/modules/identity/session-token.server.ts";
+import type { CardListName } from "~/rules/boards.ts";
+import { NOTE_MAX_LENGTH, NOTE_MESSAGES } from "~/rules/notes.ts";
+import { handleErrors, INVALID_JSON_MESSAGE } from "../../../server/api/errors.ts";
+import { createNotesRouter } from "../../../server/api/notes.ts";
+import { loadConfig } from "../../../server/config.ts";
+import { createDatabase, type Database } from "../../../server/database.ts";
+import { requireSameOrigin } from "../../../server/security/same-origin.ts";
+import type { AppServices } from "../../../server/services.ts";
+import { createTestPrisma } from "../../support/database.ts";
+import { actorWith, claim, company, ensureStatuses, order, unit, writtenNote } from "./fixtures.ts";
+
+const config = loadConfig({ NODE_ENV: "test", JWT_SECRET: "n".repeat(32), JWT_TTL_SECONDS: "3600", LOG_LEVEL: "silent" });
+const db = createTestPrisma();
+const seen: CardListName[][] = [];
+let database: Database;
+let server: Server;
+let url: string;
+
+beforeAll(async () => {
+  await ensureStatuses(db);
+  const logger = pino({ level: "silent" });
+  database = createDatabase(process.env.DATABASE_URL!, logger, 4);
+  const services: AppServices = { config, database, logger, boardChanges: { listsChanged: (lists) => void seen.push([...lists]) } };
+  const app = express();
+  app.use(requireSameOrigin());
+  app.use(createNotesRouter(services));
+  app.use(handleErrors);
+  server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server?.close(resolve));
+  await database?.close();
+});
+
+beforeEach(() => {
+  seen.length = 0;
+});
+
+async function call(method: "GET" | "POST" | "PUT", path: string, options: { body?: unknown; raw?: string; token?: string } = {}) {
+  const response = await fetch(`${url}${path}`, {
+    method,
+    headers: {
+      ...(method === "GET" ? {} : { "Content-Type": "application/json", Origin: url }),
+      ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
+    },
+    body: method === "GET" ? undefined : (options.raw ?? JSON.stringify(options.body ?? {})),
+  });
+  return { status: response.status, body: (await response.json()) as unknown };
+}
+
+async function session(permissions: number[]) {
+  const actor = await actorWith(db, permissions);
+  return { actor, token: signSessionToken(config, { userId: actor.user.id, permissions }) };
+}
+
+const counts = async () => ({ notes: await db.note.count(), audit: await db.auditLog.count() });
+
+describe("POST /api/orders/note/new", () => {
+  it("adds the note, answers { ok: true } and reports the lists that show it", async () => {
+    const { token, actor } = await session([10]);
+    const { form } = await order(db, { stage: 1 });
+    const response = await call("POST", "/api/orders/note/new", {
+      token,
+      body: { note: "Confirmed the delivery address", FormHistoryID: form.id, department: "onboarding" },
+    });
+    expect(response).toEqual({ status: 200, body: { ok: true } });
+    expect(seen).toEqual([["onboarding"]]);
+    expect(await db.note.findMany({ where: { formHistoryId: form.id } })).toMatchObject([
+      { subject: "Confirmed the delivery address", noteType: "onboarding", authorId: actor.user.id, unitNumber: null },
+    ]);
+  });
+
+  it("takes a unit number on a unit board and reports that board", async () => {
+    const { token } = await session([15]);
+    const truck = await unit(db, "At Auction");
+    expect(await call("POST", "/api/orders/note/new", { token, body: { note: "Reserve not met", department: "sales", unitNumber: truck.unitNumber } })).toEqual({
+      status: 200,
+      body: { ok: true },
+    });
+    expect(seen).toEqual([["sales"]]);
+  });
+
+  it("answers 400 with every validation message, writing and reporting nothing", async () => {
+    const { token } = await session([1]);
+    const { form } = await order(db);
+    const truck = await unit(db, "ON LOT");
+    const before = await counts();
+    const cases: [unknown, Record<string, string[]>][] = [
+      [{ note: "  ", FormHistoryID: form.id, department: "onboarding" }, { note: [NOTE_MESSAGES.noteRequired] }],
+      [{ note: "y".repeat(NOTE_MAX_LENGTH + 1), FormHistoryID: form.id, department: "onboarding" }, { note: [NOTE_MESSAGES.noteTooLong] }],
+      [{ note: "a\u0000", FormHistoryID: form.id, department: "onboarding" }, { note: [NOTE_MESSAGES.noteUnsavable] }],
+      [{ note: "x", FormHistoryID: -4, department: "onboarding" }, { FormHistoryID: [NOTE_MESSAGES.chooseOrder] }],
+      [{ note: "x", FormHistoryID: form.id, department: "overview" }, { department: [NOTE_MESSAGES.department] }],
+      [{ note: "x", department: "titles", unitNumber: "BAD UNIT!" }, { unitNumber: [NOTE_MESSAGES.unitNumber] }],
+      [{ note: "x", FormHistoryID: form.id, department: "onboarding", unitNumber: truck.unitNumber }, { unitNumber: [NOTE_MESSAGES.unitNotTaken] }],
+      [{ note: "x", department: "recon" }, { FormHistoryID: [NOTE_MESSAGES.chooseOrderOrUnit] }],
+    ];
+    for (const [body, errors] of cases) {
+      expect(await call("POST", "/api/orders/note/new", { token, body }), JSON.stringify(body).slice(0, 80)).toEqual({
+        status: 400,
+        body: { error: Object.values(errors)[0]![0], errors },
+      });
+    }
+    expect(await call("POST", "/api/orders/note/new", { token, raw: "{not json" })).toEqual({ status: 400, body: { error: INVALID_JSON_MESSAGE } });
+    expect(await counts()).toEqual(before);
+    expect(seen).toEqual([]);
+  });
+
+  it("answers 401 without a session, 403 without the board or for ar-read-only, 404 for unknown records", async () => {
+    const { form } = await order(db);
+    const before = await counts();
+    const body = { note: "x", FormHistoryID: form.id, department: "onboarding" };
+    expect(await call("POST", "/api/orders/note/new", { body })).toEqual({ status: 401, body: { error: "Sign in required." } });
+    expect(await call("POST", "/api/orders/note/new", { body, token: (await session([11])).token })).toEqual({
+      status: 403, body: { error: NOTE_MESSAGES.forbidden },
+    });
+    expect(await call("POST", "/api/orders/note/new", { body: { ...body, department: "accounts-receivable" }, token: (await session([54])).token })).toEqual({
+      status: 403, body: { error: NOTE_MESSAGES.readOnly },
+    });
+    const admin = (await session([1])).token;
+    expect(await call("POST", "/api/orders/note/new", { body: { ...body, FormHistoryID: 999999 }, token: admin })).toEqual({
+      status: 404, body: { error: NOTE_MESSAGES.orderNotFound },
+    });
+    expect(await call("POST", "/api/orders/note/new", { body: { note: "x", department: "ar", unitNumber: "NONE404" }, token: admin })).toEqual({
+      status: 404, body: { error: NOTE_MESSAGES.unitNotFound },
+    });
+    expect(await counts()).toEqual(before);
+    expect(seen).toEqual([]);
+  });
+});
+
+describe("PUT /api/orders/note/cancel", () => {
+  it("cancels and restores, reporting the lists each time, and answers 409 for a repeat", async () => {
+    const { token, actor } = await session([13]);
+    const truck = await unit(db, "Claims");
+    await claim(db, truck.id, (await company(db)).id, "BILLED");
+    const note = await writtenNote(db, { authorId: actor.user.id, unitNumber: truck.unitNumber, noteType: "accounts-receivable" });
+    expect(await call("PUT", "/api/orders/note/cancel", { token, body: { cancelValue: 1, noteId: note.id } })).toEqual({ status: 200, body: { ok: true } });
+    expect((await db.note.findUniqueOrThrow({ where: { id: note.id } })).cancelled).toBe(true);
+    expect(await call("PUT", "/api/orders/note/cancel", { token, body: { cancelValue: 1, noteId: note.id } })).toEqual({
+      status: 409, body: { error: NOTE_MESSAGES.alreadyCancelled },
+    });
+    expect(await call("PUT", "/api/orders/note/cancel", { token, body: { cancelValue: 0, noteId: note.id } })).toEqual({ status: 200, body: { ok: true } });
+    expect((await db.note.findUniqueOrThrow({ where: { id: note.id } })).cancelled).toBe(false);
+    expect(seen).toEqual([["ar-claims"], ["ar-claims"]]);
+  });
+
+  it("answers 400, 401, 403 and 404 with messages, writing and reporting nothing", async () => {
+    const { actor } = await session([10]);
+    const { form } = await order(db);
+    const note = await writtenNote(db, { authorId: actor.user.id, formHistoryId: form.id });
+    const before = await counts();
+    const admin = (await session([1])).token;
+    expect(await call("PUT", "/api/orders/note/cancel", { token: admin, body: { cancelValue: "maybe", noteId: note.id } })).toEqual({
+      status: 400, body: { error: NOTE_MESSAGES.cancelValue, errors: { cancelValue: [NOTE_MESSAGES.cancelValue] } },
+    });
+    expect(await call("PUT", "/api/orders/note/cancel", { token: admin, body: { cancelValue: 1 } })).toEqual({
+      status: 400, body: { error: NOTE_MESSAGES.chooseNote, errors: { noteId: [NOTE_MESSAGES.chooseNote] } },
+    });
+    expect(await call("PUT", "/api/orders/note/cancel", { body: { cancelValue: 1, noteId: note.id } })).toEqual({ status: 401, body: { error: "Sign in required." } });
+    expect(await call("PUT", "/api/orders/note/cancel", { token: (await session([10])).token, body: { cancelValue: 1, noteId: note.id } })).toEqual({
+      status: 403, body: { error: NOTE_MESSAGES.notAuthor },
+    });
+    expect(await call("PUT", "/api/orders/note/cancel", { token: (await session([54])).token, body: { cancelValue: 1, noteId: note.id } })).toEqual({
+      status: 403, body: { error: NOTE_MESSAGES.readOnly },
+    });
+    expect(await call("PUT", "/api/orders/note/cancel", { token: admin, body: { cancelValue: 1, noteId: 999999 } })).toEqual({
+      status: 404, body: { error: NOTE_MESSAGES.noteNotFound },
+    });
+    expect(await counts()).toEqual(before);
+    expect(seen).toEqual([]);
+  });
+});
+
+describe("GET /api/orders/{form}/notes/{unit}", () => {
+  it("answers the request's notes in the spec's shape, all of them for IgnoreUnit", async () => {
+    const { token, actor } = await session([11]);
+    const { form } = await order(db);
+    const truck = await unit(db, "ON RENT");
+    const orderNote = await writtenNote(db, { authorId: actor.user.id, formHistoryId: form.id, noteType: "transport", subject: "Gate code 1234", createdAt: new Date("2026-11-03T10:00:00Z") });
+    const unitNote = await writtenNote(db, {
+      authorId: actor.user.id, formHistoryId: form.id, unitNumber: truck.unitNumber, noteType: "accounts-receivable", subject: "Late fee", cancelled: true,
+      createdAt: new Date("2026-11-04T10:00:00Z"),
+    });
+    const all = await call("GET", `/api/orders/${form.id}/notes/IgnoreUnit`, { token });
+    expect(all).toEqual({
+      status: 200,
+      body: [
+        {
+          NoteID: unitNote.id, NoteType: "accounts-receivable", FirstName: "Dana", LastName: "Driver", NoteUnitNumber: truck.unitNumber,
+          CreatedOn: "2026-11-04T10:00:00.000Z", NoteSubject: "Late fee", NoteCancelled: 1,
+        },
+        {
+          NoteID: orderNote.id, NoteType: "transport", FirstName: "Dana", LastName: "Driver", NoteUnitNumber: "",
+          CreatedOn: "2026-11-03T10:00:00.000Z", NoteSubject: "Gate code 1234", NoteCancelled: 0,
+        },
+      ],
+    });
+    expect(await call("GET", `/api/orders/${form.id}/notes/${truck.unitNumber}`, { token })).toMatchObject({ status: 200, body: [{ NoteID: unitNote.id }] });
+    expect(await call("GET", `/api/orders/${form.id}/notes/OTHER1`, { token })).toEqual({ status: 200, body: [] });
+  });
+
+  it("answers 400, 401, 403 and 404", async () => {
+    const { token } = await session([11]);
+    expect(await call("GET", "/api/orders/abc/notes/IgnoreUnit", { token })).toEqual({
+      status: 400, body: { error: NOTE_MESSAGES.chooseOrder, errors: { form: [NOTE_MESSAGES.chooseOrder] } },
+    });
+    expect(await call("GET", "/api/orders/1/notes/way-too-long-unit", { token })).toEqual({
+      status: 400, body: { error: NOTE_MESSAGES.unitNumber, errors: { unit: [NOTE_MESSAGES.unitNumber] } },
+    });
+    expect(await call("GET", "/api/orders/1/notes/IgnoreUnit")).toEqual({ status: 401, body: { error: "Sign in required." } });
+    expect(await call("GET", "/api/orders/1/notes/IgnoreUnit", { token: (await session([4])).token })).toEqual({ status: 403, body: { error: NOTE_MESSAGES.forbidden } });
+    expect(await call("GET", "/api/orders/999999/notes/IgnoreUnit", { token })).toEqual({ status: 404, body: { error: NOTE_MESSAGES.orderNotFound } });
+  });
+});
+
+describe("GET /api/all-unit-notes/{unit}", () => {
+  it("answers every note naming the unit, whatever the request or board", async () => {
+    const { token, actor } = await session([54]);
+    const truck = await unit(db, "BODY SHOP");
+    const { form } = await order(db);
+    const first = await writtenNote(db, { authorId: actor.user.id, unitNumber: truck.unitNumber, noteType: "recon", createdAt: new Date("2026-10-01T00:00:00Z") });
+    const second = await writtenNote(db, { authorId: actor.user.id, unitNumber: truck.unitNumber, formHistoryId: form.id, noteType: "accounts-receivable" });
+    const response = await call("GET", `/api/all-unit-notes/${truck.unitNumber.toLowerCase()}`, { token });
+    expect(response.status).toBe(200);
+    expect((response.body as { NoteID: number }[]).map((note) => note.NoteID)).toEqual([second.id, first.id]);
+  });
+
+  it("answers 400, 401, 403 and 404", async () => {
+    const { token } = await session([2]);
+    expect(await call("GET", "/api/all-unit-notes/%25%25", { token })).toEqual({
+      status: 400, body: { error: NOTE_MESSAGES.unitNumber, errors: { unit: [NOTE_MESSAGES.unitNumber] } },
+    });
+    expect(await call("GET", "/api/all-unit-notes/U1")).toEqual({ status: 401, body: { error: "Sign in required." } });
+    expect(await call("GET", "/api/all-unit-notes/U1", { token: (await session([])).token })).toEqual({ status: 403, body: { error: NOTE_MESSAGES.forbidden } });
+    expect(await call("GET", "/api/all-unit-notes/NOPE404", { token })).toEqual({ status: 404, body: { error: NOTE_MESSAGES.unitNotFound } });
+  });
+});
