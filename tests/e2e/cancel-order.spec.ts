@@ -1,0 +1,112 @@
+// Cancelling a request with JavaScript (issue 5 point 2, ADR 013): from an order's card on the On Rent
+// board, with the live counter and the required-note message that clears after 4 s, while a second
+// browser on the same board sees the card leave without reloading; and an off-rent on the Off Rent board.
+// Each test cancels a request it inserted itself (tests/e2e/cancel-order.support.ts), for a company of
+// its own: the demo data other files use stays as it was.
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
+import { insertOffRent, insertOrder } from "./cancel-order.support.ts";
+import { ADMIN, signIn } from "./support/accounts.ts";
+
+const REQUIRED = "*You must include a note to cancel the order.";
+const liveStatus = (page: Page) => page.getByRole("status").filter({ hasText: /^(Live|Reconnecting…|Connecting…)$/ });
+const card = (page: Page, formHistoryId: number) => page.locator(`article[data-card-key="form-${formHistoryId}"]`);
+
+test.describe("cancelling a request with JavaScript", () => {
+  test("cancels an order from its card; a second browser on the board sees the card leave live", async ({ page, browser, baseURL }) => {
+    test.setTimeout(90_000);
+    // Browser A watches the On Rent board.
+    const order = await insertOrder("live");
+    await signIn(page, ADMIN);
+    await page.goto("/onboarding?perStage=500");
+    await expect(liveStatus(page)).toHaveText("Live");
+    await expect(card(page, order.formHistoryId)).toBeVisible();
+
+    const other = await browser.newContext({ baseURL });
+    try {
+      // Browser B cancels it from the card.
+      const pageB = await other.newPage();
+      await signIn(pageB, ADMIN);
+      await pageB.goto("/onboarding?perStage=500");
+      await expect(liveStatus(pageB)).toHaveText("Live");
+      await card(pageB, order.formHistoryId).getByRole("link", { name: "Cancel", exact: true }).click();
+      const dialog = pageB.getByRole("dialog", { name: order.companyName });
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByText(`Order #${order.formHistoryId}`)).toBeVisible();
+      await expect(dialog.getByRole("heading", { name: "History" })).toBeVisible();
+      const note = dialog.getByLabel("Cancellation note");
+      const counter = dialog.locator("[data-note-counter]");
+      await expect(counter).toHaveText("0/500");
+      await expect(note).toHaveAttribute("maxlength", "500");
+
+      // No note: the message shows, and clears after 4 s.
+      await dialog.getByRole("button", { name: "Cancel Order" }).click();
+      const required = dialog.getByRole("alert").filter({ hasText: REQUIRED });
+      await expect(required).toBeVisible();
+      await pageB.waitForTimeout(2_500);
+      await expect(required).toBeVisible();
+      await expect(required).toBeHidden({ timeout: 3_000 });
+
+      // The counter follows the typing.
+      const text = `E2E: customer postponed the project (${order.formHistoryId})`;
+      await note.fill(text);
+      await expect(counter).toHaveText(`${text.length}/500`);
+
+      await dialog.getByRole("button", { name: "Cancel Order" }).click();
+      await expect(pageB.getByRole("dialog")).toHaveCount(0);
+      await expect(pageB).toHaveURL(/\/onboarding\?perStage=500$/);
+      await expect(card(pageB, order.formHistoryId)).toHaveCount(0);
+
+      // Browser A, without reloading: the card has left the board.
+      await expect(card(page, order.formHistoryId)).toHaveCount(0, { timeout: 5_000 });
+      await expect(page).toHaveURL(/\/onboarding\?perStage=500$/);
+    } finally {
+      await other.close();
+    }
+
+    // Reopened, the dialog says it is cancelled and shows the cancellation in the history.
+    await page.goto(`/onboarding?modal=noteOnboarding&formHistoryId=${order.formHistoryId}`);
+    const dialog = page.getByRole("dialog", { name: order.companyName });
+    await expect(dialog.getByText(/^Cancelled on .+ by /)).toBeVisible();
+    await expect(dialog.getByText("Order cancelled")).toBeVisible();
+    await expect(dialog.getByText("E2E: customer postponed the project")).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "Cancel Order" })).toHaveCount(0);
+  });
+
+  test("cancels an off-rent from its card on the Off Rent board with the same dialog", async ({ page }) => {
+    const offRent = await insertOffRent("js");
+    await signIn(page, ADMIN);
+    await page.goto("/offboarding?perStage=500");
+    await card(page, offRent.formHistoryId).getByRole("link", { name: "Cancel", exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`modal=noteOnboarding&formHistoryId=${offRent.formHistoryId}`));
+    const dialog = page.getByRole("dialog", { name: offRent.companyName });
+    await expect(dialog.getByText(`Off-rent #${offRent.formHistoryId}`)).toBeVisible();
+    await expect(dialog.getByText("Offboarding", { exact: false }).first()).toBeVisible();
+    await dialog.getByLabel("Cancellation note").fill("E2E: the customer keeps the trucks another month");
+    await dialog.getByRole("button", { name: "Cancel Order" }).click();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(page).toHaveURL(/\/offboarding\?perStage=500$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Off Rent" })).toBeVisible();
+    await expect(card(page, offRent.formHistoryId)).toHaveCount(0);
+  });
+
+  test("says 'Unable to save your note' for 4 s when the cancel is not confirmed, keeping the note", async ({ page }) => {
+    const order = await insertOrder("unconfirmed");
+    await signIn(page, ADMIN);
+    // An answer that is not the API's (a proxy's page): nothing is cancelled, the dialog says so.
+    await page.route("**/api/order/cancel", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<p>Gateway</p>" }));
+    await page.goto(`/onboarding?perStage=500&modal=noteOnboarding&formHistoryId=${order.formHistoryId}`);
+    const dialog = page.getByRole("dialog", { name: order.companyName });
+    await expect(liveStatus(page)).toHaveText("Live");
+    await dialog.getByLabel("Cancellation note").fill("E2E: never sent");
+    await dialog.getByRole("button", { name: "Cancel Order" }).click();
+    const failure = dialog.getByRole("alert").filter({ hasText: "Unable to save your note" });
+    await expect(failure).toBeVisible();
+    await expect(dialog.getByLabel("Cancellation note")).toHaveValue("E2E: never sent");
+    await expect(failure).toBeHidden({ timeout: 5_000 });
+    await expect(page).toHaveURL(/modal=noteOnboarding/);
+    await page.unroute("**/api/order/cancel");
+    await page.goto("/onboarding?perStage=500");
+    await expect(card(page, order.formHistoryId)).toBeVisible();
+  });
+});
