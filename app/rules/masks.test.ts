@@ -1,10 +1,14 @@
 import { describe, expect, it } from "vitest";
 import {
+  caretAfterMask,
   DEFAULT_COMPANY_CODE,
+  INPUT_MASKS,
   isCompanyCode,
   isValidPhone,
+  maskCompanyCode,
   maskOdometer,
   maskPhone,
+  maskState,
   maskTruckCount,
   maskUnitNumber,
   maskZip,
@@ -180,5 +184,90 @@ describe("isValidPhone and phoneToE164", () => {
     expect(phoneToE164("(212) 456")).toBeNull();
     expect(phoneToE164("")).toBeNull();
     expect(phoneToE164(null)).toBeNull();
+  });
+});
+
+describe("maskCompanyCode and maskState", () => {
+  it.each([
+    ["123", "123"],
+    ["12a34", "1234"],
+    ["1234567", "12345"],
+    ["", ""],
+  ])("company code while typing %j: %j (digits, at most 5, not yet padded)", (input, expected) => {
+    expect(maskCompanyCode(input)).toBe(expected);
+  });
+
+  it.each([
+    ["tx", "TX"],
+    ["T.X.", "TX"],
+    ["Texas", "TE"],
+    ["4x", "X"],
+    ["", ""],
+  ])("state %j becomes %j (two letters, upper-case)", (input, expected) => {
+    expect(maskState(input)).toBe(expected);
+  });
+
+  it("treats a missing value as empty", () => {
+    expect(maskCompanyCode(null)).toBe("");
+    expect(maskState(undefined)).toBe("");
+  });
+});
+
+describe("INPUT_MASKS (the masks an input applies by name)", () => {
+  it("applies each field's mask as typed", () => {
+    expect(INPUT_MASKS.phone.type("2124567890")).toBe("(212) 456-7890");
+    expect(INPUT_MASKS.zip.type("787011234")).toBe("78701");
+    expect(INPUT_MASKS.truckCount.type("1234")).toBe("123");
+    expect(INPUT_MASKS.companyCode.type("42x")).toBe("42");
+    expect(INPUT_MASKS.unitNumber.type("ab12 cd34x")).toBe("AB12CD34");
+    expect(INPUT_MASKS.odometer.type("1,234,567,890")).toBe("123456789");
+    expect(INPUT_MASKS.state.type("ok")).toBe("OK");
+  });
+
+  it("pads a company code to 5 digits when the field is left, and leaves an empty one empty", () => {
+    expect(INPUT_MASKS.companyCode.blur("42")).toBe("00042");
+    expect(INPUT_MASKS.companyCode.blur("12345")).toBe("12345");
+    expect(INPUT_MASKS.companyCode.blur("")).toBe("");
+  });
+
+  it("limits the plain input (no JavaScript) to the longest masked value", () => {
+    expect(INPUT_MASKS.phone.maxLength).toBe("+## (###) ###-####".length);
+    expect(INPUT_MASKS.zip.maxLength).toBe(5);
+    expect(INPUT_MASKS.truckCount.maxLength).toBe(3);
+    expect(INPUT_MASKS.companyCode.maxLength).toBe(5);
+    expect(INPUT_MASKS.unitNumber.maxLength).toBe(8);
+    expect(INPUT_MASKS.odometer.maxLength).toBe(9);
+    expect(INPUT_MASKS.state.maxLength).toBe(2);
+  });
+
+  it("never lets a masked value exceed its maxLength", () => {
+    const long = "+44 1234567890123456789 abcdefghijklmnop";
+    for (const mask of Object.values(INPUT_MASKS)) expect(mask.type(long).length).toBeLessThanOrEqual(mask.maxLength);
+  });
+});
+
+describe("caretAfterMask", () => {
+  it("keeps the caret behind the same digit when literals are inserted", () => {
+    // Typed '2124' with the caret at the end: the mask gives '(212) 4', caret at the end.
+    expect(caretAfterMask("2124", 4, "(212) 4", /\d/)).toBe(7);
+    // A digit typed after '(21' inside '(212) 456-7890' → '(21X2) …' becomes '(219) 245-6789'.
+    expect(caretAfterMask("(2192) 456-7890", 4, "(219) 245-6789", /\d/)).toBe(4);
+  });
+
+  it("puts the caret after the fourth digit when typing across a literal", () => {
+    expect(caretAfterMask("(212)4", 6, "(212) 4", /\d/)).toBe(7);
+  });
+
+  it("keeps a caret before any content at the start", () => {
+    expect(caretAfterMask("2124567890", 0, "(212) 456-7890", /\d/)).toBe(0);
+  });
+
+  it("goes to the end when the masked value is shorter than what was typed", () => {
+    expect(caretAfterMask("123456", 6, "12345", /\d/)).toBe(5);
+  });
+
+  it("counts letters for a state and non-space characters for a unit number", () => {
+    expect(caretAfterMask("t", 1, "T", /[A-Za-z]/)).toBe(1);
+    expect(caretAfterMask("ab 12", 5, "AB12", /\S/)).toBe(4);
   });
 });

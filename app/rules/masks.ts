@@ -45,6 +45,18 @@ export function isCompanyCode(value: string): boolean {
   return /^\d{5}$/.test(value);
 }
 
+/** While a company code is typed: digits only, at most 5 (padding waits for the field to be left). */
+export function maskCompanyCode(value: MaskInput): string {
+  return digitsOf(value).slice(0, COMPANY_CODE_LENGTH);
+}
+
+export const STATE_CODE_LENGTH = 2;
+
+/** A two-letter state code: letters only, upper-case. */
+export function maskState(value: MaskInput): string {
+  return (value ?? "").replace(/[^A-Za-z]/g, "").toUpperCase().slice(0, STATE_CODE_LENGTH);
+}
+
 const DOMESTIC_PHONE_PATTERN = "(###) ###-####";
 const ONE_DIGIT_COUNTRY_PHONE_PATTERN = "+# (###) ###-####";
 const TWO_DIGIT_COUNTRY_PHONE_PATTERN = "+## (###) ###-####";
@@ -97,4 +109,63 @@ export function phoneToE164(value: MaskInput): string | null {
   if (!value) return null;
   const parsed = parsePhoneNumberFromString(value, "US");
   return parsed?.isValid() ? parsed.number : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The masks by name, for inputs that apply one as the user types (app/components/dialogs/masked-input.tsx).
+
+export interface InputMask {
+  /** Applied on every change. */
+  type: (value: string) => string;
+  /** Applied when the field is left (company codes are padded then); the value itself otherwise. */
+  blur?: (value: string) => string;
+  /** The characters that count as typed content: the caret keeps its place among them. */
+  significant: RegExp;
+  /** The longest masked value: the plain input's maxlength when scripts do not run. */
+  maxLength: number;
+  inputMode: "numeric" | "tel" | "text";
+}
+
+export const PHONE_MAX_LENGTH = TWO_DIGIT_COUNTRY_PHONE_PATTERN.length;
+
+export const INPUT_MASKS = {
+  phone: { type: maskPhone, significant: /\d/, maxLength: PHONE_MAX_LENGTH, inputMode: "tel" },
+  zip: { type: maskZip, significant: /\d/, maxLength: ZIP_DIGITS, inputMode: "numeric" },
+  truckCount: { type: maskTruckCount, significant: /\d/, maxLength: TRUCK_COUNT_MAX_DIGITS, inputMode: "numeric" },
+  companyCode: {
+    type: maskCompanyCode,
+    // Nothing typed stays empty (a required field), rather than becoming the default '00000'.
+    blur: (value) => (value === "" ? "" : padCompanyCode(value)),
+    significant: /\d/,
+    maxLength: COMPANY_CODE_LENGTH,
+    inputMode: "numeric",
+  },
+  unitNumber: { type: maskUnitNumber, significant: /\S/, maxLength: UNIT_NUMBER_LENGTH, inputMode: "text" },
+  odometer: { type: maskOdometer, significant: /\d/, maxLength: ODOMETER_MAX_DIGITS, inputMode: "numeric" },
+  state: { type: maskState, significant: /[A-Za-z]/, maxLength: STATE_CODE_LENGTH, inputMode: "text" },
+} as const satisfies Record<string, InputMask>;
+
+export type InputMaskName = keyof typeof INPUT_MASKS;
+
+/**
+ * Where the caret goes after masking: behind as many significant characters as were before it in what
+ * was typed, so typing in the middle of '(212) 456-7890' does not throw the caret to the end.
+ */
+export function caretAfterMask(typed: string, caret: number, masked: string, significant: RegExp): number {
+  const test = (char: string) => new RegExp(significant.source).test(char);
+  let wanted = 0;
+  for (const char of typed.slice(0, Math.max(0, caret))) if (test(char)) wanted += 1;
+  if (wanted === 0) {
+    // Before any content: after the mask's leading literals only if nothing significant follows them.
+    const first = [...masked].findIndex(test);
+    return first === -1 ? masked.length : Math.min(first, caret);
+  }
+  let seen = 0;
+  for (let index = 0; index < masked.length; index += 1) {
+    if (test(masked.charAt(index))) {
+      seen += 1;
+      if (seen === wanted) return index + 1;
+    }
+  }
+  return masked.length;
 }
