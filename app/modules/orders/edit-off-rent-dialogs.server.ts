@@ -1,4 +1,88 @@
-// The board dialog editOffboarding (edit an off-rent order): its loader and form intents (app/modules/dialogs/board-dialogs.server.ts).
-import type { BoardDialogSet } from "../dialogs/board-dialogs.server.ts";
+// The board dialog editOffboarding (edit an off-rent order; ADR 015): its loader and form intents
+// (app/modules/dialogs/board-dialogs.server.ts). Saving runs the same operation as PUT /api/off-rent/edit.
+// Without JavaScript, "Add unit" and "Test units" are posts too: they write nothing and answer the dialog
+// again (through the board's re-render of a refused form, which keeps every submitted value) with one
+// more row, or with each row's unit test result.
+import {
+  formLines,
+  formTests,
+  formText,
+  OFF_RENT_EDIT_INTENTS,
+  OFF_RENT_EDIT_MESSAGES,
+  payloadFromForm,
+  UNIT_TEST_LABELS,
+  vinsToTest,
+} from "../../rules/off-rent-edit.ts";
+import type { FieldErrors } from "../../rules/operation-result.ts";
+// Types only: board-dialogs.server.ts imports this module (a value import would be circular).
+import type { BoardDialogContext, BoardDialogOutcome, BoardDialogSet } from "../dialogs/board-dialogs.server.ts";
+import { idField, parseInput, refuse } from "../operations/operation.server.ts";
+import { editOffRentOrder } from "./edit-off-rent.server.ts";
+import { loadOffRentEditView } from "./edit-off-rent-load.server.ts";
+import { testReturningUnits } from "./vin-test.server.ts";
 
-export const EDIT_OFF_RENT_DIALOGS: BoardDialogSet = { loaders: {}, intents: {} };
+/** fieldErrors key of a unit test result in the no-JavaScript re-render: `unitTest.<UNIT>` → [label]. */
+export const UNIT_TEST_RESULT_PREFIX = "unitTest.";
+
+async function loadDialog(context: BoardDialogContext) {
+  const formHistoryId = parseInput(idField(OFF_RENT_EDIT_MESSAGES.notFound), context.search.get("formHistoryId") ?? "");
+  if (!formHistoryId.ok) return refuse(404, OFF_RENT_EDIT_MESSAGES.notFound);
+  const loaded = await loadOffRentEditView(context.db, context.actor.permissions, formHistoryId.data);
+  if (!loaded.ok) return refuse(loaded.status, loaded.message);
+  return { titleContext: { companyName: loaded.companyName }, data: loaded.view };
+}
+
+/** A form's text fields, repeated names as lists (what the board keeps as the refused form's `values`). */
+function submittedValues(form: FormData): Record<string, string | string[]> {
+  const values: Record<string, string | string[]> = {};
+  for (const [name, value] of form) {
+    if (typeof value !== "string") continue;
+    const before = values[name];
+    values[name] = before === undefined ? value : Array.isArray(before) ? [...before, value] : [before, value];
+  }
+  return values;
+}
+
+/** Save: the operation, holding the dialog's rule that every edited unit was tested valid (the form carries each row's last valid test). */
+async function save(context: BoardDialogContext, form: FormData): Promise<BoardDialogOutcome> {
+  const values = submittedValues(form);
+  return editOffRentOrder(context.db, context.actor, payloadFromForm(values), { clientTests: formTests(formLines(values)) });
+}
+
+/** Test units (no JavaScript): every row's unit number against the fleet, answered as `unitTest.<UNIT>`. */
+async function testUnits(context: BoardDialogContext, form: FormData): Promise<BoardDialogOutcome> {
+  const values = submittedValues(form);
+  const vins = vinsToTest(formLines(values));
+  if (vins.length === 0) return { ok: false, status: 400, message: OFF_RENT_EDIT_MESSAGES.vinsRequired };
+  const tested = await testReturningUnits(context.db, context.actor, {
+    vins,
+    FormHistoryID: formText(values, "FormHistoryID"),
+    compCode: formText(values, "compCode"),
+  });
+  if (!tested.ok) return tested;
+  const fieldErrors: FieldErrors = {};
+  for (const [vin, valid] of Object.entries(tested.results)) {
+    fieldErrors[`${UNIT_TEST_RESULT_PREFIX}${vin}`] = [valid ? UNIT_TEST_LABELS.valid : UNIT_TEST_LABELS.invalid];
+  }
+  const invalid = Object.values(tested.results).filter((valid) => !valid).length;
+  return { ok: false, status: 400, message: unitTestSummary(vins.length, invalid), fieldErrors };
+}
+
+export function unitTestSummary(tested: number, invalid: number): string {
+  if (invalid === 0) return tested === 1 ? "The unit tested is valid." : `All ${tested} units tested are valid.`;
+  return `${invalid} of ${tested} units tested ${invalid === 1 ? "is" : "are"} not valid.`;
+}
+
+/** Add unit (no JavaScript): nothing is written; the dialog comes back with one more placeholder row. */
+async function addUnit(): Promise<BoardDialogOutcome> {
+  return { ok: false, status: 400, message: OFF_RENT_EDIT_MESSAGES.unitAdded };
+}
+
+export const EDIT_OFF_RENT_DIALOGS: BoardDialogSet = {
+  loaders: { editOffboarding: loadDialog },
+  intents: {
+    [OFF_RENT_EDIT_INTENTS.save]: save,
+    [OFF_RENT_EDIT_INTENTS.testUnits]: testUnits,
+    [OFF_RENT_EDIT_INTENTS.addUnit]: addUnit,
+  },
+};

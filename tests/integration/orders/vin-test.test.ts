@@ -1,0 +1,135 @@
+// POST /api/truck/vin-test (ADR 015) on a small Express app with the off-rent router: the map unit number
+// → valid against the fleet (a unit may be returned on this order), every refusal, and that a test
+// writes nothing and refreshes no board.
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { pino } from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signSessionToken } from "~/modules/identity/session-token.server.ts";
+import type { CardListName } from "~/rules/boards.ts";
+import { OFF_RENT_EDIT_MESSAGES as M } from "~/rules/off-rent-edit.ts";
+import { loadConfig } from "../../../server/config.ts";
+import { createDatabase, type Database } from "../../../server/database.ts";
+import { handleErrors } from "../../../server/api/errors.ts";
+import { createOffRentEditRouter } from "../../../server/api/off-rent-edit.ts";
+import { requireSameOrigin } from "../../../server/security/same-origin.ts";
+import type { AppServices } from "../../../server/services.ts";
+import { createTestPrisma } from "../../support/database.ts";
+import { databaseFingerprint } from "../../support/property.ts";
+import { actorWith, company, ensureStatuses, order, unit } from "../queue/fixtures.ts";
+import { editableOffRent } from "./edit-off-rent-fixtures.ts";
+
+const config = loadConfig({ NODE_ENV: "test", JWT_SECRET: "v".repeat(32), JWT_TTL_SECONDS: "3600", LOG_LEVEL: "silent" });
+const db = createTestPrisma();
+const seen: CardListName[][] = [];
+let database: Database;
+let server: Server;
+let url: string;
+let token: string;
+
+beforeAll(async () => {
+  await ensureStatuses(db);
+  const logger = pino({ level: "silent" });
+  database = createDatabase(process.env.DATABASE_URL!, logger, 4);
+  const services: AppServices = { config, database, logger, boardChanges: { listsChanged: (lists) => void seen.push([...lists]) } };
+  const app = express();
+  app.use(requireSameOrigin());
+  app.use(createOffRentEditRouter(services));
+  app.use(handleErrors);
+  server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  token = await tokenFor([14]);
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server?.close(resolve));
+  await database?.close();
+});
+
+async function tokenFor(permissions: number[]) {
+  const actor = await actorWith(db, permissions);
+  return signSessionToken(config, { userId: actor.user.id, permissions });
+}
+
+async function post(body: unknown, bearer: string | null = token) {
+  const response = await fetch(`${url}/api/truck/vin-test`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: url, ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+describe("POST /api/truck/vin-test", () => {
+  it("answers unit number → true for a unit on rent to the order's customer and not returning elsewhere", async () => {
+    const { company: owner, form } = await editableOffRent(db, { stage: 1 });
+    const mine = await unit(db, "ON RENT", { companyId: owner.id });
+    const stranger = await company(db);
+    const theirs = await unit(db, "ON RENT", { companyId: stranger.id });
+    const onLot = await unit(db, "ON LOT");
+    const before = await databaseFingerprint();
+    seen.length = 0;
+    expect(await post({ vins: [mine.unitNumber.toLowerCase(), theirs.unitNumber, onLot.unitNumber, "NOSUCH1", "UPDATE", "bad unit!"], FormHistoryID: form.id })).toEqual({
+      status: 200,
+      body: {
+        [mine.unitNumber]: true,
+        [theirs.unitNumber]: false,
+        [onLot.unitNumber]: false,
+        NOSUCH1: false,
+        UPDATE: false,
+        "BADUNIT!": false,
+      },
+    });
+    expect(await databaseFingerprint()).toBe(before);
+    expect(seen).toEqual([]);
+  });
+
+  it("counts a unit already on this order as valid, and one still at the customer on another active request as not", async () => {
+    const first = await editableOffRent(db, { stage: 1 });
+    const second = await editableOffRent(db, {
+      stage: 0,
+      lines: async () => [{ unit: { id: first.lines[0]!.unitId!, unitNumber: first.lines[0]!.unitNumber } }],
+    });
+    await db.formHistory.update({ where: { id: second.form.id }, data: { companyId: first.company.id } });
+    const [own, twice] = [first.lines[1]!.unitNumber, first.lines[0]!.unitNumber];
+    expect((await post({ vins: [own, twice], FormHistoryID: first.form.id })).body).toEqual({ [own]: true, [twice]: true });
+    // From the second request, the unit is already returning on the first (and the other way round it is its own line).
+    expect((await post({ vins: [own], FormHistoryID: second.form.id })).body).toEqual({ [own]: false });
+    const third = await editableOffRent(db, { stage: 0, count: 1 });
+    await db.formHistory.update({ where: { id: third.form.id }, data: { companyId: first.company.id } });
+    expect((await post({ vins: [own], FormHistoryID: third.form.id })).body).toEqual({ [own]: false });
+    // Once the first request is cancelled, its units may be returned on another.
+    await db.formHistory.update({ where: { id: first.form.id }, data: { cancelledAt: new Date() } });
+    expect((await post({ vins: [own], FormHistoryID: third.form.id })).body).toEqual({ [own]: true });
+  });
+
+  it("tests against the customer a changed company code names", async () => {
+    const { form } = await editableOffRent(db, { stage: 1 });
+    const other = await company(db);
+    const theirs = await unit(db, "ON RENT", { companyId: other.id });
+    expect((await post({ vins: [theirs.unitNumber], FormHistoryID: form.id })).body).toEqual({ [theirs.unitNumber]: false });
+    expect((await post({ vins: [theirs.unitNumber], FormHistoryID: form.id, compCode: Number(other.code) })).body).toEqual({ [theirs.unitNumber]: true });
+    const codes = new Set((await db.company.findMany({ select: { code: true } })).map((row) => row.code));
+    let free = 99_998;
+    while (codes.has(String(free))) free -= 1;
+    expect(await post({ vins: [theirs.unitNumber], FormHistoryID: form.id, compCode: String(free) })).toEqual({
+      status: 400,
+      body: { error: M.unknownCompany, errors: { compCode: [M.unknownCompany] } },
+    });
+  });
+
+  it("answers 401, 403, 404 and 400 with messages", async () => {
+    const { form } = await editableOffRent(db);
+    const onRentOrder = await order(db);
+    const transport = await tokenFor([11]);
+    expect(await post({ vins: ["U1"], FormHistoryID: form.id }, null)).toMatchObject({ status: 401, body: { error: "Sign in required." } });
+    expect(await post({ vins: ["U1"], FormHistoryID: form.id }, transport)).toEqual({ status: 403, body: { error: M.forbidden } });
+    expect(await post({ vins: ["U1"], FormHistoryID: 999_999 })).toEqual({ status: 404, body: { error: M.notFound } });
+    expect(await post({ vins: ["U1"], FormHistoryID: onRentOrder.form.id })).toEqual({ status: 404, body: { error: M.notFound } });
+    expect(await post({ vins: [], FormHistoryID: form.id })).toEqual({ status: 400, body: { error: M.vinsRequired, errors: { vins: [M.vinsRequired] } } });
+    expect(await post({ vins: "U1", FormHistoryID: form.id })).toMatchObject({ status: 400, body: { errors: { vins: [M.vinsRequired] } } });
+    expect(await post({ vins: ["U1"] })).toEqual({ status: 400, body: { error: M.formHistoryId, errors: { FormHistoryID: [M.formHistoryId] } } });
+  });
+});
