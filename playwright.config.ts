@@ -56,7 +56,9 @@ export default defineConfig({
       env: { E2E_OIDC_PORT: String(oidcPort), E2E_APP_URL: baseURL },
     },
     {
-      command: "node --import tsx scripts/start.ts",
+      // A fresh embedded database each run: the browser tests change demo data (cancel, edit, notes),
+      // so every run starts from the same seed.
+      command: `node -e "require('node:fs').rmSync('.data/e2e/pg', { recursive: true, force: true })" && node --import tsx scripts/start.ts`,
       url: `${baseURL}/healthz`,
       timeout: 120_000,
       reuseExistingServer: false,

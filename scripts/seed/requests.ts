@@ -534,7 +534,8 @@ class RequestBuilder {
       delZip: t.site.zip,
       billName: t.billContact.name,
       billPhone: t.billContact.phone,
-      billAltPhone: null,
+      // Billing has a second number on file (the edit dialog requires one, spec 1 §5): the site office.
+      billAltPhone: t.siteContact.phone,
       billEmail: t.billContact.email,
       billStreetAddress: bill.street,
       billStreetAddress2: null,

@@ -102,11 +102,12 @@ test.describe("department boards without JavaScript", () => {
 
     await link.click();
     await expect(page).toHaveURL(new RegExp(`/onboarding\\?perStage=5&show=${stageId}$`));
-    await expect(stageCards).toHaveCount(total);
+    // Other browser tests add and cancel orders meanwhile: compare with the count this page states.
+    const heading = page.locator(`section[data-stage="${stageId}"]`).getByRole("heading", { level: 2 });
+    const shownTotal = Number((await heading.innerText()).match(/\((\d+)\)/)![1]);
+    expect(shownTotal).toBeGreaterThan(5);
+    await expect(stageCards).toHaveCount(shownTotal);
     await expect(page.locator(`section[data-stage="${stageId}"] [data-show-all]`)).toHaveCount(0);
-    await expect(page.locator(`section[data-stage="${stageId}"]`).getByRole("heading", { level: 2 })).toContainText(
-      `(${total})`,
-    );
     // The other stages stay paged.
     for (const other of await page.locator("section[data-stage]").all()) {
       if ((await other.getAttribute("data-stage")) === stageId) continue;
