@@ -43,7 +43,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { context } = args;
   const { route, session } = context.get(pageRequestContext);
   if (!isBoardRoute(route.name)) throw data(null, { status: 404 });
-  const { database, logger } = context.get(servicesContext);
+  const { database, logger, cardLists } = context.get(servicesContext);
   const page = boardPage(route.name);
   const url = args.url;
   const query = boardQuery(url.search);
@@ -52,7 +52,8 @@ export async function loader(args: Route.LoaderArgs) {
   const sections = await Promise.all(
     page.sections.map(async (section) => {
       try {
-        const payload = await loadCardList(database.prisma, section.list, now);
+        // The list as the last change left it (ADR 018), or computed now where no cache is installed.
+        const payload = cardLists ? await cardLists.get(section.list) : await loadCardList(database.prisma, section.list, now);
         return { ...section, payload: packPagedList(pageCardList(payload, query)), error: null };
       } catch (error) {
         logger.error({ err: error, list: section.list }, "a board's card list could not be loaded");

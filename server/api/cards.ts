@@ -21,7 +21,10 @@ export function createCardsRouter(services: AppServices): express.Router {
       res.status(403).json({ error: FORBIDDEN_MESSAGE });
       return;
     }
-    res.set("Cache-Control", "no-store").json(encodeCardList(await loadCardList(services.database.prisma, list)));
+    res.set("Cache-Control", "no-store");
+    // The list as the last change left it (ADR 018), or computed now where no cache is installed.
+    if (services.cardLists) res.type("json").send(await services.cardLists.getWireJson(list));
+    else res.json(encodeCardList(await loadCardList(services.database.prisma, list)));
   });
   return router;
 }

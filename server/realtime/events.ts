@@ -2,6 +2,7 @@
 // and the legacy refresh events a client emits after a save. Every payload is checked with zod; a bad
 // one, or a refused room, is answered with an `error` event { event, message } (and a negative
 // acknowledgement when the client asked for one), never with a crash.
+import { encodeCardList } from "../../app/rules/card-wire.ts";
 import type { Socket } from "socket.io";
 import { z } from "zod";
 import {
@@ -99,7 +100,7 @@ export function handleConnection(socket: Socket, { services, loadList }: Connect
   async function sendLists(room: string): Promise<void> {
     for (const list of BOARD_ROOMS[room] ?? []) {
       try {
-        socket.emit(LIST_EVENTS[list], await loadList(services.database.prisma, list));
+        socket.emit(LIST_EVENTS[list], encodeCardList(await loadList(services.database.prisma, list)));
       } catch (error) {
         logger.error({ err: error, list }, "card list load for a joining socket failed");
       }

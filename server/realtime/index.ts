@@ -9,6 +9,8 @@ import { installHandshakeAuth } from "./auth.ts";
 import { handleConnection } from "./events.ts";
 import { createBoardRefresher, type BoardRefresher, type ListLoader } from "./refresh.ts";
 import { loadCardList } from "../../app/modules/boards/card-lists.server.ts";
+import { isCardListName } from "../../app/rules/boards.ts";
+import { createCardListCache } from "../card-list-cache.ts";
 
 export { SESSION_EXPIRED_EVENT, SIGN_IN_REQUIRED, TOKEN_EXPIRED, type SocketData, type SocketSession } from "./auth.ts";
 export { ERROR_EVENT, NO_SUCH_ROOM, PONG_EVENT, ROOM_FORBIDDEN } from "./events.ts";
@@ -69,6 +71,9 @@ async function attachRedisAdapter(
   return [pub, sub];
 }
 
+/** Between instances (Redis): the card lists a change touched, so each instance forgets them. */
+export const LISTS_CHANGED_EVENT = "fleetops:listsChanged";
+
 /** Attaches the realtime layer to `io` and installs its BoardChanges in `services`. */
 export async function attachRealtime(
   io: SocketServer,
@@ -82,15 +87,34 @@ export async function attachRealtime(
     redis = await attachRedisAdapter(io, services, config.REDIS_URL, key, options.redisConnectTimeoutMs ?? 5_000);
     logger.info({ key }, "socket.io fans out through Redis");
   }
-  const loadList = options.loadList ?? ((db, list) => loadCardList(db, list));
-  const boardChanges = createBoardRefresher({
+  const load = options.loadList ?? ((db, list) => loadCardList(db, list));
+  const db = services.database.prisma;
+  // Reads share the lists the refresher computes; a change forgets them first (ADR 018).
+  const cardLists = createCardListCache({ load: (list) => load(db, list) });
+  const loadList: ListLoader = (_db, list) => cardLists.get(list);
+  const refresher = createBoardRefresher({
     io,
-    db: services.database.prisma,
+    db,
     logger,
-    loadList,
+    loadList: (_db, list) => cardLists.refresh(list),
     coalesceMs: options.coalesceMs,
   });
+  // With several instances a change made here must be forgotten there too.
+  if (redis) {
+    io.on(LISTS_CHANGED_EVENT, (lists: unknown) => {
+      if (Array.isArray(lists)) cardLists.invalidate(lists.filter(isCardListName));
+    });
+  }
+  const boardChanges: BoardRefresher = {
+    ...refresher,
+    listsChanged(lists) {
+      cardLists.invalidate(lists);
+      if (redis && lists.length > 0) io.serverSideEmit(LISTS_CHANGED_EVENT, [...lists]);
+      refresher.listsChanged(lists);
+    },
+  };
   services.boardChanges = boardChanges;
+  services.cardLists = cardLists;
   installHandshakeAuth(io, services);
   io.on("connection", (socket) => handleConnection(socket, { services, loadList }));
 

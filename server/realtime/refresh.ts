@@ -1,5 +1,6 @@
 // The BoardChanges of a process with socket.io: mutations mark lists dirty; one timer per burst
-// (~50 ms) then computes each dirty list ONCE and emits it, full (in the wire format of ADR 017), to the list's room, followed by a
+// (~50 ms), during which the lists changed so far are already being computed (ADR 018), then emits
+// each list ONCE, full (in the wire format of ADR 017), to the list's room, followed by a
 // notifications refresh carrying the list's card count. Only the process that handled the mutation
 // computes: with the Redis adapter `io.to(room).emit` reaches the room's sockets on every process, so
 // nothing is recomputed elsewhere. Flushes run one at a time, so a list's refreshes arrive in order.
@@ -53,26 +54,42 @@ export function createBoardRefresher(options: BoardRefresherOptions): BoardRefre
   const { io, db, logger, coalesceMs = DEFAULT_COALESCE_MS } = options;
   const loadList = options.loadList ?? ((database, list) => loadCardList(database, list));
   const dirty = new Set<CardListName>();
+  /** Lists computed ahead while the window is open (ADR 018): used when nothing changed them since. */
+  let early = new Map<CardListName, Promise<CardListPayload | null>>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let closed = false;
 
+  /** The list, or null when it could not be computed (logged; the boards keep what they have). */
+  function load(list: CardListName): Promise<CardListPayload | null> {
+    return loadList(db, list).catch((error: unknown) => {
+      logger.error({ err: error, list }, "card list refresh failed; the list's boards keep their data");
+      return null;
+    });
+  }
+
+  /**
+   * Opens a coalescing window at the first change of a burst. What is dirty at the end of the current
+   * tick (a burst made in one go) starts computing at once, so the window's wait and the computation
+   * overlap; a list changed again inside the window is computed once more at its end. Either way each
+   * list is emitted once per window.
+   */
   function schedule(): void {
     if (timer || running || closed || dirty.size === 0) return;
     timer = setTimeout(() => {
       timer = undefined;
       void run();
     }, coalesceMs);
+    setImmediate(() => {
+      if (!timer) return;
+      for (const list of dirty) early.set(list, load(list));
+      dirty.clear();
+    });
   }
 
-  async function refreshOne(list: CardListName): Promise<void> {
-    let payload: CardListPayload;
-    try {
-      payload = await loadList(db, list);
-    } catch (error) {
-      logger.error({ err: error, list }, "card list refresh failed; the list's boards keep their data");
-      return;
-    }
+  async function refreshOne(list: CardListName, computed: Promise<CardListPayload | null> | undefined): Promise<void> {
+    const payload = await (computed ?? load(list));
+    if (!payload) return;
     const room = roomOfList(list);
     io.to(room).emit(LIST_EVENTS[list], encodeCardList(payload));
     const notification: NotificationsPayload = { generatedAt: payload.generatedAt, counts: { [list]: payload.cards.length } };
@@ -82,9 +99,13 @@ export function createBoardRefresher(options: BoardRefresherOptions): BoardRefre
   function run(): Promise<void> {
     clearTimeout(timer);
     timer = undefined;
-    const lists = CARD_LISTS.filter((list) => dirty.has(list));
+    const ahead = early;
+    early = new Map();
+    const lists = CARD_LISTS.filter((list) => dirty.has(list) || ahead.has(list));
+    // A list changed again after its early computation started is computed now, from the latest data.
+    const refreshes = lists.map((list) => refreshOne(list, dirty.has(list) ? undefined : ahead.get(list)));
     dirty.clear();
-    running = Promise.all(lists.map(refreshOne)).then(
+    running = Promise.all(refreshes).then(
       () => undefined,
       (error: unknown) => logger.error({ err: error }, "card list refresh failed"),
     );
@@ -96,7 +117,7 @@ export function createBoardRefresher(options: BoardRefresherOptions): BoardRefre
 
   async function flush(): Promise<void> {
     await running;
-    if (dirty.size > 0) await run();
+    if (dirty.size > 0 || early.size > 0) await run();
   }
 
   return {

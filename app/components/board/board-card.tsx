@@ -2,7 +2,6 @@
 // the facts a department works from, the units with status and carrier, days in stage, the latest
 // note, and links to the card's dialogs. Server-rendered: every action is a plain link.
 import { useId } from "react";
-import { Link } from "react-router";
 import { actionHref } from "~/rules/board-pages.ts";
 import type { BoardCard as BoardCardData } from "~/rules/boards.ts";
 
@@ -17,13 +16,17 @@ function LockIcon() {
   );
 }
 
+/** Marks a card's dialog links: the board opens them client-side once scripts run (board-view.tsx). */
+export const CARD_LINK_ATTRIBUTE = "data-card-link";
+
 export function days(count: number): string {
   return count === 1 ? "1 day" : `${count} days`;
 }
 
 /**
  * Plain elements styled with the theme's tokens (app/styles/board.css) rather than a Radix component per
- * fact, unit and link: a board page renders up to a few hundred cards on the server, and the markup and
+ * fact, unit and link, and plain anchors rather than router Links (board-view.tsx opens them
+ * client-side): a board page renders up to a few hundred cards on the server, and the markup and
  * render time grow with every component (docs/boards.md "Paging and page weight").
  */
 export function BoardCardView({
@@ -126,9 +129,9 @@ export function BoardCardView({
           <ul className="board-card__actions">
             {actions.map((action) => (
               <li key={action.id}>
-                <Link to={actionHref(pathname, search, action)} preventScrollReset>
+                <a href={actionHref(pathname, search, action)} data-card-link="">
                   {action.label}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>

@@ -3,8 +3,8 @@
 // receivable) get a section per list and in-page links to them. Each stage shows its first page of
 // cards (already paged, app/rules/board-pages.ts) with its true count and a "Show all" GET link.
 import { Badge, Box, Button, Callout, Flex, Grid, Heading, Link as ThemeLink, Text, TextField } from "@radix-ui/themes";
-import { useId } from "react";
-import { Form, Link } from "react-router";
+import { type MouseEvent, useId } from "react";
+import { Form, Link, useNavigate } from "react-router";
 import { useHydrated } from "~/components/modal-host.tsx";
 import {
   emptyText,
@@ -19,7 +19,7 @@ import {
   type PagedCardList,
 } from "~/rules/board-pages.ts";
 import type { LiveState } from "~/utils/board-socket.ts";
-import { BoardCardView } from "./board-card.tsx";
+import { BoardCardView, CARD_LINK_ATTRIBUTE } from "./board-card.tsx";
 
 export interface BoardSectionData extends BoardSection {
   /** The list filtered and paged: only the cards to show, with each stage's true count. */
@@ -161,6 +161,23 @@ function SectionCards({
   );
 }
 
+/**
+ * The cards' dialog links are plain anchors (hundreds of them: see board-card.tsx); once scripts run,
+ * one handler on the board opens them as client-side navigations, as a router Link would, leaving
+ * new-tab and modified clicks to the browser.
+ */
+function useCardLinkNavigation() {
+  const navigate = useNavigate();
+  return (event: MouseEvent<HTMLElement>) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const anchor = (event.target as Element | null)?.closest?.(`a[${CARD_LINK_ATTRIBUTE}]`);
+    const href = anchor?.getAttribute("href");
+    if (!href || !href.startsWith("/") || href.startsWith("//")) return;
+    event.preventDefault();
+    void navigate(href, { preventScrollReset: true });
+  };
+}
+
 export function BoardView({
   sections,
   filter,
@@ -181,8 +198,9 @@ export function BoardView({
 }) {
   const nested = sections.length > 1;
   const cardsProps = { filter, show, readOnly, pathname, search };
+  const openCardLink = useCardLinkNavigation();
   return (
-    <Flex direction="column" gap="5">
+    <Flex direction="column" gap="5" onClick={openCardLink}>
       <Flex justify="between" align="end" gap="3" wrap="wrap">
         <FilterForm pathname={pathname} filter={filter} />
         <Flex gap="2" align="center">

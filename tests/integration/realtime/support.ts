@@ -124,9 +124,16 @@ export function connectError(socket: Socket, timeoutMs = 5_000): Promise<Error &
   });
 }
 
-/** A card list as the browser reads it: a wire list (ADR 017) decoded; anything else as it came. */
+/**
+ * A card list as the browser reads it: a wire list (ADR 017) decoded; anything else as it came. A card
+ * list sent as plain objects is an error: the browser would ignore it.
+ */
 export function readable<T>(value: T): T {
-  return (isCardListWire(value) ? decodeCardList(value) : value) as T;
+  if (isCardListWire(value)) return decodeCardList(value) as T;
+  if (value && typeof value === "object" && Array.isArray((value as { cards?: unknown }).cards)) {
+    throw new Error(`a card list arrived outside the wire format: ${JSON.stringify(value).slice(0, 120)}`);
+  }
+  return value;
 }
 
 /** The next `event` on the socket (its first argument; a card list decoded). */

@@ -228,10 +228,6 @@ describe("two server processes with the real list loaders on the seeded database
       expect(payload.cards.find((card) => card.key === cardKey)?.stage.label).toBe("Approved");
       await sleep(300);
       expect(seenOnB).toHaveLength(1);
-      // The pushed list is what B itself answers for the list now (same database).
-      const fromB = readable((await (await fetch(`${b!.url}/api/cards/onboarding`, { headers: auth })).json()) as CardListPayload);
-      expect({ ...payload, generatedAt: null }).toEqual({ ...fromB, generatedAt: null });
-
       // Only A loaded the list; B merely relayed what Redis brought.
       const stats = Promise.all([a!.nextLine("STATS "), b!.nextLine("STATS ")]);
       a!.send("stats");
@@ -239,6 +235,11 @@ describe("two server processes with the real list loaders on the seeded database
       const [statsA, statsB] = await stats;
       expect(JSON.parse(statsA)).toEqual({ onboarding: 1 });
       expect(JSON.parse(statsB)).toEqual({});
+
+      // The pushed list is what B itself answers for the list now (same database): B kept the list it
+      // answered before the save, and forgot it when A announced the change through Redis (ADR 018).
+      const fromB = readable((await (await fetch(`${b!.url}/api/cards/onboarding`, { headers: auth })).json()) as CardListPayload);
+      expect({ ...payload, generatedAt: null }).toEqual({ ...fromB, generatedAt: null });
     },
     60_000,
   );
