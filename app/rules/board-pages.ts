@@ -153,7 +153,7 @@ export function emptyText(filter: string | null | undefined): string {
 // The loader pages before sending (the filter searches every card first) and the browser pages each
 // pushed list with the same rule, so a live update looks exactly like a reload.
 
-export const CARDS_PER_STAGE = 50;
+export const CARDS_PER_STAGE = 20;
 /** `?show=<stageId>`: that stage shows all its cards, the others stay paged. */
 export const SHOW_PARAM = "show";
 /** `?perStage=n`: the page size, clamped to PER_STAGE_MIN..PER_STAGE_MAX (tests use a small one). */

@@ -35,10 +35,18 @@ test.describe("department boards with JavaScript", () => {
       const pageB = await other.newPage();
       await signIn(pageB, ADMIN);
       const list = decodeCardList((await (await pageB.request.get("/api/cards/onboarding")).json()) as CardListWire);
-      const submitted = list.cards.find((entry) => entry.stage.id === "0" && entry.formHistoryId !== null);
+      // A Submitted order shown on A's board (each stage shows its most urgent cards first).
+      const shownKey = await page.locator('section[data-stage="0"] article[data-card-key^="form-"]').first().getAttribute("data-card-key");
+      const submitted = list.cards.find((entry) => entry.key === shownKey && entry.formHistoryId !== null);
       expect(submitted, "the demo data has a Submitted on-rent request").toBeDefined();
       const key = submitted!.key;
-      await expect(card(page, key)).toBeVisible();
+      // Narrow A's board to it with the filter (a client-side navigation: the board stays live), so it
+      // stays in view wherever its new stage sorts it.
+      const filterForm = page.getByRole("search", { name: "Filter the board" });
+      await filterForm.getByRole("searchbox").fill(String(submitted!.formHistoryId));
+      await filterForm.getByRole("button", { name: "Filter" }).click();
+      await expect(page).toHaveURL(new RegExp(`/onboarding\\?filter=${submitted!.formHistoryId}$`));
+      await expect(liveStatus(page)).toHaveText("Live");
       await expect(page.locator(`section[data-stage="0"] article[data-card-key="${key}"]`)).toHaveCount(1);
 
       const response = await pageB.request.put("/api/queue/approve", {
@@ -51,7 +59,7 @@ test.describe("department boards with JavaScript", () => {
         timeout: 5_000,
       });
       await expect(card(page, key)).toBeVisible();
-      await expect(page).toHaveURL(/\/onboarding$/);
+      await expect(page).toHaveURL(new RegExp(`/onboarding\\?filter=${submitted!.formHistoryId}$`));
     } finally {
       await other.close();
     }
