@@ -76,6 +76,9 @@ describe("card list wire format", () => {
     );
     const wire = encodeCardList(payload(cards));
     expect(wire.dict.labels).toEqual(["Requested", "PO"]);
+    // Long fact values once; short ones ("3") as they are.
+    expect(wire.dict.values).toEqual(["PO-117787"]);
+    expect(wire.cards[0]![7]).toEqual([0, "3", 1, 0]);
     expect(wire.dict.statuses).toEqual(["RE-RENT", "IN TRANSIT"]);
     expect(wire.dict.actions).toHaveLength(2);
     // The card's own form needs no parameters on the wire.

@@ -21,7 +21,8 @@ type WireParams = typeof PARAMS_OF_FORM | typeof PARAMS_OF_UNIT | Record<string,
 
 /**
  * One card, in this order: key, stage (index), title, subtitle, formHistoryId, unitNumber, badges
- * (indexes), facts (label index and value, flat), units (unit number, status index, carrier index or
+ * (indexes), facts (label index and value — the value itself when short, else its index among the
+ * list's repeated values — flat), units (unit number, status index, carrier index or
  * -1, late 0/1, flat), days in stage, late 0/1, priority ([reason, deadline] or 0), notes (count, or
  * [count, author, createdAt, subject] with a latest note), actions (index and parameters, flat), search
  * text, sort key.
@@ -49,6 +50,8 @@ export interface CardWireDictionary {
   stages: Stage[];
   badges: Badge[];
   labels: string[];
+  /** Fact values of FACT_VALUE_MIN_LENGTH characters or more (dates, places, truck mixes repeat). */
+  values: string[];
   statuses: string[];
   carriers: string[];
   actions: Omit<Action, "params">[];
@@ -81,6 +84,9 @@ class Dictionary<T> {
 
 const same = (value: string) => value;
 
+/** Shorter fact values ("0", "12") are sent as they are: an index would be no shorter. */
+const FACT_VALUE_MIN_LENGTH = 4;
+
 function encodeParams(card: BoardCard, params: Action["params"]): WireParams {
   const names = Object.keys(params);
   if (names.length === 1 && card.formHistoryId !== null && params.formHistoryId === String(card.formHistoryId)) {
@@ -100,6 +106,7 @@ export function encodeCardList(payload: CardListPayload): CardListWire {
   }
   const badges = new Dictionary<Badge>((badge) => `${badge.tone}\u0000${badge.label}`);
   const labels = new Dictionary<string>(same);
+  const values = new Dictionary<string>(same);
   const statuses = new Dictionary<string>(same);
   const carriers = new Dictionary<string>(same);
   const actions = new Dictionary<Omit<Action, "params">>((action) => `${action.id}\u0000${action.label}\u0000${action.modal}`);
@@ -114,7 +121,10 @@ export function encodeCardList(payload: CardListPayload): CardListWire {
       card.formHistoryId,
       card.unitNumber,
       card.badges.map((badge) => badges.indexOf(badge)),
-      card.facts.flatMap((fact) => [labels.indexOf(fact.label), fact.value]),
+      card.facts.flatMap((fact) => [
+        labels.indexOf(fact.label),
+        fact.value.length >= FACT_VALUE_MIN_LENGTH ? values.indexOf(fact.value) : fact.value,
+      ]),
       card.units.flatMap((unit) => [
         unit.unitNumber,
         statuses.indexOf(unit.status),
@@ -141,6 +151,7 @@ export function encodeCardList(payload: CardListPayload): CardListWire {
       stages: stages.values,
       badges: badges.values,
       labels: labels.values,
+      values: values.values,
       statuses: statuses.values,
       carriers: carriers.values,
       actions: actions.values,
@@ -181,7 +192,10 @@ export function decodeCardList(wire: CardListWire): CardListPayload {
       formHistoryId,
       unitNumber,
       badges: badges.map((index) => ({ ...at(dict.badges, index) })),
-      facts: pairs(facts, 2).map(([label, value]) => ({ label: at(dict.labels, label), value: String(value) })),
+      facts: pairs(facts, 2).map(([label, value]) => ({
+        label: at(dict.labels, label),
+        value: typeof value === "number" ? at(dict.values, value) : String(value),
+      })),
       units: pairs(units, 4).map(([number, status, carrier, isLate]) => ({
         unitNumber: String(number),
         status: at(dict.statuses, status),
@@ -220,6 +234,7 @@ export function isCardListWire(value: unknown): value is CardListWire {
     Array.isArray(wire.dict.badges) &&
     wire.dict.badges.every((badge) => TONES.has(badge.tone)) &&
     Array.isArray(wire.dict.labels) &&
+    Array.isArray(wire.dict.values) &&
     Array.isArray(wire.dict.statuses) &&
     Array.isArray(wire.dict.carriers) &&
     Array.isArray(wire.dict.actions)
