@@ -1,7 +1,8 @@
 // Transport moves (ADR 011): giving a job to a carrier or taking it back (permission 17), and marking
 // a delivery or pickup done (permission 17 or 11). Each keeps its order's counts and stage in step:
 // trucks remaining = trucks − carrier-assigned jobs (what the edit dialogs show), In Transport / Pickup
-// Scheduled once a carrier holds a job, Delivered / Returned once every truck is.
+// Scheduled once a carrier holds a job, Delivered / Returned once every truck is. A move is audited on
+// the job and on each order record whose stage or counts it changed (at the record's new version).
 import { z } from "zod";
 import type { Db } from "../../../server/database.ts";
 import type { Prisma } from "../../generated/prisma/client";
@@ -18,7 +19,7 @@ import {
   trucksRemaining,
   uniqueLists,
 } from "../../rules/queue.ts";
-import { auditActorOf, describeChange, recordAudit } from "../audit/audit-log.server.ts";
+import { type AuditActor, auditActorOf, describeChange, recordAudit } from "../audit/audit-log.server.ts";
 import { idField, parseInput, OperationConflict, refuse, settle, type OperationActor, type OperationResult } from "../operations/operation.server.ts";
 import { writeUnitStatusChange } from "./unit-change.server.ts";
 
@@ -77,19 +78,38 @@ function halfStage(job: { kind: "DELIVERY" | "PICKUP"; formHistory: { orderForm:
   return form.offRentForm?.offboardingStatus ?? null;
 }
 
+/** The move being made, for the audit rows of the order records it changes. */
+interface TransportMove {
+  action: string;
+  actor: AuditActor;
+}
+
+/** The changedData of one record: each field whose value moved, as 'label: old!label: new'. */
+function changesOf(fields: [label: string, before: string | number, after: string | number][]): Changes {
+  const changes: Changes = {};
+  for (const [label, before, after] of fields) {
+    if (before !== after) changes[label] = describeChange(label, String(before), String(after));
+  }
+  return changes;
+}
+
+const stageLabel = (label: (stage: number) => string | undefined, stage: number) => label(stage) ?? String(stage);
+
 /**
  * Recomputes the counts and stage of the half a job belongs to and writes them (version + 1) when they
- * changed; answers the audit fields of what changed.
+ * changed, each changed order record (OrderForm, TradeForm, OffRentForm) with an audit row of its own
+ * at its new version, so an edit begun before the move is shown it as a change since its version.
+ * Answers every change, for the job's own audit row.
  */
-async function syncHalf(tx: Prisma.TransactionClient, formHistoryId: number, kind: "DELIVERY" | "PICKUP"): Promise<Changes> {
-  const changes: Changes = {};
-  const note = (label: string, before: string | number, after: string | number) => {
-    if (before !== after) changes[label] = describeChange(label, String(before), String(after));
+async function syncHalf(tx: Prisma.TransactionClient, formHistoryId: number, kind: "DELIVERY" | "PICKUP", move: TransportMove): Promise<Changes> {
+  const all: Changes = {};
+  const recordOrderChange = async (entityType: "OrderForm" | "TradeForm" | "OffRentForm", entityId: number, changes: Changes, version: number) => {
+    Object.assign(all, changes);
+    await recordAudit(tx, { entityType, entityId, formHistoryId, action: move.action, changedData: changes, actor: move.actor, version });
   };
   const jobs = { formHistoryId, kind };
   const assigned = await tx.transportJob.count({ where: { ...jobs, vendorId: { not: null } } });
   const completed = await tx.transportJob.count({ where: { ...jobs, completedAt: { not: null } } });
-  const stageLabel = (label: (stage: number) => string | undefined, stage: number) => label(stage) ?? String(stage);
 
   if (kind === "DELIVERY") {
     const order = await tx.orderForm.findUnique({ where: { formHistoryId } });
@@ -101,18 +121,21 @@ async function syncHalf(tx: Prisma.TransactionClient, formHistoryId: number, kin
         assignedDeliveries: assigned,
         completedDeliveries: completed,
       });
-      note("Stage", stageLabel(onboardingStageLabel, order.onboardingStatus), stageLabel(onboardingStageLabel, stage));
-      note("Trucks Remaining", order.trucksRemaining, remaining);
-      if (stage === order.onboardingStatus && remaining === order.trucksRemaining) return changes;
+      if (stage === order.onboardingStatus && remaining === order.trucksRemaining) return all;
       const updated = await tx.orderForm.updateMany({
         where: { id: order.id, version: order.version },
         data: { onboardingStatus: stage, trucksRemaining: remaining, version: { increment: 1 } },
       });
       if (updated.count !== 1) throw new OperationConflict(refuse(409, QUEUE_MESSAGES.stateChanged));
-      return changes;
+      const changes = changesOf([
+        ["Stage", stageLabel(onboardingStageLabel, order.onboardingStatus), stageLabel(onboardingStageLabel, stage)],
+        ["Trucks Remaining", order.trucksRemaining, remaining],
+      ]);
+      await recordOrderChange("OrderForm", order.id, changes, order.version + 1);
+      return all;
     }
     const trade = await tx.tradeForm.findUnique({ where: { formHistoryId } });
-    if (!trade) return changes;
+    if (!trade) return all;
     const requested =
       trade.halfTonCountTrade + trade.threeQuarterTonCountTrade + trade.oneTonFlatCountTrade + trade.oneTonServiceCountTrade;
     const remaining = trucksRemaining(requested, assigned);
@@ -122,19 +145,22 @@ async function syncHalf(tx: Prisma.TransactionClient, formHistoryId: number, kin
       assignedDeliveries: assigned,
       completedDeliveries: completed,
     });
-    note("Stage", stageLabel(onboardingStageLabel, trade.onboardingStatus), stageLabel(onboardingStageLabel, stage));
-    note("New Trucks Remaining", trade.newTrucksRemaining, remaining);
-    if (stage === trade.onboardingStatus && remaining === trade.newTrucksRemaining) return changes;
+    if (stage === trade.onboardingStatus && remaining === trade.newTrucksRemaining) return all;
     const updated = await tx.tradeForm.updateMany({
       where: { id: trade.id, version: trade.version },
       data: { onboardingStatus: stage, newTrucksRemaining: remaining, version: { increment: 1 } },
     });
     if (updated.count !== 1) throw new OperationConflict(refuse(409, QUEUE_MESSAGES.stateChanged));
-    return changes;
+    const changes = changesOf([
+      ["Stage", stageLabel(onboardingStageLabel, trade.onboardingStatus), stageLabel(onboardingStageLabel, stage)],
+      ["New Trucks Remaining", trade.newTrucksRemaining, remaining],
+    ]);
+    await recordOrderChange("TradeForm", trade.id, changes, trade.version + 1);
+    return all;
   }
 
   const offRent = await tx.offRentForm.findUnique({ where: { formHistoryId } });
-  if (!offRent) return changes;
+  if (!offRent) return all;
   const lines = await tx.returningUnit.findMany({
     where: { offRentFormId: offRent.id, unitNumber: { not: PLACEHOLDER_RETURNING_UNIT.unitNumber } },
     select: { statusId: true },
@@ -147,29 +173,33 @@ async function syncHalf(tx: Prisma.TransactionClient, formHistoryId: number, kin
     assignedPickups: assigned,
     pickedUp,
   });
-  note("Stage", stageLabel(offboardingStageLabel, offRent.offboardingStatus), stageLabel(offboardingStageLabel, stage));
-  note("Trucks Remaining", offRent.trucksRemaining, remaining);
   if (stage !== offRent.offboardingStatus || remaining !== offRent.trucksRemaining) {
     const updated = await tx.offRentForm.updateMany({
       where: { id: offRent.id, version: offRent.version },
       data: { offboardingStatus: stage, trucksRemaining: remaining, version: { increment: 1 } },
     });
     if (updated.count !== 1) throw new OperationConflict(refuse(409, QUEUE_MESSAGES.stateChanged));
+    const changes = changesOf([
+      ["Stage", stageLabel(offboardingStageLabel, offRent.offboardingStatus), stageLabel(offboardingStageLabel, stage)],
+      ["Trucks Remaining", offRent.trucksRemaining, remaining],
+    ]);
+    await recordOrderChange("OffRentForm", offRent.id, changes, offRent.version + 1);
   }
   // A trade's return half: the trade row carries the same count for its dialogs.
   if (offRent.tradeFormId !== null) {
     const trade = await tx.tradeForm.findUnique({ where: { id: offRent.tradeFormId } });
     const returnRemaining = trade ? trucksRemaining(trade.numTrucksReturning, assigned) : 0;
     if (trade && trade.returnTrucksRemaining !== returnRemaining) {
-      note("Return Trucks Remaining", trade.returnTrucksRemaining, returnRemaining);
       const updated = await tx.tradeForm.updateMany({
         where: { id: trade.id, version: trade.version },
         data: { returnTrucksRemaining: returnRemaining, version: { increment: 1 } },
       });
       if (updated.count !== 1) throw new OperationConflict(refuse(409, QUEUE_MESSAGES.stateChanged));
+      const changes = changesOf([["Return Trucks Remaining", trade.returnTrucksRemaining, returnRemaining]]);
+      await recordOrderChange("TradeForm", trade.id, changes, trade.version + 1);
     }
   }
-  return changes;
+  return all;
 }
 
 /** The board of the order half a job serves. */
@@ -208,17 +238,18 @@ export async function assignCarrier(db: Db, actor: OperationActor, input: unknow
           : { vendorId: null, assignedAt: null, assignedById: null },
       });
       if (updated.count !== 1) throw new OperationConflict(refuse(409, QUEUE_MESSAGES.stateChanged));
+      const move = { action: vendor ? ASSIGN_CARRIER_ACTION : UNASSIGN_CARRIER_ACTION, actor: auditActorOf(actor) };
       const changes: Changes = {
         Carrier: describeChange("Carrier", job.vendor?.name ?? "none", vendor?.name ?? "none"),
-        ...(await syncHalf(tx, job.formHistory.id, job.kind)),
+        ...(await syncHalf(tx, job.formHistory.id, job.kind, move)),
       };
       await recordAudit(tx, {
         entityType: "TransportJob",
         entityId: job.id,
         formHistoryId: job.formHistory.id,
-        action: vendor ? ASSIGN_CARRIER_ACTION : UNASSIGN_CARRIER_ACTION,
+        action: move.action,
         changedData: changes,
-        actor: auditActorOf(actor),
+        actor: move.actor,
       });
       return { ok: true as const, lists: ["transport", "shipping", halfList(job.kind)] satisfies CardListName[] };
     }),
@@ -282,18 +313,19 @@ export async function completeTransport(db: Db, actor: OperationActor, input: un
       } else if (line) {
         await tx.returningUnit.update({ where: { id: line.id }, data: { statusId: 6 } });
       }
+      const move = { action: job.kind === "DELIVERY" ? COMPLETE_DELIVERY_ACTION : COMPLETE_PICKUP_ACTION, actor: auditActorOf(actor) };
       const changes: Changes = {
         Completed: describeChange("Completed", "no", "yes"),
         "Unit Status": describeChange("Unit Status", current.statusName, to),
-        ...(await syncHalf(tx, job.formHistory.id, job.kind)),
+        ...(await syncHalf(tx, job.formHistory.id, job.kind, move)),
       };
       await recordAudit(tx, {
         entityType: "TransportJob",
         entityId: job.id,
         formHistoryId: job.formHistory.id,
-        action: job.kind === "DELIVERY" ? COMPLETE_DELIVERY_ACTION : COMPLETE_PICKUP_ACTION,
+        action: move.action,
         changedData: changes,
-        actor: auditActorOf(actor),
+        actor: move.actor,
       });
       const lists: CardListName[] =
         job.kind === "DELIVERY"

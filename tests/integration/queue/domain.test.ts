@@ -1,10 +1,15 @@
 // The queue operations (ADR 011) against the worker's database: each move's exact state afterwards
-// (stages, counts, versions, audit row, unit history) and each refusal.
+// (stages, counts, versions, audit rows, unit history) and each refusal.
 import { beforeAll, describe, expect, it } from "vitest";
+import { changesSinceVersion } from "~/modules/audit/audit-log.server.ts";
+import { editOffRentOrder } from "~/modules/orders/edit-off-rent.server.ts";
+import { editOnRentOrder } from "~/modules/orders/edit-on-rent.server.ts";
 import { approveOrder } from "~/modules/queue/order-approval.server.ts";
 import { assignCarrier, completeTransport } from "~/modules/queue/transport.server.ts";
 import { moveUnitStatus } from "~/modules/queue/unit-status.server.ts";
 import { createTestPrisma } from "../../support/database.ts";
+import { bodyOf as offRentBodyOf, editableOffRent } from "../orders/edit-off-rent-fixtures.ts";
+import { bodyOf as orderBodyOf, editableOrder } from "../orders/edit-on-rent-fixtures.ts";
 import { actorWith, ensureStatuses, job, offRent, order, trade, unit, vendor } from "./fixtures.ts";
 
 const db = createTestPrisma();
@@ -191,6 +196,131 @@ describe("completeTransport", () => {
     expect(await completeTransport(db, await actorWith(db, [28]), { TransportJobID: 1 })).toEqual(FORBIDDEN);
     expect(await completeTransport(db, await actorWith(db, [11]), { TransportJobID: 999999 })).toMatchObject({ status: 404 });
     expect(await completeTransport(db, await actorWith(db, [11]), {})).toMatchObject({ status: 400 });
+  });
+});
+
+// A move that changes an order's stage or trucks remaining records that change on the order itself too,
+// at its new version: an edit begun before the move is refused with the move as a change since.
+describe("a carrier move's audit row on the order", () => {
+  it("assigning a carrier records the order's stage and trucks remaining at its new version; changesSinceVersion lists it", async () => {
+    const { form, orderForm } = await editableOrder(db, { half: 2, stage: 1 });
+    const delivery = await job(db, form.id, "DELIVERY", (await unit(db, "NEW")).id);
+    const dispatcher = await actorWith(db, [17]);
+    expect(await assignCarrier(db, dispatcher, { TransportJobID: delivery.id, VendorID: (await vendor(db)).id }, NOW)).toMatchObject({ ok: true });
+
+    expect(await db.orderForm.findUniqueOrThrow({ where: { id: orderForm.id } })).toMatchObject({ version: 2, onboardingStatus: 2, trucksRemaining: 1 });
+    expect(await auditOf("OrderForm", orderForm.id)).toMatchObject([
+      {
+        formHistoryId: form.id,
+        action: "assign-carrier",
+        changedData: { Stage: "Stage: Approved!Stage: In Transport", "Trucks Remaining": "Trucks Remaining: 2!Trucks Remaining: 1" },
+        userId: dispatcher.user.id,
+        impersonatorId: null,
+        version: 2,
+      },
+    ]);
+    expect(await changesSinceVersion(db, "OrderForm", orderForm.id, 1)).toEqual([
+      {
+        changedAt: expect.any(String),
+        by: "Dana Driver",
+        changes: [
+          { label: "Stage", before: "Approved", after: "In Transport" },
+          { label: "Trucks Remaining", before: "2", after: "1" },
+        ],
+      },
+    ]);
+    expect(await changesSinceVersion(db, "OrderForm", orderForm.id, 2)).toEqual([]);
+  });
+
+  it("an on-rent edit begun before the assignment is refused (409) with the assignment as the change since", async () => {
+    const { form, orderForm } = await editableOrder(db, { half: 2, stage: 1 });
+    const delivery = await job(db, form.id, "DELIVERY", (await unit(db, "NEW")).id);
+    await assignCarrier(db, await actorWith(db, [17]), { TransportJobID: delivery.id, VendorID: (await vendor(db)).id }, NOW);
+
+    const stale = await editOnRentOrder(db, await actorWith(db, [10]), orderBodyOf(orderForm, { PONumber: "PO-LATE" }));
+    expect(stale).toMatchObject({
+      ok: false,
+      status: 409,
+      conflict: {
+        currentVersion: 2,
+        since: [{ by: "Dana Driver", changes: [{ label: "Stage", after: "In Transport" }, { label: "Trucks Remaining", before: "2", after: "1" }] }],
+      },
+    });
+  });
+
+  it("taking the carrier back and completing a delivery are recorded on the order too, each at its version", async () => {
+    const { form, orderForm } = await editableOrder(db, { half: 1, stage: 1 });
+    const truck = await unit(db, "IN TRANSIT", { subStatus: "To Customer" });
+    const delivery = await job(db, form.id, "DELIVERY", truck.id);
+    const carrier = await vendor(db);
+    const dispatcher = await actorWith(db, [17]);
+    await assignCarrier(db, dispatcher, { TransportJobID: delivery.id, VendorID: carrier.id }, NOW);
+    await assignCarrier(db, dispatcher, { TransportJobID: delivery.id, VendorID: null }, NOW);
+    await assignCarrier(db, dispatcher, { TransportJobID: delivery.id, VendorID: carrier.id }, NOW);
+    expect(await completeTransport(db, dispatcher, { TransportJobID: delivery.id }, NOW)).toMatchObject({ ok: true });
+
+    expect((await auditOf("OrderForm", orderForm.id)).map((row) => [row.action, row.version, row.changedData])).toEqual([
+      ["assign-carrier", 2, { Stage: "Stage: Approved!Stage: In Transport", "Trucks Remaining": "Trucks Remaining: 1!Trucks Remaining: 0" }],
+      ["unassign-carrier", 3, { Stage: "Stage: In Transport!Stage: Approved", "Trucks Remaining": "Trucks Remaining: 0!Trucks Remaining: 1" }],
+      ["assign-carrier", 4, { Stage: "Stage: Approved!Stage: In Transport", "Trucks Remaining": "Trucks Remaining: 1!Trucks Remaining: 0" }],
+      ["complete-delivery", 5, { Stage: "Stage: In Transport!Stage: Delivered" }],
+    ]);
+    expect(await db.orderForm.findUniqueOrThrow({ where: { id: orderForm.id } })).toMatchObject({ version: 5 });
+    expect((await changesSinceVersion(db, "OrderForm", orderForm.id, 3)).map((change) => change.changes.map((entry) => entry.label))).toEqual([
+      ["Stage", "Trucks Remaining"],
+      ["Stage"],
+    ]);
+  });
+
+  it("a pickup's carrier is recorded on the off-rent, which a stale off-rent edit then lists", async () => {
+    const { form, offRentForm, lines } = await editableOffRent(db, { stage: 1, count: 2 });
+    const pickup = await job(db, form.id, "PICKUP", lines[0]!.unitId);
+    const dispatcher = await actorWith(db, [17]);
+    await assignCarrier(db, dispatcher, { TransportJobID: pickup.id, VendorID: (await vendor(db)).id }, NOW);
+
+    expect(await db.offRentForm.findUniqueOrThrow({ where: { id: offRentForm.id } })).toMatchObject({ version: 2, offboardingStatus: 2, trucksRemaining: 1 });
+    expect(await auditOf("OffRentForm", offRentForm.id)).toMatchObject([
+      {
+        formHistoryId: form.id,
+        action: "assign-carrier",
+        changedData: { Stage: "Stage: Approved!Stage: Pickup Scheduled", "Trucks Remaining": "Trucks Remaining: 2!Trucks Remaining: 1" },
+        userId: dispatcher.user.id,
+        version: 2,
+      },
+    ]);
+    const stale = await editOffRentOrder(db, await actorWith(db, [14]), offRentBodyOf(offRentForm, lines, { pickupCity: "Waco" }));
+    expect(stale).toMatchObject({
+      ok: false,
+      status: 409,
+      conflict: {
+        currentVersion: 2,
+        since: [
+          {
+            by: "Dana Driver",
+            changes: [
+              { label: "Stage", before: "Approved", after: "Pickup Scheduled" },
+              { label: "Trucks Remaining", before: "2", after: "1" },
+            ],
+          },
+        ],
+      },
+    });
+  });
+
+  it("a trade's return records the return count on the trade row, and its stage on the off-rent row", async () => {
+    const { form, tradeForm, offRentForm } = await trade(db);
+    const returning = await unit(db, "ON RENT");
+    await db.offRentForm.update({ where: { id: offRentForm.id }, data: { offboardingStatus: 1 } });
+    await db.returningUnit.create({ data: { formHistoryId: form.id, offRentFormId: offRentForm.id, unitNumber: returning.unitNumber, unitId: returning.id, statusId: 5 } });
+    const pickup = await job(db, form.id, "PICKUP", returning.id);
+    await assignCarrier(db, await actorWith(db, [17]), { TransportJobID: pickup.id, VendorID: (await vendor(db)).id }, NOW);
+
+    expect((await auditOf("TradeForm", tradeForm.id)).map((row) => [row.action, row.version, row.changedData])).toEqual([
+      ["assign-carrier", 2, { "Return Trucks Remaining": "Return Trucks Remaining: 1!Return Trucks Remaining: 0" }],
+    ]);
+    expect((await auditOf("OffRentForm", offRentForm.id)).map((row) => [row.action, row.version, row.changedData])).toEqual([
+      ["assign-carrier", 2, { Stage: "Stage: Approved!Stage: Pickup Scheduled", "Trucks Remaining": "Trucks Remaining: 1!Trucks Remaining: 0" }],
+    ]);
   });
 });
 
