@@ -29,15 +29,32 @@ export type OperationRefusal = {
 
 export type OperationResult = { ok: true; lists: CardListName[]; message?: string } | OperationRefusal;
 
-/** What a dialog's form action answers when it does not redirect: the refusal with the values kept. */
+/**
+ * What a dialog's form action answers when it does not redirect, with the values kept: a refusal
+ * (`ok: false`, status 4xx), or the dialog drawn again by a step that failed nothing (`ok: true`, status
+ * 200; a no-JavaScript "Add unit" or "Test units").
+ */
 export interface DialogActionData {
   intent: string;
   ok: boolean;
   message: string | null;
   fieldErrors?: FieldErrors;
   conflict?: VersionConflict;
+  /** A re-render's per-field news, keyed like fieldErrors (each unit's test result). */
+  fieldNotes?: FieldErrors;
   /** The submitted fields, so a server-rendered dialog (no JavaScript) shows them again. */
   values: Record<string, string | string[]>;
+}
+
+/** A form's text fields, repeated names as lists: a dialog's `values`. */
+export function submittedValues(form: Iterable<[string, FormDataEntryValue]>): Record<string, string | string[]> {
+  const values: Record<string, string | string[]> = {};
+  for (const [name, value] of form) {
+    if (typeof value !== "string") continue;
+    const before = values[name];
+    values[name] = before === undefined ? value : Array.isArray(before) ? [...before, value] : [before, value];
+  }
+  return values;
 }
 
 /** The JSON body of a refusal: `{ error, errors?, conflict? }`. */

@@ -2,22 +2,19 @@
 // posted to the board, the server renders its messages with the typed note kept, a stale version shows
 // who changed what since, and success lands back on the board without the card. Each test cancels a
 // request it inserted itself (tests/e2e/cancel-order.support.ts), for a company of its own.
-import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { insertOffRent, insertOrder } from "./cancel-order.support.ts";
+import { insertOffRent, insertOrder, openCancelDialog } from "./cancel-order.support.ts";
 import { ADMIN, signIn } from "./support/accounts.ts";
+import { requestCard } from "./support/board.ts";
 
 const REQUIRED = "*You must include a note to cancel the order.";
-const card = (page: Page, formHistoryId: number) => page.locator(`article[data-card-key="form-${formHistoryId}"]`);
 
 test.describe("cancelling a request without JavaScript", () => {
   test("cancels an order from its card: the server says a note is required, then the card is gone", async ({ page }) => {
     const order = await insertOrder("no-js");
     await signIn(page, ADMIN);
     await page.goto("/onboarding?perStage=500");
-    await card(page, order.formHistoryId).getByRole("link", { name: "Cancel", exact: true }).click();
-    await expect(page).toHaveURL(new RegExp(`modal=noteOnboarding&formHistoryId=${order.formHistoryId}`));
-    const dialog = page.getByRole("dialog", { name: order.companyName });
+    const dialog = await openCancelDialog(page, order);
     await expect(dialog.getByText(`Order #${order.formHistoryId}`)).toBeVisible();
     await expect(dialog.locator("[data-note-counter]")).toHaveText("0/500");
     await expect(dialog.getByRole("heading", { name: "History" })).toBeVisible();
@@ -31,7 +28,7 @@ test.describe("cancelling a request without JavaScript", () => {
     await expect(page).toHaveURL(/\/onboarding\?perStage=500$/);
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await expect(page.getByRole("heading", { level: 1, name: "On Rent" })).toBeVisible();
-    await expect(card(page, order.formHistoryId)).toHaveCount(0);
+    await expect(requestCard(page, order.formHistoryId)).toHaveCount(0);
   });
 
   test("keeps the typed note and shows who changed what when the order moved on meanwhile", async ({ page }) => {
@@ -60,20 +57,19 @@ test.describe("cancelling a request without JavaScript", () => {
     // Sent again over the version it now shows, the cancel goes through.
     await refused.getByRole("button", { name: "Cancel Order" }).click();
     await expect(page).toHaveURL(/\/onboarding$/);
-    await expect(card(page, order.formHistoryId)).toHaveCount(0);
+    await expect(requestCard(page, order.formHistoryId)).toHaveCount(0);
   });
 
   test("cancels an off-rent from its card on the Off Rent board", async ({ page }) => {
     const offRent = await insertOffRent("no-js");
     await signIn(page, ADMIN);
     await page.goto("/offboarding?perStage=500");
-    await card(page, offRent.formHistoryId).getByRole("link", { name: "Cancel", exact: true }).click();
-    const dialog = page.getByRole("dialog", { name: offRent.companyName });
+    const dialog = await openCancelDialog(page, offRent);
     await expect(dialog.getByText(`Off-rent #${offRent.formHistoryId}`)).toBeVisible();
     await dialog.getByLabel("Cancellation note").fill("E2E no-JS: customer extends the rental");
     await dialog.getByRole("button", { name: "Cancel Order" }).click();
     await expect(page).toHaveURL(/\/offboarding\?perStage=500$/);
     await expect(page.getByRole("heading", { level: 1, name: "Off Rent" })).toBeVisible();
-    await expect(card(page, offRent.formHistoryId)).toHaveCount(0);
+    await expect(requestCard(page, offRent.formHistoryId)).toHaveCount(0);
   });
 });

@@ -3,35 +3,27 @@
 // browser on the same board sees the card leave without reloading; and an off-rent on the Off Rent board.
 // Each test cancels a request it inserted itself (tests/e2e/cancel-order.support.ts), for a company of
 // its own: the demo data other files use stays as it was.
-import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { insertOffRent, insertOrder } from "./cancel-order.support.ts";
+import { insertOffRent, insertOrder, openCancelDialog } from "./cancel-order.support.ts";
 import { ADMIN, signIn } from "./support/accounts.ts";
+import { liveStatus, requestCard, signInToLiveBoard } from "./support/board.ts";
 
 const REQUIRED = "*You must include a note to cancel the order.";
-const liveStatus = (page: Page) => page.getByRole("status").filter({ hasText: /^(Live|Reconnecting…|Connecting…)$/ });
-const card = (page: Page, formHistoryId: number) => page.locator(`article[data-card-key="form-${formHistoryId}"]`);
 
 test.describe("cancelling a request with JavaScript", () => {
   test("cancels an order from its card; a second browser on the board sees the card leave live", async ({ page, browser, baseURL }) => {
     test.setTimeout(90_000);
     // Browser A watches the On Rent board.
     const order = await insertOrder("live");
-    await signIn(page, ADMIN);
-    await page.goto("/onboarding?perStage=500");
-    await expect(liveStatus(page)).toHaveText("Live");
-    await expect(card(page, order.formHistoryId)).toBeVisible();
+    await signInToLiveBoard(page, ADMIN, "/onboarding?perStage=500");
+    await expect(requestCard(page, order.formHistoryId)).toBeVisible();
 
     const other = await browser.newContext({ baseURL });
     try {
       // Browser B cancels it from the card.
       const pageB = await other.newPage();
-      await signIn(pageB, ADMIN);
-      await pageB.goto("/onboarding?perStage=500");
-      await expect(liveStatus(pageB)).toHaveText("Live");
-      await card(pageB, order.formHistoryId).getByRole("link", { name: "Cancel", exact: true }).click();
-      const dialog = pageB.getByRole("dialog", { name: order.companyName });
-      await expect(dialog).toBeVisible();
+      await signInToLiveBoard(pageB, ADMIN, "/onboarding?perStage=500");
+      const dialog = await openCancelDialog(pageB, order);
       await expect(dialog.getByText(`Order #${order.formHistoryId}`)).toBeVisible();
       await expect(dialog.getByRole("heading", { name: "History" })).toBeVisible();
       const note = dialog.getByLabel("Cancellation note");
@@ -55,10 +47,10 @@ test.describe("cancelling a request with JavaScript", () => {
       await dialog.getByRole("button", { name: "Cancel Order" }).click();
       await expect(pageB.getByRole("dialog")).toHaveCount(0);
       await expect(pageB).toHaveURL(/\/onboarding\?perStage=500$/);
-      await expect(card(pageB, order.formHistoryId)).toHaveCount(0);
+      await expect(requestCard(pageB, order.formHistoryId)).toHaveCount(0);
 
       // Browser A, without reloading: the card has left the board.
-      await expect(card(page, order.formHistoryId)).toHaveCount(0, { timeout: 5_000 });
+      await expect(requestCard(page, order.formHistoryId)).toHaveCount(0, { timeout: 5_000 });
       await expect(page).toHaveURL(/\/onboarding\?perStage=500$/);
     } finally {
       await other.close();
@@ -77,9 +69,7 @@ test.describe("cancelling a request with JavaScript", () => {
     const offRent = await insertOffRent("js");
     await signIn(page, ADMIN);
     await page.goto("/offboarding?perStage=500");
-    await card(page, offRent.formHistoryId).getByRole("link", { name: "Cancel", exact: true }).click();
-    await expect(page).toHaveURL(new RegExp(`modal=noteOnboarding&formHistoryId=${offRent.formHistoryId}`));
-    const dialog = page.getByRole("dialog", { name: offRent.companyName });
+    const dialog = await openCancelDialog(page, offRent);
     await expect(dialog.getByText(`Off-rent #${offRent.formHistoryId}`)).toBeVisible();
     await expect(dialog.getByText("Offboarding", { exact: false }).first()).toBeVisible();
     await dialog.getByLabel("Cancellation note").fill("E2E: the customer keeps the trucks another month");
@@ -87,7 +77,7 @@ test.describe("cancelling a request with JavaScript", () => {
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await expect(page).toHaveURL(/\/offboarding\?perStage=500$/);
     await expect(page.getByRole("heading", { level: 1, name: "Off Rent" })).toBeVisible();
-    await expect(card(page, offRent.formHistoryId)).toHaveCount(0);
+    await expect(requestCard(page, offRent.formHistoryId)).toHaveCount(0);
   });
 
   test("says 'Unable to save your note' for 4 s when the cancel is not confirmed, keeping the note", async ({ page }) => {
@@ -107,6 +97,6 @@ test.describe("cancelling a request with JavaScript", () => {
     await expect(page).toHaveURL(/modal=noteOnboarding/);
     await page.unroute("**/api/order/cancel");
     await page.goto("/onboarding?perStage=500");
-    await expect(card(page, order.formHistoryId)).toBeVisible();
+    await expect(requestCard(page, order.formHistoryId)).toBeVisible();
   });
 });

@@ -4,19 +4,13 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { ADMIN, demo, signIn } from "./support/accounts.ts";
-import { carrierAssignedOffRent, editDialogPath, fillMissingZip, offRentCandidates } from "./edit-off-rent.support.ts";
+import { liveStatus, requestCard } from "./support/board.ts";
+import { carrierAssignedOffRent, fillMissingZip, offRentCandidate, openEditDialog } from "./edit-off-rent.support.ts";
 
 const OFF_RENT = demo("offrent");
-const liveStatus = (page: Page) => page.getByRole("status").filter({ hasText: /^(Live|Reconnecting…|Connecting…)$/ });
 
 /** Opens the dialog and waits until the page runs (the board's socket is live). */
-async function openDialog(page: Page, formHistoryId: number) {
-  await page.goto(editDialogPath(formHistoryId));
-  await expect(liveStatus(page)).toHaveText("Live");
-  const dialog = page.getByRole("dialog");
-  await expect(dialog.getByRole("heading", { name: "Edit Order" })).toBeVisible();
-  return dialog;
-}
+const openDialog = (page: Page, formHistoryId: number) => openEditDialog(page, formHistoryId, { waitUntilLive: true });
 
 test.describe("editing an off-rent order with JavaScript", () => {
   test("adds a unit, tests it and saves; a second browser's board shows it live", async ({ page, browser, baseURL }) => {
@@ -24,12 +18,10 @@ test.describe("editing an off-rent order with JavaScript", () => {
     try {
       const board = await other.newPage();
       await signIn(board, ADMIN);
-      const [order] = await offRentCandidates(board, "front", 1);
-      expect(order, "the demo data has an approved off-rent with a spare unit on rent").toBeDefined();
-      const { formHistoryId, spare, units } = order!;
+      const { formHistoryId, spare, units } = await offRentCandidate(board, "front");
       await board.goto("/offboarding?perStage=500");
       await expect(liveStatus(board)).toHaveText("Live");
-      const card = board.locator(`article[data-card-key="form-${formHistoryId}"]`);
+      const card = requestCard(board, formHistoryId);
       await expect(card).toBeVisible();
       await expect(card.locator(`[data-unit="${spare}"]`)).toHaveCount(0);
 
@@ -79,10 +71,8 @@ test.describe("editing an off-rent order with JavaScript", () => {
 
   test("checks the units before posting; messages clear after 6 s", async ({ page }) => {
     await signIn(page, ADMIN);
-    const candidates = await offRentCandidates(page, "front", 2);
-    const order = candidates[1] ?? candidates[0];
-    expect(order, "the demo data has an approved off-rent").toBeDefined();
-    const dialog = await openDialog(page, order!.formHistoryId);
+    const order = await offRentCandidate(page, "front", 1);
+    const dialog = await openDialog(page, order.formHistoryId);
     await fillMissingZip(dialog);
 
     await dialog.getByRole("button", { name: "Add unit" }).click();
@@ -95,7 +85,7 @@ test.describe("editing an off-rent order with JavaScript", () => {
     await expect(row.locator("[data-unit-test]")).toHaveText("Test Required");
 
     // A duplicate of the first unit.
-    await row.getByLabel("Unit number").fill(order!.units[0]!);
+    await row.getByLabel("Unit number").fill(order.units[0]!);
     await dialog.getByRole("button", { name: "Save", exact: true }).click();
     const duplicate = dialog.getByRole("alert").filter({ hasText: "Cannot use duplicate vins" });
     await expect(duplicate).toBeVisible();
@@ -108,7 +98,7 @@ test.describe("editing an off-rent order with JavaScript", () => {
     await dialog.getByLabel("Company code").fill("");
     await dialog.getByRole("button", { name: "Save", exact: true }).click();
     await expect(dialog.getByRole("alert").filter({ hasText: "Company Code is required to edit an order." }).first()).toBeVisible();
-    await expect(page).toHaveURL(new RegExp(`modal=editOffboarding&formHistoryId=${order!.formHistoryId}`));
+    await expect(page).toHaveURL(new RegExp(`modal=editOffboarding&formHistoryId=${order.formHistoryId}`));
   });
 
   test("shows a carrier-assigned unit locked", async ({ page }) => {

@@ -2,8 +2,10 @@
 // server-rendered boards as an administrator sees them: approved plain off-rents whose units all await
 // pickup without a carrier, each with a unit on rent to the same customer that no request is returning
 // yet (confirmed with POST /api/truck/vin-test). The JavaScript tests take them from the front of the
-// list and the no-JavaScript tests from the back, so the two never edit the same order.
-import type { Locator, Page } from "@playwright/test";
+// list and the no-JavaScript tests from the back, so the two never edit the same order. Also opening the
+// dialog at its address, which both specs do.
+import { expect, type Locator, type Page } from "@playwright/test";
+import { liveStatus } from "./support/board.ts";
 
 export interface OffRentCandidate {
   formHistoryId: number;
@@ -70,6 +72,17 @@ export async function offRentCandidates(page: Page, from: "front" | "back", want
   return found;
 }
 
+/**
+ * Candidate `nth` (0 or 1; the first when there is only one) from the front or the back of the list;
+ * the test fails when the demo data has none.
+ */
+export async function offRentCandidate(page: Page, from: "front" | "back", nth: 0 | 1 = 0): Promise<OffRentCandidate> {
+  const candidates = await offRentCandidates(page, from, nth + 1);
+  const candidate = candidates[nth] ?? candidates[0];
+  expect(candidate, "the demo data has an approved off-rent with a spare unit on rent").toBeDefined();
+  return candidate!;
+}
+
 /** A stage-2 off-rent with a carrier-assigned unit: its dialog shows the lock. */
 export async function carrierAssignedOffRent(page: Page): Promise<{ formHistoryId: number; unit: string } | null> {
   const offboarding = await scrapeCards(page, "/offboarding?perStage=500");
@@ -82,6 +95,19 @@ export async function carrierAssignedOffRent(page: Page): Promise<{ formHistoryI
 }
 
 export const editDialogPath = (formHistoryId: number) => `/offboarding?modal=editOffboarding&formHistoryId=${formHistoryId}`;
+
+/**
+ * Opens the order's dialog at its address (the page answers 200); with `waitUntilLive`, also waits until
+ * the page runs (the board's socket is live), so JavaScript handles what the test does next.
+ */
+export async function openEditDialog(page: Page, formHistoryId: number, options: { waitUntilLive?: boolean } = {}): Promise<Locator> {
+  const response = await page.goto(editDialogPath(formHistoryId));
+  expect(response?.status()).toBe(200);
+  if (options.waitUntilLive) await expect(liveStatus(page)).toHaveText("Live");
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading", { name: "Edit Order" })).toBeVisible();
+  return dialog;
+}
 
 /** Some demo off-rents have no pickup zip (the public form allows none); an edit must give one (ADR 015). */
 export async function fillMissingZip(dialog: Locator): Promise<void> {

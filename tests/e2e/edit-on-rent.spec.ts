@@ -4,69 +4,15 @@
 // newer version showing who changed what. The orders used are picked so no other test file edits them
 // (Approved orders without a carrier, a third of the way down the board; the no-JS file takes two thirds).
 import { randomUUID } from "node:crypto";
-import type { Locator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
+import { field, fillRequiredBlanks, openEdit, orderWithCarriers, pickApprovedOrder } from "./edit-on-rent.support.ts";
 import { ADMIN, ON_RENT, signIn } from "./support/accounts.ts";
+import { liveStatus, requestCard, signInToLiveBoard } from "./support/board.ts";
 
 const ON_RENT_NAME = "Priya Raman";
-const liveStatus = (page: Page) => page.getByRole("status").filter({ hasText: /^(Live|Reconnecting…|Connecting…)$/ });
-const card = (page: Page, formHistoryId: number) => page.locator(`article[data-card-key="form-${formHistoryId}"]`);
-
-/** Approved on-rent orders (not trades, not split parts) with no carrier yet, as the board lists them. */
-async function approvedOrders(page: Page): Promise<number[]> {
-  await page.goto("/onboarding?perStage=500");
-  const ids = await page.locator('section[data-stage="1"] article[data-card-key^="form-"]').evaluateAll((articles) =>
-    articles
-      .filter((article) => /· Order #\d+$/.test(article.querySelector("p")?.textContent?.trim() ?? ""))
-      .filter((article) => !(article.textContent ?? "").includes("Carrier Assigned"))
-      .map((article) => Number(article.getAttribute("data-card-key")!.slice("form-".length))),
-  );
-  return ids.sort((a, b) => a - b);
-}
-
-/** The order this file edits: one a third of the way down the list (the no-JS file uses two thirds). */
-async function pickOrder(page: Page, offset = 0): Promise<number> {
-  const ids = await approvedOrders(page);
-  expect(ids.length, "the demo data has Approved orders without a carrier").toBeGreaterThan(4);
-  return ids[Math.floor(ids.length / 3) + offset]!;
-}
-
-/** An order with at least two trucks given a carrier (a refused edit writes nothing, so any will do). */
-async function orderWithCarriers(page: Page): Promise<{ formHistoryId: number; assigned: number }> {
-  await page.goto("/onboarding?perStage=500");
-  const found = await page.locator('article[data-card-key^="form-"]').evaluateAll((articles) =>
-    articles
-      .filter((article) => /· Order #\d+$/.test(article.querySelector("p")?.textContent?.trim() ?? ""))
-      .map((article) => {
-        const label = [...article.querySelectorAll("dt")].find((term) => term.textContent?.trim() === "Carrier assigned");
-        return {
-          formHistoryId: Number(article.getAttribute("data-card-key")!.slice("form-".length)),
-          assigned: Number(label?.nextElementSibling?.textContent?.trim() ?? 0),
-        };
-      })
-      .filter((order) => order.assigned >= 2),
-  );
-  expect(found.length, "the demo data has an order with two trucks given a carrier").toBeGreaterThan(0);
-  return found[0]!;
-}
-
-const dialogOf = (page: Page) => page.getByRole("dialog", { name: "Edit Order" });
-const field = (dialog: Locator, label: string) => dialog.getByLabel(label, { exact: true });
-
-async function openEdit(page: Page, formHistoryId: number): Promise<Locator> {
-  await page.goto("/onboarding");
-  await card(page, formHistoryId).getByRole("link", { name: "Edit", exact: true }).click();
-  const dialog = dialogOf(page);
-  await expect(dialog).toBeVisible();
-  await expect(dialog.getByText(`Order #${formHistoryId}`)).toBeVisible();
-  return dialog;
-}
-
-/** The seed leaves Bill Alt Phone blank, which the spec does not exempt: fill it so a save can pass. */
-async function fillRequiredBlanks(dialog: Locator) {
-  const altPhone = field(dialog, "Bill Alt Phone");
-  if ((await altPhone.inputValue()) === "") await altPhone.pressSequentially("5124567891");
-}
+/** The orders this file edits: a third of the way down the Approved ones (the no-JS file takes two thirds). */
+const pickOrder = (page: Page, offset = 0) => pickApprovedOrder(page, 1, offset);
 
 test.describe("editing an on-rent order with JavaScript", () => {
   // Two browsers, several dialogs and the spec's 6 s message time: longer than the default 30 s.
@@ -80,10 +26,8 @@ test.describe("editing an on-rent order with JavaScript", () => {
     const other = await browser.newContext({ baseURL });
     try {
       const board = await other.newPage();
-      await signIn(board, ADMIN);
-      await board.goto("/onboarding");
-      await expect(liveStatus(board)).toHaveText("Live");
-      await expect(card(board, formHistoryId)).toBeVisible();
+      await signInToLiveBoard(board, ADMIN, "/onboarding?perStage=500");
+      await expect(requestCard(board, formHistoryId)).toBeVisible();
 
       const dialog = await openEdit(page, formHistoryId);
       await expect(liveStatus(page)).toHaveText("Live");
@@ -158,8 +102,8 @@ test.describe("editing an on-rent order with JavaScript", () => {
       await dialog.getByRole("button", { name: "Save" }).click();
       await expect(dialog).toBeHidden();
       await expect(page).toHaveURL(/\/onboarding$/);
-      await expect(card(board, formHistoryId).getByText(po)).toBeVisible({ timeout: 5_000 });
-      await expect(board).toHaveURL(/\/onboarding$/);
+      await expect(requestCard(board, formHistoryId).getByText(po)).toBeVisible({ timeout: 5_000 });
+      await expect(board).toHaveURL(/\/onboarding\?perStage=500$/);
 
       // The history shows the change; the phone was stored in its mask.
       const reopened = await openEdit(page, formHistoryId);
@@ -226,6 +170,6 @@ test.describe("editing an on-rent order with JavaScript", () => {
     await field(mine, "PO Number (optional)").fill(po);
     await mine.getByRole("button", { name: "Save" }).click();
     await expect(mine).toBeHidden();
-    await expect(card(page, formHistoryId).getByText(po)).toBeVisible({ timeout: 5_000 });
+    await expect(requestCard(page, formHistoryId).getByText(po)).toBeVisible({ timeout: 5_000 });
   });
 });

@@ -4,21 +4,12 @@
 // restoring brings it back — every step a plain form post. The titles board is used because no other
 // test file writes its units' notes. Also: ar-read-only readers get a disabled Add button.
 import { randomUUID } from "node:crypto";
-import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { demo, signIn } from "./support/accounts.ts";
+import { cardByKey, noteCount } from "./support/board.ts";
 
 const TITLES = demo("titles");
 const AUTHOR = "Grace Liu";
-const cardOf = (page: Page, key: string) => page.locator(`article[data-card-key="${key}"]`);
-
-async function noteCount(card: Locator): Promise<number> {
-  for (const text of await card.locator("p").allInnerTexts()) {
-    const match = /^(\d+) notes?\b/.exec(text.trim());
-    if (match) return Number(match[1]);
-  }
-  return 0;
-}
 
 test.describe("the Notes dialog without JavaScript", () => {
   test("refuses a blank note, adds one, cancels and restores it", async ({ page }) => {
@@ -29,9 +20,9 @@ test.describe("the Notes dialog without JavaScript", () => {
     await expect(chosen, "the demo data has titles cards").toBeVisible();
     const key = (await chosen.getAttribute("data-card-key"))!;
     const unitNumber = (await chosen.getAttribute("data-unit-number"))!;
-    const before = await noteCount(cardOf(page, key));
+    const before = await noteCount(cardByKey(page, key));
 
-    await cardOf(page, key).getByRole("link", { name: "Notes", exact: true }).click();
+    await cardByKey(page, key).getByRole("link", { name: "Notes", exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`modal=notesGeneral&unitNumber=${unitNumber}`));
     const dialog = page.getByRole("dialog");
     await expect(dialog).toBeVisible();
@@ -55,19 +46,19 @@ test.describe("the Notes dialog without JavaScript", () => {
     await expect(item).toHaveAttribute("data-cancelled", "false");
     await expect(page.getByRole("dialog").getByLabel("New note")).toHaveValue("");
     await expect(page.getByRole("dialog").getByRole("alert")).toHaveCount(0);
-    expect(await noteCount(cardOf(page, key))).toBe(before + 1);
+    expect(await noteCount(cardByKey(page, key))).toBe(before + 1);
 
     // Cancel: struck through with a Restore button, no longer counted.
     await item.getByRole("button", { name: "Cancel note" }).click();
     await expect(item).toHaveAttribute("data-cancelled", "true");
     await expect(item.locator("s")).toHaveText(text);
-    expect(await noteCount(cardOf(page, key))).toBe(before);
+    expect(await noteCount(cardByKey(page, key))).toBe(before);
 
     // Restore.
     await item.getByRole("button", { name: "Restore note" }).click();
     await expect(item).toHaveAttribute("data-cancelled", "false");
     await expect(item.locator("s")).toHaveCount(0);
-    expect(await noteCount(cardOf(page, key))).toBe(before + 1);
+    expect(await noteCount(cardByKey(page, key))).toBe(before + 1);
 
     await page.getByRole("dialog").getByRole("link", { name: "Close" }).click();
     await expect(page).not.toHaveURL(/modal=/);

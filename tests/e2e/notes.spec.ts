@@ -4,48 +4,32 @@
 // live. The client-relations board is used because no other test file writes its requests' notes.
 // Also: an ar-read-only reader sees the Add button disabled.
 import { randomUUID } from "node:crypto";
-import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { demo, signIn } from "./support/accounts.ts";
+import { cardByKey, noteCount, signInToLiveBoard } from "./support/board.ts";
 
 const CLIENT_RELATIONS = demo("clientrel");
 const AUTHOR = "Nora Fitzgerald";
-const liveStatus = (page: Page) => page.getByRole("status").filter({ hasText: /^(Live|Reconnecting…|Connecting…)$/ });
-const cardOf = (page: Page, key: string) => page.locator(`article[data-card-key="${key}"]`);
-
-/** The count a card shows ('1 note', '3 notes · latest by …'; nothing for none). */
-async function noteCount(card: Locator): Promise<number> {
-  const texts = await card.locator("p").allInnerTexts();
-  for (const text of texts) {
-    const match = /^(\d+) notes?\b/.exec(text.trim());
-    if (match) return Number(match[1]);
-  }
-  return 0;
-}
 
 test.describe("the Notes dialog with JavaScript", () => {
   test("adds, cancels and restores a note without a reload; a second browser sees the count live", async ({ page, browser, baseURL }) => {
     const text = `Left a voicemail ${randomUUID().slice(0, 8)}`;
-    await signIn(page, CLIENT_RELATIONS);
-    await page.goto("/client-relations");
-    await expect(liveStatus(page)).toHaveText("Live");
+    await signInToLiveBoard(page, CLIENT_RELATIONS, "/client-relations");
     const first = page.locator("article[data-card-key]").filter({ has: page.getByRole("link", { name: "Notes", exact: true }) }).last();
     await expect(first, "the demo data has client-relations cards").toBeVisible();
     const key = (await first.getAttribute("data-card-key"))!;
     const company = (await first.getByRole("heading").first().innerText()).trim();
-    const before = await noteCount(cardOf(page, key));
+    const before = await noteCount(cardByKey(page, key));
 
     // Browser B: the same board, live.
     const other = await browser.newContext({ baseURL });
     try {
       const pageB = await other.newPage();
-      await signIn(pageB, CLIENT_RELATIONS);
-      await pageB.goto("/client-relations");
-      await expect(liveStatus(pageB)).toHaveText("Live");
-      await expect.poll(() => noteCount(cardOf(pageB, key))).toBe(before);
+      await signInToLiveBoard(pageB, CLIENT_RELATIONS, "/client-relations");
+      await expect.poll(() => noteCount(cardByKey(pageB, key))).toBe(before);
 
       // Browser A: open the card's notes.
-      await cardOf(page, key).getByRole("link", { name: "Notes", exact: true }).click();
+      await cardByKey(page, key).getByRole("link", { name: "Notes", exact: true }).click();
       const dialog = page.getByRole("dialog", { name: company });
       await expect(dialog).toBeVisible();
       await expect(page).toHaveURL(/modal=notesGeneral&formHistoryId=\d+/);
@@ -73,27 +57,27 @@ test.describe("the Notes dialog with JavaScript", () => {
       expect(await page.evaluate(() => (window as unknown as { notesMarker?: boolean }).notesMarker)).toBe(true);
 
       // Browser B, without reloading: one more note on the card.
-      await expect.poll(() => noteCount(cardOf(pageB, key)), { timeout: 5_000 }).toBe(before + 1);
+      await expect.poll(() => noteCount(cardByKey(pageB, key)), { timeout: 5_000 }).toBe(before + 1);
 
       // Cancel: struck through, with Restore; the count goes back.
       await item.getByRole("button", { name: "Cancel note" }).click();
       await expect(item).toHaveAttribute("data-cancelled", "true");
       await expect(item.locator("s")).toHaveText(text);
       await expect(item.getByText("Cancelled", { exact: true })).toBeVisible();
-      await expect.poll(() => noteCount(cardOf(pageB, key)), { timeout: 5_000 }).toBe(before);
+      await expect.poll(() => noteCount(cardByKey(pageB, key)), { timeout: 5_000 }).toBe(before);
 
       // Restore: live again, counted again.
       await item.getByRole("button", { name: "Restore note" }).click();
       await expect(item).toHaveAttribute("data-cancelled", "false");
       await expect(item.locator("s")).toHaveCount(0);
       await expect(item.getByRole("button", { name: "Cancel note" })).toBeVisible();
-      await expect.poll(() => noteCount(cardOf(pageB, key)), { timeout: 5_000 }).toBe(before + 1);
+      await expect.poll(() => noteCount(cardByKey(pageB, key)), { timeout: 5_000 }).toBe(before + 1);
       expect(await page.evaluate(() => (window as unknown as { notesMarker?: boolean }).notesMarker)).toBe(true);
 
       // Closing the dialog leaves the board, where this browser's card shows the note too.
       await dialog.getByRole("button", { name: "Close" }).click();
       await expect(page).not.toHaveURL(/modal=/);
-      await expect.poll(() => noteCount(cardOf(page, key))).toBe(before + 1);
+      await expect.poll(() => noteCount(cardByKey(page, key))).toBe(before + 1);
     } finally {
       await other.close();
     }

@@ -1,8 +1,9 @@
 // Property-based checks of the JSON API (issue 5 point 8): bodies that are random or a valid body
 // broken in one way, and a fingerprint of every table, so a test can assert that a rejected request
-// answered 4xx (never 5xx) and changed nothing.
+// answered 4xx (never 5xx) and changed nothing; `checkMalformedBodies` runs that check over an endpoint.
 import fc from "fast-check";
 import pg from "pg";
+import { expect } from "vitest";
 
 /** At least this many bodies per endpoint (issue 5 point 8). */
 export const PROPERTY_RUNS = 500;
@@ -63,4 +64,33 @@ export async function databaseFingerprint(connectionString: string = process.env
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Sends PROPERTY_RUNS bodies drawn from `bodies` through `send` (which answers the HTTP status): none may
+ * answer 5xx, and a refused body (anything but 2xx) leaves every table as it was. An accepted body may
+ * write (the fingerprint is taken again after it), unless `acceptedMayWrite` is false: then nothing may
+ * ever change. Answers how many bodies got each status, so a test can check they reached past the schema.
+ */
+export async function checkMalformedBodies(
+  bodies: fc.Arbitrary<unknown>,
+  send: (body: unknown) => Promise<number>,
+  options: { acceptedMayWrite?: boolean } = {},
+): Promise<Map<number, number>> {
+  const acceptedMayWrite = options.acceptedMayWrite ?? true;
+  const statuses = new Map<number, number>();
+  let current = await databaseFingerprint();
+  await fc.assert(
+    fc.asyncProperty(bodies, async (body) => {
+      const status = await send(body);
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      expect(status, JSON.stringify(body)).toBeLessThan(500);
+      const after = await databaseFingerprint();
+      if (acceptedMayWrite && status >= 200 && status < 300) current = after;
+      else expect(after, JSON.stringify(body)).toBe(current);
+    }),
+    { numRuns: PROPERTY_RUNS },
+  );
+  expect([...statuses.values()].reduce((sum, count) => sum + count, 0)).toBeGreaterThanOrEqual(PROPERTY_RUNS);
+  return statuses;
 }

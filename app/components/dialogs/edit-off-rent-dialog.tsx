@@ -36,7 +36,7 @@ import type { BoardDialogProps } from "./board-dialogs.tsx";
 import { MaskedInput } from "./masked-input.tsx";
 import { OrderHistory, VersionConflictNotice } from "./order-history.tsx";
 
-/** fieldErrors key prefix of a no-JavaScript test result (edit-off-rent-dialogs.server.ts). */
+/** fieldNotes key prefix of a no-JavaScript test result (edit-off-rent-dialogs.server.ts). */
 const UNIT_TEST_RESULT_PREFIX = "unitTest.";
 const MY_INTENTS: readonly string[] = Object.values(OFF_RENT_EDIT_INTENTS);
 
@@ -76,23 +76,25 @@ const FIELDS: { name: OffRentFieldName; label: string; mask?: InputMaskName; typ
   { name: "pickupZip", label: "Zip", mask: "zip", section: "contact" },
 ];
 
+/** This dialog's answer from the server: a refusal, or (no JavaScript) the re-render of "Add unit" or "Test units". */
 function offRentResult(value: unknown): DialogActionData | null {
   const result = value as DialogActionData | null | undefined;
-  return result && MY_INTENTS.includes(result.intent) && !result.ok ? result : null;
+  return result && MY_INTENTS.includes(result.intent) ? result : null;
 }
 
 function refusalOf(result: DialogActionData | null): Refusal | null {
   if (!result) return null;
-  // "Add unit" and a test that ran answer news, not a refusal (their results mark the rows).
-  const onlyResults = Object.keys(result.fieldErrors ?? {}).every((key) => key.startsWith(UNIT_TEST_RESULT_PREFIX));
-  const info = result.intent !== OFF_RENT_EDIT_INTENTS.save && onlyResults && result.message !== OFF_RENT_EDIT_MESSAGES.vinsRequired;
   return {
     message: result.message,
     fieldErrors: result.fieldErrors ?? {},
     ...(result.conflict ? { conflict: result.conflict } : {}),
-    ...(info ? { info: true } : {}),
+    // "Add unit" and a test that ran failed nothing: their message is news (their results mark the rows).
+    ...(result.ok ? { info: true } : {}),
   };
 }
+
+/** What marks the rows: a refusal's field errors and a re-render's test results. */
+const rowMarks = (result: DialogActionData): FieldErrors => ({ ...result.fieldErrors, ...result.fieldNotes });
 
 /** Marks rows with the test results and INVALID / Test Required marks a refusal carries. */
 function withResults(rows: Row[], fieldErrors: FieldErrors): Row[] {
@@ -122,7 +124,7 @@ function initialRows(view: OffRentEditView, posted: DialogActionData | null): Ro
     test: line.testedValid === "" ? null : { vin: normalizeUnitNumber(line.testedValid), valid: true },
     removed: line.removed,
   }));
-  rows = withResults(rows, posted.fieldErrors ?? {});
+  rows = withResults(rows, rowMarks(posted));
   if (posted.intent === OFF_RENT_EDIT_INTENTS.addUnit) rows = [...rows, placeholderRow(rows)];
   return rows;
 }
@@ -185,7 +187,7 @@ function EditOffRentForm({
     const result = offRentResult(fetcher.data);
     if (result) {
       setShown(refusalOf(result));
-      setRows((before) => withResults(before, result.fieldErrors ?? {}));
+      setRows((before) => withResults(before, rowMarks(result)));
     }
   }
   // Messages clear after 6 s while scripts run (spec 1 §9); a version conflict stays until acted on.

@@ -6,7 +6,13 @@
 import type { Db } from "../../../server/database.ts";
 import type { CardListName } from "../../rules/boards.ts";
 import { type ModalName, type ModalSize, type ModalTitleContext, modalTitle, resolveModalRequest } from "../../rules/modals.ts";
-import type { DialogActionData, OperationRefusal, OperationResult } from "../../rules/operation-result.ts";
+import {
+  type DialogActionData,
+  type FieldErrors,
+  type OperationRefusal,
+  type OperationResult,
+  submittedValues,
+} from "../../rules/operation-result.ts";
 import type { RouteName } from "../../rules/routes.ts";
 import type { OperationActor } from "../operations/operation.server.ts";
 import { CANCEL_ORDER_DIALOGS } from "../orders/cancel-order-dialogs.server.ts";
@@ -32,8 +38,21 @@ export interface LoadedDialogData {
 
 export type BoardDialogLoader = (context: BoardDialogContext) => Promise<LoadedDialogData | OperationRefusal>;
 
-/** A successful intent closes the dialog, unless it asks to stay (a new note shows in the list it joins). */
-export type BoardDialogOutcome = OperationResult & { stayOpen?: boolean };
+/**
+ * A step that only draws the dialog again: nothing written, nothing failed (a no-JavaScript "Add unit" or
+ * "Test units"). The board answers 200 with the submitted values kept.
+ */
+export interface DialogRerender {
+  message: string;
+  /** Per-field news, keyed like fieldErrors (each unit's test result). */
+  fieldNotes?: FieldErrors;
+}
+
+/**
+ * A successful intent closes the dialog, unless it asks to stay (a new note shows in the list it joins)
+ * or only draws it again (`rerender`); a refusal re-renders it with the message.
+ */
+export type BoardDialogOutcome = (OperationResult & { stayOpen?: boolean }) | { ok: true; lists: []; rerender: DialogRerender };
 
 export type BoardDialogIntent = (context: BoardDialogContext, form: FormData) => Promise<BoardDialogOutcome>;
 
@@ -83,21 +102,13 @@ export async function loadOpenDialog(context: BoardDialogContext): Promise<OpenB
 
 export const UNKNOWN_DIALOG_INTENT_MESSAGE = "That action is not available.";
 
-/** What the board's action does with a dialog's form: go somewhere (success), or answer the refusal. */
+/**
+ * What the board's action does with a dialog's form: go somewhere (success), or answer the dialog again
+ * with the submitted values: a refusal (4xx), or a re-render that failed nothing (200, `ok: true`).
+ */
 export type DialogSubmission =
   | { kind: "done"; lists: CardListName[]; stayOpen: boolean; message: string | null }
   | { kind: "refused"; status: number; actionData: DialogActionData };
-
-/** The submitted fields (repeated names as lists), so a refused form renders them again. */
-export function submittedValues(form: FormData): Record<string, string | string[]> {
-  const values: Record<string, string | string[]> = {};
-  for (const [name, value] of form) {
-    if (typeof value !== "string") continue;
-    const before = values[name];
-    values[name] = before === undefined ? value : Array.isArray(before) ? [...before, value] : [before, value];
-  }
-  return values;
-}
 
 /** Runs the intent a dialog's form names (`intent` field) with the board's context. */
 export async function submitDialogForm(context: BoardDialogContext, form: FormData): Promise<DialogSubmission> {
@@ -108,6 +119,10 @@ export async function submitDialogForm(context: BoardDialogContext, form: FormDa
     return { kind: "refused", status: 400, actionData: { intent, ok: false, message: UNKNOWN_DIALOG_INTENT_MESSAGE, values } };
   }
   const outcome = await run(context, form);
+  if ("rerender" in outcome) {
+    const { message, fieldNotes } = outcome.rerender;
+    return { kind: "refused", status: 200, actionData: { intent, ok: true, message, ...(fieldNotes ? { fieldNotes } : {}), values } };
+  }
   if (outcome.ok) return { kind: "done", lists: outcome.lists, stayOpen: outcome.stayOpen ?? false, message: outcome.message ?? null };
   return {
     kind: "refused",

@@ -1,8 +1,8 @@
 // The board dialog editOffboarding (edit an off-rent order; ADR 015): its loader and form intents
 // (app/modules/dialogs/board-dialogs.server.ts). Saving runs the same operation as PUT /api/off-rent/edit.
-// Without JavaScript, "Add unit" and "Test units" are posts too: they write nothing and answer the dialog
-// again (through the board's re-render of a refused form, which keeps every submitted value) with one
-// more row, or with each row's unit test result.
+// Without JavaScript, "Add unit" and "Test units" are posts too: they write nothing and, failing nothing,
+// answer the dialog again (a re-render, 200, every submitted value kept) with one more row, or with each
+// row's unit test result.
 import {
   formLines,
   formTests,
@@ -13,7 +13,7 @@ import {
   UNIT_TEST_LABELS,
   vinsToTest,
 } from "../../rules/off-rent-edit.ts";
-import type { FieldErrors } from "../../rules/operation-result.ts";
+import { type FieldErrors, submittedValues } from "../../rules/operation-result.ts";
 // Types only: board-dialogs.server.ts imports this module (a value import would be circular).
 import type { BoardDialogContext, BoardDialogOutcome, BoardDialogSet } from "../dialogs/board-dialogs.server.ts";
 import { idField, parseInput, refuse } from "../operations/operation.server.ts";
@@ -30,17 +30,6 @@ async function loadDialog(context: BoardDialogContext) {
   const loaded = await loadOffRentEditView(context.db, context.actor.permissions, formHistoryId.data);
   if (!loaded.ok) return refuse(loaded.status, loaded.message);
   return { titleContext: { companyName: loaded.companyName }, data: loaded.view };
-}
-
-/** A form's text fields, repeated names as lists (what the board keeps as the refused form's `values`). */
-function submittedValues(form: FormData): Record<string, string | string[]> {
-  const values: Record<string, string | string[]> = {};
-  for (const [name, value] of form) {
-    if (typeof value !== "string") continue;
-    const before = values[name];
-    values[name] = before === undefined ? value : Array.isArray(before) ? [...before, value] : [before, value];
-  }
-  return values;
 }
 
 /** Save: the operation, holding the dialog's rule that every edited unit was tested valid (the form carries each row's last valid test). */
@@ -60,12 +49,13 @@ async function testUnits(context: BoardDialogContext, form: FormData): Promise<B
     compCode: formText(values, "compCode"),
   });
   if (!tested.ok) return tested;
-  const fieldErrors: FieldErrors = {};
+  // A test that finds invalid units has still done its job: its results are news, not a refusal.
+  const fieldNotes: FieldErrors = {};
   for (const [vin, valid] of Object.entries(tested.results)) {
-    fieldErrors[`${UNIT_TEST_RESULT_PREFIX}${vin}`] = [valid ? UNIT_TEST_LABELS.valid : UNIT_TEST_LABELS.invalid];
+    fieldNotes[`${UNIT_TEST_RESULT_PREFIX}${vin}`] = [valid ? UNIT_TEST_LABELS.valid : UNIT_TEST_LABELS.invalid];
   }
   const invalid = Object.values(tested.results).filter((valid) => !valid).length;
-  return { ok: false, status: 400, message: unitTestSummary(vins.length, invalid), fieldErrors };
+  return { ok: true, lists: [], rerender: { message: unitTestSummary(vins.length, invalid), fieldNotes } };
 }
 
 export function unitTestSummary(tested: number, invalid: number): string {
@@ -75,7 +65,7 @@ export function unitTestSummary(tested: number, invalid: number): string {
 
 /** Add unit (no JavaScript): nothing is written; the dialog comes back with one more placeholder row. */
 async function addUnit(): Promise<BoardDialogOutcome> {
-  return { ok: false, status: 400, message: OFF_RENT_EDIT_MESSAGES.unitAdded };
+  return { ok: true, lists: [], rerender: { message: OFF_RENT_EDIT_MESSAGES.unitAdded } };
 }
 
 export const EDIT_OFF_RENT_DIALOGS: BoardDialogSet = {

@@ -3,18 +3,14 @@
 // success redirects back to the open dialog (303) and reports the lists; a refusal answers the dialog's
 // action data with the submitted values, so it works without JavaScript.
 import { pino } from "pino";
-import { RouterContextProvider } from "react-router";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { servicesContext } from "~/context.ts";
-import { pageRequestContext } from "~/modules/session/page-session.ts";
 import type { CardListName } from "~/rules/boards.ts";
 import { NOTE_MESSAGES, type NotesDialogData } from "~/rules/notes.ts";
-import type { DialogActionData } from "~/rules/operation-result.ts";
-import { routeByName, type RouteName } from "~/rules/routes.ts";
-import { action, loader } from "~/routes/board.tsx";
+import type { RouteName } from "~/rules/routes.ts";
 import { loadConfig } from "../../../server/config.ts";
 import type { Database } from "../../../server/database.ts";
 import type { AppServices } from "../../../server/services.ts";
+import { loadBoard, type PageActor, postBoardForm } from "../../support/board-route.ts";
 import { createTestPrisma } from "../../support/database.ts";
 import { actorWith, claim, company, ensureStatuses, order, unit, writtenNote } from "./fixtures.ts";
 
@@ -36,32 +32,9 @@ beforeEach(() => {
   seen.length = 0;
 });
 
-type Actor = Awaited<ReturnType<typeof actorWith>>;
-
-function contextFor(actor: Actor, route: RouteName) {
-  const context = new RouterContextProvider();
-  context.set(servicesContext, services);
-  context.set(pageRequestContext, {
-    session: { status: "signed-in", ...actor, expiresAt: Math.floor(Date.now() / 1000) + 3600, ownersStatsUser: false },
-    route: routeByName(route),
-    relogin: false,
-  });
-  return context;
-}
-
-async function openDialog(actor: Actor, route: RouteName, search: string) {
-  const request = new Request(`http://app.test/${route}?${search}`);
-  const result = await loader({ request, url: new URL(request.url), context: contextFor(actor, route), params: {}, unstable_pattern: `/${route}` } as never);
-  return result.dialog;
-}
-
-async function submit(actor: Actor, route: RouteName, search: string, fields: Record<string, string>) {
-  const request = new Request(`http://app.test/${route}?${search}`, { method: "POST", body: new URLSearchParams(fields) });
-  const result = (await action({ request, url: new URL(request.url), context: contextFor(actor, route), params: {}, unstable_pattern: `/${route}` } as never)) as unknown;
-  if (result instanceof Response) return { status: result.status, location: result.headers.get("Location"), data: null };
-  const withInit = result as { data: DialogActionData; init: ResponseInit | null };
-  return { status: withInit.init?.status ?? 200, location: null, data: withInit.data };
-}
+const openDialog = async (actor: PageActor, route: RouteName, search: string) => (await loadBoard(services, actor, `/${route}?${search}`)).dialog;
+const submit = (actor: PageActor, route: RouteName, search: string, fields: Record<string, string>) =>
+  postBoardForm(services, actor, `/${route}?${search}`, fields);
 
 describe("the notesGeneral dialog's loader", () => {
   it("shows a request's notes titled with the company, with who may change which", async () => {

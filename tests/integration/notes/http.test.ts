@@ -1,68 +1,31 @@
 // The four notes calls (spec 1 §7; ADR 012) on a small Express app with the notes router and a spy on
 // services.boardChanges: each success with its body and the lists reported, each refusal (400 with
 // every validation message, 401, 403, 404, 409) with nothing written and nothing reported.
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import express from "express";
-import { pino } from "pino";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { signSessionToken } from "~/modules/identity/session-token.server.ts";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { CardListName } from "~/rules/boards.ts";
 import { NOTE_MAX_LENGTH, NOTE_MESSAGES } from "~/rules/notes.ts";
-import { handleErrors, INVALID_JSON_MESSAGE } from "../../../server/api/errors.ts";
+import { INVALID_JSON_MESSAGE } from "../../../server/api/errors.ts";
 import { createNotesRouter } from "../../../server/api/notes.ts";
-import { loadConfig } from "../../../server/config.ts";
-import { createDatabase, type Database } from "../../../server/database.ts";
-import { requireSameOrigin } from "../../../server/security/same-origin.ts";
-import type { AppServices } from "../../../server/services.ts";
+import { apiHarness } from "../../support/api-harness.ts";
 import { createTestPrisma } from "../../support/database.ts";
 import { actorWith, claim, company, ensureStatuses, order, unit, writtenNote } from "./fixtures.ts";
 
-const config = loadConfig({ NODE_ENV: "test", JWT_SECRET: "n".repeat(32), JWT_TTL_SECONDS: "3600", LOG_LEVEL: "silent" });
 const db = createTestPrisma();
-const seen: CardListName[][] = [];
-let database: Database;
-let server: Server;
-let url: string;
+const api = apiHarness(createNotesRouter);
+const seen: CardListName[][] = api.reported;
+const { call } = api;
 
 beforeAll(async () => {
   await ensureStatuses(db);
-  const logger = pino({ level: "silent" });
-  database = createDatabase(process.env.DATABASE_URL!, logger, 4);
-  const services: AppServices = { config, database, logger, boardChanges: { listsChanged: (lists) => void seen.push([...lists]) } };
-  const app = express();
-  app.use(requireSameOrigin());
-  app.use(createNotesRouter(services));
-  app.use(handleErrors);
-  server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-
-afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve));
-  await database?.close();
 });
 
 beforeEach(() => {
   seen.length = 0;
 });
 
-async function call(method: "GET" | "POST" | "PUT", path: string, options: { body?: unknown; raw?: string; token?: string } = {}) {
-  const response = await fetch(`${url}${path}`, {
-    method,
-    headers: {
-      ...(method === "GET" ? {} : { "Content-Type": "application/json", Origin: url }),
-      ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
-    },
-    body: method === "GET" ? undefined : (options.raw ?? JSON.stringify(options.body ?? {})),
-  });
-  return { status: response.status, body: (await response.json()) as unknown };
-}
-
 async function session(permissions: number[]) {
   const actor = await actorWith(db, permissions);
-  return { actor, token: signSessionToken(config, { userId: actor.user.id, permissions }) };
+  return { actor, token: api.tokenFor(actor) };
 }
 
 const counts = async () => ({ notes: await db.note.count(), audit: await db.auditLog.count() });
@@ -233,9 +196,9 @@ describe("GET /api/all-unit-notes/{unit}", () => {
     const { form } = await order(db);
     const first = await writtenNote(db, { authorId: actor.user.id, unitNumber: truck.unitNumber, noteType: "recon", createdAt: new Date("2026-10-01T00:00:00Z") });
     const second = await writtenNote(db, { authorId: actor.user.id, unitNumber: truck.unitNumber, formHistoryId: form.id, noteType: "accounts-receivable" });
-    const response = await call("GET", `/api/all-unit-notes/${truck.unitNumber.toLowerCase()}`, { token });
+    const response = await call<{ NoteID: number }[]>("GET", `/api/all-unit-notes/${truck.unitNumber.toLowerCase()}`, { token });
     expect(response.status).toBe(200);
-    expect((response.body as { NoteID: number }[]).map((note) => note.NoteID)).toEqual([second.id, first.id]);
+    expect(response.body.map((note) => note.NoteID)).toEqual([second.id, first.id]);
   });
 
   it("answers 400, 401, 403 and 404", async () => {

@@ -1,70 +1,27 @@
 // PUT /api/order/cancel (ADR 013) on a small Express app with the router and a spy on
 // services.boardChanges, and the noteOnboarding dialog through the board route's own loader and action
 // (the way a browser without JavaScript uses it), with a page session.
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import express from "express";
-import { pino } from "pino";
-import { RouterContextProvider } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { servicesContext } from "~/context.ts";
-import { signSessionToken } from "~/modules/identity/session-token.server.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import { loadCardList } from "~/modules/boards/card-lists.server.ts";
-import { pageRequestContext } from "~/modules/session/page-session.ts";
 import type { CardListName } from "~/rules/boards.ts";
 import { CANCEL_NOTE_REQUIRED_MESSAGE, type CancelOrderDialogData } from "~/rules/order-cancel.ts";
-import { routeByName, type RouteName } from "~/rules/routes.ts";
-import { action, loader } from "~/routes/board.tsx";
-import { loadConfig } from "../../../server/config.ts";
-import { createDatabase, type Database } from "../../../server/database.ts";
-import { handleErrors, INVALID_JSON_MESSAGE } from "../../../server/api/errors.ts";
+import { INVALID_JSON_MESSAGE } from "../../../server/api/errors.ts";
 import { createOrderCancelRouter } from "../../../server/api/order-cancel.ts";
-import { requireSameOrigin } from "../../../server/security/same-origin.ts";
-import type { AppServices } from "../../../server/services.ts";
+import { apiHarness } from "../../support/api-harness.ts";
+import { loadBoard, postBoardForm } from "../../support/board-route.ts";
 import { createTestPrisma } from "../../support/database.ts";
 import { actorWith, ensureStatuses, job, offRent, order, unit, vendor } from "../queue/fixtures.ts";
 
-const config = loadConfig({ NODE_ENV: "test", JWT_SECRET: "c".repeat(32), JWT_TTL_SECONDS: "3600", LOG_LEVEL: "silent" });
 const db = createTestPrisma();
-const seen: CardListName[][] = [];
-let services: AppServices;
-let database: Database;
-let server: Server;
-let url: string;
+const api = apiHarness(createOrderCancelRouter);
+const seen: CardListName[][] = api.reported;
 
 beforeAll(async () => {
   await ensureStatuses(db);
-  const logger = pino({ level: "silent" });
-  database = createDatabase(process.env.DATABASE_URL!, logger, 4);
-  services = { config, database, logger, boardChanges: { listsChanged: (lists) => void seen.push([...lists]) } };
-  const app = express();
-  app.use(requireSameOrigin());
-  app.use(createOrderCancelRouter(services));
-  app.use(handleErrors);
-  server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 
-afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve));
-  await database?.close();
-});
-
-async function put(body: unknown, token?: string, raw = false) {
-  const response = await fetch(`${url}/api/order/cancel`, {
-    method: "PUT",
-    headers: { "Content-Type": "application/json", Origin: url, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: raw ? (body as string) : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
-
-async function tokenFor(permissions: number[]) {
-  const actor = await actorWith(db, permissions);
-  return signSessionToken(config, { userId: actor.user.id, permissions });
-}
-
+const put = (body: unknown, token?: string) => api.call("PUT", "/api/order/cancel", { body, token });
+const tokenFor = async (permissions: number[]) => api.tokenFor(await actorWith(db, permissions));
 const cardKeys = async (list: CardListName) => (await loadCardList(db, list)).cards.map((card) => card.key);
 
 describe("PUT /api/order/cancel", () => {
@@ -124,7 +81,7 @@ describe("PUT /api/order/cancel", () => {
       body: { error: CANCEL_NOTE_REQUIRED_MESSAGE, errors: { note: [CANCEL_NOTE_REQUIRED_MESSAGE] } },
     });
     expect(await put({ ...valid, note: "n".repeat(501) }, token)).toMatchObject({ status: 400, body: { errors: { note: [CANCEL_NOTE_REQUIRED_MESSAGE] } } });
-    expect(await put("{not json", token, true)).toEqual({ status: 400, body: { error: INVALID_JSON_MESSAGE } });
+    expect(await api.call("PUT", "/api/order/cancel", { raw: "{not json", token })).toEqual({ status: 400, body: { error: INVALID_JSON_MESSAGE } });
     expect(await put([1, 2], token)).toMatchObject({ status: 400 });
     expect(seen).toEqual([]);
     expect(await db.formHistory.findUniqueOrThrow({ where: { id: form.id } })).toMatchObject({ cancelledAt: null });
@@ -167,32 +124,9 @@ describe("PUT /api/order/cancel", () => {
 });
 
 describe("the noteOnboarding dialog on a board (no JavaScript)", () => {
-  async function pageContext(permissions: number[], route: RouteName) {
-    const actor = await actorWith(db, permissions);
-    const context = new RouterContextProvider();
-    context.set(servicesContext, services);
-    context.set(pageRequestContext, {
-      session: { status: "signed-in", ...actor, expiresAt: Math.floor(Date.now() / 1000) + 3600, ownersStatsUser: false },
-      route: routeByName(route),
-      relogin: false,
-    });
-    return { actor, context };
-  }
-
-  async function open(path: string, permissions: number[], route: RouteName = "onboarding") {
-    const { context } = await pageContext(permissions, route);
-    const request = new Request(`http://app.test${path}`);
-    return loader({ request, url: new URL(request.url), context, params: {}, unstable_pattern: `/${route}` } as never);
-  }
-
-  async function post(path: string, fields: Record<string, string>, permissions: number[], route: RouteName = "onboarding") {
-    const { context } = await pageContext(permissions, route);
-    const request = new Request(`http://app.test${path}`, { method: "POST", body: new URLSearchParams(fields) });
-    const result = await action({ request, url: new URL(request.url), context, params: {}, unstable_pattern: `/${route}` } as never);
-    if (result instanceof Response) return { status: result.status, location: result.headers.get("Location"), data: null };
-    const { data, init } = result as unknown as { data: Record<string, unknown>; init: { status: number } | null };
-    return { status: init?.status ?? 200, location: null, data };
-  }
+  const open = async (path: string, permissions: number[]) => loadBoard(api.services, await actorWith(db, permissions), path);
+  const post = async (path: string, fields: Record<string, string>, permissions: number[]) =>
+    postBoardForm(api.services, await actorWith(db, permissions), path, fields);
 
   it("opens titled with the company name, with what cancelling releases and the request's history", async () => {
     const { form, orderForm, company } = await order(db, { stage: 0 });
@@ -253,12 +187,12 @@ describe("the noteOnboarding dialog on a board (no JavaScript)", () => {
   it("cancels an off-rent from the offboarding board with the same dialog", async () => {
     const { form, company } = await offRent(db, [await unit(db, "ON RENT")]);
     const path = `/offboarding?modal=noteOnboarding&formHistoryId=${form.id}`;
-    const page = await open(path, [14], "offboarding");
+    const page = await open(path, [14]);
     expect(page.dialog).toMatchObject({ title: company.name });
     expect((page.dialog!.data as CancelOrderDialogData).department).toBe("Offboarding");
     seen.length = 0;
     expect(
-      await post(path, { intent: "cancel-order", FormHistoryID: String(form.id), department: "Offboarding", version: "1", note: "Keeping the truck" }, [14], "offboarding"),
+      await post(path, { intent: "cancel-order", FormHistoryID: String(form.id), department: "Offboarding", version: "1", note: "Keeping the truck" }, [14]),
     ).toMatchObject({ status: 303, location: "/offboarding" });
     expect(seen).toEqual([["offboarding"]]);
   });

@@ -1,65 +1,28 @@
 // PUT /api/off-rent/edit on a small Express app with the off-rent router and a spy on
 // services.boardChanges, and the editOffboarding board dialog (its loader and form intents, as the board
 // route runs them) against the worker's database.
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import express from "express";
-import { pino } from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { loadOpenDialog, submitDialogForm } from "~/modules/dialogs/board-dialogs.server.ts";
-import { signSessionToken } from "~/modules/identity/session-token.server.ts";
 import type { CardListName } from "~/rules/boards.ts";
 import { OFF_RENT_EDIT_MESSAGES as M, type OffRentEditView } from "~/rules/off-rent-edit.ts";
-import { loadConfig } from "../../../server/config.ts";
-import { createDatabase, type Database } from "../../../server/database.ts";
-import { handleErrors } from "../../../server/api/errors.ts";
 import { createOffRentEditRouter } from "../../../server/api/off-rent-edit.ts";
-import { requireSameOrigin } from "../../../server/security/same-origin.ts";
-import type { AppServices } from "../../../server/services.ts";
+import { apiHarness } from "../../support/api-harness.ts";
+import { postBoardForm } from "../../support/board-route.ts";
 import { createTestPrisma } from "../../support/database.ts";
 import { databaseFingerprint } from "../../support/property.ts";
 import { actorWith, ensureStatuses, job, unit, vendor } from "../queue/fixtures.ts";
 import { bodyOf, editableOffRent, newRow, rowOf } from "./edit-off-rent-fixtures.ts";
 
-const config = loadConfig({ NODE_ENV: "test", JWT_SECRET: "o".repeat(32), JWT_TTL_SECONDS: "3600", LOG_LEVEL: "silent" });
 const db = createTestPrisma();
-const seen: CardListName[][] = [];
-let database: Database;
-let server: Server;
-let url: string;
+const api = apiHarness(createOffRentEditRouter);
+const seen: CardListName[][] = api.reported;
 
 beforeAll(async () => {
   await ensureStatuses(db);
-  const logger = pino({ level: "silent" });
-  database = createDatabase(process.env.DATABASE_URL!, logger, 4);
-  const services: AppServices = { config, database, logger, boardChanges: { listsChanged: (lists) => void seen.push([...lists]) } };
-  const app = express();
-  app.use(requireSameOrigin());
-  app.use(createOffRentEditRouter(services));
-  app.use(handleErrors);
-  server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 
-afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve));
-  await database?.close();
-});
-
-async function put(body: unknown, token?: string, raw?: string) {
-  const response = await fetch(`${url}/api/off-rent/edit`, {
-    method: "PUT",
-    headers: { "Content-Type": "application/json", Origin: url, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: raw ?? JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
-
-async function tokenFor(permissions: number[]) {
-  const actor = await actorWith(db, permissions);
-  return signSessionToken(config, { userId: actor.user.id, permissions });
-}
+const put = (body: unknown, token?: string) => api.call("PUT", "/api/off-rent/edit", { body, token });
+const tokenFor = async (permissions: number[]) => api.tokenFor(await actorWith(db, permissions));
 
 describe("PUT /api/off-rent/edit", () => {
   it("saves, answers { ok: true } and reports the lists once", async () => {
@@ -108,7 +71,7 @@ describe("PUT /api/off-rent/edit", () => {
       status: 400,
       body: { error: M.editedVinsInvalid, errors: { "returningVins.2.vin": ["INVALID UNIT NUMBER"] } },
     });
-    expect(await put(undefined, token, "{not json")).toEqual({ status: 400, body: { error: "Request body is not valid JSON." } });
+    expect(await api.call("PUT", "/api/off-rent/edit", { raw: "{not json", token })).toEqual({ status: 400, body: { error: "Request body is not valid JSON." } });
     expect(await put([1, 2], token)).toMatchObject({ status: 400 });
     expect(seen).toEqual([]);
     expect(await databaseFingerprint()).toBe(before);
@@ -186,7 +149,7 @@ describe("the editOffboarding dialog on the offboarding board", () => {
     expect(await loadOpenDialog(await contextFor([14], "abc"))).toMatchObject({ error: M.notFound, status: 404 });
   });
 
-  it("without JavaScript: Add unit and Test units write nothing and answer the dialog again with the values kept", async () => {
+  it("without JavaScript: Add unit and Test units write nothing and answer the dialog again (200) with the values kept", async () => {
     const { company, form } = await editableOffRent(db, { stage: 1 });
     const truck = await unit(db, "ON RENT", { companyId: company.id });
     const context = await contextFor([14], form.id);
@@ -194,7 +157,11 @@ describe("the editOffboarding dialog on the offboarding board", () => {
     const before = await databaseFingerprint();
 
     const added = await submitDialogForm(context, formOf(view, "edit-off-rent-add-unit"));
-    expect(added).toMatchObject({ kind: "refused", status: 400, actionData: { intent: "edit-off-rent-add-unit", message: M.unitAdded } });
+    expect(added).toEqual({
+      kind: "refused",
+      status: 200,
+      actionData: { intent: "edit-off-rent-add-unit", ok: true, message: M.unitAdded, values: expect.objectContaining({ vin: view.lines.map((line) => line.vin) }) },
+    });
 
     const withRow = (row: FormData) => {
       row.append("lineKey", "new-1");
@@ -211,11 +178,12 @@ describe("the editOffboarding dialog on the offboarding board", () => {
     }));
     expect(tested).toEqual({
       kind: "refused",
-      status: 400,
+      status: 200,
       actionData: expect.objectContaining({
         intent: "edit-off-rent-test-units",
+        ok: true,
         message: "1 of 4 units tested is not valid.",
-        fieldErrors: {
+        fieldNotes: {
           [`unitTest.${view.lines[0]!.vin}`]: ["VALID UNIT NUMBER"],
           [`unitTest.${view.lines[1]!.vin}`]: ["VALID UNIT NUMBER"],
           [`unitTest.${truck.unitNumber}`]: ["VALID UNIT NUMBER"],
@@ -225,6 +193,20 @@ describe("the editOffboarding dialog on the offboarding board", () => {
     });
     expect(tested.kind === "refused" && tested.actionData.values.vin).toEqual([view.lines[0]!.vin, view.lines[1]!.vin, truck.unitNumber.toLowerCase(), "NOPE9"]);
     expect(await databaseFingerprint()).toBe(before);
+  });
+
+  it("the board's action answers Add unit with the dialog's data and 200 (nothing failed)", async () => {
+    const { form } = await editableOffRent(db, { stage: 1 });
+    const context = await contextFor([14], form.id);
+    const view = (await loadOpenDialog(context))!.data as OffRentEditView;
+    const posted = new URLSearchParams([...formOf(view, "edit-off-rent-add-unit")].map(([name, value]) => [name, String(value)]));
+    seen.length = 0;
+    expect(await postBoardForm(api.services, context.actor, `/offboarding?modal=editOffboarding&formHistoryId=${form.id}`, posted)).toMatchObject({
+      status: 200,
+      location: null,
+      data: { intent: "edit-off-rent-add-unit", ok: true, message: M.unitAdded },
+    });
+    expect(seen).toEqual([]);
   });
 
   it("saves through the intent once the edited units were tested valid, and refuses before", async () => {

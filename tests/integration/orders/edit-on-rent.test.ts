@@ -1,70 +1,31 @@
 // Editing an on-rent order (issue 5 points 3, 5, 6; ADR 014): PUT /api/order/edit on a small Express app
 // with the real router and a spy on services.boardChanges, the editOnboarding dialog's loader and form
 // post through the board route, against the worker's own database.
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import express from "express";
-import { pino } from "pino";
-import { RouterContextProvider } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { servicesContext } from "~/context.ts";
-import { signSessionToken } from "~/modules/identity/session-token.server.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import { editOnRentOrder } from "~/modules/orders/edit-on-rent.server.ts";
-import { pageRequestContext } from "~/modules/session/page-session.ts";
 import type { CardListName } from "~/rules/boards.ts";
 import type { OnRentEditDialogData } from "~/rules/on-rent-edit.ts";
-import { routeByName } from "~/rules/routes.ts";
-import { action, loader } from "~/routes/board.tsx";
-import { handleErrors } from "../../../server/api/errors.ts";
 import { createOrderEditRouter } from "../../../server/api/order-edit.ts";
-import { loadConfig } from "../../../server/config.ts";
-import { createDatabase, type Database } from "../../../server/database.ts";
-import { requireSameOrigin } from "../../../server/security/same-origin.ts";
-import type { AppServices } from "../../../server/services.ts";
-import { createTestPrisma, testDatabaseUrl } from "../../support/database.ts";
+import { apiHarness } from "../../support/api-harness.ts";
+import { loadBoard, postBoardForm } from "../../support/board-route.ts";
+import { createTestPrisma } from "../../support/database.ts";
 import { databaseFingerprint } from "../../support/property.ts";
 import { actorWith, company, ensureStatuses, job, unit, vendor } from "../queue/fixtures.ts";
 import { bodyOf, editableOrder } from "./edit-on-rent-fixtures.ts";
 
-const config = loadConfig({ NODE_ENV: "test", JWT_SECRET: "e".repeat(32), JWT_TTL_SECONDS: "3600", LOG_LEVEL: "silent" });
 const db = createTestPrisma();
-const seen: CardListName[][] = [];
-let services: AppServices;
-let database: Database;
-let server: Server;
-let url: string;
+const api = apiHarness(createOrderEditRouter);
+const seen: CardListName[][] = api.reported;
 
 beforeAll(async () => {
   await ensureStatuses(db);
-  const logger = pino({ level: "silent" });
-  database = createDatabase(testDatabaseUrl(), logger, 4);
-  services = { config, database, logger, boardChanges: { listsChanged: (lists) => void seen.push([...lists]) } };
-  const app = express();
-  app.use(requireSameOrigin());
-  app.use(createOrderEditRouter(services));
-  app.use(handleErrors);
-  server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 
-afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve));
-  await database?.close();
-});
-
-async function put(body: unknown, token?: string) {
-  const response = await fetch(`${url}/api/order/edit`, {
-    method: "PUT",
-    headers: { "Content-Type": "application/json", Origin: url, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
+const put = (body: unknown, token?: string) => api.call("PUT", "/api/order/edit", { body, token });
 
 async function signedIn(permissions: number[]) {
   const actor = await actorWith(db, permissions);
-  return { actor, token: signSessionToken(config, { userId: actor.user.id, permissions }) };
+  return { actor, token: api.tokenFor(actor) };
 }
 
 const auditRows = (orderFormId: number) =>
@@ -307,12 +268,7 @@ describe("PUT /api/order/edit: refusals (nothing written, nothing reported)", ()
 
   it("answers 400 for a body that is not JSON", async () => {
     const { token } = await signedIn([10]);
-    const response = await fetch(`${url}/api/order/edit`, {
-      method: "PUT",
-      headers: { "Content-Type": "application/json", Origin: url, Authorization: `Bearer ${token}` },
-      body: "{not json",
-    });
-    expect(response.status).toBe(400);
+    expect((await api.call("PUT", "/api/order/edit", { raw: "{not json", token })).status).toBe(400);
   });
 });
 
@@ -361,7 +317,7 @@ describe("PUT /api/order/edit: a save over a newer version (409)", () => {
     const { orderForm } = await editableOrder(db);
     const { actor } = await signedIn([10]);
     const results = await Promise.all(
-      ["A", "B", "C"].map((suffix) => editOnRentOrder(database.prisma, actor, bodyOf(orderForm, { PONumber: `PO-${suffix}` }))),
+      ["A", "B", "C"].map((suffix) => editOnRentOrder(api.services.database.prisma, actor, bodyOf(orderForm, { PONumber: `PO-${suffix}` }))),
     );
     expect(results.filter((result) => result.ok)).toHaveLength(1);
     const refused = results.filter((result) => !result.ok);
@@ -384,28 +340,12 @@ describe("PUT /api/order/edit: a save over a newer version (409)", () => {
 });
 
 describe("the editOnboarding dialog on the board", () => {
-  async function boardArgs(
-    method: "GET" | "POST",
-    search: string,
-    permissions: number[],
-    body?: URLSearchParams,
-    options: { data?: boolean } = {},
-  ) {
-    const { actor } = await signedIn(permissions);
-    const context = new RouterContextProvider();
-    context.set(servicesContext, services);
-    context.set(pageRequestContext, {
-      session: { status: "signed-in", ...actor, expiresAt: Math.floor(Date.now() / 1000) + 3600, ownersStatsUser: false },
-      route: routeByName("onboarding"),
-      relogin: false,
-    });
-    // A fetcher's submission (JavaScript) arrives as /onboarding.data; React Router hands the route the
-    // normalised URL as `url`, and the raw one as `request.url`.
-    const raw = options.data ? `http://app.test/onboarding.data${search}` : `http://app.test/onboarding${search}`;
-    const request = new Request(raw, { method, ...(body ? { body } : {}) });
-    const url = new URL(`http://app.test/onboarding${search}`);
-    return { request, url, context, params: {}, pattern: "/onboarding", unstable_pattern: "/onboarding" } as never;
-  }
+  /** The board's loader for a reader with these permissions; `data`: as a client-side navigation asks (/onboarding.data). */
+  const open = async (search: string, permissions: number[], options: { data?: boolean } = {}) =>
+    loadBoard(api.services, await actorWith(db, permissions), `/onboarding${search}`, options);
+  /** The dialog's form posted to the board; `data`: as a fetcher (JavaScript) posts it (/onboarding.data). */
+  const post = async (search: string, permissions: number[], form: URLSearchParams, options: { data?: boolean } = {}) =>
+    postBoardForm(api.services, await actorWith(db, permissions), `/onboarding${search}`, form, options);
 
   function formOf(body: Record<string, unknown>): URLSearchParams {
     const form = new URLSearchParams({ intent: "edit-on-rent-order" });
@@ -424,11 +364,9 @@ describe("the editOnboarding dialog on the board", () => {
     const { orderForm, form, company: owner } = await editableOrder(db, { half: 2 });
     const { token } = await signedIn([10]);
     await put(bodyOf(orderForm, { PONumber: "PO-1" }), token);
-    const data = (await loader(await boardArgs("GET", `?modal=editOnboarding&formHistoryId=${form.id}`, [10]))) as {
-      dialog: { title: string; error: string | null; data: OnRentEditDialogData };
-    };
+    const data = await open(`?modal=editOnboarding&formHistoryId=${form.id}`, [10]);
     expect(data.dialog).toMatchObject({ title: "Edit Order", error: null });
-    const dialog = data.dialog.data;
+    const dialog = data.dialog!.data as OnRentEditDialogData;
     expect(dialog).toMatchObject({
       formHistoryId: form.id,
       orderFormId: orderForm.id,
@@ -455,34 +393,26 @@ describe("the editOnboarding dialog on the board", () => {
       { action: "edit", changedAt: expect.any(String), by: "Dana Driver", changes: [{ label: "PO Number", before: "", after: "PO-1" }] },
     ]);
 
-    const transport = (await loader(await boardArgs("GET", `?modal=editOnboarding&formHistoryId=${form.id}`, [11]))) as {
-      dialog: { data: OnRentEditDialogData };
-    };
-    expect(transport.dialog.data.canEdit).toBe(false);
+    const transport = await open(`?modal=editOnboarding&formHistoryId=${form.id}`, [11]);
+    expect((transport.dialog!.data as OnRentEditDialogData).canEdit).toBe(false);
   });
 
   it("closes onto the board when opened by a client-side navigation (/onboarding.data)", async () => {
     const { form } = await editableOrder(db);
-    const data = (await loader(await boardArgs("GET", `?filter=x&modal=editOnboarding&formHistoryId=${form.id}`, [10], undefined, { data: true }))) as {
-      closeDialogHref: string;
-    };
+    const data = await open(`?filter=x&modal=editOnboarding&formHistoryId=${form.id}`, [10], { data: true });
     expect(data.closeDialogHref).toBe("/onboarding?filter=x");
   });
 
   it("reads a damage waiver outside 1–6 as no choice ('None Selected')", async () => {
     const { orderForm, form } = await editableOrder(db);
     await db.orderForm.update({ where: { id: orderForm.id }, data: { damageWaiverId: 0 } });
-    const data = (await loader(await boardArgs("GET", `?modal=editOnboarding&formHistoryId=${form.id}`, [10]))) as {
-      dialog: { data: OnRentEditDialogData };
-    };
-    expect(data.dialog.data.values.DamageWaiverID).toBe("");
+    const data = await open(`?modal=editOnboarding&formHistoryId=${form.id}`, [10]);
+    expect((data.dialog!.data as OnRentEditDialogData).values.DamageWaiverID).toBe("");
   });
 
   it("shows 'That order does not exist.' for an unknown or malformed request id", async () => {
     for (const id of ["999999999", "abc", "-1", ""]) {
-      const data = (await loader(await boardArgs("GET", `?modal=editOnboarding&formHistoryId=${id}`, [10]))) as {
-        dialog: { error: string; status: number };
-      };
+      const data = await open(`?modal=editOnboarding&formHistoryId=${id}`, [10]);
       expect(data.dialog).toMatchObject({ error: "That order does not exist.", status: 404 });
     }
   });
@@ -491,11 +421,8 @@ describe("the editOnboarding dialog on the board", () => {
     const { orderForm, form } = await editableOrder(db);
     seen.length = 0;
     const search = `?filter=acme&modal=editOnboarding&formHistoryId=${form.id}`;
-    const response = (await action(
-      await boardArgs("POST", search, [10], formOf(bodyOf(orderForm, { PONumber: "PO-FORM", SecondKeyCount: true }))),
-    )) as Response;
-    expect(response.status).toBe(303);
-    expect(response.headers.get("Location")).toBe("/onboarding?filter=acme");
+    const response = await post(search, [10], formOf(bodyOf(orderForm, { PONumber: "PO-FORM", SecondKeyCount: true })));
+    expect(response).toEqual({ status: 303, location: "/onboarding?filter=acme", data: null });
     expect(seen).toEqual([["onboarding"]]);
     expect(await db.orderForm.findUniqueOrThrow({ where: { id: orderForm.id } })).toMatchObject({
       poNumber: "PO-FORM",
@@ -508,9 +435,8 @@ describe("the editOnboarding dialog on the board", () => {
     const { orderForm, form } = await editableOrder(db);
     const search = `?modal=editOnboarding&formHistoryId=${form.id}`;
     const posted = formOf(bodyOf(orderForm, { PONumber: "PO-FETCHER" }));
-    const response = (await action(await boardArgs("POST", search, [10], posted, { data: true }))) as Response;
-    expect(response.status).toBe(303);
-    expect(response.headers.get("Location")).toBe("/onboarding");
+    const response = await post(search, [10], posted, { data: true });
+    expect(response).toEqual({ status: 303, location: "/onboarding", data: null });
     expect((await db.orderForm.findUniqueOrThrow({ where: { id: orderForm.id } })).poNumber).toBe("PO-FETCHER");
   });
 
@@ -518,11 +444,8 @@ describe("the editOnboarding dialog on the board", () => {
     const { orderForm, form } = await editableOrder(db);
     seen.length = 0;
     const posted = formOf(bodyOf(orderForm, { DelZip: "123", RAName: "" }));
-    const result = (await action(await boardArgs("POST", `?modal=editOnboarding&formHistoryId=${form.id}`, [10], posted))) as {
-      data: { intent: string; message: string; fieldErrors: Record<string, string[]>; values: Record<string, string> };
-      init: { status: number };
-    };
-    expect(result.init.status).toBe(400);
+    const result = await post(`?modal=editOnboarding&formHistoryId=${form.id}`, [10], posted);
+    expect(result.status).toBe(400);
     expect(result.data).toMatchObject({
       intent: "edit-on-rent-order",
       ok: false,
@@ -538,11 +461,9 @@ describe("the editOnboarding dialog on the board", () => {
     const { orderForm, form } = await editableOrder(db);
     const { token } = await signedIn([10]);
     await put(bodyOf(orderForm, { DelName: "Someone Else" }), token);
-    const result = (await action(
-      await boardArgs("POST", `?modal=editOnboarding&formHistoryId=${form.id}`, [10], formOf(bodyOf(orderForm, { PONumber: "MINE" }))),
-    )) as { data: { conflict: unknown }; init: { status: number } };
-    expect(result.init.status).toBe(409);
-    expect(result.data.conflict).toMatchObject({
+    const result = await post(`?modal=editOnboarding&formHistoryId=${form.id}`, [10], formOf(bodyOf(orderForm, { PONumber: "MINE" })));
+    expect(result.status).toBe(409);
+    expect(result.data?.conflict).toMatchObject({
       currentVersion: 2,
       since: [{ by: "Dana Driver", changes: [{ label: "Del Name", before: "Pat Jones", after: "Someone Else" }] }],
     });

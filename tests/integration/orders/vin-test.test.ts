@@ -1,66 +1,31 @@
 // POST /api/truck/vin-test (ADR 015) on a small Express app with the off-rent router: the map unit number
 // → valid against the fleet (a unit may be returned on this order), every refusal, and that a test
 // writes nothing and refreshes no board.
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import express from "express";
-import { pino } from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signSessionToken } from "~/modules/identity/session-token.server.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { CardListName } from "~/rules/boards.ts";
 import { OFF_RENT_EDIT_MESSAGES as M } from "~/rules/off-rent-edit.ts";
-import { loadConfig } from "../../../server/config.ts";
-import { createDatabase, type Database } from "../../../server/database.ts";
-import { handleErrors } from "../../../server/api/errors.ts";
 import { createOffRentEditRouter } from "../../../server/api/off-rent-edit.ts";
-import { requireSameOrigin } from "../../../server/security/same-origin.ts";
-import type { AppServices } from "../../../server/services.ts";
+import { apiHarness } from "../../support/api-harness.ts";
 import { createTestPrisma } from "../../support/database.ts";
 import { databaseFingerprint } from "../../support/property.ts";
 import { actorWith, company, ensureStatuses, order, unit } from "../queue/fixtures.ts";
 import { editableOffRent } from "./edit-off-rent-fixtures.ts";
 
-const config = loadConfig({ NODE_ENV: "test", JWT_SECRET: "v".repeat(32), JWT_TTL_SECONDS: "3600", LOG_LEVEL: "silent" });
 const db = createTestPrisma();
-const seen: CardListName[][] = [];
-let database: Database;
-let server: Server;
-let url: string;
+const api = apiHarness(createOffRentEditRouter);
+const seen: CardListName[][] = api.reported;
 let token: string;
 
 beforeAll(async () => {
   await ensureStatuses(db);
-  const logger = pino({ level: "silent" });
-  database = createDatabase(process.env.DATABASE_URL!, logger, 4);
-  const services: AppServices = { config, database, logger, boardChanges: { listsChanged: (lists) => void seen.push([...lists]) } };
-  const app = express();
-  app.use(requireSameOrigin());
-  app.use(createOffRentEditRouter(services));
-  app.use(handleErrors);
-  server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   token = await tokenFor([14]);
 });
 
-afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve));
-  await database?.close();
-});
-
 async function tokenFor(permissions: number[]) {
-  const actor = await actorWith(db, permissions);
-  return signSessionToken(config, { userId: actor.user.id, permissions });
+  return api.tokenFor(await actorWith(db, permissions));
 }
 
-async function post(body: unknown, bearer: string | null = token) {
-  const response = await fetch(`${url}/api/truck/vin-test`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: url, ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
+const post = (body: unknown, bearer: string | null = token) => api.call("POST", "/api/truck/vin-test", { body, token: bearer });
 
 describe("POST /api/truck/vin-test", () => {
   it("answers unit number → true for a unit on rent to the order's customer and not returning elsewhere", async () => {

@@ -1,67 +1,25 @@
 // PUT /api/queue/* (ADR 011) on a small Express app with the queue router and a spy on
 // services.boardChanges, and the /queue form action called with a page session. (The production-build
 // server cannot serve /queue until app/routes.ts registers it.)
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import express from "express";
-import { pino } from "pino";
-import { RouterContextProvider } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { servicesContext } from "~/context.ts";
-import { signSessionToken } from "~/modules/identity/session-token.server.ts";
-import { pageRequestContext } from "~/modules/session/page-session.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { CardListName } from "~/rules/boards.ts";
-import { routeByName } from "~/rules/routes.ts";
 import { action } from "~/routes/queue-action.tsx";
-import { loadConfig } from "../../../server/config.ts";
-import { createDatabase, type Database } from "../../../server/database.ts";
-import { handleErrors } from "../../../server/api/errors.ts";
 import { createQueueRouter } from "../../../server/api/queue.ts";
-import { requireSameOrigin } from "../../../server/security/same-origin.ts";
-import type { AppServices } from "../../../server/services.ts";
+import { apiHarness } from "../../support/api-harness.ts";
+import { pageRouteArgs } from "../../support/board-route.ts";
 import { createTestPrisma } from "../../support/database.ts";
 import { actorWith, ensureStatuses, unit } from "./fixtures.ts";
 
-const config = loadConfig({ NODE_ENV: "test", JWT_SECRET: "q".repeat(32), JWT_TTL_SECONDS: "3600", LOG_LEVEL: "silent" });
 const db = createTestPrisma();
-const seen: CardListName[][] = [];
-let services: AppServices;
-let database: Database;
-let server: Server;
-let url: string;
+const api = apiHarness(createQueueRouter);
+const seen: CardListName[][] = api.reported;
 
 beforeAll(async () => {
   await ensureStatuses(db);
-  const logger = pino({ level: "silent" });
-  database = createDatabase(process.env.DATABASE_URL!, logger, 4);
-  services = { config, database, logger, boardChanges: { listsChanged: (lists) => void seen.push([...lists]) } };
-  const app = express();
-  app.use(requireSameOrigin());
-  app.use(createQueueRouter(services));
-  app.use(handleErrors);
-  server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 
-afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve));
-  await database?.close();
-});
-
-async function put(path: string, body: unknown, token?: string) {
-  const response = await fetch(`${url}${path}`, {
-    method: "PUT",
-    headers: { "Content-Type": "application/json", Origin: url, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
-
-async function tokenFor(permissions: number[]) {
-  const actor = await actorWith(db, permissions);
-  return signSessionToken(config, { userId: actor.user.id, permissions });
-}
+const put = (path: string, body: unknown, token?: string) => api.call("PUT", path, { body, token });
+const tokenFor = async (permissions: number[]) => api.tokenFor(await actorWith(db, permissions));
 
 describe("PUT /api/queue/unit-status", () => {
   it("moves the unit, answers { ok: true } and reports the lists once", async () => {
@@ -100,17 +58,10 @@ describe("PUT /api/queue/unit-status", () => {
 });
 
 describe("POST /queue (form action)", () => {
+  // /queue is not in the route table: the guard hands the action the notFound page, as here.
   async function post(fields: Record<string, string>, permissions: number[]) {
-    const actor = await actorWith(db, permissions);
-    const context = new RouterContextProvider();
-    context.set(servicesContext, services);
-    context.set(pageRequestContext, {
-      session: { status: "signed-in", ...actor, expiresAt: Math.floor(Date.now() / 1000) + 3600, ownersStatsUser: false },
-      route: routeByName("notFound"),
-      relogin: false,
-    });
-    const request = new Request("http://app.test/queue", { method: "POST", body: new URLSearchParams(fields) });
-    const response = (await action({ request, context, params: {}, unstable_pattern: "/queue" } as never)) as Response;
+    const args = pageRouteArgs(api.services, await actorWith(db, permissions), "/queue", { form: fields });
+    const response = (await action(args as never)) as Response;
     return { status: response.status, location: response.headers.get("Location") };
   }
 
