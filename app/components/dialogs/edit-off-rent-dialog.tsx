@@ -4,7 +4,7 @@
 // come back with one more row or each row's test result (values kept), removals are checkboxes, and the
 // server renders every message. With JavaScript rows are added, removed and tested in place (POST
 // /api/truck/vin-test), the same rules check the form before it is sent, and messages clear after 6 s.
-import { Badge, Button, Callout, Flex, Grid, Heading, Link as ThemeLink, Text, TextField } from "@radix-ui/themes";
+import { Badge, Button, Callout, Flex, Grid, Heading, Text, TextField } from "@radix-ui/themes";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import type { InputMaskName } from "~/rules/masks.ts";
@@ -34,7 +34,7 @@ import { FormMessage } from "../form-controls.tsx";
 import { useHydrated } from "../modal-host.tsx";
 import type { BoardDialogProps } from "./board-dialogs.tsx";
 import { MaskedInput } from "./masked-input.tsx";
-import { OrderHistory, VersionConflictNotice } from "./order-history.tsx";
+import { OrderHistory, StaleVersionNotice } from "./order-history.tsx";
 
 /** fieldNotes key prefix of a no-JavaScript test result (edit-off-rent-dialogs.server.ts). */
 const UNIT_TEST_RESULT_PREFIX = "unitTest.";
@@ -275,19 +275,7 @@ function EditOffRentForm({
           {view.fields.compName} · Off-rent #{view.FormHistoryID} · {view.stageLabel}
         </Text>
         {!editable ? <Notice>{view.readOnlyReason ?? "You can view this order but not edit it."}</Notice> : null}
-        {shown?.conflict ? (
-          <Flex direction="column" gap="2">
-            <VersionConflictNotice conflict={shown.conflict} />
-            <Text size="2">
-              <ThemeLink asChild>
-                <Link to={here} replace>
-                  Load the latest version
-                </Link>
-              </ThemeLink>{" "}
-              and make your changes again.
-            </Text>
-          </Flex>
-        ) : null}
+        {shown?.conflict ? <StaleVersionNotice conflict={shown.conflict} reloadHref={here} /> : null}
 
         <fieldset disabled={!editable} style={FIELDSET_RESET}>
           <Flex direction="column" gap="4">

@@ -4,7 +4,7 @@
 // message and the submitted values. With JavaScript the masks run as the user types, the total and
 // trucks remaining follow the counts, the same rules check the form before it is sent (through a
 // fetcher), and messages clear after 6 s. A save over a newer version shows who changed what instead.
-import { Box, Button, Callout, Flex, Grid, Heading, Link as ThemeLink, Text, TextField } from "@radix-ui/themes";
+import { Box, Button, Callout, Flex, Grid, Heading, Text, TextField } from "@radix-ui/themes";
 import { type ReactNode, useEffect, useId, useState } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { DAMAGE_WAIVERS } from "~/rules/damage-waivers.ts";
@@ -27,7 +27,7 @@ import type { DialogActionData, FieldErrors, VersionConflict } from "~/rules/ope
 import { FormMessage } from "../form-controls.tsx";
 import type { BoardDialogProps } from "./board-dialogs.tsx";
 import { MaskedInput } from "./masked-input.tsx";
-import { OrderHistory, VersionConflictNotice } from "./order-history.tsx";
+import { OrderHistory, StaleVersionNotice } from "./order-history.tsx";
 
 interface Refusal {
   message: string | null;
@@ -136,19 +136,7 @@ function EditOnRentForm({
         </Text>
         {dialog.cancelled ? <Notice>This order has been cancelled; it can no longer be edited.</Notice> : null}
         {!dialog.cancelled && (!dialog.canEdit || readOnly) ? <Notice>You can view this order but not edit it.</Notice> : null}
-        {shown?.conflict ? (
-          <Flex direction="column" gap="2">
-            <VersionConflictNotice conflict={shown.conflict} />
-            <Text size="2">
-              <ThemeLink asChild>
-                <Link to={here} replace>
-                  Load the latest version
-                </Link>
-              </ThemeLink>{" "}
-              and make your changes again.
-            </Text>
-          </Flex>
-        ) : null}
+        {shown?.conflict ? <StaleVersionNotice conflict={shown.conflict} reloadHref={here} /> : null}
 
         <fieldset disabled={!editable} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
           <Flex direction="column" gap="4">

@@ -1,9 +1,10 @@
 // A request's audit history (issue 5 point 5) and the "who changed what since" of a save refused for a
 // stale version (point 6), shared by the cancel and edit dialogs. Server-rendered (no JavaScript needed);
 // times are shown in UTC on the server and during hydration, then in the browser's own time zone.
-import { Box, Callout, Flex, Heading, Text } from "@radix-ui/themes";
+import { Box, Callout, Flex, Heading, Link as ThemeLink, Text } from "@radix-ui/themes";
 import { useId } from "react";
 import type { ChangeSince, VersionConflict } from "~/rules/operation-result.ts";
+import { Link } from "react-router";
 import { useHydrated } from "../modal-host.tsx";
 
 /** One history row as `loadRequestHistory` answers it. */
@@ -144,5 +145,22 @@ export function VersionConflictNotice({ conflict }: { conflict: VersionConflict 
         )}
       </Flex>
     </Callout.Root>
+  );
+}
+
+/** An edit dialog's 409: who changed what since, and a link that reloads the dialog with the latest version. */
+export function StaleVersionNotice({ conflict, reloadHref }: { conflict: VersionConflict; reloadHref: string }) {
+  return (
+    <Flex direction="column" gap="2">
+      <VersionConflictNotice conflict={conflict} />
+      <Text size="2">
+        <ThemeLink asChild>
+          <Link to={reloadHref} replace>
+            Load the latest version
+          </Link>
+        </ThemeLink>{" "}
+        and make your changes again.
+      </Text>
+    </Flex>
   );
 }
