@@ -67,7 +67,9 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       customProps: (_req, res) => ({ userId: (res as express.Response).locals?.userId ?? null }),
     }),
   );
-  app.use(compression());
+  // Level 3 rather than zlib's 6: on a board page (~200 KB of HTML) it takes a third less CPU for a few
+  // per cent more bytes, the right trade for an internal application on a small server.
+  app.use(compression({ level: 3 }));
 
   const httpServer = createServer(app);
   // One socket.io server on the app's HTTP server; rooms and events are registered by the realtime layer.
