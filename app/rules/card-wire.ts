@@ -2,7 +2,7 @@
 // carries. Still the whole list, every card and every field, but the text that repeats from card to card
 // (stage headings, badge labels, fact labels, unit statuses, carriers, the dialogs a card opens) is sent
 // once per list in a dictionary and the cards refer to it by position, and each card is a tuple rather
-// than an object with named keys. On the large seed this makes the onboarding list about a third of its
+// than an object with named keys. On the large seed this makes the onboarding list about a quarter of its
 // size, and every open board receives it after every change. Pure: the server encodes, the browser
 // decodes, and decode(encode(list)) is the list again (card-wire.test.ts).
 import type { BoardCard, CardListName, CardListPayload, CardTone } from "./boards.ts";

@@ -44,7 +44,7 @@ describe("the notes calls under random and malformed bodies", () => {
     await checkEndpoint("PUT", "/api/orders/note/cancel", [{ cancelValue: 1, noteId }, { cancelValue: "0", noteId: String(noteId) }]);
   }, 300_000);
 
-  it("GET /api/orders/{form}/notes/{unit} and /api/all-unit-notes/{unit}: random path parameters, no 5xx", async () => {
+  it(`GET /api/orders/{form}/notes/{unit} and /api/all-unit-notes/{unit}: ${PROPERTY_RUNS} random path parameters each, no 5xx`, async () => {
     const segment = fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom("IgnoreUnit", "0", "-1", "99999999999", "%00", "..", unitNumber));
     await fc.assert(
       fc.asyncProperty(segment, segment, async (form, unitParam) => {
@@ -52,7 +52,7 @@ describe("the notes calls under random and malformed bodies", () => {
           expect(await api.status("GET", path, { token }), path).toBeLessThan(500);
         }
       }),
-      { numRuns: 200 },
+      { numRuns: PROPERTY_RUNS },
     );
-  }, 120_000);
+  }, 180_000);
 });
