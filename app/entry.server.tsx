@@ -1,8 +1,8 @@
-import { PassThrough } from "node:stream";
 
 // Server rendering with the request's CSP nonce on every inline script (see server/app.ts).
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { requestContext } from "./context.ts";
+import { COALESCE_MAX_BYTES, CoalescingStream } from "./utils/coalescing-stream.server.ts";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
@@ -51,7 +51,8 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
+          // Joins React's 2 KB writes before they reach the response (and its compression).
+          const body = new CoalescingStream(COALESCE_MAX_BYTES, {
             final(callback) {
               // Clear the timeout to prevent retaining the closure and memory leak
               clearTimeout(timeoutId);

@@ -1,9 +1,11 @@
-// npm run bench:boards (tsx bench/boards.ts) — issue 4 point 7: on the large seed, the server time of
+// npm run bench:boards (tsx bench/boards.ts) — issue 4 point 7: on the large seed, the server time (to
+// the last byte, sizes as sent) of
 // the onboarding board page (GET /onboarding, HTML, admin's cookie) and of GET /api/cards/onboarding
 // (JSON) through the running app server, against the same rows read with raw SQL in the same run (the
 // very statements the onboarding list runs — active orders and trades, then their units with carrier
 // and their note summaries — on a plain `pg` pool, rows only, no card building).
 // Target: each ≤ 2× raw. Flags: --reps=20. Exits 0 whether the target is met or not.
+import http from "node:http";
 import os from "node:os";
 import pg from "pg";
 import type { Prisma } from "../app/generated/prisma/client.ts";
@@ -81,15 +83,27 @@ async function measure(databaseUrl: string): Promise<void> {
 
     // `cold`: the list forgotten before each request, as right after a change (ADR 018), so the request
     // computes it; otherwise the list kept since the last change, as most board loads find it.
-    const get = (path: string, encoding: "gzip" | "identity", cold = false) => async () => {
+    // Raw HTTP: the time until the last byte of the response arrives, as the server sent it (a
+    // compressed body is not decompressed here: this process also runs the server, and the browser's
+    // gunzip is not server time). The size is what travels.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const get = (path: string, encoding: "gzip" | "identity", cold = false) => () => {
       if (cold) app!.services.cardLists?.invalidate(["onboarding"]);
-      const response = await fetch(`${base}${path}`, {
-        headers: { cookie: admin.cookie, "accept-encoding": encoding === "gzip" ? "gzip, deflate, br" : "identity" },
-        redirect: "manual",
+      return new Promise<number>((resolve, reject) => {
+        const request = http.get(
+          `${base}${path}`,
+          { agent, headers: { cookie: admin.cookie, "accept-encoding": encoding === "gzip" ? "gzip" : "identity" } },
+          (response) => {
+            let size = 0;
+            response.on("data", (chunk: Buffer) => (size += chunk.length));
+            response.on("end", () =>
+              response.statusCode === 200 ? resolve(size) : reject(new Error(`GET ${path}: ${response.statusCode}`)),
+            );
+            response.on("error", reject);
+          },
+        );
+        request.on("error", reject);
       });
-      const body = await response.arrayBuffer();
-      if (response.status !== 200) throw new Error(`GET ${path}: ${response.status}`);
-      return body.byteLength;
     };
     let rawRows = [0, 0, 0];
     const raw = await time(async () => {
