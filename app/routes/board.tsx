@@ -10,7 +10,7 @@ import { BoardView, type BoardSectionData } from "~/components/board/board-view.
 import { BOARD_DIALOG_NAMES, BoardDialog } from "~/components/dialogs/board-dialogs.tsx";
 import { PageShell } from "~/components/page-shell.tsx";
 import { servicesContext } from "~/context.ts";
-import { loadCardList } from "~/modules/boards/card-lists.server.ts";
+import { readCardList } from "~/modules/boards/card-lists.server.ts";
 import { type BoardDialogContext, loadOpenDialog, submitDialogForm } from "~/modules/dialogs/board-dialogs.server.ts";
 import { pageRequestContext } from "~/modules/session/page-session.ts";
 import {
@@ -43,24 +43,26 @@ export async function loader(args: Route.LoaderArgs) {
   const { context } = args;
   const { route, session } = context.get(pageRequestContext);
   if (!isBoardRoute(route.name)) throw data(null, { status: 404 });
-  const { database, logger, cardLists } = context.get(servicesContext);
+  const services = context.get(servicesContext);
+  const { logger } = services;
   const page = boardPage(route.name);
   const url = args.url;
   const query = boardQuery(url.search);
-  const now = new Date();
-  const dialog = session.status === "signed-in" ? await loadOpenDialog(dialogContext(args)) : null;
-  const sections = await Promise.all(
-    page.sections.map(async (section) => {
-      try {
-        // The list as the last change left it (ADR 018), or computed now where no cache is installed.
-        const payload = cardLists ? await cardLists.get(section.list) : await loadCardList(database.prisma, section.list, now);
-        return { ...section, payload: packPagedList(pageCardList(payload, query)), error: null };
-      } catch (error) {
-        logger.error({ err: error, list: section.list }, "a board's card list could not be loaded");
-        return { ...section, payload: null, error: "unavailable" };
-      }
-    }),
-  );
+  // The open dialog loads alongside the lists.
+  const [dialog, sections] = await Promise.all([
+    session.status === "signed-in" ? loadOpenDialog(dialogContext(args)) : null,
+    Promise.all(
+      page.sections.map(async (section) => {
+        try {
+          const payload = await readCardList(services, section.list);
+          return { ...section, payload: packPagedList(pageCardList(payload, query)), error: null };
+        } catch (error) {
+          logger.error({ err: error, list: section.list }, "a board's card list could not be loaded");
+          return { ...section, payload: null, error: "unavailable" };
+        }
+      }),
+    ),
+  ]);
   const permissions = session.status === "signed-in" ? session.permissions : [];
   return {
     route: page.route,

@@ -4,8 +4,8 @@
 // and the dialog's data. Pure: the server's operations and the browser's dialog share every message.
 import { z } from "zod";
 import { canAddNotes, holdsAllAccess, unlocksRoute } from "./permissions.ts";
+import { BOARD_ROUTES, type BoardRouteName } from "./board-pages.ts";
 import type { CardListName } from "./boards.ts";
-import type { RouteName } from "./routes.ts";
 
 /** The `{unit}` of GET /api/orders/{form}/notes/{unit} when only the order is meant (spec 1 §7). */
 export const IGNORE_UNIT = "IgnoreUnit";
@@ -16,17 +16,10 @@ export const NOTE_MAX_LENGTH = 2000;
 /** How long a refusal stays above the add area when scripts run. */
 export const NOTE_MESSAGE_MS = 5_000;
 
-/** The boards that keep notes: their lower-case route names are the notes' departments (NoteType). */
-export const NOTE_DEPARTMENTS = [
-  "onboarding",
-  "offboarding",
-  "transport",
-  "accounts-receivable",
-  "client-relations",
-  "recon",
-  "sales",
-  "titles",
-] as const satisfies readonly RouteName[];
+/** The boards that keep notes (every board but the overview): their lower-case route names are the notes' departments (NoteType). */
+export const NOTE_DEPARTMENTS = BOARD_ROUTES.filter(
+  (route): route is Exclude<BoardRouteName, "overview"> => route !== "overview",
+);
 export type NoteDepartment = (typeof NOTE_DEPARTMENTS)[number];
 
 /** What the add call accepts as `department`: the route names, and 'ar' (the socket name of AR, spec 1 §2). */

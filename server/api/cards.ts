@@ -1,9 +1,8 @@
 // GET /api/cards/{list}: exactly the list its refresh event carries (the wire format of ADR 017), for whoever may open its board
 // (401 without a session, 403 without the page's permission, 404 for an unknown list).
 import express from "express";
-import { loadCardList } from "../../app/modules/boards/card-lists.server.ts";
+import { readCardListJson } from "../../app/modules/boards/card-lists.server.ts";
 import { isCardListName, mayReadList } from "../../app/rules/boards.ts";
-import { encodeCardList } from "../../app/rules/card-wire.ts";
 import type { AppServices } from "../services.ts";
 import { FORBIDDEN_MESSAGE, requireSession } from "./authenticate.ts";
 
@@ -21,10 +20,7 @@ export function createCardsRouter(services: AppServices): express.Router {
       res.status(403).json({ error: FORBIDDEN_MESSAGE });
       return;
     }
-    res.set("Cache-Control", "no-store");
-    // The list as the last change left it (ADR 018), or computed now where no cache is installed.
-    if (services.cardLists) res.type("json").send(await services.cardLists.getWireJson(list));
-    else res.json(encodeCardList(await loadCardList(services.database.prisma, list)));
+    res.set("Cache-Control", "no-store").type("json").send(await readCardListJson(services, list));
   });
   return router;
 }

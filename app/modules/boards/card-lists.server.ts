@@ -1,7 +1,9 @@
 // Every card list by name: the one implementation behind a board's loader, GET /api/cards/{list} and
 // the list's refresh event, so the three always agree. Each list's query lives in lists/<name>.server.ts.
 import type { Db } from "../../../server/database.ts";
+import type { CardListCache } from "../../../server/card-list-cache.ts";
 import type { BoardCard, CardListName, CardListPayload } from "../../rules/boards.ts";
+import { encodeCardList } from "../../rules/card-wire.ts";
 import { loadCards as arClaims } from "./lists/ar-claims.server.ts";
 import { loadCards as arOffRent } from "./lists/ar-off-rent.server.ts";
 import { loadCards as arOpen } from "./lists/ar-open.server.ts";
@@ -38,4 +40,21 @@ const LOADERS: Readonly<Record<CardListName, CardListLoader>> = {
 export async function loadCardList(db: Db, list: CardListName, now: Date = new Date()): Promise<CardListPayload> {
   const cards = await LOADERS[list](db, now);
   return { list, generatedAt: now.toISOString(), cards };
+}
+
+/** What reading a list needs: the database, and the lists the process keeps when it keeps them. */
+export interface CardListSource {
+  database: { prisma: Db };
+  cardLists?: CardListCache;
+}
+
+/** The list as the last change left it (kept lists, ADR 018), or computed now where none are kept. */
+export function readCardList(source: CardListSource, list: CardListName): Promise<CardListPayload> {
+  return source.cardLists ? source.cardLists.get(list) : loadCardList(source.database.prisma, list);
+}
+
+/** The same list as GET /api/cards/{list} answers it: the wire format as JSON text. */
+export async function readCardListJson(source: CardListSource, list: CardListName): Promise<string> {
+  if (source.cardLists) return source.cardLists.getWireJson(list);
+  return JSON.stringify(encodeCardList(await loadCardList(source.database.prisma, list)));
 }
