@@ -95,6 +95,17 @@ function changesOf(fields: [label: string, before: string | number, after: strin
 
 const stageLabel = (label: (stage: number) => string | undefined, stage: number) => label(stage) ?? String(stage);
 
+/** The on-rent half a delivery serves, as syncHalf recounts it. */
+interface OnRentHalf {
+  entityType: "OrderForm" | "TradeForm";
+  row: { id: number; version: number; onboardingStatus: number };
+  requested: number;
+  remaining: number;
+  remainingLabel: string;
+  /** Writes the new stage and count where the row is still at the version read. */
+  write(where: { id: number; version: number }, stage: number, remaining: number): Promise<{ count: number }>;
+}
+
 /**
  * Recomputes the counts and stage of the half a job belongs to and writes them (version + 1) when they
  * changed, each changed order record (OrderForm, TradeForm, OffRentForm) with an audit row of its own
@@ -112,50 +123,47 @@ async function syncHalf(tx: Prisma.TransactionClient, formHistoryId: number, kin
   const completed = await tx.transportJob.count({ where: { ...jobs, completedAt: { not: null } } });
 
   if (kind === "DELIVERY") {
+    // The on-rent half: an order, or a trade's new trucks. Same rule, their own columns.
     const order = await tx.orderForm.findUnique({ where: { formHistoryId } });
-    if (order) {
-      const remaining = trucksRemaining(order.trucksRequested, assigned);
-      const stage = onboardingStageAfter({
-        stage: order.onboardingStatus,
-        requested: order.trucksRequested,
-        assignedDeliveries: assigned,
-        completedDeliveries: completed,
-      });
-      if (stage === order.onboardingStatus && remaining === order.trucksRemaining) return all;
-      const updated = await tx.orderForm.updateMany({
-        where: { id: order.id, version: order.version },
-        data: { onboardingStatus: stage, trucksRemaining: remaining, version: { increment: 1 } },
-      });
-      if (updated.count !== 1) throw new OperationConflict(refuse(409, QUEUE_MESSAGES.stateChanged));
-      const changes = changesOf([
-        ["Stage", stageLabel(onboardingStageLabel, order.onboardingStatus), stageLabel(onboardingStageLabel, stage)],
-        ["Trucks Remaining", order.trucksRemaining, remaining],
-      ]);
-      await recordOrderChange("OrderForm", order.id, changes, order.version + 1);
-      return all;
-    }
-    const trade = await tx.tradeForm.findUnique({ where: { formHistoryId } });
-    if (!trade) return all;
-    const requested =
-      trade.halfTonCountTrade + trade.threeQuarterTonCountTrade + trade.oneTonFlatCountTrade + trade.oneTonServiceCountTrade;
-    const remaining = trucksRemaining(requested, assigned);
+    const trade = order ? null : await tx.tradeForm.findUnique({ where: { formHistoryId } });
+    const half: OnRentHalf | null = order
+      ? {
+          entityType: "OrderForm",
+          row: order,
+          requested: order.trucksRequested,
+          remaining: order.trucksRemaining,
+          remainingLabel: "Trucks Remaining",
+          write: (where, stage, remaining) =>
+            tx.orderForm.updateMany({ where, data: { onboardingStatus: stage, trucksRemaining: remaining, version: { increment: 1 } } }),
+        }
+      : trade
+        ? {
+            entityType: "TradeForm",
+            row: trade,
+            requested:
+              trade.halfTonCountTrade + trade.threeQuarterTonCountTrade + trade.oneTonFlatCountTrade + trade.oneTonServiceCountTrade,
+            remaining: trade.newTrucksRemaining,
+            remainingLabel: "New Trucks Remaining",
+            write: (where, stage, remaining) =>
+              tx.tradeForm.updateMany({ where, data: { onboardingStatus: stage, newTrucksRemaining: remaining, version: { increment: 1 } } }),
+          }
+        : null;
+    if (!half) return all;
+    const remaining = trucksRemaining(half.requested, assigned);
     const stage = onboardingStageAfter({
-      stage: trade.onboardingStatus,
-      requested,
+      stage: half.row.onboardingStatus,
+      requested: half.requested,
       assignedDeliveries: assigned,
       completedDeliveries: completed,
     });
-    if (stage === trade.onboardingStatus && remaining === trade.newTrucksRemaining) return all;
-    const updated = await tx.tradeForm.updateMany({
-      where: { id: trade.id, version: trade.version },
-      data: { onboardingStatus: stage, newTrucksRemaining: remaining, version: { increment: 1 } },
-    });
+    if (stage === half.row.onboardingStatus && remaining === half.remaining) return all;
+    const updated = await half.write({ id: half.row.id, version: half.row.version }, stage, remaining);
     if (updated.count !== 1) throw new OperationConflict(refuse(409, QUEUE_MESSAGES.stateChanged));
     const changes = changesOf([
-      ["Stage", stageLabel(onboardingStageLabel, trade.onboardingStatus), stageLabel(onboardingStageLabel, stage)],
-      ["New Trucks Remaining", trade.newTrucksRemaining, remaining],
+      ["Stage", stageLabel(onboardingStageLabel, half.row.onboardingStatus), stageLabel(onboardingStageLabel, stage)],
+      [half.remainingLabel, half.remaining, remaining],
     ]);
-    await recordOrderChange("TradeForm", trade.id, changes, trade.version + 1);
+    await recordOrderChange(half.entityType, half.row.id, changes, half.row.version + 1);
     return all;
   }
 
