@@ -1,5 +1,7 @@
+import { format, isValid, parseISO } from "date-fns";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatCurrency, formatDateForApi, formatDisplayDate } from "./format.ts";
+import { formatCurrency, formatDateForApi, formatDisplayDate, formatUtcDay } from "./format.ts";
 
 describe("formatCurrency (spec 1 §9)", () => {
   it("formats US dollars with 2 decimals by default", () => {
@@ -96,5 +98,42 @@ describe("formatDisplayDate (MM/dd/yyyy)", () => {
     expect(formatDisplayDate(null)).toBe("");
     expect(formatDisplayDate(undefined)).toBe("");
     expect(formatDisplayDate("not a date")).toBe("");
+    expect(formatDisplayDate("2024-02-30")).toBe("");
+    expect(formatDisplayDate("2023-02-29")).toBe("");
+  });
+
+  it("shows every YYYY-MM-DD string exactly as date-fns reads and formats it, real day or not", () => {
+    const digits = (length: number) => fc.integer({ min: 0, max: 10 ** length - 1 }).map((n) => String(n).padStart(length, "0"));
+    fc.assert(
+      fc.property(digits(4), digits(2), digits(2), (year, month, day) => {
+        const value = `${year}-${month}-${day}`;
+        const parsed = parseISO(value);
+        expect(formatDisplayDate(value)).toBe(isValid(parsed) ? format(parsed, "MM/dd/yyyy") : "");
+        expect(formatDateForApi(value)).toBe(isValid(parsed) ? value : "");
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe("formatUtcDay (a date-only column as the boards show it)", () => {
+  it("shows the UTC calendar day, whatever the time of day", () => {
+    expect(formatUtcDay(new Date("2026-11-24T00:00:00Z"))).toBe("11/24/2026");
+    expect(formatUtcDay(new Date("2026-01-05T23:59:59.999Z"))).toBe("01/05/2026");
+  });
+
+  it("gives empty text for no date or an invalid one", () => {
+    expect(formatUtcDay(null)).toBe("");
+    expect(formatUtcDay(undefined)).toBe("");
+    expect(formatUtcDay(new Date(Number.NaN))).toBe("");
+  });
+
+  it("is the API day shown as MM/dd/yyyy for any instant", () => {
+    fc.assert(
+      fc.property(fc.date({ min: new Date("1000-01-01T00:00:00Z"), max: new Date("9999-12-31T23:59:59Z"), noInvalidDate: true }), (date) => {
+        expect(formatUtcDay(date)).toBe(formatDisplayDate(formatDateForApi(date)));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -21,6 +21,10 @@ export function ensureBuild(log: (line: string) => void = () => undefined): void
 }
 
 export async function startBenchServer(databaseUrl: string): Promise<RunningServer> {
+  // As `npm start` does (scripts/start.ts): React and Express pick their production code from the
+  // environment when the build is first imported, and React's development build renders several
+  // times slower. Nothing in a benchmark has loaded React before this point.
+  process.env.NODE_ENV = "production";
   const config = loadConfig({
     NODE_ENV: "production",
     PORT: "0",

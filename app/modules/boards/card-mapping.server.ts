@@ -4,7 +4,7 @@
 import type { Db } from "../../../server/database.ts";
 import { Prisma } from "../../generated/prisma/client.ts";
 import type { BoardCard, CardTone } from "../../rules/boards.ts";
-import { formatDateForApi, formatDisplayDate } from "../../rules/format.ts";
+import { formatDateForApi, formatUtcDay } from "../../rules/format.ts";
 import { isUnitLate } from "../../rules/unit-statuses.ts";
 
 export type CardNotes = BoardCard["notes"];
@@ -123,7 +123,7 @@ export function dayKey(value: Date | null | undefined): string {
  * calendar day is shown (never the day before west of Greenwich).
  */
 export function cardDate(value: Date | null | undefined): string {
-  return value ? formatDisplayDate(formatDateForApi(value)) : "";
+  return formatUtcDay(value);
 }
 
 /** Whole calendar days from today to the day (negative = in the past), both as UTC days. */
