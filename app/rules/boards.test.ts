@@ -9,6 +9,8 @@ import {
   mayReadList,
   roomOfList,
   type BoardCard,
+  cardOwnSearchText,
+  withSearchText,
 } from "./boards.ts";
 
 function card(overrides: Partial<BoardCard>): BoardCard {
@@ -87,6 +89,31 @@ describe("filterCards", () => {
     expect(filterCards(cards, "H24-0417").map((c) => c.key)).toEqual(["1"]);
     expect(filterCards(cards, "GLOBEX 00077").map((c) => c.key)).toEqual(["2"]);
     expect(filterCards(cards, "acme 00077")).toEqual([]);
+  });
+});
+
+describe("a card's search text", () => {
+  it("is the card's own text — title, subtitle, unit numbers — then what the list adds, lower case, each part once", () => {
+    const { searchText: _, ...built } = card({
+      title: "Acme Trucking",
+      subtitle: "00042 · Order #17",
+      unitNumber: "H24-0417",
+      units: [
+        { unitNumber: "H24-0417", status: "NEW", carrier: null, late: false },
+        { unitNumber: "Q23-0001", status: "NEW", carrier: null, late: false },
+      ],
+    });
+    expect(cardOwnSearchText(built)).toBe("acme trucking 00042 · order #17 h24-0417 q23-0001");
+    expect(withSearchText(built, ["PO-77", null, "", 5]).searchText).toBe("acme trucking 00042 · order #17 h24-0417 q23-0001 po-77 5");
+    expect(withSearchText(built).searchText).toBe(cardOwnSearchText(built));
+  });
+
+  it("lets the filter find a card by what it shows and by what its list adds", () => {
+    const { searchText: _, ...built } = card({ title: "Globex", subtitle: "00077 · Trade #9" });
+    const cards = [withSearchText(built, ["PO-1234"])];
+    expect(filterCards(cards, "globex trade #9")).toHaveLength(1);
+    expect(filterCards(cards, "po-1234")).toHaveLength(1);
+    expect(filterCards(cards, "acme")).toHaveLength(0);
   });
 });
 

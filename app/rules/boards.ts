@@ -116,10 +116,37 @@ export interface BoardCard {
   notes: { count: number; latest: { author: string; createdAt: string; subject: string } | null };
   /** Dialogs the card offers (URL-addressed, ?modal=…&formHistoryId=…): notes, edit, cancel, split, priority. */
   actions: { id: string; label: string; modal: string; params: Record<string, string> }[];
-  /** Lower-case text the board's filter matches: unit numbers, company name and code. */
+  /**
+   * Lower-case text the board's filter matches: the card's own text (title, subtitle, unit numbers:
+   * cardOwnSearchText), then what else its list makes findable (PO, contracts, invoices…).
+   */
   searchText: string;
   /** Order within the stage (most urgent first), compared as text. */
   sortKey: string;
+}
+
+type SearchPart = string | number | null | undefined;
+
+/** Lower-case words from the parts, empty ones skipped and each part once. */
+function searchWords(parts: readonly SearchPart[]): string {
+  const words = new Set<string>();
+  for (const part of parts) if (part !== null && part !== undefined && part !== "") words.add(String(part));
+  return [...words].join(" ").toLowerCase();
+}
+
+/** What the filter finds on every card: its title (the company or unit), subtitle and unit numbers. */
+export function cardOwnSearchText(card: Pick<BoardCard, "title" | "subtitle" | "unitNumber" | "units">): string {
+  return searchWords([card.title, card.subtitle, card.unitNumber, ...card.units.map((unit) => unit.unitNumber)]);
+}
+
+/**
+ * The card with its search text: its own text, then the `more` a list makes findable although the card
+ * does not show it as title, subtitle or unit (a PO number, contracts, invoices, a contact).
+ */
+export function withSearchText<T extends Omit<BoardCard, "searchText">>(card: T, more: readonly SearchPart[] = []): T & Pick<BoardCard, "searchText"> {
+  const own = cardOwnSearchText(card);
+  const extra = searchWords(more);
+  return { ...card, searchText: extra ? `${own} ${extra}` : own };
 }
 
 /** What GET /api/cards/{list} answers and what the list's refresh event carries. */

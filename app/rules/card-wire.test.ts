@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { BoardCard, CardListPayload } from "./boards.ts";
+import { type BoardCard, type CardListPayload, groupByStage } from "./boards.ts";
 import { packPagedList, pageCardList, unpackPagedList } from "./board-pages.ts";
 import { CARD_WIRE_FORMAT, decodeCardList, encodeCardList, isCardListWire } from "./card-wire.ts";
 
@@ -36,8 +36,16 @@ const card = (overrides: Partial<BoardCard> = {}): BoardCard => ({
 
 const payload = (cards: BoardCard[]): CardListPayload => ({ list: "onboarding", generatedAt: "2026-11-21T12:00:00.000Z", cards });
 
+/** The list as decoding gives it back: in board order, each card's sort key its position. */
+const inBoardOrder = (cards: BoardCard[]): CardListPayload =>
+  payload(
+    groupByStage(cards)
+      .flatMap((group) => group.cards)
+      .map((each, position) => ({ ...each, sortKey: String(position).padStart(6, "0") })),
+  );
+
 describe("card list wire format", () => {
-  it("gives back every card exactly as built", () => {
+  it("gives back every card as built, in board order, its position as its sort key", () => {
     const cards = [
       card(),
       card({
@@ -63,7 +71,39 @@ describe("card list wire format", () => {
     const wire = encodeCardList(payload(cards));
     expect(wire.format).toBe(CARD_WIRE_FORMAT);
     expect(isCardListWire(JSON.parse(JSON.stringify(wire)))).toBe(true);
-    expect(decodeCardList(JSON.parse(JSON.stringify(wire)))).toEqual(payload(cards));
+    expect(decodeCardList(JSON.parse(JSON.stringify(wire)))).toEqual(inBoardOrder(cards));
+    expect(decodeCardList(JSON.parse(JSON.stringify(wire))).cards.map((each) => each.key)).toEqual(["form-44", "form-43", "unit-S1"]);
+  });
+
+  it("sends no sort key, and no key, search text or action list a card can rebuild", () => {
+    const own = "barrows fence & supply 75638 · trade #43 s23-0130 s23-0131";
+    const cards = [
+      card({ searchText: own, sortKey: "2" }),
+      card({
+        key: "form-44",
+        formHistoryId: 44,
+        searchText: `${own} po-117787`,
+        sortKey: "1",
+        actions: card().actions.map((action) => ({ ...action, params: { formHistoryId: "44" } })),
+      }),
+      card({ key: "odd", searchText: "something else", sortKey: "3" }),
+    ];
+    const wire = encodeCardList(payload(cards));
+    // Board order: the sort keys decide, and travel no further.
+    expect(wire.cards.map((tuple) => [tuple[0], tuple[14]])).toEqual([
+      [0, "po-117787"],
+      [0, 0],
+      ["odd", ["something else"]],
+    ]);
+    expect(wire.cards.every((tuple) => tuple.length === 15)).toBe(true);
+    // Cards with the same actions share one entry.
+    expect(wire.dict.actionSets).toEqual([[0, 0, 1, 0]]);
+    expect(wire.cards.map((tuple) => tuple[13])).toEqual([0, 0, 0]);
+    expect(decodeCardList(JSON.parse(JSON.stringify(wire))).cards.map((each) => each.searchText)).toEqual([
+      `${own} po-117787`,
+      own,
+      "something else",
+    ]);
   });
 
   it("sends repeated text once: labels, statuses and actions are in the dictionary", () => {
@@ -78,11 +118,13 @@ describe("card list wire format", () => {
     expect(wire.dict.labels).toEqual(["Requested", "PO"]);
     // Long fact values once; short ones ("3") as they are.
     expect(wire.dict.values).toEqual(["PO-117787"]);
-    expect(wire.cards[0]![7]).toEqual([0, "3", 1, 0]);
+    expect(wire.dict.factLabels).toEqual([[0, 1]]);
+    expect(wire.cards[0]![7]).toEqual([0, "3", 0]);
     expect(wire.dict.statuses).toEqual(["RE-RENT", "IN TRANSIT"]);
     expect(wire.dict.actions).toHaveLength(2);
-    // The card's own form needs no parameters on the wire.
-    expect(wire.cards[3]![13]).toEqual([0, 0, 1, 0]);
+    // The card's own form needs no parameters on the wire, so the cards share one action list.
+    expect(wire.dict.actionSets).toEqual([[0, 0, 1, 0]]);
+    expect(wire.cards[3]![13]).toBe(0);
     expect(JSON.stringify(wire).length).toBeLessThan(JSON.stringify(payload(cards)).length * 0.5);
   });
 
@@ -91,7 +133,11 @@ describe("card list wire format", () => {
     const early = card({ key: "b", stage: { id: "0", label: "Submitted", order: 0 } });
     const wire = encodeCardList(payload([late, early]));
     expect(wire.dict.stages.map((stage) => stage.order)).toEqual([0, 2]);
-    expect(wire.cards.map((tuple) => tuple[1])).toEqual([1, 0]);
+    // Cards travel in board order.
+    expect(wire.cards.map((tuple) => [tuple[0], tuple[1]])).toEqual([
+      ["b", 0],
+      ["a", 1],
+    ]);
   });
 
   it("refuses what is not a wire list, and a card that points outside its dictionary", () => {
@@ -137,7 +183,7 @@ describe("card list wire format", () => {
     fc.assert(
       fc.property(fc.array(arbitraryCard, { maxLength: 6 }), (cards) => {
         const wire = JSON.parse(JSON.stringify(encodeCardList(payload(cards as BoardCard[]))));
-        expect(decodeCardList(wire)).toEqual(payload(cards as BoardCard[]));
+        expect(decodeCardList(wire)).toEqual(inBoardOrder(cards as BoardCard[]));
       }),
       { numRuns: 300 },
     );
@@ -157,6 +203,14 @@ describe("a paged list in the board's loader data", () => {
       [7, 5],
       [3, 3],
     ]);
-    expect(unpackPagedList(packed)).toEqual(paged);
+    // Decoded, a card's sort key is its position in the shown cards (the order is kept).
+    let position = 0;
+    expect(unpackPagedList(packed)).toEqual({
+      ...paged,
+      stages: paged.stages.map((page) => ({
+        ...page,
+        cards: page.cards.map((each) => ({ ...each, sortKey: String(position++).padStart(6, "0") })),
+      })),
+    });
   });
 });

@@ -1,14 +1,15 @@
 // The card lists on the wire (ADR 017): what GET /api/cards/{list} answers and each refresh event
 // carries. Still the whole list, every card and every field, but the text that repeats from card to card
-// (stage headings, badge labels, fact labels, unit statuses, carriers, the dialogs a card opens) is sent
-// once per list in a dictionary and the cards refer to it by position, and each card is a tuple rather
-// than an object with named keys. On the large seed this makes the onboarding list about a quarter of its
-// size, and every open board receives it after every change. Pure: the server encodes, the browser
-// decodes, and decode(encode(list)) is the list again (card-wire.test.ts).
+// (stage headings, badge labels, fact labels, unit statuses, carriers, note authors, the dialogs a card
+// opens) is sent once per list in a dictionary and the cards refer to it by position, each card is a
+// tuple rather than an object with named keys, and what a card can rebuild from itself is not sent
+// (cards/2, ADR 019): its order is its sort key, its search text is its own text plus a remainder, its
+// key `form-<id>` is its form. Pure: the server encodes, the browser decodes, and decode(encode(list))
+// is the list again, in board order (card-wire.test.ts).
 import type { BoardCard, CardListName, CardListPayload, CardTone } from "./boards.ts";
-import { CARD_LISTS } from "./boards.ts";
+import { CARD_LISTS, cardOwnSearchText, groupByStage } from "./boards.ts";
 
-export const CARD_WIRE_FORMAT = "cards/1";
+export const CARD_WIRE_FORMAT = "cards/2";
 
 type Stage = BoardCard["stage"];
 type Badge = BoardCard["badges"][number];
@@ -19,16 +20,22 @@ const PARAMS_OF_FORM = 0;
 const PARAMS_OF_UNIT = 1;
 type WireParams = typeof PARAMS_OF_FORM | typeof PARAMS_OF_UNIT | Record<string, string>;
 
+/** The key of a card that stands for its form (`form-<formHistoryId>`). */
+const KEY_OF_FORM = 0;
+/** The search text of a card that is exactly its own text (cardOwnSearchText). */
+const SEARCH_OWN = 0;
+
 /**
- * One card, in this order: key, stage (index), title, subtitle, formHistoryId, unitNumber, badges
- * (indexes), facts (label index and value — the value itself when short, else its index among the
- * list's repeated values — flat), units (unit number, status index, carrier index or
- * -1, late 0/1, flat), days in stage, late 0/1, priority ([reason, deadline] or 0), notes (count, or
- * [count, author, createdAt, subject] with a latest note), actions (index and parameters, flat), search
- * text, sort key.
+ * One card, in this order: key (or 0: `form-<formHistoryId>`), stage (index), title, subtitle,
+ * formHistoryId, unitNumber, badges (indexes), facts (the index of its labels in `dict.factLabels`,
+ * then each value — itself when short, else its index among the list's repeated values), units (unit
+ * number, status index, carrier index or -1, late 0/1, flat), days in stage, late 0/1, priority
+ * ([reason, deadline] or 0), notes (count, or [count, author index, createdAt, subject] with a latest
+ * note), actions (index in `dict.actionSets`), search text (0: the card's own text; "x": its own text,
+ * a space and x; ["x"]: exactly x). No sort key: cards travel in board order (stage, then sort key).
  */
 export type WireCard = [
-  key: string,
+  key: string | typeof KEY_OF_FORM,
   stage: number,
   title: string,
   subtitle: string | null,
@@ -40,21 +47,25 @@ export type WireCard = [
   daysInStage: number,
   late: 0 | 1,
   priority: [string, string | null] | 0,
-  notes: number | [number, string, string, string],
-  actions: (number | WireParams)[],
-  searchText: string,
-  sortKey: string,
+  notes: number | [number, number, string, string],
+  actions: number,
+  search: typeof SEARCH_OWN | string | [string],
 ];
 
 export interface CardWireDictionary {
   stages: Stage[];
   badges: Badge[];
   labels: string[];
+  /** The label sequences of cards' facts (indexes into `labels`): most cards of a list share a few. */
+  factLabels: number[][];
   /** Fact values of FACT_VALUE_MIN_LENGTH characters or more (dates, places, truck mixes repeat). */
   values: string[];
   statuses: string[];
   carriers: string[];
+  authors: string[];
   actions: Omit<Action, "params">[];
+  /** Cards' action lists: action index and parameters, flat. */
+  actionSets: (number | WireParams)[][];
 }
 
 export interface CardListWire {
@@ -96,35 +107,53 @@ function encodeParams(card: BoardCard, params: Action["params"]): WireParams {
   return { ...params };
 }
 
+function encodeSearch(card: BoardCard): WireCard[14] {
+  const own = cardOwnSearchText(card);
+  if (card.searchText === own) return SEARCH_OWN;
+  if (card.searchText.startsWith(`${own} `)) return card.searchText.slice(own.length + 1);
+  return [card.searchText];
+}
+
+function decodeSearch(own: string, search: unknown): string {
+  if (search === SEARCH_OWN) return own;
+  if (typeof search === "string") return `${own} ${search}`;
+  if (Array.isArray(search) && typeof search[0] === "string") return search[0];
+  throw new Error("card list: a card's search text is neither its own, nor its own and more, nor given");
+}
+
+/** The sort key a decoded card gets: its position in the list (cards travel in board order). */
+function positionKey(position: number): string {
+  return String(position).padStart(6, "0");
+}
+
 export function encodeCardList(payload: CardListPayload): CardListWire {
+  // Board order (stage, then sort key): the order on the wire is the sort.
+  const ordered = groupByStage(payload.cards).flatMap((group) => group.cards);
   const stages = new Dictionary<Stage>((stage) => `${stage.order}\u0000${stage.id}\u0000${stage.label}`);
-  // Stages are numbered in board order, so the same stages always get the same numbers.
-  for (const stage of [...new Map(payload.cards.map((card) => [card.stage.id, card.stage])).values()].sort(
-    (a, b) => a.order - b.order || a.id.localeCompare(b.id),
-  )) {
-    stages.indexOf(stage);
-  }
   const badges = new Dictionary<Badge>((badge) => `${badge.tone}\u0000${badge.label}`);
   const labels = new Dictionary<string>(same);
+  const factLabels = new Dictionary<number[]>((indexes) => indexes.join(","));
   const values = new Dictionary<string>(same);
   const statuses = new Dictionary<string>(same);
   const carriers = new Dictionary<string>(same);
+  const authors = new Dictionary<string>(same);
   const actions = new Dictionary<Omit<Action, "params">>((action) => `${action.id}\u0000${action.label}\u0000${action.modal}`);
+  const actionSets = new Dictionary<(number | WireParams)[]>((set) => JSON.stringify(set));
 
-  const cards = payload.cards.map((card): WireCard => {
+  const cards = ordered.map((card): WireCard => {
     const latest = card.notes.latest;
     return [
-      card.key,
+      card.formHistoryId !== null && card.key === `form-${card.formHistoryId}` ? KEY_OF_FORM : card.key,
       stages.indexOf(card.stage),
       card.title,
       card.subtitle,
       card.formHistoryId,
       card.unitNumber,
       card.badges.map((badge) => badges.indexOf(badge)),
-      card.facts.flatMap((fact) => [
-        labels.indexOf(fact.label),
-        fact.value.length >= FACT_VALUE_MIN_LENGTH ? values.indexOf(fact.value) : fact.value,
-      ]),
+      [
+        factLabels.indexOf(card.facts.map((fact) => labels.indexOf(fact.label))),
+        ...card.facts.map((fact) => (fact.value.length >= FACT_VALUE_MIN_LENGTH ? values.indexOf(fact.value) : fact.value)),
+      ],
       card.units.flatMap((unit) => [
         unit.unitNumber,
         statuses.indexOf(unit.status),
@@ -134,13 +163,14 @@ export function encodeCardList(payload: CardListPayload): CardListWire {
       card.daysInStage,
       card.late ? 1 : 0,
       card.priority ? [card.priority.reason, card.priority.deadline] : 0,
-      latest ? [card.notes.count, latest.author, latest.createdAt, latest.subject] : card.notes.count,
-      card.actions.flatMap((action) => [
-        actions.indexOf({ id: action.id, label: action.label, modal: action.modal }),
-        encodeParams(card, action.params),
-      ]),
-      card.searchText,
-      card.sortKey,
+      latest ? [card.notes.count, authors.indexOf(latest.author), latest.createdAt, latest.subject] : card.notes.count,
+      actionSets.indexOf(
+        card.actions.flatMap((action) => [
+          actions.indexOf({ id: action.id, label: action.label, modal: action.modal }),
+          encodeParams(card, action.params),
+        ]),
+      ),
+      encodeSearch(card),
     ];
   });
   return {
@@ -151,10 +181,13 @@ export function encodeCardList(payload: CardListPayload): CardListWire {
       stages: stages.values,
       badges: badges.values,
       labels: labels.values,
+      factLabels: factLabels.values,
       values: values.values,
       statuses: statuses.values,
       carriers: carriers.values,
+      authors: authors.values,
       actions: actions.values,
+      actionSets: actionSets.values,
     },
     cards,
   };
@@ -166,7 +199,10 @@ function pairs<T>(flat: readonly T[], size: number): T[][] {
   return groups;
 }
 
-/** The list again, card by card as the server built it. */
+/**
+ * The list again, card by card as the server built it, in board order; each card's sort key is its
+ * position (zero-padded), which sorts the cards of a stage as the server's keys did.
+ */
 export function decodeCardList(wire: CardListWire): CardListPayload {
   const { dict } = wire;
   const at = <T>(values: readonly T[], index: unknown): T => {
@@ -174,8 +210,8 @@ export function decodeCardList(wire: CardListWire): CardListPayload {
     if (value === undefined) throw new Error(`card list ${wire.list}: a card refers to entry ${String(index)} of its dictionary`);
     return value;
   };
-  const cards = wire.cards.map((tuple): BoardCard => {
-    const [key, stage, title, subtitle, formHistoryId, unitNumber, badges, facts, units, daysInStage, late, priority, notes, actions, searchText, sortKey] =
+  const cards = wire.cards.map((tuple, position): BoardCard => {
+    const [key, stage, title, subtitle, formHistoryId, unitNumber, badges, facts, units, daysInStage, late, priority, notes, actions, search] =
       tuple;
     const paramsOf = (params: WireParams): Record<string, string> =>
       params === PARAMS_OF_FORM
@@ -183,8 +219,15 @@ export function decodeCardList(wire: CardListWire): CardListPayload {
         : params === PARAMS_OF_UNIT
           ? { unitNumber: unitNumber ?? "" }
           : { ...params };
+    const [layout, ...factValues] = facts;
+    const cardUnits = pairs(units, 4).map(([number, status, carrier, isLate]) => ({
+      unitNumber: String(number),
+      status: at(dict.statuses, status),
+      carrier: carrier === -1 ? null : at(dict.carriers, carrier),
+      late: isLate === 1,
+    }));
     return {
-      key,
+      key: key === KEY_OF_FORM ? `form-${formHistoryId}` : key,
       list: wire.list,
       stage: { ...at(dict.stages, stage) },
       title,
@@ -192,26 +235,24 @@ export function decodeCardList(wire: CardListWire): CardListPayload {
       formHistoryId,
       unitNumber,
       badges: badges.map((index) => ({ ...at(dict.badges, index) })),
-      facts: pairs(facts, 2).map(([label, value]) => ({
-        label: at(dict.labels, label),
-        value: typeof value === "number" ? at(dict.values, value) : String(value),
-      })),
-      units: pairs(units, 4).map(([number, status, carrier, isLate]) => ({
-        unitNumber: String(number),
-        status: at(dict.statuses, status),
-        carrier: carrier === -1 ? null : at(dict.carriers, carrier),
-        late: isLate === 1,
-      })),
+      facts: at(dict.factLabels, layout).map((label, index) => {
+        const value = factValues[index];
+        return { label: at(dict.labels, label), value: typeof value === "number" ? at(dict.values, value) : String(value) };
+      }),
+      units: cardUnits,
       daysInStage,
       late: late === 1,
       priority: priority === 0 ? null : { reason: priority[0], deadline: priority[1] },
       notes:
         typeof notes === "number"
           ? { count: notes, latest: null }
-          : { count: notes[0], latest: { author: notes[1], createdAt: notes[2], subject: notes[3] } },
-      actions: pairs(actions, 2).map(([index, params]) => ({ ...at(dict.actions, index), params: paramsOf(params as WireParams) })),
-      searchText,
-      sortKey,
+          : { count: notes[0], latest: { author: at(dict.authors, notes[1]), createdAt: notes[2], subject: notes[3] } },
+      actions: pairs(at(dict.actionSets, actions), 2).map(([index, params]) => ({
+        ...at(dict.actions, index),
+        params: paramsOf(params as WireParams),
+      })),
+      searchText: decodeSearch(cardOwnSearchText({ title, subtitle, unitNumber, units: cardUnits }), search),
+      sortKey: positionKey(position),
     };
   });
   return { list: wire.list, generatedAt: wire.generatedAt, cards };
@@ -234,9 +275,12 @@ export function isCardListWire(value: unknown): value is CardListWire {
     Array.isArray(wire.dict.badges) &&
     wire.dict.badges.every((badge) => TONES.has(badge.tone)) &&
     Array.isArray(wire.dict.labels) &&
+    Array.isArray(wire.dict.factLabels) &&
     Array.isArray(wire.dict.values) &&
     Array.isArray(wire.dict.statuses) &&
     Array.isArray(wire.dict.carriers) &&
-    Array.isArray(wire.dict.actions)
+    Array.isArray(wire.dict.authors) &&
+    Array.isArray(wire.dict.actions) &&
+    Array.isArray(wire.dict.actionSets)
   );
 }

@@ -175,14 +175,6 @@ export function formActions(formHistoryId: number, actions: readonly (readonly [
   return actions.map(([id, label, modal]) => ({ id, label, modal, params: { ...params } }));
 }
 
-/** Lower-case text the filter matches (unit numbers, company name and code, …). */
-export function searchTextOf(...parts: (string | number | null | undefined)[]): string {
-  return parts
-    .filter((part) => part !== null && part !== undefined && part !== "")
-    .join(" ")
-    .toLowerCase();
-}
-
 /** Zero-padded number so that text order is numeric order (sort keys). */
 export function pad(value: number, width = 9): string {
   return String(Math.max(0, Math.trunc(value))).padStart(width, "0");

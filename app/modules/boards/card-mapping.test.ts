@@ -11,7 +11,6 @@ import {
   mergeNotes,
   NO_NOTES,
   priorityBadge,
-  searchTextOf,
   sortKeyOf,
   typeBreakdown,
   stageStartedAt,
@@ -56,8 +55,7 @@ describe("card helpers", () => {
     ]);
   });
 
-  it("builds lower-case search text and sort keys that order numbers and missing dates", () => {
-    expect(searchTextOf("ACME Co", "01234", null, "Q22-0001")).toBe("acme co 01234 q22-0001");
+  it("builds sort keys that order numbers and missing dates", () => {
     expect(sortKeyOf("0", "2026-11-01", 12) < sortKeyOf("0", "2026-11-01", 100)).toBe(true);
     expect(sortKeyOf("0", "2026-11-01", 1) < sortKeyOf("0", null, 1)).toBe(true);
   });

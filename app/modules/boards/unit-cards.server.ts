@@ -4,7 +4,7 @@
 // Never N+1: each list is one or two queries whatever the fleet size.
 import type { Db } from "../../../server/database.ts";
 import { Prisma } from "../../generated/prisma/client.ts";
-import type { BoardCard, CardListName } from "../../rules/boards.ts";
+import { type BoardCard, type CardListName, withSearchText } from "../../rules/boards.ts";
 import { formatCurrency, formatDisplayDate } from "../../rules/format.ts";
 import { daysInStatus, isUnitLate, unitStatusByName } from "../../rules/unit-statuses.ts";
 
@@ -132,14 +132,6 @@ export function pad(value: number, descending = false, width = 7): string {
   return String(descending ? max - n : n).padStart(width, "0");
 }
 
-/** Lower-case search text from any number of parts (nulls skipped). */
-export function searchTextOf(parts: readonly (string | number | null | undefined)[]): string {
-  return parts
-    .filter((part) => part !== null && part !== undefined && part !== "")
-    .join(" ")
-    .toLowerCase();
-}
-
 export function money(value: number | null | undefined): string {
   return value === null || value === undefined ? "" : formatCurrency(value);
 }
@@ -175,7 +167,7 @@ export function baseUnitCard(
   if (row.locationState) facts.push({ label: "Location", value: row.locationState });
   facts.push({ label: "Odometer", value: row.odometer.toLocaleString("en-US") });
   if (row.truckNotes) facts.push({ label: "Truck notes", value: row.truckNotes });
-  return {
+  return withSearchText({
     key: `unit-${row.id}`,
     list,
     stage,
@@ -191,8 +183,7 @@ export function baseUnitCard(
     priority: null,
     notes: notesOf(row.noteCount, { subject: row.noteSubject, at: row.noteAt, author: row.noteAuthor }),
     actions: [unitNotesAction(row.unitNumber)],
-    searchText: searchTextOf([row.unitNumber, row.make, row.model, row.statusName, row.subStatus, row.companyName, row.companyCode]),
     // Late first, then longest in status, then unit number.
     sortKey: `${late ? "0" : "1"}-${pad(days, true, 5)}-${row.unitNumber}`,
-  };
+  }, [row.make, row.model, row.statusName, row.subStatus, row.companyName, row.companyCode]);
 }

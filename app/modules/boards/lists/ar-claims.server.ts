@@ -2,10 +2,10 @@
 // (awaiting payment) — one card per claim with amount, unit, company and age; late after the Claims
 // threshold (56 days). PAID and CLOSED claims are done and never shown. One query.
 import type { Db } from "../../../../server/database.ts";
-import type { BoardCard } from "../../../rules/boards.ts";
+import { type BoardCard, withSearchText } from "../../../rules/boards.ts";
 import { formatDisplayDate } from "../../../rules/format.ts";
 import { daysInStatus, isUnitLate, unitStatusByName } from "../../../rules/unit-statuses.ts";
-import { money, notesOf, pad, searchTextOf, stageOf, unitNotesAction } from "../unit-cards.server.ts";
+import { money, notesOf, pad, stageOf, unitNotesAction } from "../unit-cards.server.ts";
 
 /** A claim is late once it is open longer than the Claims status threshold (spec 2 §4: 56 days). */
 export const CLAIM_LATE_AFTER_DAYS = unitStatusByName("Claims")?.lateAfterDays ?? 56;
@@ -85,7 +85,7 @@ export async function loadCards(db: Db, now: Date): Promise<BoardCard[]> {
       );
     }
     const actions: BoardCard["actions"] = [unitNotesAction(row.unitNumber)];
-    return {
+    return withSearchText({
       key: `claim-${row.id}`,
       list: "ar-claims",
       stage: STAGES[row.status],
@@ -108,9 +108,8 @@ export async function loadCards(db: Db, now: Date): Promise<BoardCard[]> {
       priority: null,
       notes: notesOf(row.noteCount, { subject: row.noteSubject, at: row.noteAt, author: row.noteAuthor }),
       actions,
-      searchText: searchTextOf([row.companyName, row.companyCode, row.claimNumber, row.unitNumber, row.invoiceNumber]),
       // Oldest claim first, then the largest amount.
       sortKey: `${late ? "0" : "1"}-${pad(age, true, 5)}-${pad(row.amount, true, 10)}-${row.claimNumber}`,
-    } satisfies BoardCard;
+    }, [row.unitNumber, row.invoiceNumber]) satisfies BoardCard;
   });
 }

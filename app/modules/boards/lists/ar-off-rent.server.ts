@@ -2,10 +2,10 @@
 // received (7) on a live off-rent or trade whose unit is still billed (an OPEN contract) or has no
 // contract closed for this return yet. One card per request with its units; one query.
 import type { Db } from "../../../../server/database.ts";
-import type { BoardCard } from "../../../rules/boards.ts";
+import { type BoardCard, withSearchText } from "../../../rules/boards.ts";
 import { formatDisplayDate } from "../../../rules/format.ts";
 import { daysInStatus, isUnitLate } from "../../../rules/unit-statuses.ts";
-import { formNotesAction, money, notesOf, pad, searchTextOf, stageOf, sumMoney } from "../unit-cards.server.ts";
+import { formNotesAction, money, notesOf, pad, stageOf, sumMoney } from "../unit-cards.server.ts";
 
 /** Billing left open this many days after a pickup or return is late. */
 export const AR_OFF_RENT_LATE_DAYS = 7;
@@ -107,7 +107,7 @@ export async function loadCards(db: Db, now: Date): Promise<BoardCard[]> {
         { label: "Billed through (oldest)", value: billedThrough ? formatDisplayDate(billedThrough) : "Not billed" },
       );
     }
-    return {
+    return withSearchText({
       key: `form-${formHistoryId}`,
       list: "ar-off-rent",
       stage,
@@ -128,15 +128,8 @@ export async function loadCards(db: Db, now: Date): Promise<BoardCard[]> {
       priority: null,
       notes: notesOf(first.noteCount, { subject: first.noteSubject, at: first.noteAt, author: first.noteAuthor }),
       actions: [formNotesAction(formHistoryId)],
-      searchText: searchTextOf([
-        first.companyName,
-        first.companyCode,
-        String(formHistoryId),
-        ...lines.map((line) => line.unitNumber),
-        ...lines.map((line) => line.contractNumber),
-      ]),
       // Longest unclosed first.
       sortKey: `${late ? "0" : "1"}-${pad(daysInStage, true, 5)}-${pad(formHistoryId)}`,
-    } satisfies BoardCard;
+    }, [...lines.map((line) => line.unitNumber), ...lines.map((line) => line.contractNumber)]) satisfies BoardCard;
   });
 }

@@ -2,10 +2,10 @@
 // total, oldest billed-through, open invoice balance and overdue invoices — staged Overdue, Billing
 // behind, Current. Two grouped queries (contracts by company, open invoices by company).
 import type { Db } from "../../../../server/database.ts";
-import type { BoardCard } from "../../../rules/boards.ts";
+import { type BoardCard, withSearchText } from "../../../rules/boards.ts";
 import { formatDisplayDate } from "../../../rules/format.ts";
 import { daysInStatus, isUnitLate } from "../../../rules/unit-statuses.ts";
-import { money, pad, searchTextOf, stageOf } from "../unit-cards.server.ts";
+import { money, pad, stageOf } from "../unit-cards.server.ts";
 
 /** An overdue balance is late once its oldest invoice is this many days past due. */
 export const AR_OVERDUE_LATE_DAYS = 30;
@@ -122,7 +122,7 @@ export async function loadCards(db: Db, now: Date): Promise<BoardCard[]> {
         { label: "Oldest due", value: formatDisplayDate(inv?.oldestOverdueDue ?? null) },
       );
     }
-    return {
+    return withSearchText({
       key: `company-${group.companyId}`,
       list: "ar-open",
       stage,
@@ -138,15 +138,8 @@ export async function loadCards(db: Db, now: Date): Promise<BoardCard[]> {
       priority: null,
       notes: { count: 0, latest: null },
       actions: [],
-      searchText: searchTextOf([
-        group.name,
-        group.code,
-        ...units.map((u) => u.unitNumber),
-        ...group.units.map((u) => u.contract),
-        inv?.invoiceNumbers,
-      ]),
       // Most overdue money first, then the oldest problem, then the largest account.
       sortKey: `${pad(inv?.overdueBalance ?? 0, true, 10)}-${pad(daysInStage, true, 5)}-${pad(group.monthlyTotal, true, 10)}-${group.code}`,
-    } satisfies BoardCard;
+    }, [...group.units.map((u) => u.contract), inv?.invoiceNumbers]) satisfies BoardCard;
   });
 }

@@ -3,7 +3,7 @@
 // the completed deliveries with unit, carrier and company, the latest client-relations note per
 // customer's requests, and the requests' notes.
 import type { Db } from "../../../../server/database.ts";
-import type { BoardCard } from "../../../rules/boards.ts";
+import { type BoardCard, withSearchText } from "../../../rules/boards.ts";
 import {
   badges,
   cardDate,
@@ -13,7 +13,6 @@ import {
   LATE_BADGE,
   loadNoteSummaries,
   mergeNotes,
-  searchTextOf,
   sortKeyOf,
   wholeDaysSince,
 } from "../card-mapping.server.ts";
@@ -99,7 +98,7 @@ export async function loadCards(db: Db, now: Date): Promise<BoardCard[]> {
           now,
         ),
       );
-    cards.push({
+    cards.push(withSearchText({
       key: `company-${companyId}`,
       list: "client-relations",
       stage: { id: stage.id, label: stage.label, order: stage.order },
@@ -123,10 +122,9 @@ export async function loadCards(db: Db, now: Date): Promise<BoardCard[]> {
       priority: null,
       notes: mergeNotes(formIds.map((id) => notes.get(id))),
       actions: formActions(latest.formHistoryId, [["notes", "Notes", "notesGeneral"]]),
-      searchText: searchTextOf(latest.companyName, latest.companyCode, latest.contactName, ...formIds, ...units.map((unit) => unit.unitNumber)),
       // Not yet called first, then the oldest delivery in the stage (the call most overdue).
       sortKey: sortKeyOf(called ? "1" : "0", latest.completedAt.toISOString(), companyId),
-    });
+    }, [latest.contactName, ...formIds]));
   }
   return cards;
 }

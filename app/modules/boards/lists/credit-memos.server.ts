@@ -2,10 +2,10 @@
 // credit, one card per memo — company, invoice/claim, total of lines, applied, available credit
 // (lines − applied). VOID memos are never shown. One query with grouped sub-selects.
 import type { Db } from "../../../../server/database.ts";
-import type { BoardCard } from "../../../rules/boards.ts";
+import { type BoardCard, withSearchText } from "../../../rules/boards.ts";
 import { formatDisplayDate } from "../../../rules/format.ts";
 import { daysInStatus } from "../../../rules/unit-statuses.ts";
-import { money, NO_NOTES, pad, searchTextOf, stageOf } from "../unit-cards.server.ts";
+import { money, NO_NOTES, pad, stageOf } from "../unit-cards.server.ts";
 
 /** A memo waiting for approval longer than this is late. */
 export const MEMO_APPROVAL_LATE_DAYS = 7;
@@ -105,7 +105,7 @@ export async function loadCards(db: Db, now: Date): Promise<BoardCard[]> {
     const actions: BoardCard["actions"] = [{ id: "edit", label: "Edit", modal: "creditMemoEdit", params }];
     if (row.status === "APPROVED" && available > 0) actions.push({ id: "apply", label: "Apply", modal: "creditMemoApply", params });
     const units = [...new Set(row.lineUnits ?? [])].sort();
-    return {
+    return withSearchText({
       key: `credit-memo-${row.id}`,
       list: "credit-memos",
       stage,
@@ -121,18 +121,8 @@ export async function loadCards(db: Db, now: Date): Promise<BoardCard[]> {
       priority: null,
       notes: NO_NOTES,
       actions,
-      searchText: searchTextOf([
-        row.companyName,
-        row.companyCode,
-        `cm ${row.id}`,
-        row.invoiceClaim,
-        row.lineInvoices,
-        row.appliedInvoices,
-        ...units,
-        row.description,
-      ]),
       // Late first, then the oldest, then the largest credit left.
       sortKey: `${late ? "0" : "1"}-${pad(daysInStage, true, 5)}-${pad(available, true, 10)}-${pad(row.id)}`,
-    } satisfies BoardCard;
+    }, [row.lineInvoices, row.appliedInvoices, row.description]) satisfies BoardCard;
   });
 }

@@ -3,7 +3,7 @@
 // unit lines with the carrier of each pickup, and their notes.
 import type { Db } from "../../../../server/database.ts";
 import { Prisma } from "../../../generated/prisma/client.ts";
-import type { BoardCard } from "../../../rules/boards.ts";
+import { type BoardCard, withSearchText } from "../../../rules/boards.ts";
 import { OFFBOARDING_STAGES, returningUnitStatusLabel } from "../../../rules/order-stages.ts";
 import {
   badges,
@@ -16,7 +16,6 @@ import {
   LATE_BADGE,
   loadNoteSummariesOf,
   NO_NOTES,
-  searchTextOf,
   sortKeyOf,
   stageStartedAt,
   wholeDaysSince,
@@ -105,7 +104,7 @@ export async function loadCards(db: Db, now: Date): Promise<BoardCard[]> {
       (request.stage === 0 && daysInStage > OFFBOARDING_SUBMITTED_LATE_DAYS) ||
       (pickupIn < 0 && atCustomer.length > 0);
     const isTrade = request.kind === "TRADE";
-    const card: BoardCard = {
+    const card: BoardCard = withSearchText({
       key: `form-${request.id}`,
       list: "offboarding",
       stage: { id: String(stage.id), label: stage.label, order: stage.id },
@@ -139,10 +138,9 @@ export async function loadCards(db: Db, now: Date): Promise<BoardCard[]> {
         ["cancel", "Cancel", "noteOnboarding"],
         ["split", "Split", "splitOffModal"],
       ]),
-      searchText: searchTextOf(request.companyName, request.companyCode, request.id, ...lines.map((line) => line.unitNumber)),
       // Late first, then the pickup day, then the oldest request.
       sortKey: sortKeyOf(late ? "0" : "1", dayKey(request.pickupDate), request.id),
-    };
+    }, [...lines.map((line) => line.unitNumber)]);
     return card;
   });
 }

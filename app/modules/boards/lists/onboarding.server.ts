@@ -3,7 +3,7 @@
 // their ids (in parallel) their units (reserved or on a delivery job) with carrier, and their notes.
 import type { Db } from "../../../../server/database.ts";
 import { Prisma } from "../../../generated/prisma/client.ts";
-import type { BoardCard } from "../../../rules/boards.ts";
+import { type BoardCard, withSearchText } from "../../../rules/boards.ts";
 import { ONBOARDING_STAGES } from "../../../rules/order-stages.ts";
 import { truckTypeLabel } from "../../../rules/truck-types.ts";
 import {
@@ -23,7 +23,6 @@ import {
   PREPAY_BADGE,
   priorityBadge,
   priorityOf,
-  searchTextOf,
   sortKeyOf,
   stageStartedAt,
   typeBreakdown,
@@ -153,7 +152,7 @@ export async function loadCards(db: Db, now: Date): Promise<BoardCard[]> {
       [truckTypeLabel("ONE_TON_SERVICE_BODY"), request.service],
     ]);
     const withCarrier = (unitsByForm.get(request.id) ?? []).filter((row) => row.carrier !== null).length;
-    const card: BoardCard = {
+    const card: BoardCard = withSearchText({
       key: `form-${request.id}`,
       list: "onboarding",
       stage: { id: String(stage.id), label: stage.label, order: stage.id },
@@ -191,16 +190,9 @@ export async function loadCards(db: Db, now: Date): Promise<BoardCard[]> {
         ["split", "Split", isTrade ? "splitTradeModal" : "splitOrderModal"],
         ["priority", "Priority", "setPriorityOrder"],
       ]),
-      searchText: searchTextOf(
-        request.companyName,
-        request.companyCode,
-        request.id,
-        request.poNumber,
-        ...units.map((unit) => unit.unitNumber),
-      ),
       // Priority first, then late, then the day needed, then the oldest request.
       sortKey: sortKeyOf(request.priorityReason ? "0" : "1", late ? "0" : "1", dayKey(request.dateNeeded), request.id),
-    };
+    }, [request.poNumber]);
     return card;
   });
 }

@@ -2,10 +2,10 @@
 // its counts by truck type, how many units are late (spec 2 §4) and the units waiting longest, grouped
 // by the department that works the status. Two aggregate queries over the whole fleet, whatever its size.
 import type { Db } from "../../../../server/database.ts";
-import type { BoardCard } from "../../../rules/boards.ts";
+import { type BoardCard, withSearchText } from "../../../rules/boards.ts";
 import { TRUCK_TYPES } from "../../../rules/truck-types.ts";
 import { UNIT_STATUSES, type Department } from "../../../rules/unit-statuses.ts";
-import { badge, badges, cardDate, cardUnit, facts, NO_NOTES, searchTextOf, sortKeyOf, wholeDaysSince } from "../card-mapping.server.ts";
+import { badge, badges, cardDate, cardUnit, facts, NO_NOTES, sortKeyOf, wholeDaysSince } from "../card-mapping.server.ts";
 
 /** How many of the longest-waiting units each status card lists. */
 export const OVERVIEW_OLDEST_UNITS = 5;
@@ -75,7 +75,7 @@ export async function loadCards(db: Db, now: Date): Promise<BoardCard[]> {
     const units = oldest
       .filter((row) => row.statusName === status.name)
       .map((row) => cardUnit({ unitNumber: row.unitNumber, statusName: status.name, statusChangedAt: row.statusChangedAt, overrideLate: row.overrideLate }, null, now));
-    const card: BoardCard = {
+    const card: BoardCard = withSearchText({
       key: `status-${status.id}`,
       list: "overview",
       stage: { id: stage.id, label: stage.label, order: stageIndex },
@@ -96,10 +96,9 @@ export async function loadCards(db: Db, now: Date): Promise<BoardCard[]> {
       priority: null,
       notes: NO_NOTES,
       actions: [],
-      searchText: searchTextOf(status.name, stage.label, ...units.map((unit) => unit.unitNumber)),
       // Catalogue order within a department.
       sortKey: sortKeyOf(index),
-    };
+    }, [stage.label]);
     return card;
   });
 }

@@ -2,7 +2,7 @@
 // one card per job, grouped by day in date order — the dispatcher's run sheet. Two queries: the jobs
 // (shared with the transport board) and the requests' notes.
 import type { Db } from "../../../../server/database.ts";
-import type { BoardCard } from "../../../rules/boards.ts";
+import { type BoardCard, withSearchText } from "../../../rules/boards.ts";
 import {
   badges,
   cardDate,
@@ -16,7 +16,6 @@ import {
   NO_NOTES,
   priorityBadge,
   priorityOf,
-  searchTextOf,
   sortKeyOf,
   wholeDaysSince,
 } from "../card-mapping.server.ts";
@@ -54,7 +53,7 @@ export async function loadCards(db: Db, now: Date): Promise<BoardCard[]> {
             ),
           ];
     const editModal = job.formKind === "TRADE" ? "editOnTrade" : job.formKind === "OFF_RENT" ? "editOffboarding" : "editOnboarding";
-    const card: BoardCard = {
+    const card: BoardCard = withSearchText({
       key: `job-${job.id}`,
       list: "shipping",
       stage: dayStage(offset, scheduled),
@@ -84,10 +83,9 @@ export async function loadCards(db: Db, now: Date): Promise<BoardCard[]> {
         ["notes", "Notes", "notesGeneral"],
         ["edit", "Edit", editModal],
       ]),
-      searchText: searchTextOf(job.companyName, job.companyCode, job.formHistoryId, job.carrier, job.unitNumber),
       // Within a day: by carrier (one call per carrier), then the unit.
       sortKey: sortKeyOf(dayKey(scheduled), (job.carrier ?? "").toLowerCase(), job.unitNumber, job.id),
-    };
+    }, [job.carrier]);
     return card;
   });
 }

@@ -2,7 +2,7 @@
 // and stage — Needs carrier, Carrier assigned, Done today. Two queries for the whole list: the jobs with
 // their request, unit and carrier, and the requests' notes.
 import type { Db } from "../../../../server/database.ts";
-import type { BoardCard } from "../../../rules/boards.ts";
+import { type BoardCard, withSearchText } from "../../../rules/boards.ts";
 import {
   badges,
   cardDate,
@@ -16,7 +16,6 @@ import {
   NO_NOTES,
   priorityBadge,
   priorityOf,
-  searchTextOf,
   sortKeyOf,
   wholeDaysSince,
 } from "../card-mapping.server.ts";
@@ -145,7 +144,7 @@ export async function loadCards(db: Db, now: Date): Promise<BoardCard[]> {
       });
     const formKind = first.formKind;
     const editModal = formKind === "TRADE" ? "editOnTrade" : formKind === "OFF_RENT" ? "editOffboarding" : "editOnboarding";
-    cards.push({
+    cards.push(withSearchText({
       key,
       list: "transport",
       stage: { id: stage.id, label: stage.label, order: stage.order },
@@ -175,10 +174,9 @@ export async function loadCards(db: Db, now: Date): Promise<BoardCard[]> {
         ["notes", "Notes", "notesGeneral"],
         ["edit", "Edit", editModal],
       ]),
-      searchText: searchTextOf(first.companyName, first.companyCode, first.formHistoryId, ...carriers, ...units.map((unit) => unit.unitNumber)),
       // Late first, then priority, then the earliest date (scheduled, else wanted), then the request.
       sortKey: sortKeyOf(late ? "0" : "1", first.priorityReason ? "0" : "1", dayKey(scheduled ?? first.wantedDate), first.formHistoryId, first.kind),
-    });
+    }, carriers));
   }
   return cards;
 }
