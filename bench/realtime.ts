@@ -70,13 +70,20 @@ async function submittedOrders(url: string, count: number): Promise<number[]> {
   }
 }
 
-/** Where the Approved stage (order 1) sits in the onboarding list's stage dictionary now. */
-async function approvedStageIndex(appUrl: string, bearer: string): Promise<number> {
+/**
+ * The start of the order's card on the wire once it is Approved (order 1): its tuple begins with its key
+ * (0: `form-<id>`), its stage's index, title, subtitle and form id (ADR 019), so a frame that holds this
+ * text shows the order approved. Read from the list as it is now, before the save.
+ */
+async function approvedCardMarker(appUrl: string, bearer: string, formHistoryId: number): Promise<string> {
   const response = await fetch(`${appUrl}/api/cards/onboarding`, { headers: { authorization: bearer } });
   const wire = (await response.json()) as CardListWire;
-  const index = wire.dict.stages.findIndex((stage) => stage.order === 1);
-  if (index < 0) throw new Error("the onboarding list has no Approved stage to watch for");
-  return index;
+  const approved = wire.dict.stages.findIndex((stage) => stage.order === 1);
+  if (approved < 0) throw new Error("the onboarding list has no Approved stage to watch for");
+  const card = wire.cards.find((tuple) => tuple[4] === formHistoryId);
+  if (!card) throw new Error(`order ${formHistoryId} is not on the onboarding list`);
+  const [key, , title, subtitle] = card;
+  return `${JSON.stringify([key, approved, title, subtitle, formHistoryId]).slice(0, -1)},`;
 }
 
 /** A bare socket.io server (same options as the app's) whose clients join a room; nothing else. */
@@ -164,12 +171,11 @@ async function measure(databaseUrl: string): Promise<void> {
       }
       const id = orders[round]!;
       const cardKey = `form-${id}`;
-      const approved = await approvedStageIndex(appUrl, admin.bearer);
+      const marker = await approvedCardMarker(appUrl, admin.bearer, id);
       const result = await fleet.measure(
         {
-          // A wire card starts with its key and its stage's index (ADR 017): this marks the order
-          // as Approved (stage 1). Client 0 decodes the whole list and checks it.
-          marker: `["${cardKey}",${approved},`,
+          // Client 0 also decodes the whole list and checks the card's stage.
+          marker,
           check: { cardKey, stageOrder: 1 },
           timeoutMs: ROUND_TIMEOUT_MS,
         },

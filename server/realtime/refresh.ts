@@ -14,7 +14,7 @@ import {
   type CardListName,
   type CardListPayload,
 } from "../../app/rules/boards.ts";
-import { encodeCardList } from "../../app/rules/card-wire.ts";
+import { type CardListWire, encodeCardList } from "../../app/rules/card-wire.ts";
 import type { BoardChanges } from "../board-changes.ts";
 import type { Db } from "../database.ts";
 import type { Logger } from "../logger.ts";
@@ -23,6 +23,11 @@ import type { Logger } from "../logger.ts";
 export type ListLoader = (db: Db, list: CardListName) => Promise<CardListPayload>;
 
 export const DEFAULT_COALESCE_MS = 50;
+
+interface ComputedList {
+  payload: CardListPayload;
+  wire: CardListWire;
+}
 
 /** What NOTIFICATIONS_EVENT carries: the card count of each list refreshed (merge into the badges). */
 export interface NotificationsPayload {
@@ -54,18 +59,23 @@ export function createBoardRefresher(options: BoardRefresherOptions): BoardRefre
   const { io, db, logger, coalesceMs = DEFAULT_COALESCE_MS } = options;
   const loadList = options.loadList ?? ((database, list) => loadCardList(database, list));
   const dirty = new Set<CardListName>();
-  /** Lists computed ahead while the window is open (ADR 018): used when nothing changed them since. */
-  let early = new Map<CardListName, Promise<CardListPayload | null>>();
+  /** Lists computed (and encoded) ahead while the window is open (ADR 018): used when nothing changed them since. */
+  let early = new Map<CardListName, Promise<ComputedList | null>>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let closed = false;
 
-  /** The list, or null when it could not be computed (logged; the boards keep what they have). */
-  function load(list: CardListName): Promise<CardListPayload | null> {
-    return loadList(db, list).catch((error: unknown) => {
-      logger.error({ err: error, list }, "card list refresh failed; the list's boards keep their data");
-      return null;
-    });
+  /**
+   * The list and its wire form, or null when it could not be computed (logged; the boards keep what
+   * they have). Encoded here, so an early computation is ready to emit when the window closes.
+   */
+  function load(list: CardListName): Promise<ComputedList | null> {
+    return loadList(db, list)
+      .then((payload) => ({ payload, wire: encodeCardList(payload) }))
+      .catch((error: unknown) => {
+        logger.error({ err: error, list }, "card list refresh failed; the list's boards keep their data");
+        return null;
+      });
   }
 
   /**
@@ -87,11 +97,12 @@ export function createBoardRefresher(options: BoardRefresherOptions): BoardRefre
     });
   }
 
-  async function refreshOne(list: CardListName, computed: Promise<CardListPayload | null> | undefined): Promise<void> {
-    const payload = await (computed ?? load(list));
-    if (!payload) return;
+  async function refreshOne(list: CardListName, computed: Promise<ComputedList | null> | undefined): Promise<void> {
+    const ready = await (computed ?? load(list));
+    if (!ready) return;
+    const { payload, wire } = ready;
     const room = roomOfList(list);
-    io.to(room).emit(LIST_EVENTS[list], encodeCardList(payload));
+    io.to(room).emit(LIST_EVENTS[list], wire);
     const notification: NotificationsPayload = { generatedAt: payload.generatedAt, counts: { [list]: payload.cards.length } };
     io.to(notificationsRoomOf(room)).emit(NOTIFICATIONS_EVENT, notification);
   }
