@@ -106,6 +106,10 @@ describe("a card's search text", () => {
     expect(cardOwnSearchText(built)).toBe("acme trucking 00042 · order #17 h24-0417 q23-0001");
     expect(withSearchText(built, ["PO-77", null, "", 5]).searchText).toBe("acme trucking 00042 · order #17 h24-0417 q23-0001 po-77 5");
     expect(withSearchText(built).searchText).toBe(cardOwnSearchText(built));
+    // A part the card already shows is not repeated.
+    expect(withSearchText(built, ["q23-0001", "Acme Trucking", "PO-77"]).searchText).toBe(
+      "acme trucking 00042 · order #17 h24-0417 q23-0001 po-77",
+    );
   });
 
   it("lets the filter find a card by what it shows and by what its list adds", () => {

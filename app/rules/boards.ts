@@ -127,16 +127,26 @@ export interface BoardCard {
 
 type SearchPart = string | number | null | undefined;
 
-/** Lower-case words from the parts, empty ones skipped and each part once. */
-function searchWords(parts: readonly SearchPart[]): string {
-  const words = new Set<string>();
-  for (const part of parts) if (part !== null && part !== undefined && part !== "") words.add(String(part));
-  return [...words].join(" ").toLowerCase();
+/** The parts in lower case, empty ones skipped and each once (also against those in `known`). */
+function searchWords(parts: readonly SearchPart[], known: Set<string> = new Set()): string[] {
+  const words: string[] = [];
+  for (const part of parts) {
+    if (part === null || part === undefined || part === "") continue;
+    const word = String(part).toLowerCase();
+    if (known.has(word)) continue;
+    known.add(word);
+    words.push(word);
+  }
+  return words;
 }
 
 /** What the filter finds on every card: its title (the company or unit), subtitle and unit numbers. */
 export function cardOwnSearchText(card: Pick<BoardCard, "title" | "subtitle" | "unitNumber" | "units">): string {
-  return searchWords([card.title, card.subtitle, card.unitNumber, ...card.units.map((unit) => unit.unitNumber)]);
+  return ownSearchWords(card, new Set()).join(" ");
+}
+
+function ownSearchWords(card: Pick<BoardCard, "title" | "subtitle" | "unitNumber" | "units">, known: Set<string>): string[] {
+  return searchWords([card.title, card.subtitle, card.unitNumber, ...card.units.map((unit) => unit.unitNumber)], known);
 }
 
 /**
@@ -144,9 +154,8 @@ export function cardOwnSearchText(card: Pick<BoardCard, "title" | "subtitle" | "
  * does not show it as title, subtitle or unit (a PO number, contracts, invoices, a contact).
  */
 export function withSearchText<T extends Omit<BoardCard, "searchText">>(card: T, more: readonly SearchPart[] = []): T & Pick<BoardCard, "searchText"> {
-  const own = cardOwnSearchText(card);
-  const extra = searchWords(more);
-  return { ...card, searchText: extra ? `${own} ${extra}` : own };
+  const known = new Set<string>();
+  return { ...card, searchText: [...ownSearchWords(card, known), ...searchWords(more, known)].join(" ") };
 }
 
 /** What GET /api/cards/{list} answers and what the list's refresh event carries. */

@@ -110,6 +110,6 @@ export async function loadCards(db: Db, now: Date): Promise<BoardCard[]> {
       actions,
       // Oldest claim first, then the largest amount.
       sortKey: `${late ? "0" : "1"}-${pad(age, true, 5)}-${pad(row.amount, true, 10)}-${row.claimNumber}`,
-    }, [row.unitNumber, row.invoiceNumber]) satisfies BoardCard;
+    }, [row.invoiceNumber]) satisfies BoardCard;
   });
 }

@@ -130,6 +130,6 @@ export async function loadCards(db: Db, now: Date): Promise<BoardCard[]> {
       actions: [formNotesAction(formHistoryId)],
       // Longest unclosed first.
       sortKey: `${late ? "0" : "1"}-${pad(daysInStage, true, 5)}-${pad(formHistoryId)}`,
-    }, [...lines.map((line) => line.unitNumber), ...lines.map((line) => line.contractNumber)]) satisfies BoardCard;
+    }, lines.map((line) => line.contractNumber)) satisfies BoardCard;
   });
 }

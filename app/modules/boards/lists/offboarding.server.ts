@@ -140,7 +140,7 @@ export async function loadCards(db: Db, now: Date): Promise<BoardCard[]> {
       ]),
       // Late first, then the pickup day, then the oldest request.
       sortKey: sortKeyOf(late ? "0" : "1", dayKey(request.pickupDate), request.id),
-    }, [...lines.map((line) => line.unitNumber)]);
+    });
     return card;
   });
 }
