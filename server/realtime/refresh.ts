@@ -1,9 +1,12 @@
-// The BoardChanges of a process with socket.io: mutations mark lists dirty; one timer per burst
-// (~50 ms), during which the lists changed so far are already being computed (ADR 018), then emits
-// each list ONCE, full (in the wire format of ADR 017), to the list's room, followed by a
-// notifications refresh carrying the list's card count. Only the process that handled the mutation
-// computes: with the Redis adapter `io.to(room).emit` reaches the room's sockets on every process, so
-// nothing is recomputed elsewhere. Flushes run one at a time, so a list's refreshes arrive in order.
+// The BoardChanges of a process with socket.io: mutations mark lists dirty; one ~50 ms window per
+// burst. The lists changed in the window's first tick are computed at once and emitted as soon as they
+// are ready unless changed meanwhile (ADR 018, 020); at the window's end every list changed since goes
+// out once more. Each emission is the full list (in the wire format of ADR 017, 019) to the list's
+// room, followed by a notifications refresh carrying the list's card count to the sockets that may
+// read the list but are not in its room. Only the process that
+// handled the mutation computes: with the Redis adapter `io.to(room).emit` reaches the room's sockets
+// on every process, so nothing is recomputed elsewhere. Windows never overlap, so a list's refreshes
+// arrive in order.
 import type { Server as SocketServer } from "socket.io";
 import { loadCardList } from "../../app/modules/boards/card-lists.server.ts";
 import {
@@ -59,15 +62,21 @@ export function createBoardRefresher(options: BoardRefresherOptions): BoardRefre
   const { io, db, logger, coalesceMs = DEFAULT_COALESCE_MS } = options;
   const loadList = options.loadList ?? ((database, list) => loadCardList(database, list));
   const dirty = new Set<CardListName>();
-  /** Lists computed (and encoded) ahead while the window is open (ADR 018): used when nothing changed them since. */
+  /** How many changes each list has had: a computation knows whether its list changed while it ran. */
+  const changes = new Map<CardListName, number>();
+  /** Lists computed (and encoded) ahead while the window is open (ADR 018). */
   let early = new Map<CardListName, Promise<ComputedList | null>>();
+  /** Lists of this window already emitted by their early computation (ADR 020). */
+  let emittedEarly = new Set<CardListName>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let closed = false;
 
+  const changesOf = (list: CardListName) => changes.get(list) ?? 0;
+
   /**
    * The list and its wire form, or null when it could not be computed (logged; the boards keep what
-   * they have). Encoded here, so an early computation is ready to emit when the window closes.
+   * they have). Encoded here, so an early computation is ready to emit when it ends.
    */
   function load(list: CardListName): Promise<ComputedList | null> {
     return loadList(db, list)
@@ -78,11 +87,36 @@ export function createBoardRefresher(options: BoardRefresherOptions): BoardRefre
       });
   }
 
+  function emit(list: CardListName, { payload, wire }: ComputedList): void {
+    const room = roomOfList(list);
+    io.to(room).emit(LIST_EVENTS[list], wire);
+    const notification: NotificationsPayload = { generatedAt: payload.generatedAt, counts: { [list]: payload.cards.length } };
+    // A socket in the list's room has just received the list, whose length is the count (ADR 020).
+    io.to(notificationsRoomOf(room)).except(room).emit(NOTIFICATIONS_EVENT, notification);
+  }
+
+  /**
+   * Starts computing a list early (ADR 018) and emits it the moment it is ready, while the window is
+   * still open, provided no change of the list came while it ran (ADR 020). Otherwise the window's end
+   * emits it: computed again if it changed.
+   */
+  function computeEarly(list: CardListName): void {
+    const seen = changesOf(list);
+    const computed = load(list);
+    const window = early;
+    window.set(list, computed);
+    void computed.then((ready) => {
+      if (!ready || early !== window || !timer || changesOf(list) !== seen) return;
+      emit(list, ready);
+      emittedEarly.add(list);
+    });
+  }
+
   /**
    * Opens a coalescing window at the first change of a burst. What is dirty at the end of the current
-   * tick (a burst made in one go) starts computing at once, so the window's wait and the computation
-   * overlap; a list changed again inside the window is computed once more at its end. Either way each
-   * list is emitted once per window.
+   * tick (a burst made in one go) starts computing at once and goes out as soon as it is ready; at the
+   * window's end every list changed since is emitted once more, computed afresh if it changed after its
+   * early computation started.
    */
   function schedule(): void {
     if (timer || running || closed || dirty.size === 0) return;
@@ -92,28 +126,26 @@ export function createBoardRefresher(options: BoardRefresherOptions): BoardRefre
     }, coalesceMs);
     setImmediate(() => {
       if (!timer) return;
-      for (const list of dirty) early.set(list, load(list));
+      for (const list of dirty) computeEarly(list);
       dirty.clear();
     });
   }
 
   async function refreshOne(list: CardListName, computed: Promise<ComputedList | null> | undefined): Promise<void> {
     const ready = await (computed ?? load(list));
-    if (!ready) return;
-    const { payload, wire } = ready;
-    const room = roomOfList(list);
-    io.to(room).emit(LIST_EVENTS[list], wire);
-    const notification: NotificationsPayload = { generatedAt: payload.generatedAt, counts: { [list]: payload.cards.length } };
-    io.to(notificationsRoomOf(room)).emit(NOTIFICATIONS_EVENT, notification);
+    if (ready) emit(list, ready);
   }
 
   function run(): Promise<void> {
     clearTimeout(timer);
     timer = undefined;
     const ahead = early;
+    const done = emittedEarly;
     early = new Map();
-    const lists = CARD_LISTS.filter((list) => dirty.has(list) || ahead.has(list));
-    // A list changed again after its early computation started is computed now, from the latest data.
+    emittedEarly = new Set();
+    const lists = CARD_LISTS.filter((list) => dirty.has(list) || (ahead.has(list) && !done.has(list)));
+    // A list changed again after its early computation started is computed now, from the latest data;
+    // one still computing early is awaited and emitted, so a steady stream of changes cannot starve it.
     const refreshes = lists.map((list) => refreshOne(list, dirty.has(list) ? undefined : ahead.get(list)));
     dirty.clear();
     running = Promise.all(refreshes).then(
@@ -134,7 +166,11 @@ export function createBoardRefresher(options: BoardRefresherOptions): BoardRefre
   return {
     listsChanged(lists) {
       if (closed) return;
-      for (const list of lists) if ((CARD_LISTS as readonly string[]).includes(list)) dirty.add(list);
+      for (const list of lists) {
+        if (!(CARD_LISTS as readonly string[]).includes(list)) continue;
+        dirty.add(list);
+        changes.set(list, changesOf(list) + 1);
+      }
       schedule();
     },
     flush,

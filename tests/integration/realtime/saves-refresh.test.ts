@@ -215,8 +215,8 @@ describe("real saves refresh the right lists", () => {
       await expectEqualsApi(pushed[0]!);
       // The recon clerk's socket in room recon received nothing at all for it.
       expect(reconClerk).toEqual([]);
-      // No list event but onboarding's reached any room socket (an all-access user's sockets also get
-      // the onboarding notification counts: notifications rooms follow permissions, not board rooms).
+      // No list event but onboarding's reached any room socket (the all-access user's sockets in the
+      // other rooms also get the onboarding count: notifications follow permissions, not board rooms).
       expect(new Set(everything.seen)).toEqual(new Set([LIST_EVENTS.onboarding, NOTIFICATIONS_EVENT]));
       expect(everything.seen.filter((event) => event === LIST_EVENTS.onboarding)).toHaveLength(1);
     } finally {

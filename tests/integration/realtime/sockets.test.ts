@@ -269,18 +269,18 @@ describe("refresh", () => {
     expect(loader.calls.get("transport")).toBe(1);
   });
 
-  it("a list changed again inside the window is computed again and emitted once, with the latest data", async () => {
+  it("a list goes out as soon as it is computed; a change later in the window goes out again at its end", async () => {
     const socket = await signedIn([1]);
     await join(socket, "sales");
     loader.calls.delete("sales");
     const seen = record<CardListPayload>(socket, LIST_EVENTS.sales);
     server.services.boardChanges.listsChanged(["sales"]);
-    await sleep(10); // past the tick: its computation has started, the window is still open
+    await sleep(10); // the window is still open: its first computation has already gone out
     expect(loader.calls.get("sales")).toBe(1);
     server.services.boardChanges.listsChanged(["sales"]);
     await sleep(400);
     expect(loader.calls.get("sales")).toBe(2);
-    expect(seen.map((payload) => payload.cards[0]!.key)).toEqual(["sales-card-2"]);
+    expect(seen.map((payload) => payload.cards[0]!.key)).toEqual(["sales-card-1", "sales-card-2"]);
   });
 
   it("a change during a refresh gets a refresh of its own, after the first", async () => {
@@ -308,15 +308,22 @@ describe("refresh", () => {
     expect(socket.connected).toBe(true);
   });
 
-  it("sends a notifications refresh with the list's count to those who may read it", async () => {
+  it("sends a notifications refresh with the list's count to those who may read it and are not on its board", async () => {
     const reader = await signedIn([13]);
+    const onBoard = await signedIn([13]);
+    await join(onBoard, "ar");
     const outsider = await signedIn([10]);
     const seen = next<NotificationsPayload>(reader, NOTIFICATIONS_EVENT);
+    const list = next<CardListPayload>(onBoard, LIST_EVENTS["ar-claims"]);
     const leaked = record(outsider, NOTIFICATIONS_EVENT);
+    const redundant = record(onBoard, NOTIFICATIONS_EVENT);
     server.services.boardChanges.listsChanged(["ar-claims"]);
     expect(await seen).toEqual({ generatedAt: expect.any(String), counts: { "ar-claims": 1 } });
+    // On the board the list itself arrives, and its length is the count.
+    expect((await list).cards).toHaveLength(1);
     await sleep(100);
     expect(leaked).toEqual([]);
+    expect(redundant).toEqual([]);
   });
 
   it("treats a client's own refresh event as a coalesced hint, within its permissions", async () => {
