@@ -418,8 +418,6 @@ export function auditText(name: string, value: string | number | boolean | null 
 
 export const TRUCKS_REQUESTED_LABEL = "Trucks Requested";
 export const TRUCKS_REMAINING_LABEL = "Trucks Remaining";
-/** The label the onboarding board reads a stage change from (its days in stage). */
-export const ONBOARDING_STATUS_LABEL = "Onboarding Status";
 
 export function stageText(stage: number): string {
   return onboardingStageLabel(stage) ?? String(stage);

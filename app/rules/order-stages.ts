@@ -48,6 +48,14 @@ export function onboardingStageLabel(stage: number): string | undefined {
   return ONBOARDING_STAGES.find((entry) => entry.id === stage)?.label;
 }
 
+/**
+ * The audit-log labels of a request's stage changes, one per half: every move of a half's stage (an
+ * edit, an approval, a transport move) records its change under this label, and the boards read a
+ * card's days in stage from the latest entry with it.
+ */
+export const ONBOARDING_STATUS_LABEL = "Onboarding Status";
+export const OFFBOARDING_STATUS_LABEL = "Offboarding Status";
+
 export function offboardingStageLabel(stage: number): string | undefined {
   return OFFBOARDING_STAGES.find((entry) => entry.id === stage)?.label;
 }

@@ -49,7 +49,7 @@ test.describe("cancelling a request without JavaScript", () => {
     await expect(refused.getByRole("alert").filter({ hasText: "This order changed after you opened it." })).toBeVisible();
     const conflict = refused.locator("[data-version-conflict]");
     await expect(conflict).toContainText("your changes were not saved");
-    await expect(conflict).toContainText("Stage");
+    await expect(conflict).toContainText("Onboarding Status");
     await expect(conflict).toContainText("Approved");
     await expect(refused.getByLabel("Cancellation note")).toHaveValue(text);
     await expect(refused.locator("[data-note-counter]")).toHaveText(`${text.length}/500`);

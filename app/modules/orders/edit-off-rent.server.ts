@@ -21,7 +21,12 @@ import {
   type ReturningUnitsPlan,
   untestedUnitsRefusal,
 } from "../../rules/off-rent-edit.ts";
-import { offboardingStageLabel, PLACEHOLDER_UNIT_STATUS_ID, REMOVABLE_UNIT_STATUS_ID } from "../../rules/order-stages.ts";
+import {
+  OFFBOARDING_STATUS_LABEL,
+  offboardingStageLabel,
+  PLACEHOLDER_UNIT_STATUS_ID,
+  REMOVABLE_UNIT_STATUS_ID,
+} from "../../rules/order-stages.ts";
 import { offboardingStageAfter, trucksRemaining } from "../../rules/queue.ts";
 import { auditActorOf, changesSinceVersion, describeChange, recordAudit } from "../audit/audit-log.server.ts";
 import {
@@ -42,7 +47,6 @@ export const OFF_RENT_ENTITY = "OffRentForm";
 const TRUCKS_RETURNING = "Trucks Returning";
 const TRUCKS_REMAINING = "Trucks Remaining";
 /** The key the offboarding board reads a stage change from (days in stage). */
-const OFFBOARDING_STATUS = "Offboarding Status";
 
 type Changes = Record<string, string>;
 
@@ -208,7 +212,7 @@ export async function editOffRentOrder(
   };
   note(TRUCKS_RETURNING, offRent.numTrucksReturning, returning);
   note(TRUCKS_REMAINING, offRent.trucksRemaining, remaining);
-  note(OFFBOARDING_STATUS, offboardingStageLabel(stage) ?? stage, offboardingStageLabel(nextStage) ?? nextStage);
+  note(OFFBOARDING_STATUS_LABEL, offboardingStageLabel(stage) ?? stage, offboardingStageLabel(nextStage) ?? nextStage);
 
   const companyChanged = company.id !== order.companyId;
   const newVersion = offRent.version + 1;

@@ -11,7 +11,6 @@ import {
   mayEditOnRentOrder,
   ON_RENT_EDIT_FIELDS,
   ON_RENT_EDIT_MESSAGES,
-  ONBOARDING_STATUS_LABEL,
   type OnRentEdit,
   type OnRentEditDialogData,
   type OnRentEditFormValues,
@@ -22,6 +21,7 @@ import {
   validateOnRentEdit,
 } from "../../rules/on-rent-edit.ts";
 import type { OperationRefusal } from "../../rules/operation-result.ts";
+import { ONBOARDING_STATUS_LABEL } from "../../rules/order-stages.ts";
 import { onboardingStageAfter } from "../../rules/queue.ts";
 import { auditActorOf, changesSinceVersion, describeChange, loadRequestHistory, recordAudit } from "../audit/audit-log.server.ts";
 import type { LoadedDialogData } from "../dialogs/board-dialogs.server.ts";

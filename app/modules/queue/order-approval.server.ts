@@ -4,7 +4,12 @@
 import { z } from "zod";
 import type { Db } from "../../../server/database.ts";
 import { holdsAllAccess } from "../../rules/permissions.ts";
-import { offboardingStageLabel, onboardingStageLabel } from "../../rules/order-stages.ts";
+import {
+  OFFBOARDING_STATUS_LABEL,
+  offboardingStageLabel,
+  ONBOARDING_STATUS_LABEL,
+  onboardingStageLabel,
+} from "../../rules/order-stages.ts";
 import { APPROVAL_MOVE, QUEUE_FORBIDDEN_MESSAGE, QUEUE_MESSAGES, QUEUE_PERMISSIONS } from "../../rules/queue.ts";
 import { auditActorOf, describeChange, recordAudit } from "../audit/audit-log.server.ts";
 import { idField, parseInput, OperationConflict, refuse, settle, type OperationActor, type OperationResult } from "../operations/operation.server.ts";
@@ -16,8 +21,6 @@ export const approveInput = z.object({
   half: z.enum(["on", "off"], { error: "Choose the on-rent or the off-rent half." }),
 });
 export type ApproveInput = z.input<typeof approveInput>;
-
-const STAGE = "Stage";
 
 export async function approveOrder(db: Db, actor: OperationActor, input: unknown, now: Date = new Date()): Promise<OperationResult> {
   const parsed = parseInput(approveInput, input);
@@ -65,6 +68,8 @@ export async function approveOrder(db: Db, actor: OperationActor, input: unknown
   if (target.stage !== APPROVAL_MOVE.from) return refuse(409, QUEUE_MESSAGES.alreadyApproved);
 
   const label = half === "on" ? onboardingStageLabel : offboardingStageLabel;
+  // Under the half's own stage label, as edits record it: the boards read days in stage from it.
+  const stageField = half === "on" ? ONBOARDING_STATUS_LABEL : OFFBOARDING_STATUS_LABEL;
   const found = target;
   return settle(() =>
     db.$transaction(async (tx) => {
@@ -91,7 +96,7 @@ export async function approveOrder(db: Db, actor: OperationActor, input: unknown
         formHistoryId: form.id,
         action: APPROVE_ACTION,
         changedData: {
-          [STAGE]: describeChange(STAGE, label(APPROVAL_MOVE.from) ?? "", label(APPROVAL_MOVE.to) ?? ""),
+          [stageField]: describeChange(stageField, label(APPROVAL_MOVE.from) ?? "", label(APPROVAL_MOVE.to) ?? ""),
         },
         actor: auditActorOf(actor),
         version: found.version + 1,

@@ -8,7 +8,13 @@ import type { Db } from "../../../server/database.ts";
 import type { Prisma } from "../../generated/prisma/client";
 import type { CardListName } from "../../rules/boards.ts";
 import { holdsAllAccess } from "../../rules/permissions.ts";
-import { offboardingStageLabel, onboardingStageLabel, PLACEHOLDER_RETURNING_UNIT } from "../../rules/order-stages.ts";
+import {
+  OFFBOARDING_STATUS_LABEL,
+  offboardingStageLabel,
+  ONBOARDING_STATUS_LABEL,
+  onboardingStageLabel,
+  PLACEHOLDER_RETURNING_UNIT,
+} from "../../rules/order-stages.ts";
 import {
   listForStatus,
   offboardingStageAfter,
@@ -160,7 +166,7 @@ async function syncHalf(tx: Prisma.TransactionClient, formHistoryId: number, kin
     const updated = await half.write({ id: half.row.id, version: half.row.version }, stage, remaining);
     if (updated.count !== 1) throw new OperationConflict(refuse(409, QUEUE_MESSAGES.stateChanged));
     const changes = changesOf([
-      ["Stage", stageLabel(onboardingStageLabel, half.row.onboardingStatus), stageLabel(onboardingStageLabel, stage)],
+      [ONBOARDING_STATUS_LABEL, stageLabel(onboardingStageLabel, half.row.onboardingStatus), stageLabel(onboardingStageLabel, stage)],
       [half.remainingLabel, half.remaining, remaining],
     ]);
     await recordOrderChange(half.entityType, half.row.id, changes, half.row.version + 1);
@@ -188,7 +194,7 @@ async function syncHalf(tx: Prisma.TransactionClient, formHistoryId: number, kin
     });
     if (updated.count !== 1) throw new OperationConflict(refuse(409, QUEUE_MESSAGES.stateChanged));
     const changes = changesOf([
-      ["Stage", stageLabel(offboardingStageLabel, offRent.offboardingStatus), stageLabel(offboardingStageLabel, stage)],
+      [OFFBOARDING_STATUS_LABEL, stageLabel(offboardingStageLabel, offRent.offboardingStatus), stageLabel(offboardingStageLabel, stage)],
       ["Trucks Remaining", offRent.trucksRemaining, remaining],
     ]);
     await recordOrderChange("OffRentForm", offRent.id, changes, offRent.version + 1);

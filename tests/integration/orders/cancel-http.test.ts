@@ -152,7 +152,7 @@ describe("the noteOnboarding dialog on a board (no JavaScript)", () => {
       releases: { openJobs: [] },
     });
     expect(data.releases.reservedUnits).toHaveLength(1);
-    expect(data.history).toMatchObject([{ action: "approve", by: "Dana Driver", changes: [{ label: "Stage", before: "Submitted", after: "Approved" }] }]);
+    expect(data.history).toMatchObject([{ action: "approve", by: "Dana Driver", changes: [{ label: "Onboarding Status", before: "Submitted", after: "Approved" }] }]);
   });
 
   it("says why a user cannot cancel, and answers 404 and 400 for a bad address", async () => {

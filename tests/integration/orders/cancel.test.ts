@@ -311,7 +311,7 @@ describe("cancelOrder refusals", () => {
           {
             changedAt: expect.any(String),
             by: "Dana Driver",
-            changes: [{ label: "Stage", before: "Submitted", after: "Approved" }],
+            changes: [{ label: "Onboarding Status", before: "Submitted", after: "Approved" }],
           },
         ],
       },

@@ -2,6 +2,7 @@
 // (stages, counts, versions, audit rows, unit history) and each refusal.
 import { beforeAll, describe, expect, it } from "vitest";
 import { changesSinceVersion } from "~/modules/audit/audit-log.server.ts";
+import { loadCardList } from "~/modules/boards/card-lists.server.ts";
 import { editOffRentOrder } from "~/modules/orders/edit-off-rent.server.ts";
 import { editOnRentOrder } from "~/modules/orders/edit-on-rent.server.ts";
 import { approveOrder } from "~/modules/queue/order-approval.server.ts";
@@ -34,7 +35,7 @@ describe("approveOrder", () => {
       {
         formHistoryId: form.id,
         action: "approve",
-        changedData: { Stage: "Stage: Submitted!Stage: Approved" },
+        changedData: { "Onboarding Status": "Onboarding Status: Submitted!Onboarding Status: Approved" },
         userId: actor.user.id,
         impersonatorId: null,
       },
@@ -92,7 +93,7 @@ describe("assignCarrier", () => {
         formHistoryId: form.id,
         changedData: {
           Carrier: `Carrier: none!Carrier: ${carrier.name}`,
-          Stage: "Stage: Approved!Stage: In Transport",
+          "Onboarding Status": "Onboarding Status: Approved!Onboarding Status: In Transport",
           "Trucks Remaining": "Trucks Remaining: 2!Trucks Remaining: 1",
         },
       },
@@ -160,7 +161,7 @@ describe("completeTransport", () => {
       changedData: {
         Completed: "Completed: no!Completed: yes",
         "Unit Status": "Unit Status: IN TRANSIT!Unit Status: ON RENT",
-        Stage: "Stage: In Transport!Stage: Delivered",
+        "Onboarding Status": "Onboarding Status: In Transport!Onboarding Status: Delivered",
       },
     });
     expect(await completeTransport(db, actor, { TransportJobID: delivery.id })).toMatchObject({ status: 409, message: "This transport job has already been marked done." });
@@ -201,6 +202,42 @@ describe("completeTransport", () => {
 
 // A move that changes an order's stage or trucks remaining records that change on the order itself too,
 // at its new version: an edit begun before the move is refused with the move as a change since.
+describe("days in stage on the boards after a queue move", () => {
+  const TEN_DAYS_AGO = new Date(Date.now() - 10 * 86_400_000);
+
+  async function cardOf(list: "onboarding" | "offboarding", formHistoryId: number) {
+    const payload = await loadCardList(db, list, new Date());
+    const card = payload.cards.find((entry) => entry.formHistoryId === formHistoryId);
+    if (!card) throw new Error(`request ${formHistoryId} is not on ${list}`);
+    return card;
+  }
+
+  it("an order approved ten days ago that a carrier took today has been In Transport for 0 days", async () => {
+    const { form } = await order(db, { stage: 1, trucks: 1 });
+    await db.formHistory.update({ where: { id: form.id }, data: { approvedAt: TEN_DAYS_AGO } });
+    expect((await cardOf("onboarding", form.id)).daysInStage).toBe(10);
+
+    const delivery = await job(db, form.id, "DELIVERY", (await unit(db, "NEW")).id);
+    expect(await assignCarrier(db, await actorWith(db, [17]), { TransportJobID: delivery.id, VendorID: (await vendor(db)).id })).toMatchObject({ ok: true });
+    const card = await cardOf("onboarding", form.id);
+    expect(card.stage.label).toBe("In Transport");
+    expect(card.daysInStage).toBe(0);
+  });
+
+  it("an off-rent approved ten days ago whose pickup a carrier took today has been Pickup Scheduled for 0 days", async () => {
+    const truck = await unit(db, "ON RENT");
+    const { form } = await offRent(db, [truck], { stage: 1 });
+    await db.formHistory.update({ where: { id: form.id }, data: { approvedAt: TEN_DAYS_AGO } });
+    expect((await cardOf("offboarding", form.id)).daysInStage).toBe(10);
+
+    const pickup = await job(db, form.id, "PICKUP", truck.id);
+    expect(await assignCarrier(db, await actorWith(db, [17]), { TransportJobID: pickup.id, VendorID: (await vendor(db)).id })).toMatchObject({ ok: true });
+    const card = await cardOf("offboarding", form.id);
+    expect(card.stage.label).toBe("Pickup Scheduled");
+    expect(card.daysInStage).toBe(0);
+  });
+});
+
 describe("a carrier move's audit row on the order", () => {
   it("assigning a carrier records the order's stage and trucks remaining at its new version; changesSinceVersion lists it", async () => {
     const { form, orderForm } = await editableOrder(db, { half: 2, stage: 1 });
@@ -213,7 +250,7 @@ describe("a carrier move's audit row on the order", () => {
       {
         formHistoryId: form.id,
         action: "assign-carrier",
-        changedData: { Stage: "Stage: Approved!Stage: In Transport", "Trucks Remaining": "Trucks Remaining: 2!Trucks Remaining: 1" },
+        changedData: { "Onboarding Status": "Onboarding Status: Approved!Onboarding Status: In Transport", "Trucks Remaining": "Trucks Remaining: 2!Trucks Remaining: 1" },
         userId: dispatcher.user.id,
         impersonatorId: null,
         version: 2,
@@ -224,8 +261,9 @@ describe("a carrier move's audit row on the order", () => {
         changedAt: expect.any(String),
         by: "Dana Driver",
         changes: [
-          { label: "Stage", before: "Approved", after: "In Transport" },
+          // Shown in the order PostgreSQL keeps jsonb keys: shorter labels first.
           { label: "Trucks Remaining", before: "2", after: "1" },
+          { label: "Onboarding Status", before: "Approved", after: "In Transport" },
         ],
       },
     ]);
@@ -243,7 +281,7 @@ describe("a carrier move's audit row on the order", () => {
       status: 409,
       conflict: {
         currentVersion: 2,
-        since: [{ by: "Dana Driver", changes: [{ label: "Stage", after: "In Transport" }, { label: "Trucks Remaining", before: "2", after: "1" }] }],
+        since: [{ by: "Dana Driver", changes: [{ label: "Trucks Remaining", before: "2", after: "1" }, { label: "Onboarding Status", after: "In Transport" }] }],
       },
     });
   });
@@ -260,15 +298,15 @@ describe("a carrier move's audit row on the order", () => {
     expect(await completeTransport(db, dispatcher, { TransportJobID: delivery.id }, NOW)).toMatchObject({ ok: true });
 
     expect((await auditOf("OrderForm", orderForm.id)).map((row) => [row.action, row.version, row.changedData])).toEqual([
-      ["assign-carrier", 2, { Stage: "Stage: Approved!Stage: In Transport", "Trucks Remaining": "Trucks Remaining: 1!Trucks Remaining: 0" }],
-      ["unassign-carrier", 3, { Stage: "Stage: In Transport!Stage: Approved", "Trucks Remaining": "Trucks Remaining: 0!Trucks Remaining: 1" }],
-      ["assign-carrier", 4, { Stage: "Stage: Approved!Stage: In Transport", "Trucks Remaining": "Trucks Remaining: 1!Trucks Remaining: 0" }],
-      ["complete-delivery", 5, { Stage: "Stage: In Transport!Stage: Delivered" }],
+      ["assign-carrier", 2, { "Onboarding Status": "Onboarding Status: Approved!Onboarding Status: In Transport", "Trucks Remaining": "Trucks Remaining: 1!Trucks Remaining: 0" }],
+      ["unassign-carrier", 3, { "Onboarding Status": "Onboarding Status: In Transport!Onboarding Status: Approved", "Trucks Remaining": "Trucks Remaining: 0!Trucks Remaining: 1" }],
+      ["assign-carrier", 4, { "Onboarding Status": "Onboarding Status: Approved!Onboarding Status: In Transport", "Trucks Remaining": "Trucks Remaining: 1!Trucks Remaining: 0" }],
+      ["complete-delivery", 5, { "Onboarding Status": "Onboarding Status: In Transport!Onboarding Status: Delivered" }],
     ]);
     expect(await db.orderForm.findUniqueOrThrow({ where: { id: orderForm.id } })).toMatchObject({ version: 5 });
     expect((await changesSinceVersion(db, "OrderForm", orderForm.id, 3)).map((change) => change.changes.map((entry) => entry.label))).toEqual([
-      ["Stage", "Trucks Remaining"],
-      ["Stage"],
+      ["Trucks Remaining", "Onboarding Status"],
+      ["Onboarding Status"],
     ]);
   });
 
@@ -283,7 +321,7 @@ describe("a carrier move's audit row on the order", () => {
       {
         formHistoryId: form.id,
         action: "assign-carrier",
-        changedData: { Stage: "Stage: Approved!Stage: Pickup Scheduled", "Trucks Remaining": "Trucks Remaining: 2!Trucks Remaining: 1" },
+        changedData: { "Offboarding Status": "Offboarding Status: Approved!Offboarding Status: Pickup Scheduled", "Trucks Remaining": "Trucks Remaining: 2!Trucks Remaining: 1" },
         userId: dispatcher.user.id,
         version: 2,
       },
@@ -298,8 +336,8 @@ describe("a carrier move's audit row on the order", () => {
           {
             by: "Dana Driver",
             changes: [
-              { label: "Stage", before: "Approved", after: "Pickup Scheduled" },
               { label: "Trucks Remaining", before: "2", after: "1" },
+              { label: "Offboarding Status", before: "Approved", after: "Pickup Scheduled" },
             ],
           },
         ],
@@ -319,7 +357,7 @@ describe("a carrier move's audit row on the order", () => {
       ["assign-carrier", 2, { "Return Trucks Remaining": "Return Trucks Remaining: 1!Return Trucks Remaining: 0" }],
     ]);
     expect((await auditOf("OffRentForm", offRentForm.id)).map((row) => [row.action, row.version, row.changedData])).toEqual([
-      ["assign-carrier", 2, { Stage: "Stage: Approved!Stage: Pickup Scheduled", "Trucks Remaining": "Trucks Remaining: 1!Trucks Remaining: 0" }],
+      ["assign-carrier", 2, { "Offboarding Status": "Offboarding Status: Approved!Offboarding Status: Pickup Scheduled", "Trucks Remaining": "Trucks Remaining: 1!Trucks Remaining: 0" }],
     ]);
   });
 });

@@ -4,7 +4,7 @@
 import type { Db } from "../../../../server/database.ts";
 import { Prisma } from "../../../generated/prisma/client.ts";
 import { type BoardCard, withSearchText } from "../../../rules/boards.ts";
-import { OFFBOARDING_STAGES, returningUnitStatusLabel } from "../../../rules/order-stages.ts";
+import { OFFBOARDING_STAGES, OFFBOARDING_STATUS_LABEL, returningUnitStatusLabel } from "../../../rules/order-stages.ts";
 import {
   badges,
   cardDate,
@@ -63,8 +63,7 @@ export async function loadCards(db: Db, now: Date): Promise<BoardCard[]> {
            c.name AS "companyName", c.code AS "companyCode", r."offboardingStatus" AS stage,
            (SELECT max(a."changedAt") FROM "AuditLog" a
              WHERE a."formHistoryId" = f.id
-               AND (a."changedData" -> 'Offboarding Status' IS NOT NULL
-                    OR (f.kind = 'TRADE' AND a."changedData" -> 'Onboarding Status' IS NOT NULL))) AS "stageChangedAt",
+               AND a."changedData" -> ${OFFBOARDING_STATUS_LABEL}::text IS NOT NULL) AS "stageChangedAt",
            r."numTrucksReturning" AS returning, r."trucksRemaining" AS remaining, r."pickupDate",
            r."pickupCity" AS city, r."pickupState" AS state, r."submittedBy" AS "submittedBy"
       FROM "OffRentForm" r

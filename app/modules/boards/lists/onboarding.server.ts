@@ -4,7 +4,7 @@
 import type { Db } from "../../../../server/database.ts";
 import { Prisma } from "../../../generated/prisma/client.ts";
 import { type BoardCard, withSearchText } from "../../../rules/boards.ts";
-import { ONBOARDING_STAGES } from "../../../rules/order-stages.ts";
+import { ONBOARDING_STAGES, ONBOARDING_STATUS_LABEL } from "../../../rules/order-stages.ts";
 import { truckTypeLabel } from "../../../rules/truck-types.ts";
 import {
   badges,
@@ -82,7 +82,7 @@ export const ONBOARDING_SQL = {
            f."confirmedPrepay", f."splitNumber", c.name AS "companyName", c.code AS "companyCode",
            COALESCE(o."onboardingStatus", t."onboardingStatus") AS stage,
            (SELECT max(a."changedAt") FROM "AuditLog" a
-             WHERE a."formHistoryId" = f.id AND a."changedData" -> 'Onboarding Status' IS NOT NULL) AS "stageChangedAt",
+             WHERE a."formHistoryId" = f.id AND a."changedData" -> ${ONBOARDING_STATUS_LABEL}::text IS NOT NULL) AS "stageChangedAt",
            COALESCE(o."halfTonCount", t."halfTonCountTrade") AS half,
            COALESCE(o."threeQuarterTonCount", t."threeQuarterTonCountTrade") AS "threeQuarter",
            COALESCE(o."oneTonFlatCount", t."oneTonFlatCountTrade") AS flat,
