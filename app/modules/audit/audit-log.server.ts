@@ -4,6 +4,7 @@
 import type { Db } from "../../../server/database.ts";
 import type { Prisma } from "../../generated/prisma/client";
 import { type ChangeSince, splitChange } from "../../rules/operation-result.ts";
+import { type HistoryEntry, mergeOperationRows } from "../../rules/request-history.ts";
 
 /** The Prisma client or an interactive transaction's client: anything that can insert an audit row. */
 export type AuditWriter = Pick<Db | Prisma.TransactionClient, "auditLog">;
@@ -83,7 +84,7 @@ interface HistoryRow {
 }
 
 /** One audit row as the dialogs show it: when, by whom (and through whom), which fields from what to what. */
-function toChangeSince(row: HistoryRow): ChangeSince & { action: string } {
+function toChangeSince(row: HistoryRow): HistoryEntry {
   const name = (person: { firstName: string; lastName: string } | null) =>
     person ? `${person.firstName} ${person.lastName}` : "System";
   const by = row.impersonator ? `${name(row.impersonator)} as ${name(row.user)}` : name(row.user);
@@ -92,7 +93,10 @@ function toChangeSince(row: HistoryRow): ChangeSince & { action: string } {
   return { action: row.action, changedAt: row.changedAt.toISOString(), by, changes };
 }
 
-/** A request's history (every entity of FormHistory `formHistoryId`), newest first. */
+/**
+ * A request's history (every entity of FormHistory `formHistoryId`), newest first, the rows one
+ * operation wrote for it shown as one entry (a carrier move writes the job's row and the order's).
+ */
 export async function loadRequestHistory(db: Db, formHistoryId: number, limit = 200) {
   const rows = await db.auditLog.findMany({
     where: { formHistoryId },
@@ -100,7 +104,7 @@ export async function loadRequestHistory(db: Db, formHistoryId: number, limit = 
     take: limit,
     select: HISTORY_SELECT,
   });
-  return rows.map(toChangeSince);
+  return mergeOperationRows(rows.map(toChangeSince));
 }
 
 /**

@@ -1,7 +1,7 @@
 // The queue operations (ADR 011) against the worker's database: each move's exact state afterwards
 // (stages, counts, versions, audit rows, unit history) and each refusal.
 import { beforeAll, describe, expect, it } from "vitest";
-import { changesSinceVersion } from "~/modules/audit/audit-log.server.ts";
+import { changesSinceVersion, loadRequestHistory } from "~/modules/audit/audit-log.server.ts";
 import { loadCardList } from "~/modules/boards/card-lists.server.ts";
 import { editOffRentOrder } from "~/modules/orders/edit-off-rent.server.ts";
 import { editOnRentOrder } from "~/modules/orders/edit-on-rent.server.ts";
@@ -268,6 +268,10 @@ describe("a carrier move's audit row on the order", () => {
       },
     ]);
     expect(await changesSinceVersion(db, "OrderForm", orderForm.id, 2)).toEqual([]);
+    // The request's history shows the move once, though it wrote the job's row and the order's.
+    const moves = (await loadRequestHistory(db, form.id)).filter((entry) => entry.action === "assign-carrier");
+    expect(moves).toHaveLength(1);
+    expect(moves[0]!.changes.map((change) => change.label).sort()).toEqual(["Carrier", "Onboarding Status", "Trucks Remaining"]);
   });
 
   it("an on-rent edit begun before the assignment is refused (409) with the assignment as the change since", async () => {
