@@ -3,10 +3,9 @@
 // are ready unless changed meanwhile (ADR 018, 020); at the window's end every list changed since goes
 // out once more. Each emission is the full list (in the wire format of ADR 017, 019) to the list's
 // room, followed by a notifications refresh carrying the list's card count to the sockets that may
-// read the list but are not in its room. Only the process that
-// handled the mutation computes: with the Redis adapter `io.to(room).emit` reaches the room's sockets
-// on every process, so nothing is recomputed elsewhere. Windows never overlap, so a list's refreshes
-// arrive in order.
+// read the list but are not in its room. Only the process that handled the mutation computes: with
+// the Redis adapter `io.to(room).emit` reaches the room's sockets on every process, so nothing is
+// recomputed elsewhere. Windows never overlap, so a list's refreshes arrive in order.
 import type { Server as SocketServer } from "socket.io";
 import { loadCardList } from "../../app/modules/boards/card-lists.server.ts";
 import {
@@ -103,10 +102,11 @@ export function createBoardRefresher(options: BoardRefresherOptions): BoardRefre
   function computeEarly(list: CardListName): void {
     const seen = changesOf(list);
     const computed = load(list);
-    const window = early;
-    window.set(list, computed);
+    const thisWindow = early;
+    thisWindow.set(list, computed);
     void computed.then((ready) => {
-      if (!ready || early !== window || !timer || changesOf(list) !== seen) return;
+      // Once the window has closed, its end awaits this computation and emits it.
+      if (!ready || early !== thisWindow || !timer || changesOf(list) !== seen) return;
       emit(list, ready);
       emittedEarly.add(list);
     });
