@@ -93,7 +93,8 @@ async function approvedCardMarker(appUrl: string, bearer: string, formHistoryId:
 
 /**
  * The wall-clock times at which the app's socket.io server broadcast `event` (it runs in this
- * process): splits save → arrival into save → emit (the save, then computing and encoding the list, ADR 020) and the fan-out.
+ * process): splits save → arrival into save → emit (the save, then computing and encoding the list,
+ * ADR 020) and the fan-out.
  */
 function watchEmits(server: RunningServer, event: string): number[] {
   const times: number[] = [];
