@@ -85,7 +85,7 @@ export async function action(args: Route.ActionArgs) {
   const context = dialogContext(args);
   const submission = await submitDialogForm(context, await args.request.formData());
   if (submission.kind === "refused") return data(submission.actionData, { status: submission.status });
-  args.context.get(servicesContext).boardChanges.listsChanged(submission.lists);
+  args.context.get(servicesContext).boardChanges.listsChanged(submission.lists, submission.requests);
   const url = args.url;
   return redirect(submission.stayOpen ? `${url.pathname}${url.search}` : boardViewHref(url.pathname, url.search), { status: 303 });
 }

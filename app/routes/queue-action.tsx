@@ -59,7 +59,7 @@ export async function action({ request, context }: QueueActionArgs) {
   for (const [name, value] of form) if (typeof value === "string" && name !== "intent" && name !== "returnTo") fields[name] = value;
   const result = await operation(services.database.prisma, session, fields);
   if (!result.ok) return redirect(withOutcome(returnTo, "error", result.message), { status: 303 });
-  services.boardChanges.listsChanged(result.lists);
+  services.boardChanges.listsChanged(result.lists, result.requests);
   return redirect(withOutcome(returnTo, "done", intent), { status: 303 });
 }
 

@@ -7,6 +7,7 @@ import {
   LIST_EVENTS,
   mayJoinRoom,
   mayReadList,
+  mergeRequestCards,
   roomOfList,
   type BoardCard,
   cardOwnSearchText,
@@ -134,3 +135,17 @@ describe("groupByStage", () => {
     ]);
   });
 });
+
+describe("mergeRequestCards (ADR 021)", () => {
+  const payload = (cards: BoardCard[], generatedAt = "old") => ({ list: "onboarding" as const, generatedAt, cards });
+  const form = (id: number, title: string) => card({ key: `form-${id}`, formHistoryId: id, title });
+
+  it("replaces the named requests' cards, drops those no longer on the list, adds new ones and keeps the rest", () => {
+    const base = payload([form(1, "a"), form(2, "b"), form(3, "c"), card({ key: "unit-9", title: "no request" })]);
+    const merged = mergeRequestCards(base, new Set([2, 3, 4]), payload([form(2, "b2"), form(4, "d")], "new"));
+    expect(merged.generatedAt).toBe("new");
+    expect(merged.cards.map((item) => `${item.key}:${item.title}`).sort()).toEqual(["form-1:a", "form-2:b2", "form-4:d", "unit-9:no request"]);
+    expect(base.cards).toHaveLength(4);
+  });
+});
+

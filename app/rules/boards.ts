@@ -165,6 +165,17 @@ export interface CardListPayload {
   cards: BoardCard[];
 }
 
+/**
+ * A kept list with the cards of some requests computed again (ADR 021): every card of those requests is
+ * dropped from `base` and the cards `part` holds for them take their place (none when a request left
+ * the list). Cards travel in board order (encodeCardList sorts), so where they go in the array does not
+ * matter. `part` must hold only cards of `requestIds`.
+ */
+export function mergeRequestCards(base: CardListPayload, requestIds: ReadonlySet<number>, part: CardListPayload): CardListPayload {
+  const kept = base.cards.filter((card) => card.formHistoryId === null || !requestIds.has(card.formHistoryId));
+  return { list: base.list, generatedAt: part.generatedAt, cards: [...kept, ...part.cards] };
+}
+
 /** The board's `filter` query parameter: a unit number or company text, case-insensitive. */
 export function filterCards(cards: readonly BoardCard[], filter: string | null | undefined): BoardCard[] {
   const words = (filter ?? "").trim().toLowerCase().split(/\s+/).filter(Boolean);

@@ -27,7 +27,12 @@ export type OperationRefusal = {
   conflict?: VersionConflict;
 };
 
-export type OperationResult = { ok: true; lists: CardListName[]; message?: string } | OperationRefusal;
+/**
+ * A done operation: the card lists it changed and, where it can name them, `requests`: the FormHistory
+ * ids of every request whose cards it changed in those lists (a request it created, edited, moved or
+ * removed), so the lists kept per request compute only those cards (ADR 021). Absent: whole lists.
+ */
+export type OperationResult = { ok: true; lists: CardListName[]; requests?: number[]; message?: string } | OperationRefusal;
 
 /**
  * What a dialog's form action answers when it does not redirect, with the values kept: a refusal

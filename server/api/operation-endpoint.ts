@@ -24,7 +24,7 @@ export function operationEndpoint(services: AppServices, operation: DomainOperat
         res.status(result.status).json(refusalBody(result));
         return;
       }
-      services.boardChanges.listsChanged(result.lists);
+      services.boardChanges.listsChanged(result.lists, result.requests);
       res.json(result.message ? { ok: true, message: result.message } : { ok: true });
     },
   ];

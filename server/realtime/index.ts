@@ -8,8 +8,9 @@ import type { AppServices } from "../services.ts";
 import { installHandshakeAuth } from "./auth.ts";
 import { handleConnection } from "./events.ts";
 import { createBoardRefresher, type BoardRefresher, type ListLoader } from "./refresh.ts";
-import { loadCardList } from "../../app/modules/boards/card-lists.server.ts";
-import { isCardListName } from "../../app/rules/boards.ts";
+import { isKeptPerRequest, loadCardList, loadRequestCards } from "../../app/modules/boards/card-lists.server.ts";
+import { type CardListName, type CardListPayload, isCardListName } from "../../app/rules/boards.ts";
+import type { Db } from "../database.ts";
 import { createCardListCache } from "../card-list-cache.ts";
 
 export { SESSION_EXPIRED_EVENT, SIGN_IN_REQUIRED, TOKEN_EXPIRED, type SocketData, type SocketSession } from "./auth.ts";
@@ -19,6 +20,11 @@ export { DEFAULT_COALESCE_MS, notificationsRoomOf, type ListLoader, type Notific
 export interface RealtimeOptions {
   /** How a list is computed (default loadCardList); tests inject fakes. */
   loadList?: ListLoader;
+  /**
+   * How some requests' cards of a list kept per request are computed (default loadRequestCards, or none
+   * when `loadList` is injected without it: then every change computes whole lists).
+   */
+  loadRequests?: (db: Db, list: CardListName, requestIds: readonly number[]) => Promise<CardListPayload>;
   /** The coalescing window (default 50 ms). */
   coalesceMs?: number;
   /** Prefix of the Redis pub/sub channels (default "socket.io"); separates deployments or test runs. */
@@ -71,8 +77,20 @@ async function attachRedisAdapter(
   return [pub, sub];
 }
 
-/** Between instances (Redis): the card lists a change touched, so each instance forgets them. */
+/**
+ * Between instances (Redis): the card lists a change touched and the requests it names, so each
+ * instance forgets them (`{ lists, requests? }`).
+ */
 export const LISTS_CHANGED_EVENT = "fleetops:listsChanged";
+
+/** A relayed change as another instance sent it, or null when it is not one. */
+export function readRelayedChange(value: unknown): { lists: CardListName[]; requests?: number[] } | null {
+  if (!value || typeof value !== "object") return null;
+  const { lists, requests } = value as { lists?: unknown; requests?: unknown };
+  if (!Array.isArray(lists)) return null;
+  const named = Array.isArray(requests) && requests.every((id) => Number.isSafeInteger(id) && id > 0);
+  return { lists: lists.filter(isCardListName), ...(named ? { requests: requests as number[] } : {}) };
+}
 
 /** Attaches the realtime layer to `io` and installs its BoardChanges in `services`. */
 export async function attachRealtime(
@@ -90,7 +108,11 @@ export async function attachRealtime(
   const load = options.loadList ?? ((db, list) => loadCardList(db, list));
   const db = services.database.prisma;
   // Reads share the lists the refresher computes; a change forgets them first (ADR 018).
-  const cardLists = createCardListCache({ load: (list) => load(db, list) });
+  const loadRequests = options.loadRequests ?? (options.loadList ? undefined : loadRequestCards);
+  const cardLists = createCardListCache({
+    load: (list) => load(db, list),
+    ...(loadRequests ? { loadRequests: (list, ids) => loadRequests(db, list, ids), keptPerRequest: isKeptPerRequest } : {}),
+  });
   const loadList: ListLoader = (_db, list) => cardLists.get(list);
   const refresher = createBoardRefresher({
     io,
@@ -101,15 +123,16 @@ export async function attachRealtime(
   });
   // With several instances a change made here must be forgotten there too.
   if (redis) {
-    io.on(LISTS_CHANGED_EVENT, (lists: unknown) => {
-      if (Array.isArray(lists)) cardLists.invalidate(lists.filter(isCardListName));
+    io.on(LISTS_CHANGED_EVENT, (value: unknown) => {
+      const change = readRelayedChange(value);
+      if (change) cardLists.invalidate(change.lists, change.requests);
     });
   }
   const boardChanges: BoardRefresher = {
     ...refresher,
-    listsChanged(lists) {
-      cardLists.invalidate(lists);
-      if (redis && lists.length > 0) io.serverSideEmit(LISTS_CHANGED_EVENT, [...lists]);
+    listsChanged(lists, requests) {
+      cardLists.invalidate(lists, requests);
+      if (redis && lists.length > 0) io.serverSideEmit(LISTS_CHANGED_EVENT, { lists: [...lists], ...(requests ? { requests: [...requests] } : {}) });
       refresher.listsChanged(lists);
     },
   };

@@ -7,10 +7,11 @@
 // - REALTIME_FAKE_LISTS=1: lists computed without the database (`{ list, generatedAt, cards: [] }`);
 // - otherwise the real loaders (loadCardList) on DATABASE_URL — e.g. the test's seeded database — so
 //   a real save (PUT /api/queue/*, POST /queue) sent to this process over HTTP refreshes real lists.
-// Either way every list this process computes is counted, so a test can tell which instance loaded.
+// Either way every list this process computes is counted, so a test can tell which instance loaded
+// (`<list>` for a whole list, `<list>:requests` for some requests' cards merged into a kept one).
 import readline from "node:readline";
-import { loadCardList } from "../../app/modules/boards/card-lists.server.ts";
-import { isCardListName, type CardListName, type CardListPayload } from "../../app/rules/boards.ts";
+import { loadCardList, loadRequestCards } from "../../app/modules/boards/card-lists.server.ts";
+import { isCardListName, type CardListPayload } from "../../app/rules/boards.ts";
 import { loadConfig } from "../../server/config.ts";
 import { startServer } from "../../server/index.ts";
 import { createLogger } from "../../server/logger.ts";
@@ -25,7 +26,7 @@ const config = loadConfig({
   SEED_DEMO_DATA: "false",
   ...(env.REDIS_URL ? { REDIS_URL: env.REDIS_URL } : {}),
 });
-const loads: Partial<Record<CardListName, number>> = {};
+const loads: Record<string, number> = {};
 const fake = env.REALTIME_FAKE_LISTS === "1";
 
 const server = await startServer({
@@ -38,6 +39,16 @@ const server = await startServer({
       loads[list] = (loads[list] ?? 0) + 1;
       return fake ? { list, generatedAt: new Date().toISOString(), cards: [] } : loadCardList(db, list);
     },
+    // Some requests' cards (ADR 021), counted as `<list>:requests`; with fake lists, none.
+    ...(fake
+      ? {}
+      : {
+          loadRequests: (db, list, ids) => {
+            const key = `${list}:requests`;
+            loads[key] = (loads[key] ?? 0) + 1;
+            return loadRequestCards(db, list, ids);
+          },
+        }),
   },
 });
 process.stdout.write(`READY ${server.url}\n`);
@@ -53,7 +64,7 @@ lines.on("line", (line) => {
   } else if (command === "stats") {
     process.stdout.write(`STATS ${JSON.stringify(loads)}\n`);
   } else if (command === "reset") {
-    for (const list of Object.keys(loads) as CardListName[]) delete loads[list];
+    for (const key of Object.keys(loads)) delete loads[key];
     process.stdout.write("RESET\n");
   } else if (command === "close") {
     void server.close().then(() => process.exit(0));

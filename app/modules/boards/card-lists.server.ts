@@ -42,6 +42,39 @@ export async function loadCardList(db: Db, list: CardListName, now: Date = new D
   return { list, generatedAt: now.toISOString(), cards };
 }
 
+/** The cards of some requests only: what a list kept per request computes after a change (ADR 021). */
+export type RequestCardsLoader = (db: Db, now: Date, requestIds: readonly number[]) => Promise<BoardCard[]>;
+
+/**
+ * The lists whose cards each stand for one request (FormHistory id) and depend on nothing but that
+ * request's rows: a change that names its requests recomputes only their cards.
+ */
+const REQUEST_CARD_LOADERS: Readonly<Partial<Record<CardListName, RequestCardsLoader>>> = {
+  onboarding,
+  offboarding,
+};
+
+/** Whether a change naming its requests recomputes only their cards of this list (ADR 021). */
+export function isKeptPerRequest(list: CardListName): boolean {
+  return REQUEST_CARD_LOADERS[list] !== undefined;
+}
+
+/**
+ * The cards of `requestIds` that are on the list now (none for a request that left it), to merge into
+ * the kept list with mergeRequestCards. Only for lists kept per request.
+ */
+export async function loadRequestCards(
+  db: Db,
+  list: CardListName,
+  requestIds: readonly number[],
+  now: Date = new Date(),
+): Promise<CardListPayload> {
+  const loader = REQUEST_CARD_LOADERS[list];
+  if (!loader) throw new Error(`The ${list} list is not kept per request`);
+  const cards = requestIds.length === 0 ? [] : await loader(db, now, requestIds);
+  return { list, generatedAt: now.toISOString(), cards };
+}
+
 /** What reading a list needs: the database, and the lists the process keeps when it keeps them. */
 export interface CardListSource {
   database: { prisma: Db };

@@ -57,6 +57,14 @@ export function idsSubquery(formHistoryIds: readonly number[]): Prisma.Sql {
 }
 
 /**
+ * `AND f.id = ANY(ids)` when a list computes only some requests' cards (ADR 021), nothing for the whole
+ * list. The requests' table must be aliased `f`.
+ */
+export function onlyRequests(ids: readonly number[] | undefined): Prisma.Sql {
+  return ids === undefined ? Prisma.empty : Prisma.sql` AND f.id = ANY(${[...ids]}::int[])`;
+}
+
+/**
  * The same for the requests a subquery selects (one column of FormHistory ids), so a list can read its
  * notes in parallel with its requests instead of after them.
  */

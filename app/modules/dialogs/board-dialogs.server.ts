@@ -107,7 +107,7 @@ export const UNKNOWN_DIALOG_INTENT_MESSAGE = "That action is not available.";
  * with the submitted values: a refusal (4xx), or a re-render that failed nothing (200, `ok: true`).
  */
 export type DialogSubmission =
-  | { kind: "done"; lists: CardListName[]; stayOpen: boolean; message: string | null }
+  | { kind: "done"; lists: CardListName[]; requests?: number[]; stayOpen: boolean; message: string | null }
   | { kind: "refused"; status: number; actionData: DialogActionData };
 
 /** Runs the intent a dialog's form names (`intent` field) with the board's context. */
@@ -123,7 +123,10 @@ export async function submitDialogForm(context: BoardDialogContext, form: FormDa
     const { message, fieldNotes } = outcome.rerender;
     return { kind: "refused", status: 200, actionData: { intent, ok: true, message, ...(fieldNotes ? { fieldNotes } : {}), values } };
   }
-  if (outcome.ok) return { kind: "done", lists: outcome.lists, stayOpen: outcome.stayOpen ?? false, message: outcome.message ?? null };
+  if (outcome.ok) {
+    const { lists, requests, stayOpen = false, message = null } = outcome;
+    return { kind: "done", lists, ...(requests ? { requests } : {}), stayOpen, message };
+  }
   return {
     kind: "refused",
     status: outcome.status,

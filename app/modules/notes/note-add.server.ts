@@ -7,7 +7,7 @@ import { addNoteInput, mayAddNoteOn, NOTE_MESSAGES } from "../../rules/notes.ts"
 import { unlocksRoute } from "../../rules/permissions.ts";
 import { auditActorOf, describeChange, recordAudit } from "../audit/audit-log.server.ts";
 import { parseInput, refuse, type OperationActor, type OperationResult } from "../operations/operation.server.ts";
-import { listsShowingNoteOn } from "./note-reach.server.ts";
+import { listsShowingNoteOn, noteRequests } from "./note-reach.server.ts";
 
 export const ADD_NOTE_ACTION = "add-note";
 
@@ -50,5 +50,6 @@ export async function addNote(db: Db, actor: OperationActor, input: unknown, now
       actor: auditActorOf(actor),
     });
   });
-  return { ok: true, lists: await listsShowingNoteOn(db, { formHistoryId, unitNumber }) };
+  const lists = await listsShowingNoteOn(db, { formHistoryId, unitNumber });
+  return { ok: true, lists, ...noteRequests(formHistoryId) };
 }

@@ -7,7 +7,7 @@ import { cancelNoteInput, changeNoteRefusal, mayReadNotes, NOTE_MESSAGES } from 
 import { canAddNotes } from "../../rules/permissions.ts";
 import { auditActorOf, describeChange, recordAudit } from "../audit/audit-log.server.ts";
 import { OperationConflict, parseInput, refuse, settle, type OperationActor, type OperationResult } from "../operations/operation.server.ts";
-import { listsShowingNoteOn } from "./note-reach.server.ts";
+import { listsShowingNoteOn, noteRequests } from "./note-reach.server.ts";
 
 export const CANCEL_NOTE_ACTION = "cancel-note";
 export const RESTORE_NOTE_ACTION = "restore-note";
@@ -51,5 +51,6 @@ export async function cancelNote(db: Db, actor: OperationActor, input: unknown, 
     }),
   );
   if (!settled.ok) return settled;
-  return { ok: true, lists: await listsShowingNoteOn(db, { formHistoryId: note.formHistoryId, unitNumber: note.unitNumber }) };
+  const lists = await listsShowingNoteOn(db, { formHistoryId: note.formHistoryId, unitNumber: note.unitNumber });
+  return { ok: true, lists, ...noteRequests(note.formHistoryId) };
 }

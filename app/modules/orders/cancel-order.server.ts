@@ -230,7 +230,7 @@ export async function cancelOrder(db: Db, actor: OperationActor, input: unknown,
           actor: auditActorOf(actor),
           version,
         });
-        return { ok: true as const, lists: listsAfterCancel(request.kind, removed.count) };
+        return { ok: true as const, lists: listsAfterCancel(request.kind, removed.count), requests: [request.formHistoryId] };
       });
     } catch (error) {
       // A deadlock or write conflict with a concurrent move of the same request (P2034): it changed.

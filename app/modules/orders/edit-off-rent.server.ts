@@ -246,7 +246,12 @@ export async function editOffRentOrder(
         version: newVersion,
       });
       const shownOnJobs = changed.has("pickupDate") || companyChanged;
-      return { ok: true as const, lists: listsChanged(order, lines, { shownOnJobs, jobsChanged, companyChanged }), message: OFF_RENT_EDIT_MESSAGES.saved };
+      return {
+        ok: true as const,
+        lists: listsChanged(order, lines, { shownOnJobs, jobsChanged, companyChanged }),
+        requests: [order.id],
+        message: OFF_RENT_EDIT_MESSAGES.saved,
+      };
     }),
   );
 }

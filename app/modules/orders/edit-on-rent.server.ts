@@ -162,7 +162,7 @@ export async function editOnRentOrder(db: Db, actor: OperationActor, input: unkn
         actor: auditActorOf(actor),
         version: edit.version + 1,
       });
-      return { ok: true as const, lists, message: ON_RENT_EDIT_MESSAGES.saved };
+      return { ok: true as const, lists, requests: [order.formHistoryId], message: ON_RENT_EDIT_MESSAGES.saved };
     }),
   );
   if (!result.ok && result.status === 409 && !result.conflict) return versionConflict(db, order.id, edit.version);

@@ -101,7 +101,7 @@ export async function approveOrder(db: Db, actor: OperationActor, input: unknown
         actor: auditActorOf(actor),
         version: found.version + 1,
       });
-      return { ok: true as const, lists: half === "on" ? ["onboarding" as const] : ["offboarding" as const] };
+      return { ok: true as const, lists: half === "on" ? ["onboarding" as const] : ["offboarding" as const], requests: [form.id] };
     }),
   );
 }

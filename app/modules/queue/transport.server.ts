@@ -216,6 +216,16 @@ async function syncHalf(tx: Prisma.TransactionClient, formHistoryId: number, kin
   return all;
 }
 
+/**
+ * The requests whose onboarding cards list the unit (reserved for them, or on one of their delivery
+ * jobs), so a change of the unit's status names them all (ADR 021).
+ */
+async function requestsListingUnit(tx: Prisma.TransactionClient, unitId: number): Promise<number[]> {
+  const reservations = await tx.reservation.findMany({ where: { unitId }, select: { formHistoryId: true } });
+  const deliveries = await tx.transportJob.findMany({ where: { unitId, kind: "DELIVERY" }, select: { formHistoryId: true } });
+  return [...reservations, ...deliveries].map((row) => row.formHistoryId);
+}
+
 /** The board of the order half a job serves. */
 const halfList = (kind: "DELIVERY" | "PICKUP"): CardListName => (kind === "DELIVERY" ? "onboarding" : "offboarding");
 
@@ -265,7 +275,12 @@ export async function assignCarrier(db: Db, actor: OperationActor, input: unknow
         changedData: changes,
         actor: move.actor,
       });
-      return { ok: true as const, lists: ["transport", "shipping", halfList(job.kind)] satisfies CardListName[] };
+      // Only this request's cards change on its half's board: a card shows the carrier of its own jobs.
+      return {
+        ok: true as const,
+        lists: ["transport", "shipping", halfList(job.kind)] satisfies CardListName[],
+        requests: [job.formHistory.id],
+      };
     }),
   );
 }
@@ -321,6 +336,8 @@ export async function completeTransport(db: Db, actor: OperationActor, input: un
         changedFrom: TRANSPORT_BOARD,
         now,
       });
+      // Read before the reservation goes: every request whose onboarding card lists the unit.
+      const listing = job.kind === "DELIVERY" ? await requestsListingUnit(tx, unit.id) : [];
       if (job.kind === "DELIVERY") {
         // Delivered: the unit is the customer's now, no longer held for the order.
         await tx.reservation.deleteMany({ where: { unitId: unit.id } });
@@ -345,7 +362,9 @@ export async function completeTransport(db: Db, actor: OperationActor, input: un
         job.kind === "DELIVERY"
           ? uniqueLists(["transport", "shipping", "onboarding", "client-relations", "ar-open", listForStatus(current.statusName), "overview"])
           : uniqueLists(["transport", "shipping", "offboarding", "ar-off-rent", "ar-open", "overview"]);
-      return { ok: true as const, lists };
+      // The unit's new status shows on every onboarding card that lists it; an offboarding card shows
+      // its own returning lines, so a pickup changes only its request's card (ADR 021).
+      return { ok: true as const, lists, requests: [...new Set([job.formHistory.id, ...listing])] };
     }),
   );
 }

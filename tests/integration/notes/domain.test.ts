@@ -41,6 +41,7 @@ describe("addNote", () => {
     expect(await addNote(db, actor, { note: "  Customer wants Monday delivery  ", FormHistoryID: form.id, department: "onboarding" }, NOW)).toEqual({
       ok: true,
       lists: ["onboarding"],
+      requests: [form.id],
     });
     const [note] = await notesOf(form.id);
     expect(note).toMatchObject({
@@ -143,11 +144,11 @@ describe("cancelNote", () => {
     const { form } = await offRent(db, []);
     const note = await writtenNote(db, { authorId: actor.user.id, formHistoryId: form.id, noteType: "offboarding" });
 
-    expect(await cancelNote(db, actor, { cancelValue: 1, noteId: note.id }, NOW)).toEqual({ ok: true, lists: ["offboarding"] });
+    expect(await cancelNote(db, actor, { cancelValue: 1, noteId: note.id }, NOW)).toEqual({ ok: true, lists: ["offboarding"], requests: [form.id] });
     expect(await db.note.findUniqueOrThrow({ where: { id: note.id } })).toMatchObject({ cancelled: true, cancelledAt: NOW, cancelledById: actor.user.id });
     expect(await cancelNote(db, actor, { cancelValue: 1, noteId: note.id })).toEqual({ ok: false, status: 409, message: NOTE_MESSAGES.alreadyCancelled });
 
-    expect(await cancelNote(db, actor, { cancelValue: "0", noteId: String(note.id) }, NOW)).toEqual({ ok: true, lists: ["offboarding"] });
+    expect(await cancelNote(db, actor, { cancelValue: "0", noteId: String(note.id) }, NOW)).toEqual({ ok: true, lists: ["offboarding"], requests: [form.id] });
     expect(await db.note.findUniqueOrThrow({ where: { id: note.id } })).toMatchObject({ cancelled: false, cancelledAt: null, cancelledById: null });
     expect(await cancelNote(db, actor, { cancelValue: 0, noteId: note.id })).toEqual({ ok: false, status: 409, message: NOTE_MESSAGES.notCancelled });
 
@@ -171,7 +172,7 @@ describe("cancelNote", () => {
     const readOnlyAuthor = { ...author, permissions: [54] };
     expect(await cancelNote(db, readOnlyAuthor, { cancelValue: 1, noteId: note.id })).toEqual({ ok: false, status: 403, message: NOTE_MESSAGES.readOnly });
     expect(await counts()).toEqual(before);
-    expect(await cancelNote(db, await actorWith(db, [1]), { cancelValue: 1, noteId: note.id }, NOW)).toEqual({ ok: true, lists: ["onboarding"] });
+    expect(await cancelNote(db, await actorWith(db, [1]), { cancelValue: 1, noteId: note.id }, NOW)).toEqual({ ok: true, lists: ["onboarding"], requests: [form.id] });
   });
 
   it("answers 400 for a bad body and 404 for an unknown note, writing nothing", async () => {

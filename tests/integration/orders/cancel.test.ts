@@ -49,7 +49,7 @@ describe("cancelOrder on an order", () => {
     expect(await cardKeys("transport")).toContain(`jobs-${form.id}-delivery-unassigned`);
 
     const result = await cancelOrder(db, actor, body(form.id, { note: "  Customer went with a purchase instead\r\n", version: 1 }), NOW);
-    expect(result).toEqual({ ok: true, lists: ["onboarding", "transport"] });
+    expect(result).toEqual({ ok: true, lists: ["onboarding", "transport"], requests: [form.id] });
 
     expect(await db.formHistory.findUniqueOrThrow({ where: { id: form.id } })).toMatchObject({
       cancelledAt: NOW,
@@ -104,6 +104,7 @@ describe("cancelOrder on an order", () => {
     expect(await cancelOrder(db, await actorWith(db, [1]), body(form.id, { version: 2 }), NOW)).toEqual({
       ok: true,
       lists: ["onboarding"],
+      requests: [form.id],
     });
     expect(await db.orderForm.findUniqueOrThrow({ where: { id: orderForm.id } })).toMatchObject({ version: 3 });
   });
@@ -123,7 +124,7 @@ describe("cancelOrder on an order", () => {
       },
       NOW,
     );
-    expect(result).toEqual({ ok: true, lists: ["onboarding"] });
+    expect(result).toEqual({ ok: true, lists: ["onboarding"], requests: [form.id] });
   });
 
   it("records the administrator who impersonates the user", async () => {
@@ -148,7 +149,7 @@ describe("cancelOrder on an off-rent and a trade", () => {
     expect(await cardKeys("offboarding")).toContain(`form-${form.id}`);
 
     const result = await cancelOrder(db, actor, body(form.id, { department: "Offboarding", offboardingStatus: 1, version: 1 }), NOW);
-    expect(result).toEqual({ ok: true, lists: ["offboarding", "transport"] });
+    expect(result).toEqual({ ok: true, lists: ["offboarding", "transport"], requests: [form.id] });
     expect(await db.offRentForm.findUniqueOrThrow({ where: { id: offRentForm.id } })).toMatchObject({ version: 2, offboardingStatus: 1 });
     expect(await db.note.findFirstOrThrow({ where: { formHistoryId: form.id } })).toMatchObject({ noteType: "offboarding" });
     expect(await db.transportJob.findUnique({ where: { id: pickup.id } })).toBeNull();
@@ -189,6 +190,7 @@ describe("cancelOrder on an off-rent and a trade", () => {
     expect(await cancelOrder(db, await actorWith(db, [14]), body(first.form.id, { department: "Offboarding" }), NOW)).toEqual({
       ok: true,
       lists: ["onboarding", "offboarding"],
+      requests: [first.form.id],
     });
     expect(await db.tradeForm.findUniqueOrThrow({ where: { id: first.tradeForm.id } })).toMatchObject({ version: 2 });
     expect(await db.auditLog.findFirstOrThrow({ where: { formHistoryId: first.form.id } })).toMatchObject({

@@ -235,7 +235,7 @@ describe("the editOffboarding dialog on the offboarding board", () => {
       row.append("remove", view.lines[1]!.key);
       row.set("pickupCity", "Temple");
     }));
-    expect(saved).toEqual({ kind: "done", lists: ["offboarding"], stayOpen: false, message: M.saved });
+    expect(saved).toEqual({ kind: "done", lists: ["offboarding"], requests: [form.id], stayOpen: false, message: M.saved });
     expect(await db.offRentForm.findUniqueOrThrow({ where: { id: offRentForm.id } })).toMatchObject({ pickupCity: "Temple", version: 2, numTrucksReturning: 2 });
     expect(await db.returningUnit.findMany({ where: { offRentFormId: offRentForm.id }, orderBy: { id: "asc" }, select: { unitNumber: true } })).toEqual([
       { unitNumber: view.lines[0]!.vin },

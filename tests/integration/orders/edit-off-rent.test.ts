@@ -40,7 +40,7 @@ describe("editOffRentOrder: saving", () => {
       deletedVins: [rowOf(lines[1]!)],
     });
 
-    expect(await editOffRentOrder(db, actor, body)).toEqual({ ok: true, lists: ["offboarding"], message: M.saved });
+    expect(await editOffRentOrder(db, actor, body)).toEqual({ ok: true, lists: ["offboarding"], requests: [form.id], message: M.saved });
 
     expect(await db.offRentForm.findUniqueOrThrow({ where: { id: offRentForm.id } })).toMatchObject({
       pickupCity: "Round Rock",

@@ -28,7 +28,7 @@ describe("approveOrder", () => {
   it("approves an on-rent order: stage 1, version 2, approvedAt/By and an audit row", async () => {
     const actor = await actorWith(db, [28]);
     const { form, orderForm } = await order(db);
-    expect(await approveOrder(db, actor, { FormHistoryID: form.id, half: "on" }, NOW)).toEqual({ ok: true, lists: ["onboarding"] });
+    expect(await approveOrder(db, actor, { FormHistoryID: form.id, half: "on" }, NOW)).toEqual({ ok: true, lists: ["onboarding"], requests: [form.id] });
     expect(await db.orderForm.findUniqueOrThrow({ where: { id: orderForm.id } })).toMatchObject({ onboardingStatus: 1, version: 2 });
     expect(await db.formHistory.findUniqueOrThrow({ where: { id: form.id } })).toMatchObject({ approvedAt: NOW, approvedById: actor.user.id });
     expect(await auditOf("OrderForm", orderForm.id)).toMatchObject([
@@ -50,8 +50,8 @@ describe("approveOrder", () => {
     const offOnly = await actorWith(db, [29]);
     const { form, tradeForm, offRentForm } = await trade(db);
     expect(await approveOrder(db, offOnly, { FormHistoryID: form.id, half: "on" })).toEqual(FORBIDDEN);
-    expect(await approveOrder(db, onOnly, { FormHistoryID: form.id, half: "on" }, NOW)).toEqual({ ok: true, lists: ["onboarding"] });
-    expect(await approveOrder(db, offOnly, { FormHistoryID: form.id, half: "off" }, NOW)).toEqual({ ok: true, lists: ["offboarding"] });
+    expect(await approveOrder(db, onOnly, { FormHistoryID: form.id, half: "on" }, NOW)).toEqual({ ok: true, lists: ["onboarding"], requests: [form.id] });
+    expect(await approveOrder(db, offOnly, { FormHistoryID: form.id, half: "off" }, NOW)).toEqual({ ok: true, lists: ["offboarding"], requests: [form.id] });
     expect(await db.tradeForm.findUniqueOrThrow({ where: { id: tradeForm.id } })).toMatchObject({ onboardingStatus: 1, version: 2 });
     expect(await db.offRentForm.findUniqueOrThrow({ where: { id: offRentForm.id } })).toMatchObject({ offboardingStatus: 1, version: 2 });
     expect(await db.formHistory.findUniqueOrThrow({ where: { id: form.id } })).toMatchObject({ approvedById: onOnly.user.id });
@@ -79,7 +79,7 @@ describe("assignCarrier", () => {
     const carrier = await vendor(db);
 
     expect(await assignCarrier(db, actor, { TransportJobID: delivery.id, VendorID: carrier.id }, NOW)).toEqual({
-      ok: true, lists: ["transport", "shipping", "onboarding"],
+      ok: true, lists: ["transport", "shipping", "onboarding"], requests: [form.id],
     });
     expect(await db.transportJob.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({
       vendorId: carrier.id, assignedAt: NOW, assignedById: actor.user.id,
@@ -103,7 +103,7 @@ describe("assignCarrier", () => {
     });
 
     expect(await assignCarrier(db, actor, { TransportJobID: delivery.id, VendorID: null }, NOW)).toEqual({
-      ok: true, lists: ["transport", "shipping", "onboarding"],
+      ok: true, lists: ["transport", "shipping", "onboarding"], requests: [form.id],
     });
     expect(await db.transportJob.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({ vendorId: null, assignedAt: null, assignedById: null });
     expect(await db.orderForm.findUniqueOrThrow({ where: { id: orderForm.id } })).toMatchObject({ onboardingStatus: 1, trucksRemaining: 2, version: 3 });
@@ -142,7 +142,7 @@ describe("completeTransport", () => {
     await assignCarrier(db, await actorWith(db, [17]), { TransportJobID: delivery.id, VendorID: carrier.id }, NOW);
 
     expect(await completeTransport(db, actor, { TransportJobID: delivery.id }, NOW)).toEqual({
-      ok: true, lists: ["transport", "shipping", "onboarding", "client-relations", "ar-open", "overview"],
+      ok: true, lists: ["transport", "shipping", "onboarding", "client-relations", "ar-open", "overview"], requests: [form.id],
     });
     expect(await db.transportJob.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({ completedAt: NOW });
     expect(await db.unit.findUniqueOrThrow({ where: { id: truck.id }, include: { status: true } })).toMatchObject({
@@ -180,7 +180,7 @@ describe("completeTransport", () => {
     expect(await db.offRentForm.findUniqueOrThrow({ where: { id: offRentForm.id } })).toMatchObject({ offboardingStatus: 2, trucksRemaining: 0, version: 3 });
 
     expect(await completeTransport(db, actor, { TransportJobID: pickup.id }, NOW)).toEqual({
-      ok: true, lists: ["transport", "shipping", "offboarding", "ar-off-rent", "ar-open", "overview"],
+      ok: true, lists: ["transport", "shipping", "offboarding", "ar-off-rent", "ar-open", "overview"], requests: [form.id],
     });
     expect(await db.unit.findUniqueOrThrow({ where: { id: truck.id }, include: { status: true } })).toMatchObject({
       status: { name: "IN TRANSIT" }, subStatus: "From Customer", companyId: null, statusChangedAt: NOW,

@@ -241,9 +241,13 @@ describe("two server processes with the real list loaders on the seeded database
       expect(JSON.parse(statsB)).toEqual({});
 
       // The pushed list is what B itself answers for the list now (same database): B kept the list it
-      // answered before the save, and forgot it when A announced the change through Redis (ADR 018).
+      // answered before the save; A's announcement through Redis named the approved request, so B
+      // computed that request's card alone and merged it into the kept list (ADR 018, 021).
       const fromB = readable((await (await fetch(`${b!.url}/api/cards/onboarding`, { headers: auth })).json()) as CardListPayload);
       expect({ ...payload, generatedAt: null }).toEqual({ ...fromB, generatedAt: null });
+      const statsAfter = b!.nextLine("STATS ");
+      b!.send("stats");
+      expect(JSON.parse(await statsAfter)).toEqual({ "onboarding:requests": 1 });
     },
     60_000,
   );

@@ -16,6 +16,7 @@ import {
   LATE_BADGE,
   loadNoteSummariesOf,
   NO_NOTES,
+  onlyRequests,
   sortKeyOf,
   stageStartedAt,
   wholeDaysSince,
@@ -49,12 +50,17 @@ interface LineRow {
   carrier: string | null;
 }
 
-/** The ids of the requests on the board: off-rents and trade return halves, not cancelled, stage 0–2. */
-const ACTIVE_REQUEST_IDS = Prisma.sql`
+/**
+ * The ids of the requests on the board: off-rents and trade return halves, not cancelled, stage 0–2;
+ * `only` narrows them to some ids (their cards computed again, ADR 021).
+ */
+const activeRequestIds = (only?: readonly number[]) => Prisma.sql`
   SELECT f.id FROM "OffRentForm" r JOIN "FormHistory" f ON f.id = r."formHistoryId"
-   WHERE f."cancelledAt" IS NULL AND r."offboardingStatus" < 3`;
+   WHERE f."cancelledAt" IS NULL AND r."offboardingStatus" < 3${onlyRequests(only)}`;
 
-export async function loadCards(db: Db, now: Date): Promise<BoardCard[]> {
+/** The whole list, or the cards of the `only` requests that are on it. */
+export async function loadCards(db: Db, now: Date, only?: readonly number[]): Promise<BoardCard[]> {
+  const activeIds = activeRequestIds(only);
   // Off-rents and trade return halves in stages 0–2 (returned requests leave the board), not cancelled.
   // The three queries run in parallel: lines and notes select their requests with the same predicate.
   const [requests, lineRows, notes] = await Promise.all([
@@ -69,7 +75,7 @@ export async function loadCards(db: Db, now: Date): Promise<BoardCard[]> {
       FROM "OffRentForm" r
       JOIN "FormHistory" f ON f.id = r."formHistoryId"
       JOIN "Company" c ON c.id = f."companyId"
-     WHERE f."cancelledAt" IS NULL AND r."offboardingStatus" < 3`,
+     WHERE f."cancelledAt" IS NULL AND r."offboardingStatus" < 3${onlyRequests(only)}`,
     db.$queryRaw<LineRow[]>`
       SELECT ru."formHistoryId", ru."unitNumber", ru."statusId", j.carrier
         FROM "ReturningUnit" ru
@@ -78,9 +84,9 @@ export async function loadCards(db: Db, now: Date): Promise<BoardCard[]> {
             FROM "TransportJob" tj JOIN "Vendor" v ON v.id = tj."vendorId"
            WHERE tj."formHistoryId" = ru."formHistoryId" AND tj."unitId" = ru."unitId" AND tj.kind = 'PICKUP'
            ORDER BY tj."createdAt" DESC, tj.id DESC LIMIT 1) j ON ru."unitId" IS NOT NULL
-       WHERE ru."formHistoryId" IN (${ACTIVE_REQUEST_IDS})
+       WHERE ru."formHistoryId" IN (${activeIds})
        ORDER BY ru."formHistoryId", ru.id`,
-    loadNoteSummariesOf(db, ACTIVE_REQUEST_IDS),
+    loadNoteSummariesOf(db, activeIds),
   ]);
   if (requests.length === 0) return [];
   const linesByForm = groupRows(lineRows, (row) => row.formHistoryId);

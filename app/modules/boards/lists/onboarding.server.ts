@@ -20,6 +20,7 @@ import {
   loadNoteSummariesOf,
   NO_NOTES,
   noteSummariesSql,
+  onlyRequests,
   PREPAY_BADGE,
   priorityBadge,
   priorityOf,
@@ -74,10 +75,10 @@ interface UnitRow {
  * The board's statements (also the boards benchmark's raw-SQL baseline, which runs exactly these):
  * orders and trade new halves in stages 0–2 (a delivered request leaves the board at once: the
  * client-relations board follows it up), not cancelled; then, for exactly those ids, their units and
- * their note summaries.
+ * their note summaries. `only` narrows the requests to some ids (their cards computed again, ADR 021).
  */
 export const ONBOARDING_SQL = {
-  requests: () => Prisma.sql`
+  requests: (only?: readonly number[]) => Prisma.sql`
     SELECT f.id, f.kind::text AS kind, f."submittedAt", f."approvedAt", f."priorityReason", f."priorityDeadline",
            f."confirmedPrepay", f."splitNumber", c.name AS "companyName", c.code AS "companyCode",
            COALESCE(o."onboardingStatus", t."onboardingStatus") AS stage,
@@ -99,7 +100,7 @@ export const ONBOARDING_SQL = {
       LEFT JOIN "OrderForm" o ON o."formHistoryId" = f.id AND f.kind = 'ORDER'
       LEFT JOIN "TradeForm" t ON t."formHistoryId" = f.id AND f.kind = 'TRADE'
      WHERE f.kind IN ('ORDER', 'TRADE') AND f."cancelledAt" IS NULL
-       AND COALESCE(o."onboardingStatus", t."onboardingStatus") < 3`,
+       AND COALESCE(o."onboardingStatus", t."onboardingStatus") < 3${onlyRequests(only)}`,
   // Reserved units and units on a delivery job (assigned, rolling or delivered), each once, with the
   // carrier of its latest delivery job. The units are looked up one by one (LATERAL): a few hundred
   // index lookups, where a join would read all of a large fleet.
@@ -123,8 +124,9 @@ export const ONBOARDING_SQL = {
   notes: (ids: readonly number[]) => noteSummariesSql(idsSubquery(ids)),
 };
 
-export async function loadCards(db: Db, now: Date): Promise<BoardCard[]> {
-  const requests = await db.$queryRaw<RequestRow[]>(ONBOARDING_SQL.requests());
+/** The whole list, or the cards of the `only` requests that are on it. */
+export async function loadCards(db: Db, now: Date, only?: readonly number[]): Promise<BoardCard[]> {
+  const requests = await db.$queryRaw<RequestRow[]>(ONBOARDING_SQL.requests(only));
   if (requests.length === 0) return [];
   const ids = requests.map((request) => request.id);
   const [unitRows, notes] = await Promise.all([

@@ -1,0 +1,116 @@
+// ADR 021: an operation that names the requests it changed promises that every card it changed on a
+// list kept per request (onboarding, offboarding) belongs to one of them. Checked here for each such
+// operation against the worker's database: the list kept from before the change, with only the named
+// requests' cards computed again, is exactly the list computed whole afterwards (as the wire carries
+// it), and the change did show on the list (so the comparison is not vacuous).
+import { beforeAll, describe, expect, it } from "vitest";
+import { isKeptPerRequest, loadCardList, loadRequestCards } from "~/modules/boards/card-lists.server.ts";
+import { addNote } from "~/modules/notes/note-add.server.ts";
+import { cancelNote } from "~/modules/notes/note-cancel.server.ts";
+import { cancelOrder } from "~/modules/orders/cancel-order.server.ts";
+import { editOffRentOrder } from "~/modules/orders/edit-off-rent.server.ts";
+import { editOnRentOrder } from "~/modules/orders/edit-on-rent.server.ts";
+import { approveOrder } from "~/modules/queue/order-approval.server.ts";
+import { assignCarrier, completeTransport } from "~/modules/queue/transport.server.ts";
+import { type CardListName, type CardListPayload, mergeRequestCards } from "~/rules/boards.ts";
+import { encodeCardList } from "~/rules/card-wire.ts";
+import type { OperationResult } from "~/rules/operation-result.ts";
+import { createTestPrisma } from "../../support/database.ts";
+import { actorWith, ensureStatuses, job, offRent, order, trade, unit, vendor } from "../queue/fixtures.ts";
+import { bodyOf as offRentBodyOf, editableOffRent } from "../orders/edit-off-rent-fixtures.ts";
+import { bodyOf as orderBodyOf, editableOrder } from "../orders/edit-on-rent-fixtures.ts";
+
+const db = createTestPrisma();
+const NOW = new Date("2026-11-21T12:00:00Z");
+const PER_REQUEST: CardListName[] = ["onboarding", "offboarding"];
+
+beforeAll(async () => {
+  await ensureStatuses(db);
+});
+
+const wire = (payload: CardListPayload) => encodeCardList(payload);
+
+/**
+ * Runs the operation between a look at the lists kept per request and a whole computation of them,
+ * and checks that merging the named requests' cards into the old list gives the new one.
+ */
+async function expectNamedRequestsCoverTheChange(operation: () => Promise<OperationResult>): Promise<number[]> {
+  const before = new Map<CardListName, CardListPayload>();
+  for (const list of PER_REQUEST) before.set(list, await loadCardList(db, list, NOW));
+  const result = await operation();
+  if (!result.ok) throw new Error(`the operation was refused: ${result.message}`);
+  expect(result.requests, "the operation names its requests").toBeDefined();
+  const requests = result.requests ?? [];
+  const changed = result.lists.filter(isKeptPerRequest);
+  expect(changed.length, "the operation changes a list kept per request").toBeGreaterThan(0);
+  for (const list of changed) {
+    const old = before.get(list)!;
+    const part = await loadRequestCards(db, list, requests, NOW);
+    const whole = await loadCardList(db, list, NOW);
+    expect(wire(whole), `${list} changed`).not.toEqual(wire(old));
+    expect(wire(mergeRequestCards(old, new Set(requests), part)), `${list} merged`).toEqual(wire(whole));
+  }
+  return requests;
+}
+
+describe("operations that name their requests (ADR 021)", () => {
+  it("approving an on-rent order and an off-rent names the request", async () => {
+    const { form } = await order(db);
+    expect(await expectNamedRequestsCoverTheChange(async () => approveOrder(db, await actorWith(db, [28]), { FormHistoryID: form.id, half: "on" }, NOW))).toEqual([form.id]);
+    const returned = await offRent(db, [await unit(db, "ON RENT")]);
+    await expectNamedRequestsCoverTheChange(async () => approveOrder(db, await actorWith(db, [29]), { FormHistoryID: returned.form.id, half: "off" }, NOW));
+  });
+
+  it("editing an on-rent order and an off-rent names the request", async () => {
+    const { orderForm } = await editableOrder(db);
+    await expectNamedRequestsCoverTheChange(async () =>
+      editOnRentOrder(db, await actorWith(db, [10]), orderBodyOf(orderForm, { PONumber: "PO-4471", DateNeeded: "2026-12-09" }), NOW),
+    );
+    const { offRentForm, lines } = await editableOffRent(db, { stage: 1 });
+    await expectNamedRequestsCoverTheChange(async () =>
+      editOffRentOrder(db, await actorWith(db, [14]), offRentBodyOf(offRentForm, lines, { pickupCity: "Round Rock", pickupDate: "2026-12-05" })),
+    );
+  });
+
+  it("cancelling a request names it (its card leaves the list)", async () => {
+    const { form } = await order(db, { stage: 1 });
+    await expectNamedRequestsCoverTheChange(async () =>
+      cancelOrder(db, await actorWith(db, [1]), { note: "Bought instead", FormHistoryID: form.id, department: "Onboarding" }, NOW),
+    );
+  });
+
+  it("adding and cancelling a note on a request names it; a note on a unit alone names none", async () => {
+    const { form } = await trade(db);
+    const actor = await actorWith(db, [1]);
+    await expectNamedRequestsCoverTheChange(() => addNote(db, actor, { note: "Swap on Monday", FormHistoryID: form.id, department: "offboarding" }, NOW));
+    const note = await db.note.findFirstOrThrow({ where: { formHistoryId: form.id } });
+    await expectNamedRequestsCoverTheChange(() => cancelNote(db, actor, { cancelValue: 1, noteId: note.id }, NOW));
+    const truck = await unit(db, "ON LOT");
+    const onUnit = await addNote(db, await actorWith(db, [2]), { note: "Needs a windshield", department: "recon", unitNumber: truck.unitNumber }, NOW);
+    expect(onUnit).toMatchObject({ ok: true });
+    expect(onUnit).not.toHaveProperty("requests");
+  });
+
+  it("giving a delivery to a carrier and taking it back names the request", async () => {
+    const { form } = await order(db, { stage: 1 });
+    const delivery = await job(db, form.id, "DELIVERY", (await unit(db, "IN TRANSIT")).id);
+    const carrier = await vendor(db);
+    const transport = await actorWith(db, [17]);
+    await expectNamedRequestsCoverTheChange(() => assignCarrier(db, transport, { TransportJobID: delivery.id, VendorID: carrier.id }, NOW));
+    await expectNamedRequestsCoverTheChange(() => assignCarrier(db, transport, { TransportJobID: delivery.id, VendorID: null }, NOW));
+  });
+
+  it("a finished delivery names every request whose card lists the unit, not only its own", async () => {
+    const carrier = await vendor(db);
+    const truck = await unit(db, "IN TRANSIT", { subStatus: "To Customer" });
+    // An earlier customer still waiting for a second truck: its card lists the unit it once received.
+    const earlier = await order(db, { stage: 2, trucks: 2 });
+    const past = await job(db, earlier.form.id, "DELIVERY", truck.id, carrier.id);
+    await db.transportJob.update({ where: { id: past.id }, data: { completedAt: new Date("2026-10-01T00:00:00Z") } });
+    const { form, orderForm } = await order(db, { stage: 1, trucks: 2 });
+    await db.reservation.create({ data: { unitId: truck.id, formHistoryId: form.id, orderFormId: orderForm.id } });
+    const delivery = await job(db, form.id, "DELIVERY", truck.id, carrier.id);
+    const requests = await expectNamedRequestsCoverTheChange(async () => completeTransport(db, await actorWith(db, [11]), { TransportJobID: delivery.id }, NOW));
+    expect([...requests].sort((a, b) => a - b)).toEqual([earlier.form.id, form.id].sort((a, b) => a - b));
+  });
+});
