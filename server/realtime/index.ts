@@ -107,7 +107,8 @@ export async function attachRealtime(
   }
   const load = options.loadList ?? ((db, list) => loadCardList(db, list));
   const db = services.database.prisma;
-  // Reads share the lists the refresher computes; a change forgets them first (ADR 018).
+  // Reads share the lists the refresher computes; a change forgets them first (ADR 018), or only the
+  // cards of the requests it names on the lists kept per request (ADR 021).
   const loadRequests = options.loadRequests ?? (options.loadList ? undefined : loadRequestCards);
   const cardLists = createCardListCache({
     load: (list) => load(db, list),
