@@ -8,10 +8,15 @@ import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
+import { preloadBoardDialogs } from "./components/dialogs/board-dialogs.tsx";
 
 export const streamTimeout = 5_000;
 
-export default function handleRequest(
+// Every board dialog's component, loaded once before the first render: the server renders an open
+// dialog in full, with or without JavaScript in the browser (ADR 026).
+const dialogsReady = preloadBoardDialogs();
+
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -26,6 +31,7 @@ export default function handleRequest(
     });
   }
 
+  await dialogsReady;
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");

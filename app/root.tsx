@@ -3,7 +3,16 @@
 import { Theme } from "@radix-ui/themes";
 import radixStyles from "@radix-ui/themes/styles.css?url";
 import { useEffect, useRef, type ReactNode } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
 import { FeedbackPanel } from "./components/feedback-panel.tsx";
 import { GeneralErrorBoundary } from "./components/general-error-boundary.tsx";
@@ -15,7 +24,7 @@ import { SessionExpiredDialog } from "./components/session-expired.tsx";
 import { requestContext, servicesContext } from "./context.ts";
 import { appearanceOf } from "./modules/identity/profile.server.ts";
 import { sessionGuard } from "./modules/session/guard.server.ts";
-import { pageRequestContext } from "./modules/session/page-session.ts";
+import { pageRequestContext, reloginRequiredOf } from "./modules/session/page-session.ts";
 import { urlWithoutModal } from "./rules/modals.ts";
 import { feedbackHiddenOn, navigationHiddenOn, routeByPath } from "./rules/routes.ts";
 import { apiFetch } from "./utils/api-fetch.ts";
@@ -33,11 +42,10 @@ export const middleware: Route.MiddlewareFunction[] = [sessionGuard];
 
 export function loader({ context }: Route.LoaderArgs) {
   const { config } = context.get(servicesContext);
-  const { session, relogin } = context.get(pageRequestContext);
+  const { session } = context.get(pageRequestContext);
   const signedIn = session.status === "signed-in";
   return {
     nonce: context.get(requestContext).nonce,
-    relogin,
     user: signedIn ? { firstName: session.user.firstName, lastName: session.user.lastName } : null,
     permissionIds: signedIn ? session.permissions : [],
     ownersStatsUser: signedIn && session.ownersStatsUser,
@@ -61,10 +69,14 @@ export function shouldRevalidate() {
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  // Without a usable session the guard answers before any loader runs (ADR 025): the
+  // document then has only what its refusal carries.
+  const routeError = useRouteError();
+  const nonce = data?.nonce ?? reloginRequiredOf(routeError)?.nonce;
   const location = useLocation();
   const routeName = routeByPath(location.pathname).route.name;
-  const showBar = Boolean(data?.user && !data.relogin && !navigationHiddenOn(routeName));
-  const showFeedback = Boolean(data?.user && !data.relogin && !feedbackHiddenOn(routeName));
+  const showBar = Boolean(data?.user && !navigationHiddenOn(routeName));
+  const showFeedback = Boolean(data?.user && !feedbackHiddenOn(routeName));
   const feedbackStatus = new URLSearchParams(location.search).get("feedback");
   useTrackClientNavigations(Boolean(data?.user));
   return (
@@ -99,8 +111,8 @@ export function Layout({ children }: { children: ReactNode }) {
             />
           ) : null}
         </Theme>
-        <ScrollRestoration nonce={data?.nonce} />
-        <Scripts nonce={data?.nonce} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
@@ -129,18 +141,6 @@ function useTrackClientNavigations(signedIn: boolean) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const location = useLocation();
-  if (loaderData.relogin) {
-    // The page's shell with the sign-in dialog over it; signing in returns to this very URL.
-    const { route } = routeByPath(location.pathname);
-    const returnTo = urlWithoutModal(location.pathname, new URLSearchParams(location.search));
-    return (
-      <>
-        <PageShell title={route.title} />
-        <SessionExpiredDialog redirectTo={returnTo} />
-      </>
-    );
-  }
   return (
     <>
       <Outlet />
@@ -150,5 +150,18 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
+  const location = useLocation();
+  const relogin = reloginRequiredOf(useRouteError());
+  if (relogin) {
+    // The page's empty shell with the sign-in dialog over it; signing in returns to this very URL,
+    // whose loaders then run with the new session.
+    const returnTo = urlWithoutModal(location.pathname, new URLSearchParams(location.search));
+    return (
+      <>
+        <PageShell title={relogin.title} />
+        <SessionExpiredDialog redirectTo={returnTo} />
+      </>
+    );
+  }
   return <GeneralErrorBoundary />;
 }

@@ -2,7 +2,7 @@
 // every page of the table exists. Pages that later issues build share one module that says so plainly.
 // Explicit paths only; the one splat is the not-found page for unknown paths.
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
-import { ROUTES, type RouteName } from "./rules/routes.ts";
+import { ROUTES, SERVICE_ROUTES, type RouteName, type ServiceRoute } from "./rules/routes.ts";
 
 const UNAVAILABLE = "routes/unavailable-page.tsx";
 
@@ -30,6 +30,13 @@ const MODULES: Partial<Record<RouteName, string | readonly string[]>> = {
   overview: "routes/board.tsx",
 };
 
+/** The modules of the service routes (the guard decides on them by the access of app/rules/routes.ts). */
+const SERVICE_MODULES: Record<ServiceRoute["name"], string> = {
+  logout: "routes/logout.tsx",
+  impersonation: "routes/impersonation.tsx",
+  queue: "routes/queue-action.tsx",
+};
+
 function moduleFor(name: RouteName, position: number): string {
   const module = MODULES[name];
   if (module === undefined) return UNAVAILABLE;
@@ -47,8 +54,6 @@ const pages = ROUTES.filter((page) => page.name !== "root").flatMap((page) =>
 export default [
   index("routes/root-redirect.tsx", { id: "page:root" }),
   ...pages,
-  route("logout", "routes/logout.tsx", { id: "logout" }),
-  route("impersonation", "routes/impersonation.tsx", { id: "impersonation" }),
-  route("queue", "routes/queue-action.tsx", { id: "queue" }),
+  ...SERVICE_ROUTES.map((service) => route(service.path.slice(1), SERVICE_MODULES[service.name], { id: service.name })),
   route("*", "routes/not-found.tsx", { id: "unknown-path" }),
 ] satisfies RouteConfig;

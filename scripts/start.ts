@@ -66,7 +66,7 @@ async function main() {
   try {
     // Without NODE_ENV this is a local run: development settings (generated JWT secret, demo data),
     // while React and Express still run the production build in production mode. A deployment sets
-    // NODE_ENV=production and must then provide JWT_SECRET.
+    // NODE_ENV=production and must then provide JWT_SECRET and APP_URL.
     config = loadConfig({ ...process.env, NODE_ENV: process.env.NODE_ENV ?? "development" });
     if (!dev) process.env.NODE_ENV = "production";
   } catch (error) {

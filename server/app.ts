@@ -19,6 +19,7 @@ import { createNotesRouter } from "./api/notes.ts";
 import { createOrderCancelRouter } from "./api/order-cancel.ts";
 import { createOrderEditRouter } from "./api/order-edit.ts";
 import { createOffRentEditRouter } from "./api/off-rent-edit.ts";
+import { refuseMalformedRequests } from "./security/request-shape.ts";
 import { requireSameOrigin } from "./security/same-origin.ts";
 import type { AppServices } from "./services.ts";
 
@@ -57,8 +58,12 @@ export function createApp(services: AppServices): express.Express {
     }),
   );
 
-  // Every state-changing request, API or page action, must come from this app's own pages.
-  app.use(requireSameOrigin({ trustedOrigins: services.config.APP_URL ? [new URL(services.config.APP_URL).origin] : [] }));
+  // An address no handler can use (undecodable %, NUL, over-long) is a 400 before anything parses it.
+  app.use(refuseMalformedRequests());
+
+  // Every state-changing request, API or page action, must come from this app's own pages. APP_URL is
+  // an origin (server/config.ts), read per request: with PORT=0 it learns its port once listening.
+  app.use(requireSameOrigin({ trustedOrigins: () => [services.config.APP_URL] }));
 
   app.get("/healthz", async (_req, res) => {
     const up = await services.database.isUp();

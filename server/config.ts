@@ -11,6 +11,20 @@ const booleanFlag = z
 
 const optionalUrl = z.url({ message: "must be a URL" }).optional();
 
+const APP_URL_MESSAGE = "must be an http(s) origin such as https://fleet.example.com (no path, query or user)";
+
+/** Whether a URL is nothing but an origin: no path beyond "/", no query, fragment or user. */
+function isBareOrigin(value: string): boolean {
+  const url = URL.parse(value);
+  return url !== null && url.pathname === "/" && !url.search && !url.hash && !url.username && !url.password;
+}
+
+/** An http(s) origin, kept without a trailing slash. */
+const appOrigin = z
+  .url({ protocol: /^https?$/, message: APP_URL_MESSAGE, abort: true })
+  .refine(isBareOrigin, APP_URL_MESSAGE)
+  .transform((value) => new URL(value).origin);
+
 export const configSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number({ message: "must be a port number" }).int().min(0).max(65535).default(3000),
@@ -53,13 +67,18 @@ export const configSchema = z.object({
   MICROSOFT_ISSUER: optionalUrl,
   MICROSOFT_CLIENT_ID: z.string().min(1).optional(),
   MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
-  /** Public base URL of this app, used for OAuth redirect URIs and links in e-mails. */
-  APP_URL: optionalUrl,
+  /**
+   * Public origin of this app (scheme, host, port; no path): the only source of absolute links (reset
+   * mails, the Microsoft redirect URI), never the request's Host header. Required in production;
+   * otherwise `http://localhost:${PORT}` (see localAppUrl).
+   */
+  APP_URL: appOrigin.optional(),
 });
 
 export type Config = z.infer<typeof configSchema> & {
   JWT_SECRET: string;
   SEED_DEMO_DATA: boolean;
+  APP_URL: string;
 };
 
 export class ConfigError extends Error {
@@ -90,9 +109,13 @@ export function loadConfig(env: Environment = process.env): Config {
   }
   const config = parsed.data;
   const production = config.NODE_ENV === "production";
-  if (production && !config.JWT_SECRET) {
-    throw new ConfigError(["JWT_SECRET: is required in production (at least 32 characters)"]);
-  }
+  const missing = [
+    ...(production && !config.JWT_SECRET ? ["JWT_SECRET: is required in production (at least 32 characters)"] : []),
+    ...(production && !config.APP_URL
+      ? ["APP_URL: is required in production (the public origin of the app, e.g. https://fleet.example.com)"]
+      : []),
+  ];
+  if (missing.length > 0) throw new ConfigError(missing);
   const microsoft = [config.MICROSOFT_ISSUER, config.MICROSOFT_CLIENT_ID, config.MICROSOFT_CLIENT_SECRET];
   if (microsoft.some(Boolean) && !microsoft.every(Boolean)) {
     throw new ConfigError([
@@ -103,7 +126,16 @@ export function loadConfig(env: Environment = process.env): Config {
     ...config,
     JWT_SECRET: config.JWT_SECRET ?? developmentJwtSecret(config.DATA_DIR),
     SEED_DEMO_DATA: config.SEED_DEMO_DATA ?? !production,
+    APP_URL: config.APP_URL ?? localAppUrl(config.PORT),
   };
+}
+
+/**
+ * The APP_URL outside production when none is set: this machine on PORT. With PORT=0 (any free port,
+ * as the tests listen) startServer puts the bound port in its place once it listens.
+ */
+export function localAppUrl(port: number): string {
+  return `http://localhost:${port}`;
 }
 
 function developmentJwtSecret(dataDir: string): string {

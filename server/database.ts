@@ -11,6 +11,8 @@ export type Db = PrismaClient;
 export interface Database {
   prisma: PrismaClient;
   pool: pg.Pool;
+  /** The connection string, for the one dedicated connection the realtime layer LISTENs on (ADR 022). */
+  url: string;
   /** Answers within `timeoutMs` whether the database takes a query. */
   isUp(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
@@ -30,6 +32,7 @@ export function createDatabase(connectionString: string, logger: Logger, poolSiz
   return {
     prisma,
     pool,
+    url: connectionString,
     async isUp(timeoutMs = 2_000) {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<false>((resolve) => {

@@ -11,7 +11,7 @@ import { pinoHttp } from "pino-http";
 import { Server as SocketServer } from "socket.io";
 import type { ViteDevServer } from "vite";
 import { ignoreBoardChanges } from "./board-changes.ts";
-import type { Config } from "./config.ts";
+import { localAppUrl, type Config } from "./config.ts";
 import { createDatabase } from "./database.ts";
 import type { Logger } from "./logger.ts";
 import { attachRealtime, type Realtime, type RealtimeOptions } from "./realtime/index.ts";
@@ -45,7 +45,9 @@ export interface StartServerOptions {
 }
 
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
-  const { config, logger, dev = false, shutdownGraceMs = 10_000 } = options;
+  const { logger, dev = false, shutdownGraceMs = 10_000 } = options;
+  // This process's own copy: with PORT=0 its local APP_URL learns the bound port below.
+  const config = { ...options.config };
   const database = createDatabase(config.DATABASE_URL, logger);
   // The realtime layer replaces the no-op notifier once socket.io is attached (server/realtime).
   const services: AppServices = { config, database, logger, boardChanges: ignoreBoardChanges };
@@ -85,44 +87,56 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   }
 
   let vite: ViteDevServer | undefined;
-  if (dev) {
-    const { createServer: createViteServer } = await import("vite");
-    vite = await createViteServer({
-      root,
-      appType: "custom",
-      server: { middlewareMode: true, hmr: { server: httpServer } },
-    });
-    app.use(vite.middlewares);
-    const apps = new WeakMap<object, express.Express>();
-    app.use(async (req, res, next) => {
-      try {
-        // ssrLoadModule returns a new module object after a change: rebuild the app only then.
-        const module = (await vite!.ssrLoadModule("/server/app.ts")) as { createApp: CreateApp };
-        let handler = apps.get(module);
-        if (!handler) apps.set(module, (handler = module.createApp(services)));
-        handler(req, res, next);
-      } catch (error) {
-        if (error instanceof Error) vite!.ssrFixStacktrace(error);
-        next(error);
-      }
-    });
-  } else {
-    app.use("/assets", express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y" }));
-    app.use(express.static(path.join(root, "build/client"), { maxAge: "1h" }));
-    // A URL string keeps tsc from type-checking the bundle.
-    const buildUrl = new URL("../build/server/index.js", import.meta.url).href;
-    const { createApp } = (await import(buildUrl)) as { createApp: CreateApp };
-    app.use(createApp(services));
-  }
+  try {
+    if (dev) {
+      const { createServer: createViteServer } = await import("vite");
+      vite = await createViteServer({
+        root,
+        appType: "custom",
+        server: { middlewareMode: true, hmr: { server: httpServer } },
+      });
+      app.use(vite.middlewares);
+      const apps = new WeakMap<object, express.Express>();
+      app.use(async (req, res, next) => {
+        try {
+          // ssrLoadModule returns a new module object after a change: rebuild the app only then.
+          const module = (await vite!.ssrLoadModule("/server/app.ts")) as { createApp: CreateApp };
+          let handler = apps.get(module);
+          if (!handler) apps.set(module, (handler = module.createApp(services)));
+          handler(req, res, next);
+        } catch (error) {
+          if (error instanceof Error) vite!.ssrFixStacktrace(error);
+          next(error);
+        }
+      });
+    } else {
+      app.use("/assets", express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y" }));
+      app.use(express.static(path.join(root, "build/client"), { maxAge: "1h" }));
+      // A URL string keeps tsc from type-checking the bundle.
+      const buildUrl = new URL("../build/server/index.js", import.meta.url).href;
+      const { createApp } = (await import(buildUrl)) as { createApp: CreateApp };
+      app.use(createApp(services));
+    }
 
-  await new Promise<void>((resolve, reject) => {
-    httpServer.once("error", reject);
-    httpServer.listen(config.PORT, options.host, () => {
-      httpServer.off("error", reject);
-      resolve();
+    await new Promise<void>((resolve, reject) => {
+      httpServer.once("error", reject);
+      httpServer.listen(config.PORT, options.host, () => {
+        httpServer.off("error", reject);
+        resolve();
+      });
     });
-  });
+  } catch (error) {
+    // The realtime layer holds connections of its own (LISTEN, Redis): close them with the pool.
+    await realtime.stop().catch(() => undefined);
+    await realtime.closeAdapter();
+    await vite?.close();
+    await database.close();
+    throw error;
+  }
   const port = (httpServer.address() as AddressInfo).port;
+  // PORT=0 asks for any free port: the local default APP_URL (http://localhost:0) names the bound one.
+  // Read per request everywhere, so links and the same-origin check see it from the first request.
+  if (config.PORT === 0 && config.APP_URL === localAppUrl(0)) config.APP_URL = localAppUrl(port);
 
   let closing: Promise<void> | undefined;
   const close = () =>
@@ -130,8 +144,9 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       logger.info("shutting down: no new connections, finishing in-flight requests");
       const stopped = new Promise<void>((resolve) => httpServer.close(() => resolve()));
       httpServer.closeIdleConnections();
-      // Pushes the refreshes still pending, then disconnects every socket.io client (and closes the
-      // HTTP server it is attached to), then the Redis clients of the adapter.
+      // Stops following session changes (the LISTEN connection) and pushes the refreshes still
+      // pending, then disconnects every socket.io client (and closes the HTTP server it is attached
+      // to), then the Redis clients of the adapter.
       await realtime.stop();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await realtime.closeAdapter();

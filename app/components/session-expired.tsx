@@ -6,7 +6,7 @@ import { Box, Button, Callout, Flex, Text, TextField } from "@radix-ui/themes";
 import { useId } from "react";
 import { useFetcher } from "react-router";
 import { LOGIN_MODAL_TITLE } from "~/rules/modals.ts";
-import { AppDialog } from "./modal-host.tsx";
+import { AppDialog } from "./app-dialog.tsx";
 
 interface SignInActionData {
   result?: { error?: Record<string, string[] | null> | null } | undefined;

@@ -7,12 +7,15 @@
 import { useMemo } from "react";
 import { data, redirect, useActionData, useLocation, useSearchParams } from "react-router";
 import { BoardView, type BoardSectionData } from "~/components/board/board-view.tsx";
-import { BOARD_DIALOG_NAMES, BoardDialog } from "~/components/dialogs/board-dialogs.tsx";
+import { BoardDialog, usePrefetchBoardDialogs } from "~/components/dialogs/board-dialogs.tsx";
+import type { SessionEnded } from "~/components/dialogs/dialog-kit.tsx";
 import { PageShell } from "~/components/page-shell.tsx";
 import { servicesContext } from "~/context.ts";
 import { readCardList } from "~/modules/boards/card-lists.server.ts";
 import { type BoardDialogContext, loadOpenDialog, submitDialogForm } from "~/modules/dialogs/board-dialogs.server.ts";
-import { pageRequestContext } from "~/modules/session/page-session.ts";
+import { requireRouteAccess } from "~/modules/session/guard.server.ts";
+import { reloginRequiredOf } from "~/modules/session/page-session.ts";
+import { BOARD_DIALOG_NAMES } from "~/rules/board-dialogs.ts";
 import {
   boardPage,
   boardQuery,
@@ -30,27 +33,33 @@ import type { Route } from "./+types/board";
 /** The board draws its own dialogs (notes, cancel, edit): the root's modal host leaves these to it. */
 export const handle = { rendersDialogs: BOARD_DIALOG_NAMES };
 
-/** The signed-in board request's dialog context; the guard has already checked the page's permission. */
-function dialogContext(args: Route.LoaderArgs | Route.ActionArgs): BoardDialogContext {
-  const { route, session } = args.context.get(pageRequestContext);
-  if (!isBoardRoute(route.name) || session.status !== "signed-in") throw data(null, { status: 404 });
+/** The board the router matched, checked against the session (ADR 025), and its dialog context. */
+function boardRequest(args: Route.LoaderArgs | Route.ActionArgs) {
+  const { route, session } = requireRouteAccess(args);
+  if (!isBoardRoute(route.name)) throw data(null, { status: 404 });
   const { database } = args.context.get(servicesContext);
   // args.url, not request.url: a client-side fetch of the loader or action asks for `/<board>.data`.
-  return { db: database.prisma, actor: session, route: route.name, search: args.url.searchParams, now: new Date() };
+  const dialogs: BoardDialogContext = {
+    db: database.prisma,
+    actor: session,
+    route: route.name,
+    search: args.url.searchParams,
+    now: new Date(),
+  };
+  return { board: route.name, session, dialogs };
 }
 
 export async function loader(args: Route.LoaderArgs) {
   const { context } = args;
-  const { route, session } = context.get(pageRequestContext);
-  if (!isBoardRoute(route.name)) throw data(null, { status: 404 });
+  const { board, session, dialogs } = boardRequest(args);
   const services = context.get(servicesContext);
   const { logger } = services;
-  const page = boardPage(route.name);
+  const page = boardPage(board);
   const url = args.url;
   const query = boardQuery(url.search);
   // The open dialog loads alongside the lists.
   const [dialog, sections] = await Promise.all([
-    session.status === "signed-in" ? loadOpenDialog(dialogContext(args)) : null,
+    loadOpenDialog(dialogs),
     Promise.all(
       page.sections.map(async (section) => {
         try {
@@ -63,13 +72,12 @@ export async function loader(args: Route.LoaderArgs) {
       }),
     ),
   ]);
-  const permissions = session.status === "signed-in" ? session.permissions : [];
   return {
     route: page.route,
     title: page.title,
     room: page.room,
     filter: query.filter,
-    readOnly: boardReadOnly(page.route, permissions),
+    readOnly: boardReadOnly(page.route, session.permissions),
     sections,
     dialog,
     closeDialogHref: boardViewHref(url.pathname, url.search),
@@ -82,12 +90,25 @@ export async function loader(args: Route.LoaderArgs) {
  * message and the submitted values.
  */
 export async function action(args: Route.ActionArgs) {
-  const context = dialogContext(args);
+  const context = boardRequest(args).dialogs;
   const submission = await submitDialogForm(context, await args.request.formData());
   if (submission.kind === "refused") return data(submission.actionData, { status: submission.status });
   args.context.get(servicesContext).boardChanges.listsChanged(submission.lists, submission.requests);
   const url = args.url;
   return redirect(submission.stayOpen ? `${url.pathname}${url.search}` : boardViewHref(url.pathname, url.search), { status: 303 });
+}
+
+/**
+ * With JavaScript, a dialog's save whose session ended meanwhile answers the form (ADR 026), so the
+ * sign-in dialog opens over the page and the dialog keeps what was typed; the page is not replaced.
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  try {
+    return await serverAction();
+  } catch (error) {
+    if (reloginRequiredOf(error)) return { sessionEnded: true } satisfies SessionEnded;
+    throw error;
+  }
 }
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: boardStyles }];
@@ -109,6 +130,7 @@ export default function Board({ loaderData }: Route.ComponentProps) {
     [loaderData.sections],
   );
   const actionData = useActionData<typeof action>() ?? null;
+  usePrefetchBoardDialogs();
   const location = useLocation();
   const [searchParams] = useSearchParams();
   // The URL is the truth for the filter and paging (a pushed list is filtered and paged here, not on

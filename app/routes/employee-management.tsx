@@ -6,21 +6,22 @@ import { PageShell } from "~/components/page-shell.tsx";
 import { servicesContext } from "~/context.ts";
 import { employeeDirectoryQuery, listEmployees } from "~/modules/employees/employee-directory.server.ts";
 import { mayImpersonate } from "~/modules/identity/impersonation.server.ts";
-import { pageRequestContext } from "~/modules/session/page-session.ts";
+import { requireRouteAccess } from "~/modules/session/guard.server.ts";
 import type { Route } from "./+types/employee-management";
 
 export const meta: Route.MetaFunction = () => [{ title: "Employee Management · Fleet Ops" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
+  const { request, context } = args;
+  const { session } = requireRouteAccess(args);
   const { database } = context.get(servicesContext);
-  const { session } = context.get(pageRequestContext);
   const query = employeeDirectoryQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
   const page = await listEmployees(database.prisma, query);
   return {
     ...page,
     employees: page.employees.map((employee) => ({
       ...employee,
-      canActAs: session.status === "signed-in" && mayImpersonate(session, employee),
+      canActAs: mayImpersonate(session, employee),
     })),
   };
 }

@@ -2,20 +2,16 @@
 import { Card, Grid, Link as ThemeLink, Text } from "@radix-ui/themes";
 import { Link } from "react-router";
 import { PageShell } from "~/components/page-shell.tsx";
-import { pageRequestContext } from "~/modules/session/page-session.ts";
+import { requireRouteAccess } from "~/modules/session/guard.server.ts";
 import { permittedPages } from "~/rules/routes.ts";
 import type { Route } from "./+types/home";
 
-export function loader({ context }: Route.LoaderArgs) {
-  const { session, route } = context.get(pageRequestContext);
-  const pages =
-    session.status === "signed-in"
-      ? permittedPages(session.permissions, { ownersStatsUser: session.ownersStatsUser })
-          .filter((page) => page.name !== route.name && !page.path.includes(":"))
-          .map((page) => ({ name: page.name, path: page.path, title: page.title }))
-      : [];
-  const firstName = session.status === "signed-in" ? session.user.firstName : null;
-  return { title: route.title, apps: route.name === "home-apps", firstName, pages };
+export function loader(args: Route.LoaderArgs) {
+  const { session, route } = requireRouteAccess(args);
+  const pages = permittedPages(session.permissions, { ownersStatsUser: session.ownersStatsUser })
+    .filter((page) => page.name !== route.name && !page.path.includes(":"))
+    .map((page) => ({ name: page.name, path: page.path, title: page.title }));
+  return { title: route.title, apps: route.name === "home-apps", firstName: session.user.firstName, pages };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

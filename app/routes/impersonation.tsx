@@ -8,7 +8,7 @@ import { z } from "zod";
 import { servicesContext } from "~/context.ts";
 import { startImpersonation, stopImpersonation } from "~/modules/identity/impersonation.server.ts";
 import { sessionCookie } from "~/modules/identity/session-cookie.server.ts";
-import { pageRequestContext } from "~/modules/session/page-session.ts";
+import { requireRouteAccess } from "~/modules/session/guard.server.ts";
 import type { Route } from "./+types/impersonation";
 
 const impersonationForm = z.discriminatedUnion("intent", [
@@ -16,10 +16,10 @@ const impersonationForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("stop") }),
 ]);
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args;
+  const { session } = requireRouteAccess(args);
   const { config, database } = context.get(servicesContext);
-  const { session } = context.get(pageRequestContext);
-  if (session.status !== "signed-in") throw redirect("/employee-login?redirectTo=%2Femployee-management");
   const form = impersonationForm.safeParse(Object.fromEntries(await request.formData()));
   if (!form.success) return data({ error: "Choose a valid user." }, { status: 400 });
   const result =

@@ -33,8 +33,9 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (!resetRequestLimiterFor(services).attempt(ResetRequestLimiter.keysFor(input))) {
     return data({ intent: "request" as const, done: false, message: TOO_MANY_RESET_REQUESTS_MESSAGE }, { status: 429 });
   }
-  const baseUrl = services.config.APP_URL ?? new URL(request.url).origin;
-  const result = await requestPasswordReset(services.database.prisma, mailerFor(services), input, { baseUrl });
+  // Known and unknown addresses get the same answer (ADR 023); the link points at APP_URL only.
+  const appUrl = services.config.APP_URL;
+  const result = await requestPasswordReset(services.database.prisma, mailerFor(services), input, { appUrl });
   if (!result.ok) return data({ intent: "request" as const, done: false, message: result.message }, { status: result.status });
   return data({ intent: "request" as const, done: true, message: RESET_EMAIL_SENT_MESSAGE, detail: RESET_EMAIL_SENT_DETAIL });
 }

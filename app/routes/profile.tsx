@@ -7,22 +7,24 @@ import { servicesContext } from "~/context.ts";
 import { changePassword } from "~/modules/identity/password-change.server.ts";
 import { getProfile, setTheme } from "~/modules/identity/profile.server.ts";
 import { sessionCookie } from "~/modules/identity/session-cookie.server.ts";
-import { requirePageSession } from "~/modules/session/request-session.server.ts";
+import { requireRouteAccess } from "~/modules/session/guard.server.ts";
 import { THEMES } from "~/rules/passwords.ts";
 import { ChangePasswordForm, PASSWORD_CHANGED_PARAM } from "~/components/change-password-form.tsx";
 import type { Route } from "./+types/profile";
 
 export const meta: Route.MetaFunction = () => [{ title: "Profile · Fleet Ops" }];
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const session = requirePageSession(context, request);
+export async function loader(args: Route.LoaderArgs) {
+  const { session } = requireRouteAccess(args);
+  const { context } = args;
   const profile = await getProfile(context.get(servicesContext).database.prisma, session.user.id);
   if (!profile) throw redirect("/employee-login");
   return { profile };
 }
 
-export async function action({ context, request }: Route.ActionArgs) {
-  const session = requirePageSession(context, request);
+export async function action(args: Route.ActionArgs) {
+  const { context, request } = args;
+  const { session } = requireRouteAccess(args);
   const { config, database } = context.get(servicesContext);
   const formData = await request.formData();
   if (formData.get("intent") === "theme") {

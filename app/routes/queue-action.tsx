@@ -6,7 +6,7 @@
 import { redirect, type ActionFunctionArgs, type RouterContextProvider } from "react-router";
 import { servicesContext } from "~/context.ts";
 import { approveOrder, assignCarrier, completeTransport, moveUnitStatus } from "~/modules/queue/index.server.ts";
-import { pageRequestContext } from "~/modules/session/page-session.ts";
+import { requireRouteAccess } from "~/modules/session/guard.server.ts";
 // Typed without ./+types: the route is registered by app/routes.ts, which this module does not own.
 type QueueActionArgs = ActionFunctionArgs<Readonly<RouterContextProvider>>;
 
@@ -43,14 +43,12 @@ function withOutcome(path: string, key: "done" | "error", value: string): string
   return `${url.pathname}${url.search}`;
 }
 
-export async function action({ request, context }: QueueActionArgs) {
+export async function action(args: QueueActionArgs) {
+  const { request, context } = args;
+  const { session } = requireRouteAccess(args);
   const services = context.get(servicesContext);
-  const { session } = context.get(pageRequestContext);
   const form = await request.formData();
   const returnTo = safeReturnPath(form.get("returnTo"));
-  if (session.status !== "signed-in") {
-    throw redirect(`/employee-login?redirectTo=${encodeURIComponent(returnTo)}`);
-  }
   const intent = String(form.get("intent") ?? "");
   const operation = Object.hasOwn(OPERATIONS, intent) ? OPERATIONS[intent as keyof typeof OPERATIONS] : undefined;
   if (!operation) return redirect(withOutcome(returnTo, "error", UNKNOWN_INTENT_MESSAGE), { status: 303 });
@@ -66,4 +64,12 @@ export async function action({ request, context }: QueueActionArgs) {
 /** The route takes posts only; a visit goes home. */
 export function loader() {
   return redirect(FALLBACK_RETURN);
+}
+
+/**
+ * Nothing to show (every answer redirects), but a document route rather than a resource route: a move
+ * posted without JavaScript after the session ended gets the root's sign-in dialog, not raw JSON.
+ */
+export default function QueueAction() {
+  return null;
 }

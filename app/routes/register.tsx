@@ -14,26 +14,27 @@ import {
 } from "react-router";
 import { servicesContext } from "~/context.ts";
 import { listDepartments, mayRegisterEmployees, registerEmployee } from "~/modules/identity/register.server.ts";
-import { requirePageSession } from "~/modules/session/request-session.server.ts";
+import { requireRouteAccess } from "~/modules/session/guard.server.ts";
 import { registerEmployeeSchema } from "~/rules/passwords.ts";
 import { FormMessage, LabelledInput } from "~/components/form-controls.tsx";
 import type { Route } from "./+types/register";
 
 export const meta: Route.MetaFunction = () => [{ title: "Register Employee · Fleet Ops" }];
 
-function permitted(context: Readonly<RouterContextProvider>, request: Request) {
-  const session = requirePageSession(context, request);
+function permitted(args: { context: Readonly<RouterContextProvider>; pattern: string }) {
+  const { session } = requireRouteAccess(args);
   if (!mayRegisterEmployees(session)) throw redirect("/not-found");
   return session;
 }
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  permitted(context, request);
-  return { departments: await listDepartments(context.get(servicesContext).database.prisma) };
+export async function loader(args: Route.LoaderArgs) {
+  permitted(args);
+  return { departments: await listDepartments(args.context.get(servicesContext).database.prisma) };
 }
 
-export async function action({ context, request }: Route.ActionArgs) {
-  const session = permitted(context, request);
+export async function action(args: Route.ActionArgs) {
+  const { context, request } = args;
+  const session = permitted(args);
   const result = await registerEmployee(context.get(servicesContext).database.prisma, session, Object.fromEntries(await request.formData()));
   if (!result.ok) {
     return data({ ok: false as const, message: result.message, fieldErrors: (result.fieldErrors ?? {}) as Record<string, string[]> }, { status: result.status });

@@ -3,14 +3,17 @@
 // show it on their own.
 import { Callout, Container, Flex, Heading } from "@radix-ui/themes";
 import { pageRequestContext } from "~/modules/session/page-session.ts";
+import { requireRouteAccess } from "~/modules/session/guard.server.ts";
 import { PageShell } from "~/components/page-shell.tsx";
 import type { Route } from "./+types/unavailable-page";
 
 export const UNAVAILABLE_NOTICE = "This page is not available yet.";
 
-export function loader({ context }: Route.LoaderArgs) {
-  const { route } = context.get(pageRequestContext);
-  return { title: route.title, shell: route.access !== "public" };
+export function loader(args: Route.LoaderArgs) {
+  // The public forms are placeholders too; every other page is gated (ADR 025).
+  const { route } = args.context.get(pageRequestContext);
+  if (route.access === "public") return { title: route.title, shell: false };
+  return { title: requireRouteAccess(args).route.title, shell: true };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

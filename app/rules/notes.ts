@@ -6,6 +6,7 @@ import { z } from "zod";
 import { canAddNotes, holdsAllAccess, unlocksRoute } from "./permissions.ts";
 import { BOARD_ROUTES, type BoardRouteName } from "./board-pages.ts";
 import type { CardListName } from "./boards.ts";
+import { defineBoardDialog } from "./board-dialog.ts";
 
 /** The `{unit}` of GET /api/orders/{form}/notes/{unit} when only the order is meant (spec 1 §7). */
 export const IGNORE_UNIT = "IgnoreUnit";
@@ -273,3 +274,13 @@ export function listsShowingNote(reach: NoteReach, unitBoards: UnitBoardStatuses
   }
   return lists;
 }
+
+/** The notesGeneral dialog (ADR 026): the board's readers open it; adding and cancelling check their own rules. */
+export const NOTES_DIALOG = defineBoardDialog<NotesDialogData>()({
+  name: "notesGeneral",
+  feature: null,
+  intents: {
+    [NOTE_INTENTS.add]: z.object({ note: z.string().default("") }),
+    [NOTE_INTENTS.cancel]: z.object({ noteId: z.string().default(""), cancelValue: z.string().default("") }),
+  },
+});

@@ -13,6 +13,7 @@ import {
 } from "./order-stages.ts";
 import { ALL_ACCESS_PERMISSION_ID } from "./permissions.ts";
 import type { ChangeSince, FieldErrors } from "./operation-result.ts";
+import { defineBoardDialog, postedFields } from "./board-dialog.ts";
 
 // ───────────────────────────── Messages and constants ─────────────────────────────
 
@@ -602,3 +603,14 @@ export function validateOffRentEditForm(
   if (!planned.ok) return planned;
   return untestedUnitsRefusal(planned.plan.edited, formTests(formLines(values)));
 }
+
+/** The editOffboarding dialog (ADR 026): saving, testing units and (without JavaScript) adding a row. */
+export const EDIT_OFF_RENT_DIALOG = defineBoardDialog<OffRentEditView>()({
+  name: "editOffboarding",
+  feature: null,
+  intents: {
+    [OFF_RENT_EDIT_INTENTS.save]: postedFields,
+    [OFF_RENT_EDIT_INTENTS.testUnits]: postedFields,
+    [OFF_RENT_EDIT_INTENTS.addUnit]: postedFields,
+  },
+});

@@ -15,6 +15,7 @@ import type { ChangeSince, VersionConflict } from "./operation-result.ts";
 import { onboardingStageLabel } from "./order-stages.ts";
 import { hasFeature, unlocksRoute } from "./permissions.ts";
 import { truckTypeLabel } from "./truck-types.ts";
+import { defineBoardDialog, postedFields } from "./board-dialog.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Messages (spec 1 §5, §8 and §9 where it gives them, character for character).
@@ -446,3 +447,10 @@ export interface OnRentEditDialogData {
 }
 
 export type { VersionConflict };
+
+/** The editOnboarding dialog (ADR 026): the edit operation checks who may edit and which fields. */
+export const EDIT_ON_RENT_DIALOG = defineBoardDialog<OnRentEditDialogData>()({
+  name: "editOnboarding",
+  feature: null,
+  intents: { [EDIT_ON_RENT_INTENT]: postedFields },
+});

@@ -2,6 +2,9 @@
 // the dialog that shows the outcome. Pure types and tiny helpers: the browser renders these.
 import type { CardListName } from "./boards.ts";
 
+/** What a refused permission says when the session itself is valid (a 403 on any save). */
+export const FORBIDDEN_MESSAGE = "You do not have permission to do that.";
+
 /** Field name → its messages (the JSON API's `errors`, a form's per-field messages). */
 export type FieldErrors = Record<string, string[]>;
 

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import type { CardListName } from "./boards.ts";
 import type { ChangeSince } from "./operation-result.ts";
+import { defineBoardDialog } from "./board-dialog.ts";
 
 /** Spec 1 §9: cancellation note maximum. */
 export const CANCEL_NOTE_MAX_LENGTH = 500;
@@ -216,3 +217,17 @@ export function requestLabel(kind: RequestKind, formHistoryId: number): string {
   const name = kind === "ORDER" ? "Order" : kind === "OFF_RENT" ? "Off-rent" : "Trade";
   return `${name} #${formHistoryId}`;
 }
+
+/** The noteOnboarding dialog (ADR 026): cancelling checks who may cancel which kind of request. */
+export const CANCEL_ORDER_DIALOG = defineBoardDialog<CancelOrderDialogData>()({
+  name: "noteOnboarding",
+  feature: null,
+  intents: {
+    [CANCEL_ORDER_INTENT]: z.object({
+      note: z.string().optional(),
+      FormHistoryID: z.string().optional(),
+      department: z.string().optional(),
+      version: z.string().optional(),
+    }),
+  },
+});

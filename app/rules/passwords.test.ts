@@ -3,6 +3,7 @@ import {
   changePasswordSchema,
   MIN_PASSWORD_LENGTH,
   newPasswordProblem,
+  passwordResetRequestSchema,
   registerEmployeeSchema,
   resetPasswordSchema,
   themeSchema,
@@ -36,5 +37,22 @@ describe("password rules (spec 1 §5)", () => {
     expect(registerEmployeeSchema.safeParse({ ...valid, departmentId: "" }).success).toBe(false);
     expect(themeSchema.safeParse({ theme: "Dark" }).success).toBe(true);
     expect(themeSchema.safeParse({ theme: "dark" }).success).toBe(false);
+  });
+
+  it("refuses a reset request only for what its text alone decides (ADR 023)", () => {
+    const message = (Email: unknown) => {
+      const parsed = passwordResetRequestSchema.safeParse({ Email });
+      return parsed.success ? null : parsed.error.issues[0]!.message;
+    };
+    expect(message(undefined)).toBe("Enter your e-mail address.");
+    expect(message("   ")).toBe("Enter your e-mail address.");
+    // No account can have these: the spec's failure text, without asking the database.
+    expect(message("no-at-sign")).toBe("*Account could not be found for this email...");
+    expect(message("@fleetops.test")).toBe("*Account could not be found for this email...");
+    expect(message("someone@")).toBe("*Account could not be found for this email...");
+    expect(message(`${"a".repeat(250)}@x.test`)).toBe("*Account could not be found for this email...");
+    // Any other text goes on, account or not; no stricter format rule (spec 1 §3).
+    expect(message(" Someone@Anywhere ")).toBeNull();
+    expect(passwordResetRequestSchema.parse({ Email: " a@b.test " }).Email).toBe("a@b.test");
   });
 });

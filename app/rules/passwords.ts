@@ -71,13 +71,19 @@ export const resetPasswordFormSchema = z
 /** The same rule, giving the server the new password. */
 export const resetPasswordSchema = resetPasswordFormSchema.transform((value) => ({ password: value.password ?? "" }));
 
-/** Password reset request (spec 1 §7 POST /users/password/request {Email}; no format rule, spec 1 §5). */
+/**
+ * Password reset request (spec 1 §7 POST /users/password/request {Email}; no format rule, spec 1 §5).
+ * Its refusals depend on the text alone, never on the accounts (ADR 023): blank, or an address no
+ * account can have (longer than the column, or without text on both sides of an @) gets the spec's
+ * '*Account could not be found…'; any other address is answered as sent, account or not.
+ */
 export const passwordResetRequestSchema = z.object({
   Email: z
     .string({ message: RESET_EMAIL_REQUIRED_MESSAGE })
     .trim()
     .min(1, { message: RESET_EMAIL_REQUIRED_MESSAGE })
-    .max(254, { message: RESET_ACCOUNT_NOT_FOUND_MESSAGE }),
+    .max(254, { message: RESET_ACCOUNT_NOT_FOUND_MESSAGE })
+    .regex(/^.+@.+$/s, { message: RESET_ACCOUNT_NOT_FOUND_MESSAGE }),
 });
 
 /** Register an employee (/register, permission 20). */

@@ -212,6 +212,42 @@ function decodeSegment(segment: string): string {
   }
 }
 
+/**
+ * Routes of the app that are not pages of the table: actions and the catch-all. The guard decides on
+ * them as on pages (ADR 025); a route module the guard does not know is refused.
+ */
+export const SERVICE_ROUTES = [
+  { name: "logout", path: "/logout", access: "public", title: "Sign Out" },
+  { name: "impersonation", path: "/impersonation", access: "signed-in", title: "Act as Another User" },
+  { name: "queue", path: "/queue", access: "signed-in", title: "Queue" },
+] as const satisfies readonly { name: string; path: string; access: Exclude<RouteAccess, "permission">; title: string }[];
+
+export type ServiceRoute = (typeof SERVICE_ROUTES)[number];
+
+/** What the router ran: a page of the table, or a service route. */
+export type GuardedRoute = RouteDefinition | ServiceRoute;
+
+/** Route patterns as React Router reports them (`onboarding`, `reset/:encryption`, `*`; `/` for the index). */
+function patternKey(pattern: string): string {
+  return pattern.replace(/^\/+/, "").replace(/\/+$/, "");
+}
+
+const routesByPattern = new Map<string, GuardedRoute>([
+  ...ROUTES.flatMap((route) => [route.path, ...route.aliases].map((path) => [patternKey(path), route] as const)),
+  ...SERVICE_ROUTES.map((route) => [patternKey(route.path), route] as const),
+  // The catch-all route (app/routes.ts) renders the not-found page.
+  ["*", routeByName("notFound")],
+]);
+
+/**
+ * The route the router matched, by its pattern (React Router's `pattern` argument of middleware,
+ * loaders and actions), never by the raw path: an encoded, case-changed or doubled-slash path is
+ * decided on as the page it reaches. Null for a pattern the table does not know (the guard refuses it).
+ */
+export function routeByPattern(pattern: string): GuardedRoute | null {
+  return routesByPattern.get(patternKey(pattern)) ?? null;
+}
+
 export type RouteAccessDecision =
   | { readonly kind: "allow" }
   | { readonly kind: "redirect-root" }
@@ -236,7 +272,11 @@ const ALLOW: RouteAccessDecision = { kind: "allow" };
  * passes signed-in pages, and permission pages when id 1 or an unlocking id is held; otherwise notFound.
  */
 export function decideRouteAccess(input: RouteAccessInput): RouteAccessDecision {
-  const route = routeByName(input.routeName);
+  return decideAccess(routeByName(input.routeName), input);
+}
+
+/** decideRouteAccess for any route the router runs, pages of the table and service routes alike. */
+export function decideAccess(route: GuardedRoute, input: Omit<RouteAccessInput, "routeName">): RouteAccessDecision {
   if (route.access === "public") return ALLOW;
   if (input.permissionIds === null) return { kind: "redirect-root" };
   if (input.tokenExpired) return { kind: "relogin" };

@@ -107,6 +107,9 @@ function newer<T extends { generatedAt: string }>(a: T | undefined, b: T | undef
  * A pushed payload holds every card: it is filtered and paged with `query` (the URL's, the caller's)
  * by `pageCardList`, as the loader does, so a live update looks exactly like a reload.
  */
+/** How long after the server ended the socket the handshake is tried again (a new cookie may be on its way). */
+const SESSION_RECHECK_MS = 1_000;
+
 export function useBoardLive(
   room: string,
   lists: readonly CardListName[],
@@ -156,7 +159,14 @@ export function useBoardLive(
     const onConnectError = (error: Error & { data?: unknown }) => {
       if (isSessionLost(error)) void navigate(reloginUrl(window.location), { replace: true });
     };
-    const onSessionExpired = () => void navigate(reloginUrl(window.location), { replace: true });
+    // The server ends a socket whose session changed (ADR 022), also when this very tab changed its
+    // password and has just received a new cookie: connect again with the cookie held now, and ask to
+    // sign in only when that handshake is refused (onConnectError).
+    const onSessionExpired = () => {
+      window.setTimeout(() => {
+        if (active && !client.connected) client.connect();
+      }, SESSION_RECHECK_MS);
+    };
     client.on("connect_error", onConnectError);
     client.on(SESSION_EXPIRED_EVENT, onSessionExpired);
     reconnectListeners.add(refetch);

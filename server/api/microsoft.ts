@@ -152,9 +152,9 @@ class MicrosoftStrategy extends Strategy {
 // ---------------------------------------------------------------------------------------------
 // The routes.
 
-/** The redirect URI: APP_URL's when configured (recommended), else this request's own origin. */
-function callbackUrl(config: Config, req: Request): URL {
-  return new URL(MICROSOFT_CALLBACK_PATH, config.APP_URL ?? `${req.protocol}://${req.host}`);
+/** The redirect URI, from APP_URL only: the request's Host header is never trusted for it (ADR 024). */
+function callbackUrl(config: Config): URL {
+  return new URL(MICROSOFT_CALLBACK_PATH, config.APP_URL);
 }
 
 function toSignIn(res: Response, message: string): void {
@@ -204,7 +204,7 @@ export function createMicrosoftRouter(services: AppServices): express.Router {
     }
     const options: MicrosoftAuthenticateOptions = {
       session: false,
-      callbackURL: callbackUrl(config, req),
+      callbackURL: callbackUrl(config),
       returnTo: safeRedirectPath(req.query.redirectTo),
     };
     instance.authenticate(STRATEGY, options)(req, res, next);
@@ -222,7 +222,7 @@ export function createMicrosoftRouter(services: AppServices): express.Router {
       toSignIn(res, MICROSOFT_UNAVAILABLE_MESSAGE);
       return;
     }
-    const options: MicrosoftAuthenticateOptions = { session: false, callbackURL: callbackUrl(config, req) };
+    const options: MicrosoftAuthenticateOptions = { session: false, callbackURL: callbackUrl(config) };
     const done = (error: unknown, result: MicrosoftSignInResult | false | undefined, info?: unknown) => {
       if (error) {
         req.log?.warn({ err: error }, "Microsoft sign-in failed");

@@ -115,8 +115,9 @@ export function createUsersRouter(services: AppServices): express.Router {
       res.status(429).json({ error: TOO_MANY_RESET_REQUESTS_MESSAGE });
       return;
     }
-    const baseUrl = config.APP_URL ?? `${req.protocol}://${req.get("host")}`;
-    const result = await requestPasswordReset(database.prisma, mailerFor(services), req.body, { baseUrl });
+    // The same answer for every address that could be an account, known or not (ADR 023); the link
+    // in the mail points at APP_URL, never at this request's Host.
+    const result = await requestPasswordReset(database.prisma, mailerFor(services), req.body, { appUrl: config.APP_URL });
     if (!result.ok) {
       req.log?.info({ status: result.status }, "password reset refused");
       res.status(result.status).json({ error: result.message });

@@ -1,7 +1,8 @@
 // The socket.io handshake: the session token comes from the HttpOnly session cookie (sent by the
 // browser with the polling and upgrade requests) or from `auth.token`. Missing, invalid and expired
 // tokens are refused with the messages the JSON API uses; an accepted socket carries its user,
-// permissions and expiry in socket.data and is disconnected when the token expires.
+// permissions, expiry and token in socket.data (server-side only) and is disconnected when the token
+// expires. The token is kept so that the session can be resolved again later (ADR 022).
 import type { Server as SocketServer, Socket } from "socket.io";
 import { readCookie, SESSION_COOKIE } from "../../app/modules/identity/session-cookie.server.ts";
 import { resolveSession, type SignedInSession } from "../../app/modules/identity/users.server.ts";
@@ -23,6 +24,12 @@ export interface SocketSession {
 
 export interface SocketData {
   session: SocketSession;
+  /** The token the session was resolved from (the handshake's, or one adopted with joinRoom). */
+  token: string;
+  /** How many re-checks of the session have started: only the latest one applies its answer. */
+  checks: number;
+  /** The latest re-check (it resolves once its answer is applied): what an overtaken one defers to. */
+  latestCheck?: Promise<boolean>;
   expiryTimer?: NodeJS.Timeout;
 }
 
@@ -82,21 +89,35 @@ export function armExpiry(socket: Socket, services: AppServices): void {
 }
 
 function expire(socket: Socket, services: AppServices): void {
-  services.logger.info({ socketId: socket.id, userId: (socket.data as SocketData).session.userId }, "socket token expired");
-  socket.emit(SESSION_EXPIRED_EVENT, { status: 401, message: TOKEN_EXPIRED });
+  endSession(socket, services, TOKEN_EXPIRED, "socket token expired");
+}
+
+/**
+ * Tells the client its session is over (with the message the JSON API would answer) and disconnects
+ * it: at expiry, and when the session was revoked meanwhile (ADR 022).
+ */
+export function endSession(socket: Socket, services: AppServices, message: string, reason: string): void {
+  const data = socket.data as SocketData;
+  clearTimeout(data.expiryTimer);
+  services.logger.info({ socketId: socket.id, userId: data.session.userId }, reason);
+  socket.emit(SESSION_EXPIRED_EVENT, { status: 401, message });
   socket.disconnect(true);
 }
 
 /** Installs the handshake check on the server's default namespace. */
 export function installHandshakeAuth(io: SocketServer, services: AppServices): void {
   io.use((socket, next) => {
-    checkToken(services, handshakeToken(socket)).then(
+    const token = handshakeToken(socket);
+    checkToken(services, token).then(
       (check) => {
         if (!check.ok) {
           next(new HandshakeError(check.message));
           return;
         }
-        (socket.data as SocketData).session = check.session;
+        const data = socket.data as SocketData;
+        data.session = check.session;
+        data.token = token!;
+        data.checks = 0;
         next();
       },
       (error: unknown) => {

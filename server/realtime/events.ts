@@ -1,7 +1,9 @@
 // What a connected socket may send (spec 1 §4 and §7): joinRoom, joinRooms, leaveRoom, pingCheck,
 // and the legacy refresh events a client emits after a save. Every payload is checked with zod; a bad
 // one, or a refused room, is answered with an `error` event { event, message } (and a negative
-// acknowledgement when the client asked for one), never with a crash.
+// acknowledgement when the client asked for one), never with a crash. A join first resolves the
+// socket's session again against the database (ADR 022): a revoked session ends, changed permissions
+// apply.
 import { encodeCardList } from "../../app/rules/card-wire.ts";
 import type { Socket } from "socket.io";
 import { z } from "zod";
@@ -15,8 +17,9 @@ import {
   type CardListName,
 } from "../../app/rules/boards.ts";
 import type { AppServices } from "../services.ts";
-import { armExpiry, checkToken, type SocketData } from "./auth.ts";
-import { notificationsRoomOf, type ListLoader } from "./refresh.ts";
+import { armExpiry, checkToken, endSession, type SessionCheck, type SocketData, type SocketSession } from "./auth.ts";
+import type { ListLoader } from "./refresh.ts";
+import { roomChanges } from "./rooms.ts";
 
 export const ERROR_EVENT = "error";
 export const PONG_EVENT = "pong";
@@ -51,6 +54,65 @@ function describeIssue(error: z.ZodError): string {
   return `Invalid payload (${where}${issue?.message ?? "unexpected value"}).`;
 }
 
+/**
+ * Brings the socket's rooms in line with its session's permissions (ADR 022): leaves the board rooms
+ * and notifications rooms no longer permitted, joins the notifications rooms newly permitted, keeps
+ * the rest. Answers the board rooms it left.
+ */
+export function syncRooms(socket: Socket): string[] {
+  const { session } = socket.data as SocketData;
+  const { join, leave } = roomChanges(socket.rooms, session.permissions);
+  for (const room of join) void socket.join(room);
+  for (const room of leave) void socket.leave(room);
+  return leave.filter(isBoardRoom);
+}
+
+/** Installs a (re)resolved session on the socket: permissions, expiry timer, rooms. */
+export function applySession(socket: Socket, services: AppServices, session: SocketSession, token: string): void {
+  const data = socket.data as SocketData;
+  data.session = session;
+  data.token = token;
+  armExpiry(socket, services);
+  const left = syncRooms(socket);
+  if (left.length > 0) {
+    services.logger.info({ socketId: socket.id, userId: session.userId, rooms: left }, "socket left rooms its permissions no longer allow");
+  }
+}
+
+export interface RecheckOptions {
+  /** How a token is resolved (default checkToken); a batch shares one answer per token. */
+  check?: (token: string) => Promise<SessionCheck>;
+  /** Called with the message just before a session found unusable is ended. */
+  refuse?: (message: string) => void;
+}
+
+/**
+ * Resolves the socket's token against the database again, as its handshake did, and applies the
+ * answer: an unusable session (revoked, deactivated, expired) is ended — the client gets
+ * SESSION_EXPIRED_EVENT with the API's message and is disconnected — and a usable one replaces the
+ * socket's session and rooms. Answers whether the socket keeps a session. Of re-checks that overlap,
+ * only the one started last applies its answer; the earlier ones answer what it answers.
+ */
+export function recheckSession(socket: Socket, services: AppServices, options: RecheckOptions = {}): Promise<boolean> {
+  const data = socket.data as SocketData;
+  const token = data.token;
+  const mine = ++data.checks;
+  const check = options.check ?? ((value: string) => checkToken(services, value));
+  const run = check(token).then((answer): boolean | Promise<boolean> => {
+    if (!socket.connected) return false;
+    if (data.checks !== mine) return data.latestCheck ?? socket.connected;
+    if (!answer.ok) {
+      options.refuse?.(answer.message);
+      endSession(socket, services, answer.message, "socket session ended: it no longer resolves");
+      return false;
+    }
+    applySession(socket, services, answer.session, token);
+    return true;
+  });
+  data.latestCheck = run;
+  return run;
+}
+
 /** Legacy spec 2 §7 event name for the three AR lists. */
 const LEGACY_AR_EVENT = "arCardsRefresh";
 
@@ -69,18 +131,13 @@ export function handleConnection(socket: Socket, { services, loadList }: Connect
     ack?.({ ok: false, message });
   }
 
-  /** Notifications rooms follow the permissions: one per board room the user may join. */
-  function syncNotificationRooms(): void {
-    for (const room of Object.keys(BOARD_ROOMS)) {
-      const name = notificationsRoomOf(room);
-      if (mayJoinRoom(room, data.session.permissions)) void socket.join(name);
-      else void socket.leave(name);
-    }
-  }
-
-  /** Adopts a token sent with joinRoom (e.g. after signing in again); false when it is refused. */
-  async function adoptToken(event: string, value: string | undefined, ack: Ack | undefined): Promise<boolean> {
-    if (value === undefined) return true;
+  /**
+   * The session a join is decided on, resolved against the database now (ADR 022): the token sent with
+   * the join (e.g. after signing in again) is adopted; without one the socket's own token is resolved
+   * again. False when the join must not go on (the client was told why).
+   */
+  async function currentSession(event: string, value: string | undefined, ack: Ack | undefined): Promise<boolean> {
+    if (value === undefined) return recheckSession(socket, services, { refuse: (message) => fail(event, message, ack) });
     const check = await checkToken(services, value);
     if (!check.ok) {
       fail(event, check.message, ack);
@@ -90,9 +147,10 @@ export function handleConnection(socket: Socket, { services, loadList }: Connect
       fail(event, "The token belongs to another user.", ack);
       return false;
     }
-    data.session = check.session;
-    armExpiry(socket, services);
-    syncNotificationRooms();
+    // Re-checks of the previous token still under way must not overwrite this session.
+    data.checks += 1;
+    data.latestCheck = Promise.resolve(true);
+    applySession(socket, services, check.session, value);
     return true;
   }
 
@@ -127,13 +185,13 @@ export function handleConnection(socket: Socket, { services, loadList }: Connect
     });
   }
 
-  syncNotificationRooms();
+  syncRooms(socket);
   armExpiry(socket, services);
 
   guarded("joinRoom", async (payload, ack) => {
     const parsed = joinRoomSchema.safeParse(typeof payload === "string" ? { roomName: payload } : payload);
     if (!parsed.success) return fail("joinRoom", describeIssue(parsed.error), ack);
-    if (!(await adoptToken("joinRoom", parsed.data.token, ack))) return;
+    if (!(await currentSession("joinRoom", parsed.data.token, ack))) return;
     const room = parsed.data.roomName;
     const refused = tryJoin(room);
     if (refused) return fail("joinRoom", `${refused} (${room})`, ack);
@@ -144,7 +202,7 @@ export function handleConnection(socket: Socket, { services, loadList }: Connect
   guarded("joinRooms", async (payload, ack) => {
     const parsed = joinRoomsSchema.safeParse(payload);
     if (!parsed.success) return fail("joinRooms", describeIssue(parsed.error), ack);
-    if (!(await adoptToken("joinRooms", parsed.data.token, ack))) return;
+    if (!(await currentSession("joinRooms", parsed.data.token, ack))) return;
     const joined: string[] = [];
     const refused: { room: string; message: string }[] = [];
     for (const room of new Set(parsed.data.rooms)) {

@@ -1,6 +1,7 @@
 // The realtime layer (issue 4, ADR 010): handshake auth, room events and the coalescing board
-// refresher on the process's socket.io server, fanned out through Redis when REDIS_URL is set.
-// server/index.ts attaches it once; what the rest of the app calls is services.boardChanges.
+// refresher on the process's socket.io server, fanned out through Redis when REDIS_URL is set, and the
+// database listener that makes open sockets follow session changes (ADR 022). server/index.ts
+// attaches it once; what the rest of the app calls is services.boardChanges.
 import { createAdapter } from "@socket.io/redis-adapter";
 import { createClient } from "redis";
 import type { Server as SocketServer } from "socket.io";
@@ -8,6 +9,7 @@ import type { AppServices } from "../services.ts";
 import { installHandshakeAuth } from "./auth.ts";
 import { handleConnection } from "./events.ts";
 import { createBoardRefresher, type BoardRefresher, type ListLoader } from "./refresh.ts";
+import { createSessionChangeFollower, listenForSessionChanges } from "./session-changes.ts";
 import { isKeptPerRequest, loadCardList, loadRequestCards } from "../../app/modules/boards/card-lists.server.ts";
 import { type CardListName, type CardListPayload, isCardListName } from "../../app/rules/boards.ts";
 import type { Db } from "../database.ts";
@@ -16,6 +18,7 @@ import { createCardListCache } from "../card-list-cache.ts";
 export { SESSION_EXPIRED_EVENT, SIGN_IN_REQUIRED, TOKEN_EXPIRED, type SocketData, type SocketSession } from "./auth.ts";
 export { ERROR_EVENT, NO_SUCH_ROOM, PONG_EVENT, ROOM_FORBIDDEN } from "./events.ts";
 export { DEFAULT_COALESCE_MS, notificationsRoomOf, type ListLoader, type NotificationsPayload } from "./refresh.ts";
+export { SESSION_CHANGES_CHANNEL } from "./session-changes.ts";
 
 export interface RealtimeOptions {
   /** How a list is computed (default loadCardList); tests inject fakes. */
@@ -31,11 +34,19 @@ export interface RealtimeOptions {
   redisKey?: string;
   /** How long start-up waits for Redis before giving up (default 5 s). */
   redisConnectTimeoutMs?: number;
+  /**
+   * Follow session changes notified by the database (default true). Off, sockets learn of a revocation
+   * or a permission change only when they join a room (tests of that check alone).
+   */
+  sessionChanges?: boolean;
 }
 
 export interface Realtime {
   boardChanges: BoardRefresher;
-  /** Emits what is still dirty and disconnects from Redis (call before io.close, then closeAdapter). */
+  /**
+   * Stops following session changes (closes the LISTEN connection) and emits what is still dirty
+   * (call before io.close, then closeAdapter).
+   */
   stop(): Promise<void>;
   /** Closes the Redis clients (after io.close). */
   closeAdapter(): Promise<void>;
@@ -92,6 +103,35 @@ export function readRelayedChange(value: unknown): { lists: CardListName[]; requ
   return { lists: lists.filter(isCardListName), ...(named ? { requests: requests as number[] } : {}) };
 }
 
+/** How long start-up waits for the session change listener before going on without it (it keeps trying). */
+const LISTEN_START_TIMEOUT_MS = 5_000;
+
+/**
+ * Starts the process's LISTEN connection and re-checks the concerned sockets on each change (ADR 022).
+ * Answers how to stop. Start-up waits for the first LISTEN (a few ms), at most 5 s: without it, sockets
+ * still follow revocations when they join a room, and every socket is re-checked once it listens.
+ */
+async function followSessionChanges(io: SocketServer, services: AppServices): Promise<() => Promise<void>> {
+  const follower = createSessionChangeFollower(io, services);
+  const listener = listenForSessionChanges({
+    connectionString: services.database.url,
+    logger: services.logger,
+    onChange: (users) => follower.usersChanged(users),
+    onListening: () => follower.recheckAll(),
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const started = await Promise.race([
+    listener.listening.then(() => true),
+    new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), LISTEN_START_TIMEOUT_MS))),
+  ]);
+  clearTimeout(timer);
+  if (!started) services.logger.warn("not yet listening for session changes; still trying");
+  return async () => {
+    await listener.close();
+    await follower.close();
+  };
+}
+
 /** Attaches the realtime layer to `io` and installs its BoardChanges in `services`. */
 export async function attachRealtime(
   io: SocketServer,
@@ -142,9 +182,14 @@ export async function attachRealtime(
   installHandshakeAuth(io, services);
   io.on("connection", (socket) => handleConnection(socket, { services, loadList }));
 
+  const stopFollowing = options.sessionChanges === false ? async () => undefined : await followSessionChanges(io, services);
+
   return {
     boardChanges,
-    stop: () => boardChanges.close(),
+    async stop() {
+      await stopFollowing();
+      await boardChanges.close();
+    },
     async closeAdapter() {
       if (!redis) return;
       await Promise.allSettled(redis.map((client) => client.close()));

@@ -54,6 +54,24 @@ describe("requireSameOrigin", () => {
     expect(await response.json()).toEqual({ error: CROSS_ORIGIN_MESSAGE });
   });
 
+  it("reads trusted origins given as a function on every request (APP_URL learns its port at listen)", async () => {
+    let trusted = ["https://before.example"];
+    const app = express();
+    app.use(requireSameOrigin({ trustedOrigins: () => trusted }));
+    app.post("/thing", (_req, res) => void res.status(200).json({ ok: true }));
+    const other = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => other.once("listening", resolve));
+    const url = `http://127.0.0.1:${(other.address() as AddressInfo).port}/thing`;
+    try {
+      const post = (origin: string) => fetch(url, { method: "POST", headers: { Origin: origin } });
+      expect((await post("https://after.example")).status).toBe(403);
+      trusted = ["https://after.example"];
+      expect((await post("https://after.example")).status).toBe(200);
+    } finally {
+      await new Promise<void>((resolve) => other.close(() => resolve()));
+    }
+  });
+
   it("refuses a write that the browser marks cross-site even without Origin", async () => {
     expect((await send("DELETE", { "Sec-Fetch-Site": "cross-site" })).status).toBe(403);
   });

@@ -18,10 +18,13 @@ export function isSameOrigin(origin: string, host: string, trustedOrigins: reado
   }
 }
 
-export function requireSameOrigin(options: { trustedOrigins?: readonly string[] } = {}): RequestHandler {
-  const trusted = options.trustedOrigins ?? [];
+export function requireSameOrigin(
+  options: { trustedOrigins?: readonly string[] | (() => readonly string[]) } = {},
+): RequestHandler {
+  const { trustedOrigins = [] } = options;
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
+    const trusted = typeof trustedOrigins === "function" ? trustedOrigins() : trustedOrigins;
     const site = req.get("sec-fetch-site");
     const origin = req.get("origin");
     // Behind a proxy that rewrites Host, APP_URL's origin is passed in as trusted.

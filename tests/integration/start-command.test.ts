@@ -18,6 +18,7 @@ function startApp(): Promise<{ child: ChildProcess; url: string; output: () => s
     PORT: "0",
     NODE_ENV: "production",
     JWT_SECRET: "start-test-secret-start-test-secret-00",
+    APP_URL: "https://fleet.example.test",
     SEED_DEMO_DATA: "false",
     LOG_LEVEL: "warn",
   };

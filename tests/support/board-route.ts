@@ -5,7 +5,7 @@ import { RouterContextProvider } from "react-router";
 import { servicesContext } from "~/context.ts";
 import { type PageSession, pageRequestContext } from "~/modules/session/page-session.ts";
 import type { DialogActionData } from "~/rules/operation-result.ts";
-import { routeByPath } from "~/rules/routes.ts";
+import { routeByName, routeByPattern } from "~/rules/routes.ts";
 import { action, loader } from "~/routes/board.tsx";
 import type { AppServices } from "../../server/services.ts";
 
@@ -25,13 +25,13 @@ export interface PageRequestInit {
 /** The arguments a route's loader or action gets for a signed-in request to `path` (e.g. "/onboarding?modal=…"). */
 export function pageRouteArgs(services: AppServices, actor: PageActor, path: string, init: PageRequestInit = {}) {
   const url = new URL(path, "http://app.test");
-  const { route } = routeByPath(url.pathname);
+  // The route the router would match; a top-level page's pattern is its path (ADR 025).
+  const route = routeByPattern(url.pathname) ?? routeByName("notFound");
   const context = new RouterContextProvider();
   context.set(servicesContext, services);
   context.set(pageRequestContext, {
     session: { status: "signed-in", ...actor, expiresAt: Math.floor(Date.now() / 1000) + 3600, ownersStatsUser: false },
     route,
-    relogin: false,
   });
   const raw = init.data ? new URL(`${url.pathname}.data${url.search}`, url) : url;
   const body = init.form ? new URLSearchParams(init.form) : undefined;

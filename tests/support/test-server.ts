@@ -2,13 +2,14 @@
 // test file's own database, with quiet logs and test settings that a test may override.
 import { loadConfig } from "../../server/config.ts";
 import { startServer, type RunningServer } from "../../server/index.ts";
-import { createLogger } from "../../server/logger.ts";
+import { createLogger, type Logger } from "../../server/logger.ts";
 
 export type { RunningServer };
 
 export async function startTestServer(
   environment: Record<string, string> = {},
-  options: { databaseUrl?: string } = {},
+  /** `logger`: instead of one at LOG_LEVEL, for a test that reads what the server logged. */
+  options: { databaseUrl?: string; logger?: Logger } = {},
 ): Promise<RunningServer> {
   const config = loadConfig({
     NODE_ENV: "test",
@@ -20,7 +21,7 @@ export async function startTestServer(
   });
   return startServer({
     config: { ...config, DATABASE_URL: options.databaseUrl ?? process.env.DATABASE_URL! },
-    logger: createLogger(config),
+    logger: options.logger ?? createLogger(config),
     host: "127.0.0.1",
     dev: false,
   });

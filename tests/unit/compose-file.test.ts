@@ -133,6 +133,15 @@ describe("docker-compose.yml", () => {
     expect(typeof config.SEED_DEMO_DATA).toBe("boolean");
   });
 
+  it("sets APP_URL, which production requires, to the published port unless the operator gives one", () => {
+    expect(environmentOf(app).APP_URL).toMatch(/^\$\{APP_URL:-.+\}$/);
+    const { APP_URL: _appUrl, ...withoutAppUrl } = appEnvironment();
+    expect(() => loadConfig(withoutAppUrl), "loadConfig without APP_URL").toThrow(/APP_URL: is required in production/);
+    const appUrl = new URL(loadConfig(appEnvironment()).APP_URL);
+    expect(appUrl.hostname).toBe("localhost");
+    expect(Number(appUrl.port)).toBe(publishedPorts(app)[0]);
+  });
+
   it("requires JWT_SECRET from the operator instead of committing one", () => {
     expect(environmentOf(app).JWT_SECRET).toMatch(/^\$\{JWT_SECRET:\?.+\}$/);
   });

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ConfigError, configVariables, loadConfig, microsoftSignInEnabled } from "../../server/config";
+import { ConfigError, configVariables, loadConfig, localAppUrl, microsoftSignInEnabled } from "../../server/config";
 
 const SECRET = "s".repeat(32);
 let dataDir: string;
@@ -55,11 +55,22 @@ describe("loadConfig defaults", () => {
       "MICROSOFT_ISSUER",
       "MICROSOFT_CLIENT_ID",
       "MICROSOFT_CLIENT_SECRET",
-      "APP_URL",
     ] as const) {
       expect(config[name], name).toBeUndefined();
     }
     expect(microsoftSignInEnabled(config)).toBe(false);
+  });
+
+  it("defaults APP_URL to this machine on PORT outside production", () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).APP_URL).toBe("http://localhost:3000");
+    expect(loadConfig({ DATA_DIR: dataDir, PORT: "8080" }).APP_URL).toBe("http://localhost:8080");
+    expect(loadConfig({ DATA_DIR: dataDir, NODE_ENV: "test", PORT: "4100" }).APP_URL).toBe(localAppUrl(4100));
+    expect(loadConfig({ DATA_DIR: dataDir, APP_URL: "  " }).APP_URL).toBe("http://localhost:3000");
+  });
+
+  it("keeps a given APP_URL as an origin, without the trailing slash", () => {
+    expect(loadConfig({ DATA_DIR: dataDir, APP_URL: "https://Fleet.Example.com/" }).APP_URL).toBe("https://fleet.example.com");
+    expect(loadConfig({ DATA_DIR: dataDir, APP_URL: "http://10.0.0.5:8080" }).APP_URL).toBe("http://10.0.0.5:8080");
   });
 
   it("generates the development JWT secret once into DATA_DIR/jwt-secret and reuses it", () => {
@@ -124,6 +135,11 @@ describe("loadConfig errors", () => {
     ["SEED_DEMO_DATA", "maybe"],
     ["PORTAL_URL", "not a url"],
     ["PORTAL_URL", "ftp://portal.example.com/"],
+    ["APP_URL", "fleet.example.com"],
+    ["APP_URL", "ftp://fleet.example.com"],
+    ["APP_URL", "https://fleet.example.com/fleet"],
+    ["APP_URL", "https://fleet.example.com/?x=1"],
+    ["APP_URL", "https://user:secret@fleet.example.com"],
   ])("stops on %s=%s with a message naming the variable", (name, value) => {
     const error = configErrorFor({ [name]: value });
     expect(error.name).toBe("ConfigError");
@@ -169,8 +185,21 @@ describe("loadConfig errors", () => {
 });
 
 describe("loadConfig in production", () => {
+  it("requires APP_URL, naming it, as it requires JWT_SECRET", () => {
+    const error = configErrorFor({ NODE_ENV: "production", JWT_SECRET: SECRET });
+    expect(error.issues).toEqual([
+      "APP_URL: is required in production (the public origin of the app, e.g. https://fleet.example.com)",
+    ]);
+    expect(configErrorFor({ NODE_ENV: "production", JWT_SECRET: SECRET, APP_URL: " " }).message).toContain("APP_URL:");
+    // Both missing: both named at once.
+    const both = configErrorFor({ NODE_ENV: "production" }).issues.map((issue) => issue.split(":")[0]);
+    expect(both).toEqual(["JWT_SECRET", "APP_URL"]);
+    const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: "production", JWT_SECRET: SECRET, APP_URL: "https://fleet.example.com" });
+    expect(config.APP_URL).toBe("https://fleet.example.com");
+  });
+
   it("defaults SEED_DEMO_DATA to false, and honours an explicit true", () => {
-    const production = { DATA_DIR: dataDir, NODE_ENV: "production", JWT_SECRET: SECRET };
+    const production = { DATA_DIR: dataDir, NODE_ENV: "production", JWT_SECRET: SECRET, APP_URL: "https://fleet.example.com" };
     expect(loadConfig(production).SEED_DEMO_DATA).toBe(false);
     expect(loadConfig({ ...production, SEED_DEMO_DATA: "true" }).SEED_DEMO_DATA).toBe(true);
     expect(existsSync(path.join(dataDir, "jwt-secret"))).toBe(false);

@@ -5,7 +5,7 @@
 import { Badge, Box, Button, Callout, Flex, Grid, Heading, Link as ThemeLink, Text, TextField } from "@radix-ui/themes";
 import { type MouseEvent, useId } from "react";
 import { Form, Link, useNavigate } from "react-router";
-import { useHydrated } from "~/components/modal-host.tsx";
+import { useHydrated } from "~/components/app-dialog.tsx";
 import {
   emptyText,
   FILTER_LABEL,

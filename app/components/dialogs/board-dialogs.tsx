@@ -1,59 +1,103 @@
-// The dialogs a board renders over itself (issue 5): the board's loader loads the one its URL opens
-// (app/modules/dialogs/board-dialogs.server.ts) and this draws it, so it works without JavaScript. The
-// root's modal host leaves these names to the board (the board route's `handle.rendersDialogs`).
+// The board dialogs' component registry (ADR 026): one component per definition of the catalogue
+// (app/rules/board-dialogs.ts), keyed by modal name so the compiler proves none is missing, each in a
+// chunk of its own so a board page carries no dialog's code until one opens. The server renders the
+// open dialog in full (every component is loaded before the first render, app/entry.server.tsx), and
+// the browser loads the open dialog's chunk before hydrating (app/entry.client.tsx), so nothing changes
+// without JavaScript and nothing flickers with it.
 import { Callout, Text } from "@radix-ui/themes";
-import type { ComponentType } from "react";
-import type { ModalName, ModalSize } from "~/rules/modals.ts";
-import type { DialogActionData } from "~/rules/operation-result.ts";
-import type { RouteName } from "~/rules/routes.ts";
-import { AppDialog } from "../modal-host.tsx";
-import { CancelOrderDialog } from "./cancel-order-dialog.tsx";
-import { EditOffRentDialog } from "./edit-off-rent-dialog.tsx";
-import { EditOnRentDialog } from "./edit-on-rent-dialog.tsx";
-import { NotesDialog } from "./notes-dialog.tsx";
+import { type ComponentType, createElement, useEffect, useState } from "react";
+import { type BoardDialogName, isBoardDialogName, type OpenBoardDialog } from "~/rules/board-dialogs.ts";
+import { MODAL_PARAM } from "~/rules/modals.ts";
+import { AppDialog } from "../app-dialog.tsx";
+import type { BoardDialogProps } from "./dialog-kit.tsx";
 
-export interface BoardDialogProps {
-  /** What the dialog's loader returned (each dialog knows its own shape). */
-  data: unknown;
-  /** The refusal of the last plain-form post (no JavaScript), with the submitted values. */
-  actionData: DialogActionData | null;
-  /** The board the dialog is open on (the notes' department). */
-  route: RouteName;
-  /** The board's view without the dialog: where closing goes. */
-  closeHref: string;
-  readOnly: boolean;
-}
+type DialogModule<N extends BoardDialogName> = { default: ComponentType<BoardDialogProps<N>> };
 
-const BOARD_DIALOGS: Partial<Record<ModalName, ComponentType<BoardDialogProps>>> = {
-  notesGeneral: NotesDialog,
-  noteOnboarding: CancelOrderDialog,
-  editOnboarding: EditOnRentDialog,
-  editOffboarding: EditOffRentDialog,
+const IMPORTS: { [N in BoardDialogName]: () => Promise<DialogModule<N>> } = {
+  notesGeneral: () => import("./notes-dialog.tsx"),
+  noteOnboarding: () => import("./cancel-order-dialog.tsx"),
+  editOnboarding: () => import("./edit-on-rent-dialog.tsx"),
+  editOffboarding: () => import("./edit-off-rent-dialog.tsx"),
 };
 
-/** The dialog names a board draws itself. */
-export const BOARD_DIALOG_NAMES: readonly ModalName[] = Object.keys(BOARD_DIALOGS) as ModalName[];
+const loaded: { [N in BoardDialogName]?: ComponentType<BoardDialogProps<N>> } = {};
 
-export interface OpenDialogView {
-  name: ModalName;
-  title: string;
-  size: ModalSize;
-  data: unknown;
-  error: string | null;
+async function loadComponent<N extends BoardDialogName>(name: N): Promise<void> {
+  const module: DialogModule<N> = await IMPORTS[name]();
+  loaded[name] = module.default as (typeof loaded)[N];
 }
 
-export function BoardDialog({ dialog, ...props }: Omit<BoardDialogProps, "data"> & { dialog: OpenDialogView }) {
-  const Content = BOARD_DIALOGS[dialog.name];
+/** Loads the components of the dialogs named (all of them when none are), before a render needs them. */
+export async function preloadBoardDialogs(names: readonly BoardDialogName[] = Object.keys(IMPORTS).filter(isBoardDialogName)) {
+  await Promise.all(names.map((name) => loadComponent(name)));
+}
+
+/** Before hydration: the component of the dialog the URL opens, so the first render matches the server's. */
+export async function preloadDialogOf(search: string): Promise<void> {
+  const name = new URLSearchParams(search).get(MODAL_PARAM);
+  if (isBoardDialogName(name)) await preloadBoardDialogs([name]);
+}
+
+/**
+ * Once a board is idle in the browser, the dialogs' chunks are fetched in the background: the page's
+ * first load carries none of them, and a card's dialog then opens without waiting for its code.
+ */
+export function usePrefetchBoardDialogs(): void {
+  useEffect(() => {
+    const prefetch = () => void preloadBoardDialogs().catch((error: unknown) => console.warn("dialog code not prefetched", error));
+    if (typeof window.requestIdleCallback === "function") {
+      const handle = window.requestIdleCallback(prefetch, { timeout: 3_000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const timer = window.setTimeout(prefetch, 1_000);
+    return () => window.clearTimeout(timer);
+  }, []);
+}
+
+/** The component of a dialog, loading its chunk first when a client-side navigation opened it. */
+function useDialogComponent<N extends BoardDialogName>(name: N): ComponentType<BoardDialogProps<N>> | null {
+  const [, setReady] = useState(0);
+  const component = loaded[name] ?? null;
+  useEffect(() => {
+    if (component) return;
+    let live = true;
+    void loadComponent(name).then(() => live && setReady((count) => count + 1));
+    return () => {
+      live = false;
+    };
+  }, [name, component]);
+  return component;
+}
+
+type BoardDialogFrameProps = Omit<BoardDialogProps<BoardDialogName>, "data">;
+
+function DialogContent<N extends BoardDialogName>({
+  name,
+  data,
+  ...props
+}: { name: N; data: BoardDialogProps<N>["data"] } & BoardDialogFrameProps) {
+  const Content = useDialogComponent(name);
+  if (!Content) {
+    return (
+      <Text as="p" color="gray" role="status">
+        Loading…
+      </Text>
+    );
+  }
+  // The component comes from the registry's cache: one stable function per dialog, never made here.
+  return createElement(Content, { data, ...props });
+}
+
+/** The open dialog of a board: its frame, and its component or the loader's refusal. */
+export function BoardDialog({ dialog, ...props }: BoardDialogFrameProps & { dialog: OpenBoardDialog }) {
   return (
     <AppDialog title={dialog.title} size={dialog.size} closeHref={props.closeHref}>
       {dialog.error !== null ? (
         <Callout.Root color="red" role="alert">
           <Callout.Text>{dialog.error}</Callout.Text>
         </Callout.Root>
-      ) : Content ? (
-        <Content data={dialog.data} {...props} />
       ) : (
-        <Text as="p">This dialog is not available yet.</Text>
+        <DialogContent {...props} {...dialog} />
       )}
     </AppDialog>
   );

@@ -21,8 +21,8 @@ import {
 } from "~/rules/order-cancel.ts";
 import type { FieldErrors, VersionConflict } from "~/rules/operation-result.ts";
 import { FormMessage } from "../form-controls.tsx";
-import { useHydrated } from "../modal-host.tsx";
-import type { BoardDialogProps } from "./board-dialogs.tsx";
+import { useHydrated } from "../app-dialog.tsx";
+import type { BoardDialogProps } from "./dialog-kit.tsx";
 import { formatChangedAt, OrderHistory, VersionConflictNotice } from "./order-history.tsx";
 
 /** A shown message; `seq` restarts its 4 s timer when the same text is shown again. */
@@ -60,8 +60,7 @@ function Releases({ data }: { data: CancelOrderDialogData }) {
   );
 }
 
-export function CancelOrderDialog({ data, actionData, closeHref, readOnly }: BoardDialogProps) {
-  const dialog = data as CancelOrderDialogData;
+export default function CancelOrderDialog({ data: dialog, actionData, closeHref, readOnly }: BoardDialogProps<"noteOnboarding">) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const revalidator = useRevalidator();

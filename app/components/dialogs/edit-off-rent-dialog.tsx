@@ -31,8 +31,8 @@ import { PLACEHOLDER_RETURNING_UNIT } from "~/rules/order-stages.ts";
 import type { DialogActionData, FieldErrors, VersionConflict } from "~/rules/operation-result.ts";
 import { apiFetch } from "~/utils/api-fetch.ts";
 import { FormMessage } from "../form-controls.tsx";
-import { useHydrated } from "../modal-host.tsx";
-import type { BoardDialogProps } from "./board-dialogs.tsx";
+import { useHydrated } from "../app-dialog.tsx";
+import type { BoardDialogProps } from "./dialog-kit.tsx";
 import { MaskedInput } from "./masked-input.tsx";
 import { OrderHistory, StaleVersionNotice } from "./order-history.tsx";
 
@@ -146,8 +146,7 @@ function placeholderRow(rows: readonly Row[]): Row {
 /** A row whose unit number is typed in this dialog (added, or changed): it needs a test. */
 const isEdited = (row: Row) => row.stored === null || normalizeUnitNumber(row.vin) !== row.stored.vin;
 
-export function EditOffRentDialog({ data, actionData, closeHref, readOnly }: BoardDialogProps) {
-  const view = data as OffRentEditView;
+export default function EditOffRentDialog({ data: view, actionData, closeHref, readOnly }: BoardDialogProps<"editOffboarding">) {
   // A newer version (after "Load the latest version") starts a fresh form.
   return <EditOffRentForm key={view.version} view={view} posted={offRentResult(actionData)} closeHref={closeHref} readOnly={readOnly} />;
 }

@@ -25,7 +25,7 @@ import {
 } from "~/rules/on-rent-edit.ts";
 import type { DialogActionData, FieldErrors, VersionConflict } from "~/rules/operation-result.ts";
 import { FormMessage } from "../form-controls.tsx";
-import type { BoardDialogProps } from "./board-dialogs.tsx";
+import type { BoardDialogProps } from "./dialog-kit.tsx";
 import { MaskedInput } from "./masked-input.tsx";
 import { OrderHistory, StaleVersionNotice } from "./order-history.tsx";
 
@@ -52,8 +52,7 @@ function toRefusal(result: Refusal | DialogActionData): Refusal {
   return { message: result.message, fieldErrors: result.fieldErrors ?? {}, ...(result.conflict ? { conflict: result.conflict } : {}) };
 }
 
-export function EditOnRentDialog({ data, actionData, closeHref, readOnly }: BoardDialogProps) {
-  const dialog = data as OnRentEditDialogData;
+export default function EditOnRentDialog({ data: dialog, actionData, closeHref, readOnly }: BoardDialogProps<"editOnboarding">) {
   // A newer version (after "Load the latest version") starts a fresh form and fetcher.
   return <EditOnRentForm key={dialog.version} dialog={dialog} posted={editResult(actionData)} closeHref={closeHref} readOnly={readOnly} />;
 }

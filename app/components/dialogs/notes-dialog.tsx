@@ -4,8 +4,7 @@
 // blank text and for read-only readers. Every form posts to the board with an `intent` (plain forms
 // without JavaScript; fetchers with it, so the list updates without a reload and the dialog stays open).
 import { Badge, Box, Button, Callout, Flex, Text, TextArea } from "@radix-ui/themes";
-import { useEffect, useId, useState } from "react";
-import { useFetcher, useLocation } from "react-router";
+import { useId, useState } from "react";
 import {
   addButtonDisabled,
   formatNoteTime,
@@ -13,50 +12,23 @@ import {
   NOTE_MAX_LENGTH,
   NOTE_MESSAGE_MS,
   noteAuthor,
+  NOTES_DIALOG,
   type NotesDialogData,
   type NoteView,
 } from "~/rules/notes.ts";
 import type { DialogActionData } from "~/rules/operation-result.ts";
 import { routeByName } from "~/rules/routes.ts";
-import { useHydrated } from "../modal-host.tsx";
-import type { BoardDialogProps } from "./board-dialogs.tsx";
+import { useHydrated } from "../app-dialog.tsx";
+import { type BoardDialogProps, DialogFormElement, useDialogForm } from "./dialog-kit.tsx";
 
-function refusalOf(value: unknown, intent: string): DialogActionData | null {
-  const data = value as DialogActionData | null | undefined;
-  return data && data.intent === intent && data.ok === false ? data : null;
-}
-
-/** A message shown until it is replaced, and for NOTE_MESSAGE_MS only once scripts run. */
-function useTimedMessage(message: string | null, key: unknown): string | null {
-  const hydrated = useHydrated();
-  const [hiddenFor, setHiddenFor] = useState<unknown>(null);
-  useEffect(() => {
-    if (!hydrated || !message) return;
-    const timer = setTimeout(() => setHiddenFor(key), NOTE_MESSAGE_MS);
-    return () => clearTimeout(timer);
-  }, [hydrated, message, key]);
-  return message && hiddenFor !== key ? message : null;
-}
-
-/**
- * The dialog's fetcher: `refusal` is the refused answer of its last submission (or the page's action
- * data after a plain post without scripts); `done` counts submissions that succeeded — they redirect, so
- * React Router leaves the fetcher without data.
- */
-function useDialogFetcher(intent: string, pageActionData: DialogActionData | null) {
-  const fetcher = useFetcher();
-  const busy = fetcher.state !== "idle";
-  const [seen, setSeen] = useState({ busy: false, done: 0 });
-  if (seen.busy !== busy) setSeen({ busy, done: !busy && fetcher.data === undefined ? seen.done + 1 : seen.done });
-  const refusal = busy ? null : (refusalOf(fetcher.data, intent) ?? pageActionData);
-  return { fetcher, busy, done: seen.done, refusal };
-}
-
-function NoteItem({ note, action, actionData }: { note: NoteView; action: string; actionData: DialogActionData | null }) {
+function NoteItem({ note, actionData }: { note: NoteView; actionData: DialogActionData | null }) {
   const local = useHydrated();
-  const pageRefusal = actionData && actionData.values.noteId === String(note.NoteID) ? actionData : null;
-  const { fetcher, busy, refusal } = useDialogFetcher(NOTE_INTENTS.cancel, pageRefusal);
-  const message = useTimedMessage(refusal?.message ?? null, refusal);
+  const form = useDialogForm(NOTES_DIALOG, NOTE_INTENTS.cancel, {
+    actionData,
+    messageMs: NOTE_MESSAGE_MS,
+    owns: (values) => values.noteId === String(note.NoteID),
+  });
+  const message = form.refusal ? form.message : null;
   const cancelled = note.NoteCancelled === 1;
   const board = routeByName(note.NoteType)?.title ?? note.NoteType;
   return (
@@ -88,14 +60,13 @@ function NoteItem({ note, action, actionData }: { note: NoteView; action: string
           </Text>
         </Box>
         {note.mayChange ? (
-          <fetcher.Form method="post" action={action} style={{ flex: "none" }}>
-            <input type="hidden" name="intent" value={NOTE_INTENTS.cancel} />
+          <DialogFormElement form={form} style={{ flex: "none" }}>
             <input type="hidden" name="noteId" value={note.NoteID} />
             <input type="hidden" name="cancelValue" value={cancelled ? "0" : "1"} />
-            <Button type="submit" size="1" variant="soft" color={cancelled ? "green" : "red"} loading={busy}>
+            <Button type="submit" size="1" variant="soft" color={cancelled ? "green" : "red"} loading={form.busy}>
               {cancelled ? "Restore note" : "Cancel note"}
             </Button>
-          </fetcher.Form>
+          </DialogFormElement>
         ) : null}
       </Flex>
       {message ? (
@@ -107,25 +78,23 @@ function NoteItem({ note, action, actionData }: { note: NoteView; action: string
   );
 }
 
-function AddNote({ data, action, actionData }: { data: NotesDialogData; action: string; actionData: DialogActionData | null }) {
+function AddNote({ data, actionData }: { data: NotesDialogData; actionData: DialogActionData | null }) {
   const hydrated = useHydrated();
   const fieldId = useId();
-  const { fetcher, busy, done, refusal } = useDialogFetcher(NOTE_INTENTS.add, actionData);
-  const submitted = actionData?.values.note;
-  const [text, setText] = useState(typeof submitted === "string" ? submitted : "");
+  const form = useDialogForm(NOTES_DIALOG, NOTE_INTENTS.add, { actionData, messageMs: NOTE_MESSAGE_MS });
+  const [text, setText] = useState(() => form.value("note") ?? "");
   // A note added (the list now shows it): start the next one from an empty box.
-  const [clearedAt, setClearedAt] = useState(0);
-  if (done !== clearedAt) {
-    setClearedAt(done);
+  const [clearedAt, setClearedAt] = useState(form.done);
+  if (form.done !== clearedAt) {
+    setClearedAt(form.done);
     setText("");
   }
-  const fieldError = refusal?.fieldErrors?.note?.[0] ?? null;
-  const message = useTimedMessage(refusal?.message ?? null, refusal);
+  const fieldError = form.fieldError("note");
+  const message = form.refusal ? form.message : null;
   // Without scripts nothing can enable a disabled button, so blank text is left to the server.
   const disabled = !data.mayAdd || (hydrated && addButtonDisabled(text, data.mayAdd));
   return (
-    <fetcher.Form method="post" action={action} aria-label="Add a note">
-      <input type="hidden" name="intent" value={NOTE_INTENTS.add} />
+    <DialogFormElement form={form} aria-label="Add a note">
       <Flex direction="column" gap="2">
         <label htmlFor={fieldId}>
           <Text size="2" weight="medium">
@@ -153,42 +122,36 @@ function AddNote({ data, action, actionData }: { data: NotesDialogData; action: 
           </Callout.Root>
         ) : null}
         <Box>
-          <Button type="submit" disabled={disabled} loading={busy}>
+          <Button type="submit" disabled={disabled} loading={form.busy}>
             Add
           </Button>
         </Box>
       </Flex>
-    </fetcher.Form>
+    </DialogFormElement>
   );
 }
 
-export function NotesDialog({ data, actionData }: BoardDialogProps) {
-  const dialog = data as NotesDialogData;
-  const location = useLocation();
-  // Forms post to the board's own URL: its parameters name the request or unit.
-  const action = `${location.pathname}${location.search}`;
+export default function NotesDialog({ data, actionData }: BoardDialogProps<"notesGeneral">) {
   const listId = useId();
-  const addRefusal = refusalOf(actionData, NOTE_INTENTS.add);
-  const cancelRefusal = refusalOf(actionData, NOTE_INTENTS.cancel);
   return (
     <Flex direction="column" gap="4" data-notes-dialog="">
       <section aria-labelledby={listId}>
         <Text as="p" size="2" weight="bold" id={listId} mb="1">
-          {dialog.notes.length === 1 ? "1 note" : `${dialog.notes.length} notes`}
+          {data.notes.length === 1 ? "1 note" : `${data.notes.length} notes`}
         </Text>
-        {dialog.notes.length === 0 ? (
+        {data.notes.length === 0 ? (
           <Text as="p" size="2" color="gray">
             No notes yet.
           </Text>
         ) : (
           <ul aria-label="Notes" style={{ listStyle: "none", margin: 0, padding: 0, maxHeight: 360, overflowY: "auto" }}>
-            {dialog.notes.map((note) => (
-              <NoteItem key={note.NoteID} note={note} action={action} actionData={cancelRefusal} />
+            {data.notes.map((note) => (
+              <NoteItem key={note.NoteID} note={note} actionData={actionData} />
             ))}
           </ul>
         )}
       </section>
-      <AddNote data={dialog} action={action} actionData={addRefusal} />
+      <AddNote data={data} actionData={actionData} />
     </Flex>
   );
 }

@@ -5,7 +5,7 @@ import { Box, Callout, Flex, Heading, Link as ThemeLink, Text } from "@radix-ui/
 import { useId } from "react";
 import type { ChangeSince, VersionConflict } from "~/rules/operation-result.ts";
 import { Link } from "react-router";
-import { useHydrated } from "../modal-host.tsx";
+import { useHydrated } from "../app-dialog.tsx";
 
 /** One history row as `loadRequestHistory` answers it. */
 export type HistoryEntry = ChangeSince & { action: string };

@@ -1,86 +1,97 @@
-// The dialogs a board opens over itself (`?modal=notesGeneral&formHistoryId=43`, issue 5): for each
-// dialog, the loader of what it shows; for each form intent a dialog posts, the operation it runs. The
-// board route (app/routes/board.tsx) calls these, so a dialog works without JavaScript: the server
-// renders it from the URL, and its form posts to the board itself. The same domain operations answer the
-// JSON API (server/api/*), so a page save and an API save cannot disagree.
-import type { Db } from "../../../server/database.ts";
+// The board dialogs' server registry (ADR 026): one server half per definition of the catalogue
+// (app/rules/board-dialogs.ts), keyed by modal name so the compiler proves none is missing. The board
+// route (app/routes/board.tsx) loads the open dialog and runs posted intents through here, so a dialog
+// works without JavaScript; the same domain operations answer the JSON API (server/api/*).
+import {
+  type BoardDialogDefinitionOf,
+  type BoardDialogName,
+  isBoardDialogName,
+  type OpenBoardDialog,
+} from "../../rules/board-dialogs.ts";
+import { formFields } from "../../rules/board-dialog.ts";
 import type { CardListName } from "../../rules/boards.ts";
-import { type ModalName, type ModalSize, type ModalTitleContext, modalTitle, resolveModalRequest } from "../../rules/modals.ts";
+import { modalTitle, resolveModalRequest } from "../../rules/modals.ts";
 import {
   type DialogActionData,
   type FieldErrors,
   type OperationRefusal,
-  type OperationResult,
   submittedValues,
 } from "../../rules/operation-result.ts";
-import type { RouteName } from "../../rules/routes.ts";
-import type { OperationActor } from "../operations/operation.server.ts";
-import { CANCEL_ORDER_DIALOGS } from "../orders/cancel-order-dialogs.server.ts";
-import { EDIT_OFF_RENT_DIALOGS } from "../orders/edit-off-rent-dialogs.server.ts";
-import { EDIT_ON_RENT_DIALOGS } from "../orders/edit-on-rent-dialogs.server.ts";
-import { NOTES_DIALOGS } from "../notes/notes-dialogs.server.ts";
+import { NOTES_DIALOG_SERVER } from "../notes/notes-dialogs.server.ts";
+import { CANCEL_ORDER_DIALOG_SERVER } from "../orders/cancel-order-dialogs.server.ts";
+import { EDIT_OFF_RENT_DIALOG_SERVER } from "../orders/edit-off-rent-dialogs.server.ts";
+import { EDIT_ON_RENT_DIALOG_SERVER } from "../orders/edit-on-rent-dialogs.server.ts";
+import {
+  type BoardDialogContext,
+  type BoardDialogOutcome,
+  type BoardDialogServer,
+  forbiddenDialog,
+} from "./board-dialog-kit.server.ts";
 
-export interface BoardDialogContext {
-  db: Db;
-  actor: OperationActor;
-  /** The board the dialog is open on: its lower-case route name is the notes' department. */
-  route: RouteName;
-  /** The URL's parameters: formHistoryId, unitNumber, … */
-  search: URLSearchParams;
-  now: Date;
+export type { BoardDialogContext } from "./board-dialog-kit.server.ts";
+
+const SERVERS: { [N in BoardDialogName]: BoardDialogServer<BoardDialogDefinitionOf<N>> } = {
+  notesGeneral: NOTES_DIALOG_SERVER,
+  noteOnboarding: CANCEL_ORDER_DIALOG_SERVER,
+  editOnboarding: EDIT_ON_RENT_DIALOG_SERVER,
+  editOffboarding: EDIT_OFF_RENT_DIALOG_SERVER,
+};
+
+type IntentRunner = (context: BoardDialogContext, fields: Record<string, string | string[]>) => Promise<BoardDialogOutcome>;
+
+/** Field errors of a form an intent's schema refused, by top-level field name. */
+function fieldErrorsOf(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const field = String(issue.path[0] ?? "form");
+    (errors[field] ??= []).push(issue.message);
+  }
+  return errors;
 }
 
-/** What a dialog shows, and what its title draws on (company name, AR unit). */
-export interface LoadedDialogData {
-  titleContext?: ModalTitleContext;
-  data: unknown;
+/** Every intent of one server, read with its schema and checked against the definition's permission. */
+function runnersOf(server: BoardDialogServer): [string, IntentRunner][] {
+  // The one place a dialog's intents are looked up by a string: each was typed against its schema by
+  // serveBoardDialog, so the input handed on is exactly what the schema read.
+  const intents = server.intents as Record<string, (context: BoardDialogContext, input: unknown) => Promise<BoardDialogOutcome>>;
+  return Object.entries(server.definition.intents).map(([intent, schema]) => [
+    intent,
+    async (context, fields) => {
+      const forbidden = forbiddenDialog(server.definition, context.actor);
+      if (forbidden) return forbidden;
+      const parsed = schema.safeParse(fields);
+      if (!parsed.success) {
+        const fieldErrors = fieldErrorsOf(parsed.error.issues);
+        return { ok: false, status: 400, message: parsed.error.issues[0]?.message ?? "Invalid input.", fieldErrors };
+      }
+      const run = intents[intent];
+      if (!run) throw new Error(`dialog ${server.definition.name} declares intent ${intent} without serving it`);
+      return run(context, parsed.data);
+    },
+  ]);
 }
 
-export type BoardDialogLoader = (context: BoardDialogContext) => Promise<LoadedDialogData | OperationRefusal>;
-
-/**
- * A step that only draws the dialog again: nothing written, nothing failed (a no-JavaScript "Add unit" or
- * "Test units"). The board answers 200 with the submitted values kept.
- */
-export interface DialogRerender {
-  message: string;
-  /** Per-field news, keyed like fieldErrors (each unit's test result). */
-  fieldNotes?: FieldErrors;
+/** Intents by name across every dialog; a name declared twice stops the process at start-up. */
+function intentTable(servers: readonly BoardDialogServer[]): ReadonlyMap<string, IntentRunner> {
+  const table = new Map<string, IntentRunner>();
+  for (const server of servers) {
+    for (const [intent, runner] of runnersOf(server)) {
+      if (table.has(intent)) throw new Error(`board dialog intent '${intent}' is declared twice`);
+      table.set(intent, runner);
+    }
+  }
+  return table;
 }
 
-/**
- * A successful intent closes the dialog, unless it asks to stay (a new note shows in the list it joins)
- * or only draws it again (`rerender`); a refusal re-renders it with the message.
- */
-export type BoardDialogOutcome = (OperationResult & { stayOpen?: boolean }) | { ok: true; lists: []; rerender: DialogRerender };
+const ALL_SERVERS: readonly BoardDialogServer[] = Object.values(SERVERS);
+const INTENTS = intentTable(ALL_SERVERS);
 
-export type BoardDialogIntent = (context: BoardDialogContext, form: FormData) => Promise<BoardDialogOutcome>;
-
-/** One feature's dialogs: loaders by dialog name, form intents by name (unique across features). */
-export interface BoardDialogSet {
-  loaders: Partial<Record<ModalName, BoardDialogLoader>>;
-  intents: Readonly<Record<string, BoardDialogIntent>>;
+/** For tests: the intents each dialog declares, by modal name. */
+export function boardDialogIntents(): Record<string, string[]> {
+  return Object.fromEntries(ALL_SERVERS.map((server) => [server.definition.name, Object.keys(server.definition.intents)]));
 }
 
-const SETS: readonly BoardDialogSet[] = [NOTES_DIALOGS, CANCEL_ORDER_DIALOGS, EDIT_ON_RENT_DIALOGS, EDIT_OFF_RENT_DIALOGS];
-
-const LOADERS: Partial<Record<ModalName, BoardDialogLoader>> = Object.assign({}, ...SETS.map((set) => set.loaders));
-const INTENTS: Readonly<Record<string, BoardDialogIntent>> = Object.assign({}, ...SETS.map((set) => set.intents));
-
-export function boardDialogLoader(name: ModalName): BoardDialogLoader | undefined {
-  return LOADERS[name];
-}
-
-export function boardDialogIntent(intent: string): BoardDialogIntent | undefined {
-  return Object.hasOwn(INTENTS, intent) ? INTENTS[intent] : undefined;
-}
-
-/** The dialog the board's URL opens, as the board's loader hands it to the page. */
-export type OpenBoardDialog = {
-  name: ModalName;
-  title: string;
-  size: ModalSize;
-} & ({ data: unknown; error: null } | { data: null; error: string; status: number });
+export { intentTable as buildIntentTable };
 
 /**
  * Loads the board dialog the URL asks for; null when the URL asks for none, or for a dialog that is not
@@ -88,16 +99,31 @@ export type OpenBoardDialog = {
  */
 export async function loadOpenDialog(context: BoardDialogContext): Promise<OpenBoardDialog | null> {
   const request = resolveModalRequest(context.search, { signedIn: true });
-  if (request.kind !== "open") return null;
-  const loader = boardDialogLoader(request.name);
-  if (!loader) return null;
-  const loaded = await loader(context);
-  const base = { name: request.name, size: request.size };
-  if ("ok" in loaded && loaded.ok === false) {
-    return { ...base, title: request.title, data: null, error: loaded.message, status: loaded.status };
+  if (request.kind !== "open" || !isBoardDialogName(request.name)) return null;
+  return loadDialog(request.name, request.size, request.title, context);
+}
+
+async function loadDialog<N extends BoardDialogName>(
+  name: N,
+  size: OpenBoardDialog["size"],
+  fallbackTitle: string,
+  context: BoardDialogContext,
+): Promise<OpenBoardDialog> {
+  const server: BoardDialogServer<BoardDialogDefinitionOf<N>> = SERVERS[name];
+  const refused = forbiddenDialog(server.definition, context.actor);
+  const loaded = refused ?? (await server.load(context));
+  if (isRefusal(loaded)) {
+    return { name, size, title: fallbackTitle, data: null, error: loaded.message, status: loaded.status };
   }
-  const { titleContext, data } = loaded as LoadedDialogData;
-  return { ...base, title: modalTitle(request.name, { ...titleContext, routeName: context.route }), data, error: null };
+  const { titleContext, data } = loaded;
+  const title = modalTitle(name, { ...titleContext, routeName: context.route });
+  // The correlated union (name N with the data of N) is beyond TypeScript's inference here, not unsafe:
+  // `data` is what SERVERS[name] loaded.
+  return { name, size, title, data, error: null } as OpenBoardDialog;
+}
+
+function isRefusal(value: object): value is OperationRefusal {
+  return "ok" in value && value.ok === false;
 }
 
 export const UNKNOWN_DIALOG_INTENT_MESSAGE = "That action is not available.";
@@ -113,12 +139,12 @@ export type DialogSubmission =
 /** Runs the intent a dialog's form names (`intent` field) with the board's context. */
 export async function submitDialogForm(context: BoardDialogContext, form: FormData): Promise<DialogSubmission> {
   const intent = String(form.get("intent") ?? "");
-  const run = boardDialogIntent(intent);
+  const run = INTENTS.get(intent);
   const values = submittedValues(form);
   if (!run) {
     return { kind: "refused", status: 400, actionData: { intent, ok: false, message: UNKNOWN_DIALOG_INTENT_MESSAGE, values } };
   }
-  const outcome = await run(context, form);
+  const outcome = await run(context, formFields(form));
   if ("rerender" in outcome) {
     const { message, fieldNotes } = outcome.rerender;
     return { kind: "refused", status: 200, actionData: { intent, ok: true, message, ...(fieldNotes ? { fieldNotes } : {}), values } };

@@ -1,18 +1,15 @@
 // Password reset by e-mail (spec 1 §2 requestReset, §7 POST /users/password/request; spec 2 §8;
 // issue 3 point 9). A request creates a random single-use token valid for one hour, stores only its
 // sha256, and mails a link to /reset/{token}. The reset page checks the token, sets the new password,
-// marks the token used and moves tokensValidAfter (every session of the user ends). See ADR 007.
+// marks the token used and moves tokensValidAfter (every session of the user ends). See ADR 007; the
+// request answers alike for known and unknown addresses (ADR 023).
 import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "../../../server/database.ts";
 import { recordAudit } from "../audit/audit-log.server.ts";
-import {
-  passwordResetRequestSchema,
-  RESET_ACCOUNT_NOT_FOUND_MESSAGE,
-  resetPasswordSchema,
-} from "../../rules/passwords.ts";
-import type { Mailer } from "../mail/mailer.server.ts";
+import { passwordResetRequestSchema, resetPasswordSchema } from "../../rules/passwords.ts";
+import type { MailMessage, Mailer } from "../mail/mailer.server.ts";
 import { hashPassword } from "./passwords.server.ts";
-import { findActiveUserByEmail, normalizeEmail } from "./users.server.ts";
+import { normalizeEmail } from "./users.server.ts";
 import { AttemptLimiter, attemptLimiterFor } from "./attempt-limiter.server.ts";
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -34,42 +31,63 @@ export function hashResetToken(token: string): string {
 /** Tokens are 32 random bytes in base64url (43 characters); anything else is never looked up. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-export type ResetRequestResult =
-  | { ok: true; email: string }
-  | { ok: false; status: 400 | 404; message: string };
+export type ResetRequestResult = { ok: true } | { ok: false; status: 400; message: string };
 
 export interface ResetRequestOptions {
-  /** Origin the link points to: APP_URL, else the request's origin. */
-  baseUrl: string;
+  /** APP_URL, the origin the link points to: never the request's own Host (ADR 024). */
+  appUrl: string;
   now?: Date;
 }
 
-export function resetLink(baseUrl: string, token: string): string {
-  return `${baseUrl.replace(/\/+$/, "")}/reset/${token}`;
+export function resetLink(appUrl: string, token: string): string {
+  return `${appUrl.replace(/\/+$/, "")}/reset/${token}`;
 }
 
+/**
+ * Issues a reset link for an active account and mails it. The answer is the same whether or not the
+ * address has an account, and so is the work before it (ADR 023): a token is drawn and hashed either
+ * way, one statement looks the account up and stores the hash if there is one (committed without
+ * waiting for the disk), and the mail leaves after the answer, so neither the response nor its timing
+ * tells whether an account exists.
+ */
 export async function requestPasswordReset(
   db: Db,
   mailer: Mailer,
   input: unknown,
   options: ResetRequestOptions,
 ): Promise<ResetRequestResult> {
+  // Refusals here depend on the text alone (blank, or no account could ever have it), not on the data.
   const parsed = passwordResetRequestSchema.safeParse(input);
   if (!parsed.success) return { ok: false, status: 400, message: parsed.error.issues[0]!.message };
-  const user = await findActiveUserByEmail(db, parsed.data.Email);
-  if (!user) return { ok: false, status: 404, message: RESET_ACCOUNT_NOT_FOUND_MESSAGE };
 
   const now = options.now ?? new Date();
   const token = randomBytes(32).toString("base64url");
-  await db.passwordResetToken.create({
-    data: { userId: user.id, tokenHash: hashResetToken(token), expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS) },
+  const expiresAt = new Date(now.getTime() + RESET_TOKEN_TTL_MS);
+  const tokenHash = hashResetToken(token);
+  const [account] = await db.$transaction(async (tx) => {
+    // Without waiting for the WAL flush, storing a token costs what the lookup alone does. A token
+    // lost to a crash in the next moment only means asking again.
+    await tx.$executeRaw`SET LOCAL synchronous_commit TO OFF`;
+    return tx.$queryRaw<{ email: string; firstName: string }[]>`
+      WITH account AS (
+        SELECT id, email, "firstName" FROM "User" WHERE email = ${normalizeEmail(parsed.data.Email)} AND active
+      ), issued AS (
+        INSERT INTO "PasswordResetToken" ("userId", "tokenHash", "expiresAt")
+        SELECT id, ${tokenHash}, ${expiresAt.toISOString()}::timestamptz AT TIME ZONE 'UTC' FROM account
+        RETURNING "userId"
+      )
+      SELECT account.email, account."firstName" FROM account JOIN issued ON issued."userId" = account.id`;
   });
-  const link = resetLink(options.baseUrl, token);
-  await mailer.send({
-    to: user.email,
+  if (account) mailer.deliver(resetMail(account, resetLink(options.appUrl, token)));
+  return { ok: true };
+}
+
+function resetMail(account: { email: string; firstName: string }, link: string): MailMessage {
+  return {
+    to: account.email,
     subject: RESET_MAIL_SUBJECT,
     text: [
-      `Hello ${user.firstName},`,
+      `Hello ${account.firstName},`,
       "",
       "Someone (hopefully you) asked to reset the password of your Fleet Ops account.",
       "Open this link within one hour to choose a new password. It works once.",
@@ -79,14 +97,13 @@ export async function requestPasswordReset(
       "If you did not ask for this, ignore this e-mail: your password stays as it is.",
     ].join("\n"),
     html: [
-      `<p>Hello ${escapeHtml(user.firstName)},</p>`,
+      `<p>Hello ${escapeHtml(account.firstName)},</p>`,
       "<p>Someone (hopefully you) asked to reset the password of your Fleet Ops account.",
       "Open this link within one hour to choose a new password. It works once.</p>",
       `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
       "<p>If you did not ask for this, ignore this e-mail: your password stays as it is.</p>",
     ].join("\n"),
-  });
-  return { ok: true, email: user.email };
+  };
 }
 
 function escapeHtml(value: string): string {

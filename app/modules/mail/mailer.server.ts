@@ -19,7 +19,15 @@ export type MailDelivery = { via: "smtp"; messageId: string } | { via: "file"; f
 
 export interface Mailer {
   send(message: MailMessage): Promise<MailDelivery>;
+  /**
+   * Sends in the background: the caller's answer does not wait for composing the message or for the
+   * mail server, so its timing tells nothing of whether a mail went out (ADR 023). A failure is
+   * logged at error level.
+   */
+  deliver(message: MailMessage): void;
 }
+
+type MailLogger = Pick<Logger, "info" | "warn" | "error">;
 
 export type MailConfig = Pick<
   Config,
@@ -31,7 +39,22 @@ function fileSafe(value: string): string {
   return value.replace(/[^A-Za-z0-9@._-]/g, "_").slice(0, 120);
 }
 
-export function createMailer(config: MailConfig, logger: Pick<Logger, "info" | "warn">): Mailer {
+export function createMailer(config: MailConfig, logger: MailLogger): Mailer {
+  const send = sendFor(config, logger);
+  return {
+    send,
+    deliver(message) {
+      // From the next turn of the event loop: even composing the message waits until the caller answered.
+      setImmediate(() => {
+        send(message).catch((error: unknown) => {
+          logger.error({ err: error, to: message.to, subject: message.subject }, "mail could not be sent");
+        });
+      });
+    },
+  };
+}
+
+function sendFor(config: MailConfig, logger: MailLogger): Mailer["send"] {
   if (config.SMTP_HOST) {
     const transport = nodemailer.createTransport({
       host: config.SMTP_HOST,
@@ -42,34 +65,30 @@ export function createMailer(config: MailConfig, logger: Pick<Logger, "info" | "
       greetingTimeout: 10_000,
       socketTimeout: 20_000,
     });
-    return {
-      async send(message) {
-        const info = await transport.sendMail({ from: config.SMTP_FROM, ...message });
-        logger.info({ to: message.to, subject: message.subject, messageId: info.messageId }, "mail sent");
-        return { via: "smtp", messageId: String(info.messageId) };
-      },
+    return async (message) => {
+      const info = await transport.sendMail({ from: config.SMTP_FROM, ...message });
+      logger.info({ to: message.to, subject: message.subject, messageId: info.messageId }, "mail sent");
+      return { via: "smtp", messageId: String(info.messageId) };
     };
   }
 
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
   const directory = path.resolve(config.DATA_DIR, "mail");
-  return {
-    async send(message) {
-      const info = await transport.sendMail({ from: config.SMTP_FROM, ...message });
-      await mkdir(directory, { recursive: true });
-      const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-      const file = path.join(directory, `${stamp}-${fileSafe(message.to)}.eml`);
-      await writeFile(file, info.message as Buffer, { mode: 0o600 });
-      logger.info({ to: message.to, subject: message.subject, file }, "mail written to a file (SMTP_HOST is not set)");
-      return { via: "file", file };
-    },
+  return async (message) => {
+    const info = await transport.sendMail({ from: config.SMTP_FROM, ...message });
+    await mkdir(directory, { recursive: true });
+    const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+    const file = path.join(directory, `${stamp}-${fileSafe(message.to)}.eml`);
+    await writeFile(file, info.message as Buffer, { mode: 0o600 });
+    logger.info({ to: message.to, subject: message.subject, file }, "mail written to a file (SMTP_HOST is not set)");
+    return { via: "file", file };
   };
 }
 
 const mailers = new WeakMap<object, Mailer>();
 
 /** One mailer (and SMTP connection settings) per process's services: the API and the pages share it. */
-export function mailerFor(services: { config: MailConfig; logger: Pick<Logger, "info" | "warn"> }): Mailer {
+export function mailerFor(services: { config: MailConfig; logger: MailLogger }): Mailer {
   let mailer = mailers.get(services);
   if (!mailer) {
     mailer = createMailer(services.config, services.logger);

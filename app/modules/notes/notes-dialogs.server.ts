@@ -10,6 +10,7 @@ import {
   mayChangeNote,
   NOTE_INTENTS,
   NOTE_MESSAGES,
+  NOTES_DIALOG,
   noteDepartmentOf,
   noteIdSchema,
   type NoteDepartment,
@@ -18,7 +19,7 @@ import {
   unitNumberSchema,
 } from "../../rules/notes.ts";
 import { unlocksRoute } from "../../rules/permissions.ts";
-import type { BoardDialogContext, BoardDialogSet, LoadedDialogData } from "../dialogs/board-dialogs.server.ts";
+import { type BoardDialogContext, type LoadedDialog, serveBoardDialog } from "../dialogs/board-dialog-kit.server.ts";
 import { refuse, type OperationRefusal } from "../operations/operation.server.ts";
 import { addNote } from "./note-add.server.ts";
 import { cancelNote } from "./note-cancel.server.ts";
@@ -58,7 +59,7 @@ async function titleCompany(db: Db, target: { formHistoryId: number | null; unit
   return unit?.claims[0]?.company.name ?? unit?.company?.name ?? null;
 }
 
-async function loadNotesDialog(context: BoardDialogContext): Promise<LoadedDialogData | OperationRefusal> {
+async function loadNotesDialog(context: BoardDialogContext): Promise<LoadedDialog<NotesDialogData> | OperationRefusal> {
   const department = noteDepartmentOf(context.route);
   if (!department) return refuse(404, NOTE_MESSAGES.noNotesHere);
   const target = dialogTarget(context.search);
@@ -84,33 +85,28 @@ async function loadNotesDialog(context: BoardDialogContext): Promise<LoadedDialo
 }
 
 /** The add call's body from the dialog's form and URL: the board is the department. */
-function addInputOf(department: NoteDepartment, search: URLSearchParams, form: FormData) {
+function addInputOf(department: NoteDepartment, search: URLSearchParams, note: string) {
   const unitNumber = search.get("unitNumber");
   return {
-    note: form.get("note") ?? "",
+    note,
     FormHistoryID: search.get("formHistoryId") ?? undefined,
     department,
     unitNumber: takesUnitNumber(department) && unitNumber ? unitNumber : undefined,
   };
 }
 
-export const NOTES_DIALOGS: BoardDialogSet = {
-  loaders: { notesGeneral: loadNotesDialog },
+export const NOTES_DIALOG_SERVER = serveBoardDialog(NOTES_DIALOG, {
+  load: loadNotesDialog,
   intents: {
-    async [NOTE_INTENTS.add](context, form) {
+    async [NOTE_INTENTS.add](context, input) {
       const department = noteDepartmentOf(context.route);
       if (!department) return refuse(404, NOTE_MESSAGES.noNotesHere);
-      const outcome = await addNote(context.db, context.actor, addInputOf(department, context.search, form), context.now);
+      const outcome = await addNote(context.db, context.actor, addInputOf(department, context.search, input.note), context.now);
       return outcome.ok ? { ...outcome, stayOpen: true } : outcome;
     },
-    async [NOTE_INTENTS.cancel](context, form) {
-      const outcome = await cancelNote(
-        context.db,
-        context.actor,
-        { noteId: form.get("noteId") ?? "", cancelValue: form.get("cancelValue") ?? "" },
-        context.now,
-      );
+    async [NOTE_INTENTS.cancel](context, input) {
+      const outcome = await cancelNote(context.db, context.actor, input, context.now);
       return outcome.ok ? { ...outcome, stayOpen: true } : outcome;
     },
   },
-};
+});

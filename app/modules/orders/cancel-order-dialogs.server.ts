@@ -2,6 +2,7 @@
 // (app/modules/dialogs/board-dialogs.server.ts). Both go through cancel-order.server.ts, as the JSON API does.
 import {
   CANCEL_MESSAGES,
+  CANCEL_ORDER_DIALOG,
   CANCEL_ORDER_INTENT,
   cancellationBlock,
   mayCancel,
@@ -9,14 +10,14 @@ import {
   type CancelOrderDialogData,
 } from "../../rules/order-cancel.ts";
 import { loadRequestHistory } from "../audit/audit-log.server.ts";
-import type { BoardDialogContext, BoardDialogSet, LoadedDialogData } from "../dialogs/board-dialogs.server.ts";
+import { type BoardDialogContext, type LoadedDialog, serveBoardDialog } from "../dialogs/board-dialog-kit.server.ts";
 import { refuse, type OperationRefusal } from "../operations/operation.server.ts";
 import { cancelOrder, loadCancellation, openJobLabel } from "./cancel-order.server.ts";
 
 const ID_PATTERN = /^[1-9]\d{0,9}$/;
 
 /** `?modal=noteOnboarding&formHistoryId=N`: the request, what cancelling it releases, and its history. */
-export async function loadCancelOrderDialog({ db, actor, search }: BoardDialogContext): Promise<LoadedDialogData | OperationRefusal> {
+export async function loadCancelOrderDialog({ db, actor, search }: BoardDialogContext): Promise<LoadedDialog<CancelOrderDialogData> | OperationRefusal> {
   const raw = search.get("formHistoryId") ?? "";
   const formHistoryId = ID_PATTERN.test(raw) ? Number(raw) : NaN;
   if (!Number.isSafeInteger(formHistoryId) || formHistoryId > 2_147_483_647) return refuse(400, CANCEL_MESSAGES.chooseOrder);
@@ -44,28 +45,11 @@ export async function loadCancelOrderDialog({ db, actor, search }: BoardDialogCo
   return { titleContext: { companyName: request.companyName }, data };
 }
 
-const text = (form: FormData, name: string): string | undefined => {
-  const value = form.get(name);
-  return typeof value === "string" ? value : undefined;
-};
-
 /** The dialog's form: the same body as PUT /api/order/cancel, with the version the dialog was opened on. */
-async function submitCancelOrder({ db, actor, now }: BoardDialogContext, form: FormData) {
-  const version = text(form, "version");
-  return cancelOrder(
-    db,
-    actor,
-    {
-      note: text(form, "note"),
-      FormHistoryID: text(form, "FormHistoryID"),
-      department: text(form, "department"),
-      ...(version ? { version } : {}),
-    },
-    now,
-  );
-}
-
-export const CANCEL_ORDER_DIALOGS: BoardDialogSet = {
-  loaders: { noteOnboarding: loadCancelOrderDialog },
-  intents: { [CANCEL_ORDER_INTENT]: submitCancelOrder },
-};
+export const CANCEL_ORDER_DIALOG_SERVER = serveBoardDialog(CANCEL_ORDER_DIALOG, {
+  load: loadCancelOrderDialog,
+  intents: {
+    [CANCEL_ORDER_INTENT]: ({ db, actor, now }, { version, ...body }) =>
+      cancelOrder(db, actor, { ...body, ...(version ? { version } : {}) }, now),
+  },
+});

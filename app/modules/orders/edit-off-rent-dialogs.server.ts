@@ -7,19 +7,21 @@ import {
   formLines,
   formTests,
   formText,
+  EDIT_OFF_RENT_DIALOG,
   OFF_RENT_EDIT_INTENTS,
   OFF_RENT_EDIT_MESSAGES,
   payloadFromForm,
   UNIT_TEST_LABELS,
   vinsToTest,
 } from "../../rules/off-rent-edit.ts";
-import { type FieldErrors, submittedValues } from "../../rules/operation-result.ts";
-// Types only: board-dialogs.server.ts imports this module (a value import would be circular).
-import type { BoardDialogContext, BoardDialogOutcome, BoardDialogSet } from "../dialogs/board-dialogs.server.ts";
+import type { FieldErrors } from "../../rules/operation-result.ts";
+import { type BoardDialogContext, type BoardDialogOutcome, serveBoardDialog } from "../dialogs/board-dialog-kit.server.ts";
 import { idField, parseInput, refuse } from "../operations/operation.server.ts";
 import { editOffRentOrder } from "./edit-off-rent.server.ts";
 import { loadOffRentEditView } from "./edit-off-rent-load.server.ts";
 import { testReturningUnits } from "./vin-test.server.ts";
+
+type PostedFields = Record<string, string | string[]>;
 
 /** fieldErrors key of a unit test result in the no-JavaScript re-render: `unitTest.<UNIT>` → [label]. */
 export const UNIT_TEST_RESULT_PREFIX = "unitTest.";
@@ -33,14 +35,12 @@ async function loadDialog(context: BoardDialogContext) {
 }
 
 /** Save: the operation, holding the dialog's rule that every edited unit was tested valid (the form carries each row's last valid test). */
-async function save(context: BoardDialogContext, form: FormData): Promise<BoardDialogOutcome> {
-  const values = submittedValues(form);
+async function save(context: BoardDialogContext, values: PostedFields): Promise<BoardDialogOutcome> {
   return editOffRentOrder(context.db, context.actor, payloadFromForm(values), { clientTests: formTests(formLines(values)) });
 }
 
 /** Test units (no JavaScript): every row's unit number against the fleet, answered as `unitTest.<UNIT>`. */
-async function testUnits(context: BoardDialogContext, form: FormData): Promise<BoardDialogOutcome> {
-  const values = submittedValues(form);
+async function testUnits(context: BoardDialogContext, values: PostedFields): Promise<BoardDialogOutcome> {
   const vins = vinsToTest(formLines(values));
   if (vins.length === 0) return { ok: false, status: 400, message: OFF_RENT_EDIT_MESSAGES.vinsRequired };
   const tested = await testReturningUnits(context.db, context.actor, {
@@ -68,11 +68,11 @@ async function addUnit(): Promise<BoardDialogOutcome> {
   return { ok: true, lists: [], rerender: { message: OFF_RENT_EDIT_MESSAGES.unitAdded } };
 }
 
-export const EDIT_OFF_RENT_DIALOGS: BoardDialogSet = {
-  loaders: { editOffboarding: loadDialog },
+export const EDIT_OFF_RENT_DIALOG_SERVER = serveBoardDialog(EDIT_OFF_RENT_DIALOG, {
+  load: loadDialog,
   intents: {
     [OFF_RENT_EDIT_INTENTS.save]: save,
     [OFF_RENT_EDIT_INTENTS.testUnits]: testUnits,
     [OFF_RENT_EDIT_INTENTS.addUnit]: addUnit,
   },
-};
+});

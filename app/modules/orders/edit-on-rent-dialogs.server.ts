@@ -1,14 +1,19 @@
 // The board dialog editOnboarding (edit an on-rent order): its loader and form intent
 // (app/modules/dialogs/board-dialogs.server.ts). Both go through the operation the JSON API uses.
-import { EDIT_ON_RENT_INTENT, onRentEditPayloadFromForm } from "../../rules/on-rent-edit.ts";
-import type { BoardDialogSet } from "../dialogs/board-dialogs.server.ts";
+import { EDIT_ON_RENT_DIALOG, EDIT_ON_RENT_INTENT, onRentEditPayloadFromForm } from "../../rules/on-rent-edit.ts";
+import { fieldText } from "../../rules/board-dialog.ts";
+import { serveBoardDialog } from "../dialogs/board-dialog-kit.server.ts";
 import { editOnRentOrder, loadOnRentEditDialog } from "./edit-on-rent.server.ts";
 
-export const EDIT_ON_RENT_DIALOGS: BoardDialogSet = {
-  loaders: {
-    editOnboarding: (context) => loadOnRentEditDialog(context.db, context.actor, context.search.get("formHistoryId")),
-  },
+/** The form's fields with one value each (the first of a repeated name), as the payload reader takes them. */
+function firstValues(fields: Record<string, string | string[]>): [string, string][] {
+  return Object.keys(fields).map((name) => [name, fieldText(fields, name) ?? ""]);
+}
+
+export const EDIT_ON_RENT_DIALOG_SERVER = serveBoardDialog(EDIT_ON_RENT_DIALOG, {
+  load: (context) => loadOnRentEditDialog(context.db, context.actor, context.search.get("formHistoryId")),
   intents: {
-    [EDIT_ON_RENT_INTENT]: (context, form) => editOnRentOrder(context.db, context.actor, onRentEditPayloadFromForm(form), context.now),
+    [EDIT_ON_RENT_INTENT]: (context, fields) =>
+      editOnRentOrder(context.db, context.actor, onRentEditPayloadFromForm(firstValues(fields)), context.now),
   },
-};
+});

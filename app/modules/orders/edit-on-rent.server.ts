@@ -24,7 +24,7 @@ import type { OperationRefusal } from "../../rules/operation-result.ts";
 import { ONBOARDING_STATUS_LABEL } from "../../rules/order-stages.ts";
 import { onboardingStageAfter } from "../../rules/queue.ts";
 import { auditActorOf, changesSinceVersion, describeChange, loadRequestHistory, recordAudit } from "../audit/audit-log.server.ts";
-import type { LoadedDialogData } from "../dialogs/board-dialogs.server.ts";
+import type { LoadedDialog } from "../dialogs/board-dialog-kit.server.ts";
 import { OperationConflict, refuse, settle, type OperationActor, type OperationResult } from "../operations/operation.server.ts";
 
 type OrderRow = Prisma.OrderFormGetPayload<object>;
@@ -229,7 +229,7 @@ export async function loadOnRentEditDialog(
   db: Db,
   actor: OperationActor,
   formHistoryIdParam: string | null,
-): Promise<LoadedDialogData | OperationRefusal> {
+): Promise<LoadedDialog<OnRentEditDialogData> | OperationRefusal> {
   const formHistoryId = Number(formHistoryIdParam);
   if (!formHistoryIdParam || !/^\d{1,10}$/.test(formHistoryIdParam) || formHistoryId < 1 || formHistoryId > 2_147_483_647) {
     return refuse(404, ON_RENT_EDIT_MESSAGES.notFound);

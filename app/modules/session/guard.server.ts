@@ -1,19 +1,24 @@
-// The route guard as React Router middleware (registered on the root route): for every page and data
-// request it finds the route table's page for the URL, reads the session, applies decideRouteAccess
-// (spec 1 §2) and records the page view. Loaders read the outcome through pageRequestContext.
-import { type MiddlewareFunction, redirect } from "react-router";
-import { servicesContext } from "~/context.ts";
-import { decideRouteAccess, routeByPath } from "~/rules/routes.ts";
+// The route guard (ADR 025), as React Router middleware on the root route: before any
+// loader or action runs it takes the route the router matched (its pattern, not the raw path), reads
+// the session and applies the route table's access rule. A request that may not enter never reaches a
+// loader: no token → the root path, a token that cannot be used → a 401 that draws the sign-in dialog
+// over an empty shell, a page the permissions do not open → /not-found. Every gated loader and action
+// checks again through requireRouteAccess (defence in depth, on the route it serves).
+import { data, type MiddlewareFunction, redirect, type RouterContextProvider } from "react-router";
+import { requestContext, servicesContext } from "~/context.ts";
+import { decideAccess, type GuardedRoute, routeByPattern } from "~/rules/routes.ts";
 import { recordPageVisit } from "../tracking/page-visits.server.ts";
-import { pageRequestContext, type PageSession } from "./page-session.ts";
+import {
+  type PageSession,
+  pageRequestContext,
+  type ReloginRequired,
+  type SignedInPageSession,
+} from "./page-session.ts";
 import { readRequestSession } from "./request-session.server.ts";
 
-/** The page path of a request, without the `.data` suffix of React Router's data requests. */
-export function pagePathOf(url: URL): { pathname: string; dataRequest: boolean } {
-  const { pathname } = url;
-  if (pathname.endsWith("/_.data")) return { pathname: pathname.slice(0, -"_.data".length) || "/", dataRequest: true };
-  if (pathname.endsWith(".data")) return { pathname: pathname.slice(0, -".data".length) || "/", dataRequest: true };
-  return { pathname, dataRequest: false };
+/** True for React Router's data requests (`/<page>.data`, `/_.data`), which the browser's router sends. */
+export function isDataRequest(request: Request): boolean {
+  return new URL(request.url).pathname.endsWith(".data");
 }
 
 function permissionIdsOf(session: PageSession): readonly number[] | null {
@@ -22,28 +27,40 @@ function permissionIdsOf(session: PageSession): readonly number[] | null {
   return null;
 }
 
-export const sessionGuard: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const services = context.get(servicesContext);
-  const url = new URL(request.url);
-  const { pathname, dataRequest } = pagePathOf(url);
-  const { route } = routeByPath(pathname);
-  const session = await readRequestSession(request, services);
+/** The 401 that asks to sign in again; thrown before next(), so no loader or action runs. */
+function reloginRequired(route: GuardedRoute, context: Readonly<RouterContextProvider>): never {
+  const payload: ReloginRequired = { relogin: true, nonce: context.get(requestContext).nonce, title: route.title };
+  throw data(payload, { status: 401, headers: { "Cache-Control": "no-store" } });
+}
 
-  const decision = decideRouteAccess({
-    routeName: route.name,
+/** Applies the access rule of `route` to `session`: returns when it may enter, throws otherwise. */
+function enforce(route: GuardedRoute, session: PageSession, context: Readonly<RouterContextProvider>): void {
+  const decision = decideAccess(route, {
     permissionIds: permissionIdsOf(session),
     tokenExpired: session.status === "expired",
     ownersStatsUser: session.status === "signed-in" && session.ownersStatsUser,
   });
   if (decision.kind === "redirect-root") throw redirect("/");
+  if (decision.kind === "relogin") reloginRequired(route, context);
   if (decision.kind === "not-found") throw redirect("/not-found");
+}
 
-  context.set(pageRequestContext, { session, route, relogin: decision.kind === "relogin" });
+export const sessionGuard: MiddlewareFunction<Response> = async ({ request, context, pattern, url }, next) => {
+  const services = context.get(servicesContext);
+  const route = routeByPattern(pattern);
+  // A route module the route table does not know is refused, never let through (fail closed).
+  if (!route) {
+    services.logger.error({ pattern }, "a route the guard does not know was matched; refused");
+    throw data("The page you asked for does not exist.", { status: 404 });
+  }
+  const session = await readRequestSession(request, services);
+  enforce(route, session, context);
+  context.set(pageRequestContext, { session, route });
 
   // One page view per document request of a signed-in user (spec 1 §2: path and timestamp). Client
   // navigations report through POST /api/track. Never delays or fails the page.
-  if (request.method === "GET" && !dataRequest && session.status === "signed-in") {
-    const page = pathname;
+  if (request.method === "GET" && !isDataRequest(request) && session.status === "signed-in") {
+    const page = url.pathname;
     recordPageVisit(services.database.prisma, { userId: session.user.id, page, visitedAt: new Date() })
       .then((result) => {
         if (!result.ok) services.logger.warn({ page, message: result.message }, "page visit not recorded");
@@ -53,3 +70,20 @@ export const sessionGuard: MiddlewareFunction<Response> = async ({ request, cont
 
   return next();
 };
+
+/**
+ * Every gated loader and action starts with this (ADR 025): the route it serves, decided
+ * from its own pattern, and the signed-in session the guard resolved, checked again against that
+ * route's access. Without the guard's state (a route the middleware did not run for) it refuses.
+ */
+export function requireRouteAccess(args: {
+  context: Readonly<RouterContextProvider>;
+  pattern: string;
+}): { session: SignedInPageSession; route: GuardedRoute } {
+  const route = routeByPattern(args.pattern);
+  if (!route) throw data("The page you asked for does not exist.", { status: 404 });
+  const state = args.context.get(pageRequestContext);
+  enforce(route, state.session, args.context);
+  if (state.session.status !== "signed-in") reloginRequired(route, args.context);
+  return { session: state.session, route };
+}

@@ -1,8 +1,8 @@
-// The router context key through which loaders and actions read the page request's session and the
-// guard's verdict (set by the root middleware, app/modules/session/guard.server.ts). Isomorphic on
-// purpose: it holds no server code, only the key and its types.
-import { createContext } from "react-router";
-import type { RouteDefinition } from "~/rules/routes.ts";
+// The router context key through which loaders and actions read the page request's session (set by
+// the root middleware, app/modules/session/guard.server.ts), and the shape of the guard's refusal
+// that asks to sign in again. Isomorphic on purpose: it holds no server code, only keys and types.
+import { createContext, isRouteErrorResponse } from "react-router";
+import type { GuardedRoute } from "~/rules/routes.ts";
 import type { SessionUser } from "../identity/users.server.ts";
 
 export type PageSession =
@@ -22,12 +22,36 @@ export type PageSession =
   | { status: "expired" }
   | { status: "anonymous" };
 
+export type SignedInPageSession = Extract<PageSession, { status: "signed-in" }>;
+
 export interface PageRequestState {
   session: PageSession;
-  /** The route table's page for this URL (notFound for an unknown path). */
-  route: RouteDefinition;
-  /** The guard asks to sign in again: the page renders its shell and the session-expired dialog. */
-  relogin: boolean;
+  /** The route the router matched (by its pattern), as the guard let it through. */
+  route: GuardedRoute;
 }
 
 export const pageRequestContext = createContext<PageRequestState>();
+
+/**
+ * The guard's answer to a gated request without a usable session (ADR 025): thrown as a 401
+ * before any loader or action runs, so it carries nothing of the page, only what the document needs to
+ * draw the sign-in dialog over an empty shell.
+ */
+export interface ReloginRequired {
+  relogin: true;
+  /** The request's CSP nonce (the root loader, which normally provides it, did not run). */
+  nonce: string;
+  /** The matched page's title, for the empty shell behind the dialog. */
+  title: string;
+}
+
+export function reloginRequiredOf(error: unknown): ReloginRequired | null {
+  if (!isRouteErrorResponse(error) || error.status !== 401) return null;
+  const payload: unknown = error.data;
+  if (typeof payload !== "object" || payload === null || !("relogin" in payload) || payload.relogin !== true) {
+    return null;
+  }
+  const nonce = "nonce" in payload && typeof payload.nonce === "string" ? payload.nonce : "";
+  const title = "title" in payload && typeof payload.title === "string" ? payload.title : "";
+  return { relogin: true, nonce, title };
+}

@@ -4,8 +4,7 @@ import type { AppServices } from "../../../server/services.ts";
 import { sessionTokenOf } from "../identity/session-cookie.server.ts";
 import { resolveSession } from "../identity/users.server.ts";
 import { isUserListed } from "~/rules/permissions.ts";
-import { redirect, type RouterContextProvider } from "react-router";
-import { pageRequestContext, type PageSession } from "./page-session.ts";
+import type { PageSession } from "./page-session.ts";
 
 export const OWNERS_STATS_VARIABLE = { group: "Software", name: "Owners Stats Permissions" } as const;
 
@@ -47,18 +46,4 @@ export async function readRequestSession(
     ownersStatsUser: isUserListed(resolved.user.id, variable?.value),
     impersonator: resolved.impersonator,
   };
-}
-
-/**
- * The signed-in session of a page request, as the guard middleware resolved it (no second lookup).
- * Pages that need a user call this; without a usable session it sends the visitor to sign in and back.
- */
-export function requirePageSession(
-  context: Readonly<RouterContextProvider>,
-  request: Request,
-): Extract<PageSession, { status: "signed-in" }> {
-  const { session } = context.get(pageRequestContext);
-  if (session.status === "signed-in") return session;
-  const url = new URL(request.url);
-  throw redirect(`/employee-login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
 }

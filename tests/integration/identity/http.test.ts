@@ -287,7 +287,7 @@ describe("POST /users/logout", () => {
 describe("in production", () => {
   let production: RunningServer;
   beforeAll(async () => {
-    production = await start({ NODE_ENV: "production" });
+    production = await start({ NODE_ENV: "production", APP_URL: "https://fleet.example.test" });
   });
   afterAll(async () => {
     await production?.close();

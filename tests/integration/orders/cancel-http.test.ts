@@ -157,7 +157,8 @@ describe("the noteOnboarding dialog on a board (no JavaScript)", () => {
 
   it("says why a user cannot cancel, and answers 404 and 400 for a bad address", async () => {
     const { form } = await order(db);
-    const forbidden = await open(`/onboarding?modal=noteOnboarding&formHistoryId=${form.id}`, [12]);
+    // A reader of another board (client relations) who holds neither cancel permission.
+    const forbidden = await open(`/client-relations?modal=noteOnboarding&formHistoryId=${form.id}`, [12]);
     expect((forbidden.dialog!.data as CancelOrderDialogData).blocked).toBe("You do not have permission to cancel this order.");
     expect((await open("/onboarding?modal=noteOnboarding&formHistoryId=999999", [10])).dialog).toMatchObject({
       data: null,

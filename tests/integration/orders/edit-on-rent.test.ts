@@ -393,7 +393,12 @@ describe("the editOnboarding dialog on the board", () => {
       { action: "edit", changedAt: expect.any(String), by: "Dana Driver", changes: [{ label: "PO Number", before: "", after: "PO-1" }] },
     ]);
 
-    const transport = await open(`?modal=editOnboarding&formHistoryId=${form.id}`, [11]);
+    // A transport reader (who may not edit on-rent orders) opening the dialog from the transport board.
+    const transport = await loadBoard(
+      api.services,
+      await actorWith(db, [11]),
+      `/transport?modal=editOnboarding&formHistoryId=${form.id}`,
+    );
     expect((transport.dialog!.data as OnRentEditDialogData).canEdit).toBe(false);
   });
 

@@ -58,7 +58,7 @@ describe("PUT /api/queue/unit-status", () => {
 });
 
 describe("POST /queue (form action)", () => {
-  // /queue is not in the route table: the guard hands the action the notFound page, as here.
+  // /queue is a service route the guard lets signed-in users post to (ADR 025).
   async function post(fields: Record<string, string>, permissions: number[]) {
     const args = pageRouteArgs(api.services, await actorWith(db, permissions), "/queue", { form: fields });
     const response = (await action(args as never)) as Response;

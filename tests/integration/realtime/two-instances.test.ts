@@ -4,49 +4,22 @@
 // Redis answers at REDIS_URL (default redis://127.0.0.1:6379) within 500 ms. The file's database holds
 // the demo seed: the second pair of instances runs the real list loaders on it, and a real save
 // (PUT /api/queue/approve) sent to A over HTTP reaches a client of B.
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import net from "node:net";
-import path from "node:path";
-import readline from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoData } from "../../../scripts/seed/index.ts";
 import { signSessionToken } from "~/modules/identity/session-token.server.ts";
 import { LIST_EVENTS, NOTIFICATIONS_EVENT, type CardListPayload } from "~/rules/boards.ts";
 import { createTestPrisma, testDatabaseUrl } from "../../support/database.ts";
 import { createUser } from "../identity/fixtures.ts";
+import { redisAnswers, startInstance as startProcess, stopInstances, type Instance } from "./instances.ts";
 import { client, closeClients, connected, next, readable, record, sleep } from "./support.ts";
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 const JWT_SECRET = "m".repeat(32);
-const root = path.resolve(import.meta.dirname, "../../..");
-
-function redisAnswers(url: string, timeoutMs = 500): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: hostname, port: Number(port || 6379) });
-    const done = (answer: boolean) => {
-      socket.destroy();
-      resolve(answer);
-    };
-    socket.setTimeout(timeoutMs, () => done(false));
-    socket.once("error", () => done(false));
-    // A real Redis answers PING with +PONG.
-    socket.once("connect", () => socket.write("PING\r\n"));
-    socket.once("data", (data) => done(data.toString().startsWith("+PONG")));
-  });
-}
 
 const redisAvailable = await redisAnswers(REDIS_URL);
 if (!redisAvailable) {
   console.warn(`two-instance realtime test skipped: no Redis answered PING at ${REDIS_URL} within 500 ms`);
-}
-
-interface Instance {
-  url: string;
-  process: ChildProcess;
-  send(line: string): void;
-  nextLine(prefix: string): Promise<string>;
 }
 
 const NOW = new Date("2026-11-21T12:00:00Z");
@@ -58,62 +31,7 @@ beforeAll(async () => {
 
 /** `fakeLists`: lists computed without the database (default); false: the real loaders on DATABASE_URL. */
 function startInstance(redisKey: string, { fakeLists = true }: { fakeLists?: boolean } = {}): Promise<Instance> {
-  const child = spawn(process.execPath, ["--import", "tsx", "tests/support/realtime-instance.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: process.env.DATABASE_URL,
-      REDIS_URL,
-      REALTIME_REDIS_KEY: redisKey,
-      REALTIME_FAKE_LISTS: fakeLists ? "1" : "0",
-      JWT_SECRET,
-    },
-    stdio: ["pipe", "pipe", "pipe"],
-  });
-  let stderr = "";
-  child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  const lines = readline.createInterface({ input: child.stdout! });
-  const waiting: { prefix: string; resolve: (line: string) => void }[] = [];
-  lines.on("line", (line) => {
-    const at = waiting.findIndex((wait) => line.startsWith(wait.prefix));
-    if (at < 0) return;
-    const [wait] = waiting.splice(at, 1);
-    wait!.resolve(line.slice(wait!.prefix.length));
-  });
-  const nextLine = (prefix: string) =>
-    new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no "${prefix}" from the instance; stderr: ${stderr}`)), 60_000);
-      waiting.push({
-        prefix,
-        resolve: (line) => {
-          clearTimeout(timer);
-          resolve(line.trim());
-        },
-      });
-    });
-  const ready = nextLine("READY ");
-  child.once("exit", (code) => {
-    for (const wait of waiting.splice(0)) wait.resolve(`EXITED ${code} ${stderr}`);
-  });
-  return ready.then((line) => {
-    if (!line.startsWith("http")) throw new Error(`instance did not start: ${line}`);
-    return { url: line, process: child, send: (text: string) => child.stdin!.write(`${text}\n`), nextLine };
-  });
-}
-
-function stopInstances(...instances: (Instance | undefined)[]): Promise<unknown> {
-  return Promise.all(
-    instances.map(
-      (instance) =>
-        instance &&
-        new Promise<void>((resolve) => {
-          if (instance.process.exitCode !== null) return resolve();
-          instance.process.once("exit", () => resolve());
-          instance.send("close");
-          setTimeout(() => instance.process.kill(), 10_000).unref();
-        }),
-    ),
-  );
+  return startProcess({ jwtSecret: JWT_SECRET, redisUrl: REDIS_URL, redisKey, fakeLists });
 }
 
 describe("two server processes with the Redis adapter", () => {

@@ -1,0 +1,143 @@
+// The dialog kit's client half (ADR 026): the props every board dialog component gets, typed by its
+// definition, and useDialogForm, the one way a dialog's form talks to the board's action — with
+// JavaScript through a fetcher, without it as a plain post to the same URL with the same `intent`.
+import { type ReactNode, useEffect, useState } from "react";
+import { type FetcherFormProps, useFetcher, useLocation } from "react-router";
+import { SessionExpiredDialog } from "../session-expired.tsx";
+import type { BoardDialogDefinition } from "~/rules/board-dialog.ts";
+import type { BoardDialogDataOf, BoardDialogName } from "~/rules/board-dialogs.ts";
+import type { DialogActionData, VersionConflict } from "~/rules/operation-result.ts";
+import type { RouteName } from "~/rules/routes.ts";
+import { useHydrated } from "../app-dialog.tsx";
+
+export interface BoardDialogProps<N extends BoardDialogName> {
+  /** What the dialog's loader returned, typed by its definition. */
+  data: BoardDialogDataOf<N>;
+  /** The board action's answer to the last plain-form post (no JavaScript), with the submitted values. */
+  actionData: DialogActionData | null;
+  /** The board the dialog is open on (the notes' department). */
+  route: RouteName;
+  /** The board's view without the dialog: where closing goes. */
+  closeHref: string;
+  readOnly: boolean;
+}
+
+/**
+ * A message shown until it is replaced, and for `ms` only once scripts run (the spec's timed messages;
+ * a server-rendered message stays, since nothing could take it away without scripts). `key` restarts
+ * the timer when the same text is shown again.
+ */
+export function useTimedMessage(message: string | null | undefined, ms: number, key: unknown = message): string | null {
+  const hydrated = useHydrated();
+  const [hiddenFor, setHiddenFor] = useState<unknown>(null);
+  useEffect(() => {
+    if (!hydrated || !message) return;
+    const timer = setTimeout(() => setHiddenFor(key), ms);
+    return () => clearTimeout(timer);
+  }, [hydrated, message, key, ms]);
+  return message && hiddenFor !== key ? message : null;
+}
+
+/** The board action's answer to a session that ended meanwhile (the board route's clientAction). */
+export interface SessionEnded {
+  sessionEnded: true;
+}
+
+export function isSessionEnded(value: unknown): value is SessionEnded {
+  return typeof value === "object" && value !== null && "sessionEnded" in value && value.sessionEnded === true;
+}
+
+function isActionData(value: unknown): value is DialogActionData {
+  return typeof value === "object" && value !== null && "intent" in value && "values" in value;
+}
+
+export interface DialogFormOptions {
+  /** The page's action data (a plain post without scripts), offered to the form it belongs to. */
+  actionData: DialogActionData | null;
+  /** How long refusal messages stay once scripts run. */
+  messageMs: number;
+  /** Of several forms with one intent (a note's cancel), whether a plain post's answer is this one's. */
+  owns?: (values: DialogActionData["values"]) => boolean;
+}
+
+/**
+ * One dialog form: its fetcher, posting `intent` to the board's own URL (whose parameters name the
+ * record); the refusal of its last submission with field errors, the submitted values kept, a stale
+ * version's conflict and the timed message; `done` counts successful submissions (they redirect, so
+ * the fetcher keeps no data); `sessionEnded` when the session ended before the save ran (the form's
+ * component keeps what was typed while the sign-in dialog shows over it).
+ */
+export function useDialogForm<D extends BoardDialogDefinition>(
+  definition: D,
+  intent: keyof D["intents"] & string,
+  options: DialogFormOptions,
+) {
+  const fetcher = useFetcher<unknown>();
+  const location = useLocation();
+  const busy = fetcher.state !== "idle";
+  const [seen, setSeen] = useState({ busy: false, done: 0 });
+  if (seen.busy !== busy) setSeen({ busy, done: !busy && fetcher.data === undefined ? seen.done + 1 : seen.done });
+
+  const fromFetcher = isActionData(fetcher.data) && fetcher.data.intent === intent ? fetcher.data : null;
+  const fromPage =
+    options.actionData && options.actionData.intent === intent && (options.owns?.(options.actionData.values) ?? true)
+      ? options.actionData
+      : null;
+  const answer = busy ? null : (fromFetcher ?? (fetcher.data === undefined ? fromPage : null));
+  const refusal = answer && !answer.ok ? answer : null;
+  const message = useTimedMessage(answer?.message ?? null, options.messageMs, answer);
+  // Shown until the next navigation: signing in again reloads this same URL, and the form stays
+  // mounted with what was typed, ready to be sent again.
+  const [endedAt, setEndedAt] = useState<string | null>(null);
+  const ended = !busy && isSessionEnded(fetcher.data);
+  if (ended && endedAt === null) setEndedAt(location.key);
+  if (!ended && endedAt !== null) setEndedAt(null);
+  const sessionEnded = ended && (endedAt === null || endedAt === location.key);
+
+  return {
+    definition,
+    intent,
+    fetcher,
+    /** The board's own URL: its parameters name the request or unit the dialog is about. */
+    action: `${location.pathname}${location.search}`,
+    busy,
+    done: seen.done,
+    /** The last answer that did not close the dialog: a refusal, or a re-render's news. */
+    answer,
+    refusal,
+    message,
+    conflict: (refusal?.conflict ?? null) satisfies VersionConflict | null,
+    sessionEnded,
+    fieldError(name: string): string | null {
+      return refusal?.fieldErrors?.[name]?.[0] ?? null;
+    },
+    /** A field's submitted value, kept after a refusal or re-render (no JavaScript). */
+    value(name: string): string | undefined {
+      const value = answer?.values[name];
+      return Array.isArray(value) ? value[0] : value;
+    },
+  };
+}
+
+export type DialogForm = ReturnType<typeof useDialogForm>;
+
+/**
+ * The form element of a dialog form: posts its intent to the board (a fetcher with scripts, a plain
+ * post without), and puts the sign-in dialog over the page when the session ended before the save.
+ */
+export function DialogFormElement({
+  form,
+  children,
+  ...rest
+}: { form: DialogForm; children: ReactNode } & Pick<FetcherFormProps, "className" | "style" | "noValidate" | "id" | "aria-label" | "onSubmit">) {
+  const Form = form.fetcher.Form;
+  return (
+    <>
+      <Form method="post" action={form.action} {...rest}>
+        <input type="hidden" name="intent" value={form.intent} />
+        {children}
+      </Form>
+      {form.sessionEnded ? <SessionExpiredDialog redirectTo={form.action} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+// The board dialogs' catalogue (ADR 026): every built dialog's definition, and the modal names no dialog
+// is built for yet. The server registry (app/modules/dialogs/board-dialogs.server.ts) and the component
+// registry (app/components/dialogs/board-dialogs.tsx) are keyed by these names, so the compiler proves
+// that each definition has exactly one loader and one component; a unit test proves the rest.
+import type { BoardDialogData } from "./board-dialog.ts";
+import type { ModalName, ModalSize } from "./modals.ts";
+import { NOTES_DIALOG } from "./notes.ts";
+import { EDIT_OFF_RENT_DIALOG } from "./off-rent-edit.ts";
+import { EDIT_ON_RENT_DIALOG } from "./on-rent-edit.ts";
+import { CANCEL_ORDER_DIALOG } from "./order-cancel.ts";
+
+export const BOARD_DIALOGS = [NOTES_DIALOG, CANCEL_ORDER_DIALOG, EDIT_ON_RENT_DIALOG, EDIT_OFF_RENT_DIALOG] as const;
+
+type Definitions = (typeof BOARD_DIALOGS)[number];
+export type BoardDialogName = Definitions["name"];
+export type BoardDialogDefinitionOf<N extends BoardDialogName> = Extract<Definitions, { name: N }>;
+export type BoardDialogDataOf<N extends BoardDialogName> = BoardDialogData<BoardDialogDefinitionOf<N>>;
+
+export const BOARD_DIALOG_NAMES: readonly BoardDialogName[] = BOARD_DIALOGS.map((definition) => definition.name);
+
+export function isBoardDialogName(value: unknown): value is BoardDialogName {
+  return typeof value === "string" && (BOARD_DIALOG_NAMES as readonly string[]).includes(value);
+}
+
+/** The dialogs the root's modal host draws (account dialogs; not a board's). */
+export const ROOT_DIALOG_NAMES = ["login", "passwordReset", "requestReset"] as const satisfies readonly ModalName[];
+
+/** Modal names of the specification whose dialog later issues build; they say so plainly. */
+export const DIALOGS_NOT_BUILT = [
+  "editOnTrade",
+  "editOffTrade",
+  "creditMemoCreate",
+  "creditMemoApply",
+  "creditMemoEdit",
+  "setPriorityOrder",
+  "removePrepayOrder",
+  "statusDetailsModal",
+  "departmentSearchModal",
+  "vendorModal",
+  "departmentCreate",
+  "manheimDetails",
+  "splitOrderModal",
+  "splitTradeModal",
+  "splitOffModal",
+] as const satisfies readonly ModalName[];
+
+interface OpenDialogFrame<N extends BoardDialogName> {
+  name: N;
+  title: string;
+  size: ModalSize;
+}
+
+/** The dialog a board's URL opens, as its loader hands it to the page: loaded, or refused with a message. */
+export type OpenBoardDialog =
+  | { [N in BoardDialogName]: OpenDialogFrame<N> & { data: BoardDialogDataOf<N>; error: null } }[BoardDialogName]
+  | (OpenDialogFrame<BoardDialogName> & { data: null; error: string; status: number });

@@ -1,0 +1,47 @@
+// Which rooms a socket joins and leaves when its permissions change (ADR 022): board rooms it may no
+// longer join are left, notifications rooms follow the boards it may open, other rooms stay.
+import { describe, expect, it } from "vitest";
+import { BOARD_ROOMS } from "../../app/rules/boards.ts";
+import { notificationsRoomOf } from "./refresh.ts";
+import { roomChanges } from "./rooms.ts";
+
+const ALL_ROOMS = Object.keys(BOARD_ROOMS);
+const notifications = (...rooms: string[]) => rooms.map(notificationsRoomOf);
+
+describe("roomChanges", () => {
+  it("joins the notifications room of every board a new socket may open, and leaves nothing", () => {
+    expect(roomChanges(new Set(["socket-id"]), [10])).toEqual({ join: notifications("onboarding", "overview"), leave: [] });
+    expect(roomChanges(new Set(["socket-id"]), [1])).toEqual({ join: notifications(...ALL_ROOMS), leave: [] });
+  });
+
+  it("changes nothing while the permissions still allow every room the socket is in", () => {
+    const rooms = new Set(["socket-id", "onboarding", ...notifications("onboarding", "overview")]);
+    expect(roomChanges(rooms, [10])).toEqual({ join: [], leave: [] });
+  });
+
+  it("leaves a board room and its notifications room once the permission is removed, keeping the rest", () => {
+    const rooms = new Set(["socket-id", "transport", "overview", ...notifications(...ALL_ROOMS)]);
+    const { join, leave } = roomChanges(rooms, [10]);
+    expect(join).toEqual([]);
+    expect(leave).toEqual([
+      "transport",
+      ...notifications(...ALL_ROOMS.filter((room) => room !== "onboarding" && room !== "overview")),
+    ]);
+    expect(leave).not.toContain("overview");
+    expect(leave).not.toContain("socket-id");
+  });
+
+  it("joins the notifications rooms of a permission granted, without joining its board", () => {
+    const rooms = new Set(["socket-id", "onboarding", ...notifications("onboarding", "overview")]);
+    expect(roomChanges(rooms, [10, 13])).toEqual({ join: notifications("ar"), leave: [] });
+  });
+
+  it("leaves every board room but those open to anyone when no permission is left", () => {
+    const rooms = new Set(["socket-id", "ar", "overview", ...notifications("ar", "overview")]);
+    expect(roomChanges(rooms, [])).toEqual({ join: [], leave: ["ar", notificationsRoomOf("ar")] });
+  });
+
+  it("leaves alone rooms that are not board or notifications rooms", () => {
+    expect(roomChanges(new Set(["socket-id", "nope", "notifications:nope"]), [1]).leave).toEqual([]);
+  });
+});
