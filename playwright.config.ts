@@ -26,7 +26,10 @@ export default defineConfig({
     baseURL,
     trace: "retain-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      // Debian's headless shell (package chromium-headless-shell): the same engine without the full
+      // browser's GPU compositing, which on a 2-core machine without a GPU ran in software and cost
+      // a third of the suite's time (ADR 027). .ci/run installs it.
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell",
       args: [
         "--no-sandbox",
         "--disable-gpu",

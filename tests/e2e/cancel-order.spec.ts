@@ -5,8 +5,9 @@
 // its own: the demo data other files use stays as it was.
 import { expect, test } from "./fixtures.ts";
 import { insertOffRent, insertOrder, openCancelDialog } from "./cancel-order.support.ts";
-import { ADMIN, signIn } from "./support/accounts.ts";
+import { ADMIN, useSession } from "./support/accounts.ts";
 import { liveStatus, requestCard, signInToLiveBoard } from "./support/board.ts";
+import { watchAlertShown } from "./support/timed.ts";
 
 const REQUIRED = "*You must include a note to cancel the order.";
 
@@ -31,13 +32,15 @@ test.describe("cancelling a request with JavaScript", () => {
       await expect(counter).toHaveText("0/500");
       await expect(note).toHaveAttribute("maxlength", "500");
 
-      // No note: the message shows, and clears after 4 s.
+      // No note: the message shows, and clears after 4 s (timed in the page, see support/timed.ts).
+      const shownFor = await watchAlertShown(pageB, REQUIRED);
       await dialog.getByRole("button", { name: "Cancel Order" }).click();
       const required = dialog.getByRole("alert").filter({ hasText: REQUIRED });
       await expect(required).toBeVisible();
-      await pageB.waitForTimeout(2_500);
-      await expect(required).toBeVisible();
-      await expect(required).toBeHidden({ timeout: 3_000 });
+      const ms = await shownFor();
+      expect(ms).toBeGreaterThanOrEqual(3_900);
+      expect(ms).toBeLessThan(8_000);
+      await expect(required).toBeHidden();
 
       // The counter follows the typing.
       const text = `E2E: customer postponed the project (${order.formHistoryId})`;
@@ -67,7 +70,7 @@ test.describe("cancelling a request with JavaScript", () => {
 
   test("cancels an off-rent from its card on the Off Rent board with the same dialog", async ({ page }) => {
     const offRent = await insertOffRent("js");
-    await signIn(page, ADMIN);
+    await useSession(page, ADMIN);
     await page.goto("/offboarding?perStage=500");
     const dialog = await openCancelDialog(page, offRent);
     await expect(dialog.getByText(`Off-rent #${offRent.formHistoryId}`)).toBeVisible();
@@ -82,7 +85,7 @@ test.describe("cancelling a request with JavaScript", () => {
 
   test("says 'Unable to save your note' for 4 s when the cancel is not confirmed, keeping the note", async ({ page }) => {
     const order = await insertOrder("unconfirmed");
-    await signIn(page, ADMIN);
+    await useSession(page, ADMIN);
     // An answer that is not the API's (a proxy's page): nothing is cancelled, the dialog says so.
     await page.route("**/api/order/cancel", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<p>Gateway</p>" }));
     await page.goto(`/onboarding?perStage=500&modal=noteOnboarding&formHistoryId=${order.formHistoryId}`);

@@ -2,14 +2,15 @@
 // click, their links work, and Sign Out is a plain form.
 import { expect, test } from "./fixtures.ts";
 import type { Page } from "@playwright/test";
-import { demo, signIn } from "./support/accounts.ts";
+import { demo, useSession } from "./support/accounts.ts";
 
 const bar = (page: Page) => page.getByRole("navigation", { name: "Main" });
 const menu = (page: Page, id: string) => bar(page).locator(`details[data-menu="${id}"]`);
 
 test.describe("navigation bar without JavaScript", () => {
   test("a menu opens by click and its link works; the bar shows only what the role may open", async ({ page }) => {
-    await signIn(page, demo("onrent"));
+    await useSession(page, demo("onrent"));
+    await page.goto("/home");
     await expect(bar(page).locator(".nav-top-links a")).toHaveText(["On Rent"]);
     await expect(bar(page).locator("details.nav-wide-only > summary")).toHaveText(["Rental", "Forms", "Reporting"]);
     await expect(page.locator("header.nav-bar")).toHaveAttribute("data-colour", "green");
@@ -24,7 +25,8 @@ test.describe("navigation bar without JavaScript", () => {
   });
 
   test("the user menu opens by click and Sign Out ends the session", async ({ page }) => {
-    await signIn(page, demo("sales"));
+    await useSession(page, demo("sales"));
+    await page.goto("/home");
     const user = menu(page, "user");
     await user.locator("summary").click();
     await expect(user).toHaveAttribute("open", "");
@@ -37,7 +39,8 @@ test.describe("navigation bar without JavaScript", () => {
 
   test("the small-screen menu opens by click", async ({ page }) => {
     await page.setViewportSize({ width: 600, height: 900 });
-    await signIn(page, demo("ar.readonly"));
+    await useSession(page, demo("ar.readonly"));
+    await page.goto("/home");
     const pages = menu(page, "pages");
     await pages.locator("summary").click();
     await expect(pages.locator(".nav-item")).toHaveText(["Accounts Receivable", "Apps", "Documentation", "Home", "Overview", "Profile"]);

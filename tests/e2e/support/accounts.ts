@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { SESSION_COOKIE } from "../../../app/modules/identity/session-cookie.server.ts";
 import { signSessionToken } from "../../../app/modules/identity/session-token.server.ts";
 
@@ -28,6 +28,38 @@ export async function fillSignIn(page: Page, account: Account): Promise<void> {
   await page.getByLabel("E-mail", { exact: true }).fill(account.email);
   await page.getByLabel("Password", { exact: true }).fill(account.password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
+}
+
+// One session per account and test worker, issued by the server's own JSON sign-in (useSession).
+const sessions = new Map<string, Promise<string>>();
+
+async function issueSession(baseURL: string, account: Account): Promise<string> {
+  const response = await fetch(new URL("/users/login", baseURL), {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: new URL(baseURL).origin },
+    body: JSON.stringify({ email: account.email, password: account.password }),
+  });
+  if (!response.ok) throw new Error(`sign-in of ${account.email} answered ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/**
+ * Signs the page's browser context in as `account` with a session the server issued through its JSON
+ * sign-in (POST /users/login), asked once per account and test worker. For tests about something
+ * else: filling the sign-in form and loading /home cost every test two page loads on a 2-core CI
+ * machine. The form itself is what sign-in.spec.ts, shell.spec.ts and account*.spec.ts test (signIn).
+ */
+export async function useSession(page: Page, account: Account): Promise<void> {
+  const baseURL = test.info().project.use.baseURL!;
+  let token = sessions.get(account.email);
+  if (!token) {
+    token = issueSession(baseURL, account);
+    sessions.set(account.email, token);
+    token.catch(() => sessions.delete(account.email));
+  }
+  await page
+    .context()
+    .addCookies([{ name: SESSION_COOKIE, value: encodeURIComponent(await token), url: baseURL, httpOnly: true, sameSite: "Lax" }]);
 }
 
 /** Signs in on /employee-login and waits for /home. */
@@ -64,7 +96,7 @@ export async function registerFreshEmployee(browser: Browser, baseURL: string, l
   const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
   try {
     const admin = await context.newPage();
-    await signIn(admin, ADMIN);
+    await useSession(admin, ADMIN);
     await admin.goto("/register");
     await admin.getByLabel("First name").fill(employee.firstName);
     await admin.getByLabel("Last name").fill(employee.lastName);
