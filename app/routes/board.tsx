@@ -8,7 +8,7 @@ import { useMemo } from "react";
 import { data, redirect, useActionData, useLocation, useSearchParams } from "react-router";
 import { BoardView, type BoardSectionData } from "~/components/board/board-view.tsx";
 import { BoardDialog, usePrefetchBoardDialogs } from "~/components/dialogs/board-dialogs.tsx";
-import type { SessionEnded } from "~/components/dialogs/dialog-kit.tsx";
+import type { SaveFailed, SessionEnded } from "~/components/dialogs/dialog-kit.tsx";
 import { PageShell } from "~/components/page-shell.tsx";
 import { servicesContext } from "~/context.ts";
 import { readCardList } from "~/modules/boards/card-lists.server.ts";
@@ -107,6 +107,10 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
     return await serverAction();
   } catch (error) {
     if (reloginRequiredOf(error)) return { sessionEnded: true } satisfies SessionEnded;
+    // No answer, or one that is not the app's (a dropped connection, a proxy's error page): the
+    // dialog says its save failed instead of the page breaking. Redirects and route errors are
+    // not Errors and go on to the router.
+    if (error instanceof Error) return { saveFailed: true } satisfies SaveFailed;
     throw error;
   }
 }

@@ -6,7 +6,7 @@ import type { Page } from "@playwright/test";
 import { BOARD_PAGES, FILTER_LABEL } from "../../app/rules/board-pages.ts";
 import { routeByName } from "../../app/rules/routes.ts";
 import { expect, test } from "./fixtures.ts";
-import { ADMIN, ON_RENT, useSession } from "./support/accounts.ts";
+import { ADMIN, ON_RENT, adoptSession } from "./support/accounts.ts";
 
 const cards = (page: Page) => page.locator("article[data-card-key]");
 
@@ -24,7 +24,7 @@ test.describe("department boards without JavaScript", () => {
     const path = routeByName(board.route).path;
 
     test(`${path} renders its lists and filters them`, async ({ page }) => {
-      await useSession(page, ADMIN);
+      await adoptSession(page, ADMIN);
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);
       await expect(page.getByRole("heading", { level: 1, name: board.title })).toBeVisible();
@@ -62,7 +62,7 @@ test.describe("department boards without JavaScript", () => {
   }
 
   test("a card's actions are links to dialogs that keep the filter", async ({ page }) => {
-    await useSession(page, ADMIN);
+    await adoptSession(page, ADMIN);
     await page.goto("/onboarding");
     const term = await termOnBoard(page);
     await page.goto(`/onboarding?filter=${encodeURIComponent(term)}`);
@@ -78,7 +78,7 @@ test.describe("department boards without JavaScript", () => {
   });
 
   test("accounts receivable is read-only for holders of 54 without 13: notes only", async ({ page }) => {
-    await useSession(page, { email: "ar.readonly@fleetops.test", password: ADMIN.password });
+    await adoptSession(page, { email: "ar.readonly@fleetops.test", password: ADMIN.password });
     await page.goto("/accounts-receivable");
     await expect(page.getByText("Read only", { exact: true })).toBeVisible();
     const labels = await page.locator("article[data-card-key] nav a").allInnerTexts();
@@ -86,7 +86,7 @@ test.describe("department boards without JavaScript", () => {
   });
 
   test("a stage longer than the page size shows its first cards and links to all of them", async ({ page }) => {
-    await useSession(page, ADMIN);
+    await adoptSession(page, ADMIN);
     // The demo seed's stages are short: a page size of 5 (the smallest ?perStage=) makes one page too few.
     await page.goto("/onboarding?perStage=5");
     const stage = page.locator("section[data-stage]").filter({ has: page.locator("[data-show-all]") }).first();
@@ -116,7 +116,7 @@ test.describe("department boards without JavaScript", () => {
   });
 
   test("a board the account may not open is not found", async ({ page }) => {
-    await useSession(page, ON_RENT);
+    await adoptSession(page, ON_RENT);
     await page.goto("/accounts-receivable");
     await expect(page).toHaveURL(/\/not-found$/);
     await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();

@@ -3,14 +3,14 @@
 import type { Page } from "@playwright/test";
 import { type CardListWire, decodeCardList } from "../../app/rules/card-wire.ts";
 import { expect, test } from "./fixtures.ts";
-import { ADMIN, useSession } from "./support/accounts.ts";
+import { ADMIN, adoptSession } from "./support/accounts.ts";
 
 const liveStatus = (page: Page) => page.getByRole("status").filter({ hasText: /^(Live|Reconnecting…|Connecting…)$/ });
 const card = (page: Page, key: string) => page.locator(`article[data-card-key="${key}"]`);
 
 test.describe("department boards with JavaScript", () => {
   test("the board says it is live", async ({ page }) => {
-    await useSession(page, ADMIN);
+    await adoptSession(page, ADMIN);
     await page.goto("/transport");
     await expect(liveStatus(page)).toHaveText("Live");
     await expect(page.getByRole("heading", { level: 2, name: "Shipping" })).toBeVisible();
@@ -19,7 +19,7 @@ test.describe("department boards with JavaScript", () => {
   test("a board updates live when a second browser saves", async ({ page, browser, baseURL }) => {
     // Browser A: the onboarding board, reached by a client-side navigation from another board, so the
     // socket has left the offboarding room and joined the onboarding one.
-    await useSession(page, ADMIN);
+    await adoptSession(page, ADMIN);
     await page.goto("/offboarding");
     await expect(liveStatus(page)).toHaveText("Live");
     const onRentLink = page.locator('a[href="/onboarding"]').first();
@@ -33,7 +33,7 @@ test.describe("department boards with JavaScript", () => {
     const other = await browser.newContext({ baseURL });
     try {
       const pageB = await other.newPage();
-      await useSession(pageB, ADMIN);
+      await adoptSession(pageB, ADMIN);
       const list = decodeCardList((await (await pageB.request.get("/api/cards/onboarding")).json()) as CardListWire);
       // A Submitted order shown on A's board (each stage shows its most urgent cards first).
       const shownKey = await page.locator('section[data-stage="0"] article[data-card-key^="form-"]').first().getAttribute("data-card-key");

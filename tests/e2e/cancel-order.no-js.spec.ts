@@ -4,7 +4,7 @@
 // request it inserted itself (tests/e2e/cancel-order.support.ts), for a company of its own.
 import { expect, test } from "./fixtures.ts";
 import { insertOffRent, insertOrder, openCancelDialog } from "./cancel-order.support.ts";
-import { ADMIN, useSession } from "./support/accounts.ts";
+import { ADMIN, adoptSession } from "./support/accounts.ts";
 import { requestCard } from "./support/board.ts";
 
 const REQUIRED = "*You must include a note to cancel the order.";
@@ -12,7 +12,7 @@ const REQUIRED = "*You must include a note to cancel the order.";
 test.describe("cancelling a request without JavaScript", () => {
   test("cancels an order from its card: the server says a note is required, then the card is gone", async ({ page }) => {
     const order = await insertOrder("no-js");
-    await useSession(page, ADMIN);
+    await adoptSession(page, ADMIN);
     await page.goto("/onboarding?perStage=500");
     const dialog = await openCancelDialog(page, order);
     await expect(dialog.getByText(`Order #${order.formHistoryId}`)).toBeVisible();
@@ -33,7 +33,7 @@ test.describe("cancelling a request without JavaScript", () => {
 
   test("keeps the typed note and shows who changed what when the order moved on meanwhile", async ({ page }) => {
     const order = await insertOrder("stale");
-    await useSession(page, ADMIN);
+    await adoptSession(page, ADMIN);
     const address = `/onboarding?modal=noteOnboarding&formHistoryId=${order.formHistoryId}`;
     await page.goto(address);
     const dialog = page.getByRole("dialog", { name: order.companyName });
@@ -62,7 +62,7 @@ test.describe("cancelling a request without JavaScript", () => {
 
   test("cancels an off-rent from its card on the Off Rent board", async ({ page }) => {
     const offRent = await insertOffRent("no-js");
-    await useSession(page, ADMIN);
+    await adoptSession(page, ADMIN);
     await page.goto("/offboarding?perStage=500");
     const dialog = await openCancelDialog(page, offRent);
     await expect(dialog.getByText(`Off-rent #${offRent.formHistoryId}`)).toBeVisible();

@@ -5,7 +5,7 @@
 // its own: the demo data other files use stays as it was.
 import { expect, test } from "./fixtures.ts";
 import { insertOffRent, insertOrder, openCancelDialog } from "./cancel-order.support.ts";
-import { ADMIN, useSession } from "./support/accounts.ts";
+import { ADMIN, adoptSession } from "./support/accounts.ts";
 import { liveStatus, requestCard, signInToLiveBoard } from "./support/board.ts";
 import { watchAlertShown } from "./support/timed.ts";
 
@@ -70,7 +70,7 @@ test.describe("cancelling a request with JavaScript", () => {
 
   test("cancels an off-rent from its card on the Off Rent board with the same dialog", async ({ page }) => {
     const offRent = await insertOffRent("js");
-    await useSession(page, ADMIN);
+    await adoptSession(page, ADMIN);
     await page.goto("/offboarding?perStage=500");
     const dialog = await openCancelDialog(page, offRent);
     await expect(dialog.getByText(`Off-rent #${offRent.formHistoryId}`)).toBeVisible();
@@ -85,9 +85,15 @@ test.describe("cancelling a request with JavaScript", () => {
 
   test("says 'Unable to save your note' for 4 s when the cancel is not confirmed, keeping the note", async ({ page }) => {
     const order = await insertOrder("unconfirmed");
-    await useSession(page, ADMIN);
-    // An answer that is not the API's (a proxy's page): nothing is cancelled, the dialog says so.
-    await page.route("**/api/order/cancel", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<p>Gateway</p>" }));
+    await adoptSession(page, ADMIN);
+    // An answer that is not the app's (a proxy's page) to the dialog's post to the board: nothing is
+    // cancelled, the dialog says so (the board's clientAction, ADR 026).
+    const board = /\/onboarding\.data/;
+    await page.route(board, (route) =>
+      route.request().method() === "POST"
+        ? route.fulfill({ status: 200, contentType: "text/html", body: "<p>Gateway</p>" })
+        : route.fallback(),
+    );
     await page.goto(`/onboarding?perStage=500&modal=noteOnboarding&formHistoryId=${order.formHistoryId}`);
     const dialog = page.getByRole("dialog", { name: order.companyName });
     await expect(liveStatus(page)).toHaveText("Live");
@@ -98,7 +104,7 @@ test.describe("cancelling a request with JavaScript", () => {
     await expect(dialog.getByLabel("Cancellation note")).toHaveValue("E2E: never sent");
     await expect(failure).toBeHidden({ timeout: 5_000 });
     await expect(page).toHaveURL(/modal=noteOnboarding/);
-    await page.unroute("**/api/order/cancel");
+    await page.unroute(board);
     await page.goto("/onboarding?perStage=500");
     await expect(requestCard(page, order.formHistoryId)).toBeVisible();
   });

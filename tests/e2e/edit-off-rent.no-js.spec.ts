@@ -4,7 +4,7 @@
 // nothing, so their pages answer 200 (a refused Save answers 4xx).
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { ADMIN, useSession } from "./support/accounts.ts";
+import { ADMIN, adoptSession } from "./support/accounts.ts";
 import { requestCard } from "./support/board.ts";
 import { fillMissingZip, offRentCandidate, openEditDialog } from "./edit-off-rent.support.ts";
 
@@ -19,7 +19,7 @@ async function post(page: Page, button: Locator): Promise<number> {
 
 test.describe("editing an off-rent order without JavaScript", () => {
   test("adds a unit, tests it and saves", async ({ page }) => {
-    await useSession(page, ADMIN);
+    await adoptSession(page, ADMIN);
     const { formHistoryId, spare, units } = await offRentCandidate(page, "back");
     const dialog = await openEditDialog(page, formHistoryId);
     const rows = dialog.locator("[data-unit-row]");
@@ -58,7 +58,7 @@ test.describe("editing an off-rent order without JavaScript", () => {
   });
 
   test("renders the server's messages, keeps them, and keeps the values", async ({ page }) => {
-    await useSession(page, ADMIN);
+    await adoptSession(page, ADMIN);
     const order = await offRentCandidate(page, "back", 1);
     const dialog = await openEditDialog(page, order.formHistoryId);
     await fillMissingZip(dialog);

@@ -3,7 +3,7 @@
 // before posting and its messages clear after 6 s; a carrier-assigned unit is locked.
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { ADMIN, demo, useSession } from "./support/accounts.ts";
+import { ADMIN, demo, adoptSession } from "./support/accounts.ts";
 import { liveStatus, requestCard } from "./support/board.ts";
 import { carrierAssignedOffRent, fillMissingZip, offRentCandidate, openEditDialog } from "./edit-off-rent.support.ts";
 
@@ -17,7 +17,7 @@ test.describe("editing an off-rent order with JavaScript", () => {
     const other = await browser.newContext({ baseURL });
     try {
       const board = await other.newPage();
-      await useSession(board, ADMIN);
+      await adoptSession(board, ADMIN);
       const { formHistoryId, spare, units } = await offRentCandidate(board, "front");
       await board.goto("/offboarding?perStage=500");
       await expect(liveStatus(board)).toHaveText("Live");
@@ -25,7 +25,7 @@ test.describe("editing an off-rent order with JavaScript", () => {
       await expect(card).toBeVisible();
       await expect(card.locator(`[data-unit="${spare}"]`)).toHaveCount(0);
 
-      await useSession(page, OFF_RENT);
+      await adoptSession(page, OFF_RENT);
       const dialog = await openDialog(page, formHistoryId);
       const rows = dialog.locator("[data-unit-row]");
       await expect(rows).toHaveCount(units.length);
@@ -70,7 +70,7 @@ test.describe("editing an off-rent order with JavaScript", () => {
   });
 
   test("checks the units before posting; messages clear after 6 s", async ({ page }) => {
-    await useSession(page, ADMIN);
+    await adoptSession(page, ADMIN);
     const order = await offRentCandidate(page, "front", 1);
     const dialog = await openDialog(page, order.formHistoryId);
     await fillMissingZip(dialog);
@@ -102,7 +102,7 @@ test.describe("editing an off-rent order with JavaScript", () => {
   });
 
   test("shows a carrier-assigned unit locked", async ({ page }) => {
-    await useSession(page, ADMIN);
+    await adoptSession(page, ADMIN);
     const locked = await carrierAssignedOffRent(page);
     expect(locked, "the demo data has an off-rent with a carrier-assigned unit").not.toBeNull();
     const dialog = await openDialog(page, locked!.formHistoryId);

@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { editDialogOf, field, fillRequiredBlanks, openEdit, orderWithCarriers, pickApprovedOrder } from "./edit-on-rent.support.ts";
-import { ADMIN, ON_RENT, useSession } from "./support/accounts.ts";
+import { ADMIN, ON_RENT, adoptSession } from "./support/accounts.ts";
 import { requestCard } from "./support/board.ts";
 
 /** The orders this file edits: two thirds of the way down the Approved ones (the JavaScript file takes a third). */
@@ -19,7 +19,7 @@ test.describe("editing an on-rent order without JavaScript", () => {
   test.describe.configure({ timeout: 60_000 });
 
   test("the server checks the form, keeps what was sent, saves, and shows the history", async ({ page }) => {
-    await useSession(page, ON_RENT);
+    await adoptSession(page, ON_RENT);
     const formHistoryId = await pickOrder(page);
     let dialog = await openEdit(page, formHistoryId, BOARD);
     for (const section of ["Order", "Delivery", "Billing", "Use Location", "Rental Agreement Contact"]) {
@@ -62,7 +62,7 @@ test.describe("editing an on-rent order without JavaScript", () => {
   });
 
   test("a total below the trucks already given a carrier is refused with the spec's message", async ({ page }) => {
-    await useSession(page, ON_RENT);
+    await adoptSession(page, ON_RENT);
     const { formHistoryId, assigned } = await orderWithCarriers(page);
     const dialog = await openEdit(page, formHistoryId, BOARD);
     await fillRequiredBlanks(dialog);
@@ -75,7 +75,7 @@ test.describe("editing an on-rent order without JavaScript", () => {
   });
 
   test("a save over a newer version shows who changed what instead of overwriting", async ({ page, browser, baseURL }) => {
-    await useSession(page, ON_RENT);
+    await adoptSession(page, ON_RENT);
     const formHistoryId = await pickOrder(page, 1);
     const mine = await openEdit(page, formHistoryId, BOARD);
     await fillRequiredBlanks(mine);
@@ -85,7 +85,7 @@ test.describe("editing an on-rent order without JavaScript", () => {
     const other = await browser.newContext({ baseURL, javaScriptEnabled: false });
     try {
       const admin = await other.newPage();
-      await useSession(admin, ADMIN);
+      await adoptSession(admin, ADMIN);
       const theirs = await openEdit(admin, formHistoryId, BOARD);
       await fillRequiredBlanks(theirs);
       await field(theirs, "Use City").fill(theirCity);

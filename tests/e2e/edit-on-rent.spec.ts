@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { field, fillRequiredBlanks, openEdit, orderWithCarriers, pickApprovedOrder } from "./edit-on-rent.support.ts";
-import { ADMIN, ON_RENT, useSession } from "./support/accounts.ts";
+import { ADMIN, ON_RENT, adoptSession } from "./support/accounts.ts";
 import { liveStatus, requestCard, signInToLiveBoard } from "./support/board.ts";
 
 const ON_RENT_NAME = "Priya Raman";
@@ -19,7 +19,7 @@ test.describe("editing an on-rent order with JavaScript", () => {
   test.describe.configure({ timeout: 90_000 });
 
   test("masks, live total, the browser's check, a save a second board shows live, and the history", async ({ page, browser, baseURL }) => {
-    await useSession(page, ON_RENT);
+    await adoptSession(page, ON_RENT);
     const formHistoryId = await pickOrder(page);
 
     // Browser A: the onboarding board, live.
@@ -118,7 +118,7 @@ test.describe("editing an on-rent order with JavaScript", () => {
   });
 
   test("the browser refuses a total below the trucks already given a carrier", async ({ page }) => {
-    await useSession(page, ON_RENT);
+    await adoptSession(page, ON_RENT);
     const { formHistoryId, assigned } = await orderWithCarriers(page);
     const dialog = await openEdit(page, formHistoryId);
     await fillRequiredBlanks(dialog);
@@ -133,7 +133,7 @@ test.describe("editing an on-rent order with JavaScript", () => {
   });
 
   test("a save over a newer version shows who changed what, and saves once reloaded", async ({ page, browser, baseURL }) => {
-    await useSession(page, ON_RENT);
+    await adoptSession(page, ON_RENT);
     const formHistoryId = await pickOrder(page, 1);
     const mine = await openEdit(page, formHistoryId);
     await fillRequiredBlanks(mine);
@@ -143,7 +143,7 @@ test.describe("editing an on-rent order with JavaScript", () => {
     const theirCity = `Burnet ${randomUUID().slice(0, 4)}`;
     try {
       const admin = await other.newPage();
-      await useSession(admin, ADMIN);
+      await adoptSession(admin, ADMIN);
       const theirs = await openEdit(admin, formHistoryId);
       await fillRequiredBlanks(theirs);
       await field(theirs, "Use City").fill(theirCity);

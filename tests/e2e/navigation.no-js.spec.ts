@@ -2,14 +2,14 @@
 // click, their links work, and Sign Out is a plain form.
 import { expect, test } from "./fixtures.ts";
 import type { Page } from "@playwright/test";
-import { demo, useSession } from "./support/accounts.ts";
+import { demo, adoptSession } from "./support/accounts.ts";
 
 const bar = (page: Page) => page.getByRole("navigation", { name: "Main" });
 const menu = (page: Page, id: string) => bar(page).locator(`details[data-menu="${id}"]`);
 
 test.describe("navigation bar without JavaScript", () => {
   test("a menu opens by click and its link works; the bar shows only what the role may open", async ({ page }) => {
-    await useSession(page, demo("onrent"));
+    await adoptSession(page, demo("onrent"));
     await page.goto("/home");
     await expect(bar(page).locator(".nav-top-links a")).toHaveText(["On Rent"]);
     await expect(bar(page).locator("details.nav-wide-only > summary")).toHaveText(["Rental", "Forms", "Reporting"]);
@@ -25,7 +25,7 @@ test.describe("navigation bar without JavaScript", () => {
   });
 
   test("the user menu opens by click and Sign Out ends the session", async ({ page }) => {
-    await useSession(page, demo("sales"));
+    await adoptSession(page, demo("sales"));
     await page.goto("/home");
     const user = menu(page, "user");
     await user.locator("summary").click();
@@ -39,7 +39,7 @@ test.describe("navigation bar without JavaScript", () => {
 
   test("the small-screen menu opens by click", async ({ page }) => {
     await page.setViewportSize({ width: 600, height: 900 });
-    await useSession(page, demo("ar.readonly"));
+    await adoptSession(page, demo("ar.readonly"));
     await page.goto("/home");
     const pages = menu(page, "pages");
     await pages.locator("summary").click();

@@ -3,7 +3,7 @@
 // local, hover with the 1 s close delay, the keyboard, and the small-screen menu of permitted pages.
 import { expect, test } from "./fixtures.ts";
 import type { Page } from "@playwright/test";
-import { demo, useSession } from "./support/accounts.ts";
+import { demo, adoptSession } from "./support/accounts.ts";
 
 const bar = (page: Page) => page.getByRole("navigation", { name: "Main" });
 const topLinks = (page: Page) => bar(page).locator(".nav-top-links a");
@@ -35,7 +35,7 @@ const ROLES = [
 test.describe("navigation bar per role", () => {
   for (const role of ROLES) {
     test(`${role.local} sees exactly the links and menus of its permissions`, async ({ page }) => {
-      await useSession(page, demo(role.local));
+      await adoptSession(page, demo(role.local));
     await page.goto("/home");
       await expect(bar(page)).toBeVisible();
       if (role.links.length > 0) await expect(topLinks(page)).toHaveText([...role.links]);
@@ -53,7 +53,7 @@ test.describe("navigation bar per role", () => {
   test("menu items follow the permissions: onrent's Rental and Reporting hold only its own pages", async ({
     page,
   }) => {
-    await useSession(page, demo("onrent"));
+    await adoptSession(page, demo("onrent"));
     await page.goto("/home");
     await hydrated(page);
     await menu(page, "reporting").locator("summary").click();
@@ -67,7 +67,7 @@ test.describe("navigation bar per role", () => {
 
   test("hover opens a menu, which closes about 1 s after the pointer leaves", async ({ page }) => {
     await page.clock.install();
-    await useSession(page, demo("onrent"));
+    await adoptSession(page, demo("onrent"));
     await page.goto("/home");
     await hydrated(page);
     // From here the page's time moves only when the test says so.
@@ -91,7 +91,7 @@ test.describe("navigation bar per role", () => {
   });
 
   test("the keyboard opens a menu with Enter and closes it with Escape", async ({ page }) => {
-    await useSession(page, demo("admin"));
+    await adoptSession(page, demo("admin"));
     await page.goto("/home");
     await hydrated(page);
     const executive = menu(page, "executive");
@@ -115,7 +115,7 @@ test.describe("navigation bar per role", () => {
 
   test("on a small screen the hamburger lists every permitted page sorted by name", async ({ page }) => {
     await page.setViewportSize({ width: 600, height: 900 });
-    await useSession(page, demo("onrent"));
+    await adoptSession(page, demo("onrent"));
     await page.goto("/home");
     await hydrated(page);
     await expect(topLinks(page).first()).toBeHidden();
@@ -138,7 +138,7 @@ test.describe("navigation bar per role", () => {
 
   test("the admin's small-screen menu is sorted by name and lists pages of every department", async ({ page }) => {
     await page.setViewportSize({ width: 600, height: 900 });
-    await useSession(page, demo("admin"));
+    await adoptSession(page, demo("admin"));
     await page.goto("/home");
     await hydrated(page);
     const pages = menu(page, "pages");

@@ -5,7 +5,7 @@
 // test file writes its units' notes. Also: ar-read-only readers get a disabled Add button.
 import { randomUUID } from "node:crypto";
 import { expect, test } from "./fixtures.ts";
-import { demo, useSession } from "./support/accounts.ts";
+import { demo, adoptSession } from "./support/accounts.ts";
 import { cardByKey, noteCount } from "./support/board.ts";
 
 const TITLES = demo("titles");
@@ -14,7 +14,7 @@ const AUTHOR = "Grace Liu";
 test.describe("the Notes dialog without JavaScript", () => {
   test("refuses a blank note, adds one, cancels and restores it", async ({ page }) => {
     const text = `Title sent to buyer ${randomUUID().slice(0, 8)}`;
-    await useSession(page, TITLES);
+    await adoptSession(page, TITLES);
     await page.goto("/titles");
     const chosen = page.locator("article[data-unit-number]").last();
     await expect(chosen, "the demo data has titles cards").toBeVisible();
@@ -65,7 +65,7 @@ test.describe("the Notes dialog without JavaScript", () => {
   });
 
   test("an ar-read-only reader gets a disabled Add button from the server", async ({ page }) => {
-    await useSession(page, demo("ar.readonly"));
+    await adoptSession(page, demo("ar.readonly"));
     await page.goto("/accounts-receivable");
     await page.locator("article[data-card-key]").getByRole("link", { name: "Notes", exact: true }).first().click();
     const dialog = page.getByRole("dialog");

@@ -5,7 +5,7 @@
 // Also: an ar-read-only reader sees the Add button disabled.
 import { randomUUID } from "node:crypto";
 import { expect, test } from "./fixtures.ts";
-import { demo, useSession } from "./support/accounts.ts";
+import { demo, adoptSession } from "./support/accounts.ts";
 import { cardByKey, noteCount, signInToLiveBoard } from "./support/board.ts";
 
 const CLIENT_RELATIONS = demo("clientrel");
@@ -84,7 +84,7 @@ test.describe("the Notes dialog with JavaScript", () => {
   });
 
   test("an ar-read-only reader sees notes but the Add button stays disabled", async ({ page }) => {
-    await useSession(page, demo("ar.readonly"));
+    await adoptSession(page, demo("ar.readonly"));
     await page.goto("/accounts-receivable");
     const notes = page.locator("article[data-card-key]").getByRole("link", { name: "Notes", exact: true }).first();
     await expect(notes, "the demo data has AR cards with notes").toBeVisible();

@@ -1,12 +1,12 @@
 // The dialog kit's client half (ADR 026): the props every board dialog component gets, typed by its
 // definition, and useDialogForm, the one way a dialog's form talks to the board's action — with
 // JavaScript through a fetcher, without it as a plain post to the same URL with the same `intent`.
-import { type ReactNode, useEffect, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { type FetcherFormProps, useFetcher, useLocation } from "react-router";
 import { SessionExpiredDialog } from "../session-expired.tsx";
 import type { BoardDialogDefinition } from "~/rules/board-dialog.ts";
 import type { BoardDialogDataOf, BoardDialogName } from "~/rules/board-dialogs.ts";
-import type { DialogActionData, VersionConflict } from "~/rules/operation-result.ts";
+import type { DialogActionData, FieldErrors, VersionConflict } from "~/rules/operation-result.ts";
 import type { RouteName } from "~/rules/routes.ts";
 import { useHydrated } from "../app-dialog.tsx";
 
@@ -47,25 +47,58 @@ export function isSessionEnded(value: unknown): value is SessionEnded {
   return typeof value === "object" && value !== null && "sessionEnded" in value && value.sessionEnded === true;
 }
 
+/**
+ * The board route's clientAction answer when the save's answer never came or was not the app's (a
+ * dropped connection, a proxy's error page): nothing is known to be saved, the dialog says so.
+ */
+export interface SaveFailed {
+  saveFailed: true;
+}
+
+export function isSaveFailed(value: unknown): value is SaveFailed {
+  return typeof value === "object" && value !== null && "saveFailed" in value && value.saveFailed === true;
+}
+
+/** Said when a save's answer never came, unless the dialog's definition of the spec says otherwise. */
+export const SAVE_FAILED_MESSAGE = "Your changes could not be saved. Please try again.";
+
 function isActionData(value: unknown): value is DialogActionData {
   return typeof value === "object" && value !== null && "intent" in value && "values" in value;
+}
+
+/** What the browser's own check of a form found before sending it (the same rules the server runs). */
+export interface LocalRefusal {
+  message: string | null;
+  fieldErrors?: FieldErrors;
+}
+
+/** What a dialog shows of a refusal: the browser's check, the server's answer, or a failed save. */
+interface Shown {
+  message: string | null;
+  fieldErrors: FieldErrors;
+  conflict: VersionConflict | null;
 }
 
 export interface DialogFormOptions {
   /** The page's action data (a plain post without scripts), offered to the form it belongs to. */
   actionData: DialogActionData | null;
-  /** How long refusal messages stay once scripts run. */
+  /** How long refusal messages (and their field marks) stay once scripts run; a conflict stays. */
   messageMs: number;
   /** Of several forms with one intent (a note's cancel), whether a plain post's answer is this one's. */
   owns?: (values: DialogActionData["values"]) => boolean;
+  /** Checks the form before it is sent (with scripts only); a refusal keeps it from being sent. */
+  check?: (form: FormData) => LocalRefusal | null;
+  /** What a save whose answer never came says (default SAVE_FAILED_MESSAGE). */
+  failedMessage?: string;
 }
 
 /**
  * One dialog form: its fetcher, posting `intent` to the board's own URL (whose parameters name the
- * record); the refusal of its last submission with field errors, the submitted values kept, a stale
- * version's conflict and the timed message; `done` counts successful submissions (they redirect, so
- * the fetcher keeps no data); `sessionEnded` when the session ended before the save ran (the form's
- * component keeps what was typed while the sign-in dialog shows over it).
+ * record); what refused its last submission (the browser's check, the server's answer with field
+ * errors, or a failed save), shown for `messageMs`; the submitted values kept; a stale version's
+ * conflict (kept until acted on); `done` counts successful submissions (they redirect, so the fetcher
+ * keeps no data); `sessionEnded` when the session ended before the save ran (the form's component
+ * keeps what was typed while the sign-in dialog shows over it).
  */
 export function useDialogForm<D extends BoardDialogDefinition>(
   definition: D,
@@ -84,8 +117,21 @@ export function useDialogForm<D extends BoardDialogDefinition>(
       ? options.actionData
       : null;
   const answer = busy ? null : (fromFetcher ?? (fetcher.data === undefined ? fromPage : null));
-  const refusal = answer && !answer.ok ? answer : null;
-  const message = useTimedMessage(answer?.message ?? null, options.messageMs, answer);
+  const failed = !busy && isSaveFailed(fetcher.data) ? fetcher.data : null;
+  // The browser's own check of the last submission it stopped; a sent submission clears it.
+  const [checked, setChecked] = useState<{ refusal: LocalRefusal } | null>(null);
+  if (busy && checked) setChecked(null);
+
+  // One source at a time, newest first; its object identity restarts the message's timer.
+  const source: object | null = checked ?? failed ?? (answer && !answer.ok ? answer : null) ?? answer;
+  let shown: Shown | null = null;
+  if (checked) shown = { message: checked.refusal.message, fieldErrors: checked.refusal.fieldErrors ?? {}, conflict: null };
+  else if (failed) shown = { message: options.failedMessage ?? SAVE_FAILED_MESSAGE, fieldErrors: {}, conflict: null };
+  else if (answer) shown = { message: answer.message, fieldErrors: answer.ok ? {} : (answer.fieldErrors ?? {}), conflict: answer.conflict ?? null };
+  const message = useTimedMessage(shown?.message ?? null, options.messageMs, source);
+  const current = message !== null || !shown?.message;
+  const refused = Boolean(checked ?? failed ?? (answer && !answer.ok));
+
   // Shown until the next navigation: signing in again reloads this same URL, and the form stays
   // mounted with what was typed, ready to be sent again.
   const [endedAt, setEndedAt] = useState<string | null>(null);
@@ -102,19 +148,27 @@ export function useDialogForm<D extends BoardDialogDefinition>(
     action: `${location.pathname}${location.search}`,
     busy,
     done: seen.done,
-    /** The last answer that did not close the dialog: a refusal, or a re-render's news. */
+    /** The server's last answer that did not close the dialog: a refusal, or a re-render's news. */
     answer,
-    refusal,
+    /** Whether the last submission was refused (checked, answered 4xx, or failed), while its message shows. */
+    refused: refused && current,
+    /** The timed message of the last refusal or re-render. */
     message,
-    conflict: (refusal?.conflict ?? null) satisfies VersionConflict | null,
+    conflict: shown?.conflict ?? null,
     sessionEnded,
     fieldError(name: string): string | null {
-      return refusal?.fieldErrors?.[name]?.[0] ?? null;
+      return current ? (shown?.fieldErrors[name]?.[0] ?? null) : null;
     },
     /** A field's submitted value, kept after a refusal or re-render (no JavaScript). */
     value(name: string): string | undefined {
       const value = answer?.values[name];
       return Array.isArray(value) ? value[0] : value;
+    },
+    /** Runs the check before the form is sent: a refusal stops it and shows. */
+    checkBeforeSend(event: FormEvent<HTMLFormElement>): void {
+      const refusal = options.check?.(new FormData(event.currentTarget)) ?? null;
+      setChecked(refusal ? { refusal } : null);
+      if (refusal) event.preventDefault();
     },
   };
 }
@@ -123,17 +177,18 @@ export type DialogForm = ReturnType<typeof useDialogForm>;
 
 /**
  * The form element of a dialog form: posts its intent to the board (a fetcher with scripts, a plain
- * post without), and puts the sign-in dialog over the page when the session ended before the save.
+ * post without), runs the form's check first, and puts the sign-in dialog over the page when the
+ * session ended before the save.
  */
 export function DialogFormElement({
   form,
   children,
   ...rest
-}: { form: DialogForm; children: ReactNode } & Pick<FetcherFormProps, "className" | "style" | "noValidate" | "id" | "aria-label" | "onSubmit">) {
+}: { form: DialogForm; children: ReactNode } & Pick<FetcherFormProps, "className" | "style" | "noValidate" | "id" | "aria-label" | "aria-labelledby">) {
   const Form = form.fetcher.Form;
   return (
     <>
-      <Form method="post" action={form.action} {...rest}>
+      <Form method="post" action={form.action} onSubmit={form.checkBeforeSend} {...rest}>
         <input type="hidden" name="intent" value={form.intent} />
         {children}
       </Form>

@@ -28,7 +28,7 @@ function NoteItem({ note, actionData }: { note: NoteView; actionData: DialogActi
     messageMs: NOTE_MESSAGE_MS,
     owns: (values) => values.noteId === String(note.NoteID),
   });
-  const message = form.refusal ? form.message : null;
+  const message = form.refused ? form.message : null;
   const cancelled = note.NoteCancelled === 1;
   const board = routeByName(note.NoteType)?.title ?? note.NoteType;
   return (
@@ -90,7 +90,7 @@ function AddNote({ data, actionData }: { data: NotesDialogData; actionData: Dial
     setText("");
   }
   const fieldError = form.fieldError("note");
-  const message = form.refusal ? form.message : null;
+  const message = form.refused ? form.message : null;
   // Without scripts nothing can enable a disabled button, so blank text is left to the server.
   const disabled = !data.mayAdd || (hydrated && addButtonDisabled(text, data.mayAdd));
   return (

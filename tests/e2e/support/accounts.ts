@@ -30,7 +30,7 @@ export async function fillSignIn(page: Page, account: Account): Promise<void> {
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
-// One session per account and test worker, issued by the server's own JSON sign-in (useSession).
+// One session per account and test worker, issued by the server's own JSON sign-in (adoptSession).
 const sessions = new Map<string, Promise<string>>();
 
 async function issueSession(baseURL: string, account: Account): Promise<string> {
@@ -49,7 +49,7 @@ async function issueSession(baseURL: string, account: Account): Promise<string> 
  * else: filling the sign-in form and loading /home cost every test two page loads on a 2-core CI
  * machine. The form itself is what sign-in.spec.ts, shell.spec.ts and account*.spec.ts test (signIn).
  */
-export async function useSession(page: Page, account: Account): Promise<void> {
+export async function adoptSession(page: Page, account: Account): Promise<void> {
   const baseURL = test.info().project.use.baseURL!;
   let token = sessions.get(account.email);
   if (!token) {
@@ -96,7 +96,7 @@ export async function registerFreshEmployee(browser: Browser, baseURL: string, l
   const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
   try {
     const admin = await context.newPage();
-    await useSession(admin, ADMIN);
+    await adoptSession(admin, ADMIN);
     await admin.goto("/register");
     await admin.getByLabel("First name").fill(employee.firstName);
     await admin.getByLabel("Last name").fill(employee.lastName);

@@ -1,7 +1,7 @@
 // What the browser tests look for on a board page: the live indicator of its socket, a card by its key
 // or its request, the note count a card shows, and opening a board live.
 import { expect, type Locator, type Page } from "@playwright/test";
-import { type Account, useSession } from "./accounts.ts";
+import { type Account, adoptSession } from "./accounts.ts";
 
 /** The board's connection status ('Live' once its socket is connected). */
 export const liveStatus = (page: Page) => page.getByRole("status").filter({ hasText: /^(Live|Reconnecting…|Connecting…)$/ });
@@ -21,9 +21,9 @@ export async function noteCount(card: Locator): Promise<number> {
   return 0;
 }
 
-/** Signs the page in as `account` (useSession) and opens the board at `path`, waiting until it is live. */
+/** Signs the page in as `account` (adoptSession) and opens the board at `path`, waiting until it is live. */
 export async function signInToLiveBoard(page: Page, account: Account, path: string): Promise<void> {
-  await useSession(page, account);
+  await adoptSession(page, account);
   await page.goto(path);
   await expect(liveStatus(page)).toHaveText("Live");
 }
