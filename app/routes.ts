@@ -1,34 +1,10 @@
 // Route modules by path, generated from the route table of the specification (app/rules/routes.ts):
-// every page of the table exists. Pages that later issues build share one module that says so plainly.
+// every page of the table exists. Which pages are built, and by which module: app/rules/page-modules.ts;
+// the others share one module that says so plainly.
 // Explicit paths only; the one splat is the not-found page for unknown paths.
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { PAGE_MODULES, UNAVAILABLE_MODULE } from "./rules/page-modules.ts";
 import { ROUTES, SERVICE_ROUTES, type RouteName, type ServiceRoute } from "./rules/routes.ts";
-
-const UNAVAILABLE = "routes/unavailable-page.tsx";
-
-/** Pages with a module of their own; a list gives one module per path (the canonical path first). */
-const MODULES: Partial<Record<RouteName, string | readonly string[]>> = {
-  login: "routes/employee-login.tsx",
-  notFound: "routes/not-found.tsx",
-  home: "routes/home.tsx",
-  "home-apps": "routes/home.tsx",
-  documentation: "routes/docs.tsx",
-  register: "routes/register.tsx",
-  profile: "routes/profile.tsx",
-  "employee-management": "routes/employee-management.tsx",
-  // /reset/{token} from the e-mail, and /password-reset-external (request form, or ?token=).
-  passwordResetExternal: ["routes/reset.tsx", "routes/password-reset-external.tsx"],
-  // The department boards (issue 4): one module, the route decides the lists (app/rules/board-pages.ts).
-  onboarding: "routes/board.tsx",
-  offboarding: "routes/board.tsx",
-  transport: "routes/board.tsx",
-  "accounts-receivable": "routes/board.tsx",
-  "client-relations": "routes/board.tsx",
-  recon: "routes/board.tsx",
-  sales: "routes/board.tsx",
-  titles: "routes/board.tsx",
-  overview: "routes/board.tsx",
-};
 
 /** The modules of the service routes (the guard decides on them by the access of app/rules/routes.ts). */
 const SERVICE_MODULES: Record<ServiceRoute["name"], string> = {
@@ -38,9 +14,9 @@ const SERVICE_MODULES: Record<ServiceRoute["name"], string> = {
 };
 
 function moduleFor(name: RouteName, position: number): string {
-  const module = MODULES[name];
-  if (module === undefined) return UNAVAILABLE;
-  return typeof module === "string" ? module : (module[position] ?? module[0] ?? UNAVAILABLE);
+  const module = PAGE_MODULES[name];
+  if (module === undefined) return UNAVAILABLE_MODULE;
+  return typeof module === "string" ? module : (module[position] ?? module[0] ?? UNAVAILABLE_MODULE);
 }
 
 const pages = ROUTES.filter((page) => page.name !== "root").flatMap((page) =>

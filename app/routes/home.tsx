@@ -1,8 +1,10 @@
-// /home and /home-apps: the pages the signed-in user may open (spec 1 §2), as links.
-import { Card, Grid, Link as ThemeLink, Text } from "@radix-ui/themes";
+// /home and /home-apps: the pages the signed-in user may open, as links; pages not built yet are
+// muted and marked "Coming soon" (app/rules/page-modules.ts).
+import { Badge, Card, Flex, Grid, Link as ThemeLink, Text } from "@radix-ui/themes";
 import { Link } from "react-router";
 import { PageShell } from "~/components/page-shell.tsx";
 import { requireRouteAccess } from "~/modules/session/guard.server.ts";
+import { COMING_SOON, isPageBuilt } from "~/rules/page-modules.ts";
 import { permittedPages } from "~/rules/routes.ts";
 import type { Route } from "./+types/home";
 
@@ -10,7 +12,7 @@ export function loader(args: Route.LoaderArgs) {
   const { session, route } = requireRouteAccess(args);
   const pages = permittedPages(session.permissions, { ownersStatsUser: session.ownersStatsUser })
     .filter((page) => page.name !== route.name && !page.path.includes(":"))
-    .map((page) => ({ name: page.name, path: page.path, title: page.title }));
+    .map((page) => ({ name: page.name, path: page.path, title: page.title, comingSoon: !isPageBuilt(page.name) }));
   return { title: route.title, apps: route.name === "home-apps", firstName: session.user.firstName, pages };
 }
 
@@ -32,10 +34,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {pages.map((page) => (
               <li key={page.name}>
                 <Card asChild>
-                  <Link to={page.path}>
-                    <ThemeLink asChild weight="medium">
-                      <span>{page.title}</span>
-                    </ThemeLink>
+                  <Link to={page.path} data-coming-soon={page.comingSoon ? "" : undefined}>
+                    {page.comingSoon ? (
+                      // Reachable (the page says it is not built yet) but not offered as a working page.
+                      <Flex justify="between" align="center" gap="2">
+                        <Text color="gray">{page.title}</Text>
+                        <Badge color="gray" variant="soft">
+                          {COMING_SOON}
+                        </Badge>
+                      </Flex>
+                    ) : (
+                      <ThemeLink asChild weight="medium">
+                        <span>{page.title}</span>
+                      </ThemeLink>
+                    )}
                   </Link>
                 </Card>
               </li>

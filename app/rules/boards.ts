@@ -112,6 +112,7 @@ export interface BoardCard {
   /** Whole days in the current stage, and whether that is too long. */
   daysInStage: number;
   late: boolean;
+  /** The priority as data (API clients, the priority dialog); the card states it once, as its badge. */
   priority: { reason: string; deadline: string | null } | null;
   notes: { count: number; latest: { author: string; createdAt: string; subject: string } | null };
   /** Dialogs the card offers (URL-addressed, ?modal=…&formHistoryId=…): notes, edit, cancel, split, priority. */

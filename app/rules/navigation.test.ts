@@ -11,7 +11,8 @@ import {
   type NavigationItem,
   type NavigationModel,
 } from "./navigation.ts";
-import { PERMISSIONS } from "./permissions.ts";
+import { isPageBuilt } from "./page-modules.ts";
+import { ALL_ACCESS_PERMISSION_ID, PERMISSIONS } from "./permissions.ts";
 import { decideRouteAccess, routeByName, type RouteName } from "./routes.ts";
 
 interface Summary {
@@ -336,7 +337,7 @@ describe("user menu external links", () => {
     });
     const user = model.menus.find((menu) => menu.id === "user");
     expect(user?.groups[0]?.items).toEqual([
-      { kind: "route", id: "user-profile", routeName: "profile", label: "Profile", href: "/profile", newTab: false },
+      { kind: "route", id: "user-profile", routeName: "profile", label: "Profile", href: "/profile", newTab: false, comingSoon: false },
       { kind: "dialog", id: "user-change-password", label: "Change Password", modal: "passwordReset" },
       { kind: "external", id: "user-feedback", label: "Employee Feedback", href: "https://feedback.example.com/" },
       { kind: "external", id: "user-payroll", label: "Payroll Login", href: "https://payroll.example.com/login" },
@@ -448,7 +449,17 @@ describe("smallScreenPages", () => {
       routeName: "onboarding",
       label: "On Rent",
       href: "/onboarding",
+      comingSoon: false,
     });
+  });
+
+  it("marks the pages that are not built yet, and only those (app/rules/page-modules.ts)", () => {
+    const pages = smallScreenPages({ permissionIds: [ALL_ACCESS_PERMISSION_ID] });
+    for (const page of pages) expect(page.comingSoon, page.routeName).toBe(!isPageBuilt(page.routeName));
+    expect(pages.filter((page) => page.comingSoon).length).toBeGreaterThan(10);
+    expect(pages.find((page) => page.routeName === "statuscount")?.comingSoon).toBe(true);
+    const items = buildNavigation({ permissionIds: [ALL_ACCESS_PERMISSION_ID] }).menus.flatMap((menu) => menu.groups.flatMap((group) => group.items));
+    for (const item of items) if (item.kind === "route") expect(item.comingSoon, item.routeName).toBe(!isPageBuilt(item.routeName));
   });
 
   it("is sorted for every role and matches the guard", () => {

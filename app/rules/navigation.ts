@@ -3,6 +3,7 @@
 // Visibility is the route guard's own decision (decideRouteAccess), so the bar never offers a page the
 // guard would refuse, and id 1 sees everything.
 import { ALL_ACCESS_PERMISSION_ID, unlocksRoute } from "./permissions.ts";
+import { isPageBuilt } from "./page-modules.ts";
 import { decideRouteAccess, permittedPages, routeByName, type RouteName } from "./routes.ts";
 
 export type DataSource = "local" | "test" | "production";
@@ -30,6 +31,8 @@ export type NavigationItem =
       readonly href: string;
       /** Forms open in a new tab (target="_blank" rel="noopener"). */
       readonly newTab: boolean;
+      /** The page is not built yet (app/rules/page-modules.ts): shown muted, marked "coming soon". */
+      readonly comingSoon: boolean;
     }
   | { readonly kind: "external"; readonly id: string; readonly label: string; readonly href: string }
   /** A dialog over the current page, addressed by ?modal= (the modal host renders it). */
@@ -164,6 +167,7 @@ function routeItems(
         label: spec.label ?? route.title,
         href: route.path,
         newTab: options.newTab ?? false,
+        comingSoon: !isPageBuilt(spec.routeName),
       };
     });
 }
@@ -271,6 +275,7 @@ export interface SmallScreenPage {
   readonly routeName: RouteName;
   readonly label: string;
   readonly href: string;
+  readonly comingSoon: boolean;
 }
 
 /** The small-screen (hamburger) menu: every page the user may open, sorted by name. */
@@ -279,6 +284,7 @@ export function smallScreenPages(input: NavigationInput): SmallScreenPage[] {
     routeName: route.name,
     label: route.title,
     href: route.path,
+    comingSoon: !isPageBuilt(route.name),
   }));
 }
 

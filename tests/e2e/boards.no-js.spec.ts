@@ -9,6 +9,8 @@ import { expect, test } from "./fixtures.ts";
 import { ADMIN, ON_RENT, adoptSession } from "./support/accounts.ts";
 
 const cards = (page: Page) => page.locator("article[data-card-key]");
+/** 2026-11-23T23:22:36.951Z and its shorter forms. */
+const ISO_TIMESTAMP = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/g;
 
 /** A unit number (or, on boards without units, the card's title) the filter can look for. */
 async function termOnBoard(page: Page): Promise<string> {
@@ -37,6 +39,14 @@ test.describe("department boards without JavaScript", () => {
 
       const before = await cards(page).count();
       expect(before, `the demo data has cards on ${path}`).toBeGreaterThan(0);
+      // Dates and times read as people read them (MM/dd/yyyy), never as raw ISO timestamps; a
+      // card states its priority once (issue 13 point 6).
+      const text = await page.locator("main").innerText();
+      expect(text.match(ISO_TIMESTAMP), `ISO timestamps on ${path}`).toBeNull();
+      const repeated = await cards(page).evaluateAll((articles) =>
+        articles.filter((article) => (article.textContent?.split("Priority:").length ?? 1) > 2).map((article) => article.dataset.cardKey),
+      );
+      expect(repeated, "cards that state their priority more than once").toEqual([]);
       const term = await termOnBoard(page);
 
       await page.getByLabel(FILTER_LABEL).fill(term);

@@ -149,4 +149,25 @@ test.describe("navigation bar per role", () => {
       expect(labels).toContain(label);
     }
   });
+
+  test("pages not built yet are marked 'Coming soon' in the menus and on /home; built ones are not", async ({ page }) => {
+    await page.setViewportSize({ width: 600, height: 900 });
+    await adoptSession(page, demo("admin"));
+    await page.goto("/home");
+    await hydrated(page);
+    const marker = (link: ReturnType<Page["locator"]>) => link.evaluate((element) => getComputedStyle(element, "::after").content);
+    const pages = menu(page, "pages");
+    await pages.locator("summary").click();
+    const soon = pages.locator(".nav-item", { hasText: "Status Count" });
+    await expect(soon).toHaveAttribute("data-coming-soon", "");
+    expect(await marker(soon)).toBe('"Coming soon"');
+    const built = pages.locator(".nav-item", { hasText: /^On Rent$/ });
+    await expect(built).not.toHaveAttribute("data-coming-soon");
+    expect(await marker(built)).toBe("none");
+
+    const home = page.getByRole("navigation", { name: "Your pages" });
+    await expect(home.locator("[data-coming-soon]", { hasText: "Status Count" })).toContainText("Coming soon");
+    await expect(home.getByRole("link", { name: "On Rent", exact: true })).toBeVisible();
+    await expect(home.locator("[data-coming-soon]").filter({ has: page.getByText("On Rent", { exact: true }) })).toHaveCount(0);
+  });
 });

@@ -1,9 +1,12 @@
-// One card on a department board: who and what (title, subtitle), flags (priority, prepay, late…),
+// One card on a department board: who and what (title, subtitle), flags (priority — stated once, as its
+// badge — prepay, late…),
 // the facts a department works from, the units with status and carrier, days in stage, the latest
 // note, and links to the card's dialogs. Server-rendered: every action is a plain link.
 import { useId } from "react";
 import { actionHref } from "~/rules/board-pages.ts";
 import type { BoardCard as BoardCardData } from "~/rules/boards.ts";
+import { formatNoteTime } from "~/rules/notes.ts";
+import { useHydrated } from "../app-dialog.tsx";
 
 function LockIcon() {
   return (
@@ -45,6 +48,8 @@ export function BoardCardView({
   search: string;
 }) {
   const titleId = useId();
+  // The latest note's time: UTC from the server, the reader's own time zone once scripts run.
+  const hydrated = useHydrated();
   const Title = headingLevel;
   return (
     <article
@@ -71,13 +76,6 @@ export function BoardCardView({
           </div>
         ) : null}
       </div>
-
-      {card.priority ? (
-        <p className="board-card__priority">
-          Priority: {card.priority.reason}
-          {card.priority.deadline ? ` (by ${card.priority.deadline})` : ""}
-        </p>
-      ) : null}
 
       {card.facts.length > 0 ? (
         <dl className="board-card__facts">
@@ -118,7 +116,12 @@ export function BoardCardView({
         <div className="board-card__notes">
           <p>
             {card.notes.count === 1 ? "1 note" : `${card.notes.count} notes`}
-            {card.notes.latest ? ` · latest by ${card.notes.latest.author}, ${card.notes.latest.createdAt}` : ""}
+            {card.notes.latest ? (
+              <>
+                {` · latest by ${card.notes.latest.author}, `}
+                <time dateTime={card.notes.latest.createdAt}>{formatNoteTime(card.notes.latest.createdAt, hydrated)}</time>
+              </>
+            ) : null}
           </p>
           {card.notes.latest ? <p className="board-card__note-subject">{card.notes.latest.subject}</p> : null}
         </div>

@@ -1,15 +1,17 @@
 // The editOnboarding dialog ('Edit Order', spec 1 §2; issue 5 point 3): the on-rent order's fields in
-// five sections, prefilled from the board's loader, posted to the board (intent edit-on-rent-order). It
-// works without JavaScript: the server validates, and a refusal renders the dialog again with the
-// message and the submitted values. With JavaScript the masks run as the user types, the total and
-// trucks remaining follow the counts, the same rules check the form before it is sent (through a
-// fetcher), and messages clear after 6 s. A save over a newer version shows who changed what instead.
+// five sections, prefilled from the board's loader. One form through the dialog kit (ADR 026): posted to
+// the board with intent edit-on-rent-order, a plain post without JavaScript (the server validates, and a
+// refusal renders the dialog again with the message and the submitted values), a fetcher with it. With
+// JavaScript the masks run as the user types, the total and trucks remaining follow the counts, the same
+// rules check the form before it is sent, and messages clear after 6 s. A save over a newer version
+// shows who changed what instead, until the latest version is loaded.
 import { Box, Button, Callout, Flex, Grid, Heading, Text, TextField } from "@radix-ui/themes";
-import { type ReactNode, useEffect, useId, useState } from "react";
-import { Link, useFetcher, useLocation } from "react-router";
+import { type ReactNode, useId, useState } from "react";
+import { Link } from "react-router";
 import { DAMAGE_WAIVERS } from "~/rules/damage-waivers.ts";
 import type { InputMaskName } from "~/rules/masks.ts";
 import {
+  EDIT_ON_RENT_DIALOG,
   EDIT_ON_RENT_INTENT,
   ON_RENT_COUNT_FIELDS,
   ON_RENT_EDIT_FIELDS,
@@ -23,17 +25,11 @@ import {
   trucksAfterEdit,
   validateOnRentEdit,
 } from "~/rules/on-rent-edit.ts";
-import type { DialogActionData, FieldErrors, VersionConflict } from "~/rules/operation-result.ts";
+import type { DialogActionData } from "~/rules/operation-result.ts";
 import { FormMessage } from "../form-controls.tsx";
-import type { BoardDialogProps } from "./dialog-kit.tsx";
+import { type BoardDialogProps, DialogFormElement, type LocalRefusal, useDialogForm } from "./dialog-kit.tsx";
 import { MaskedInput } from "./masked-input.tsx";
 import { OrderHistory, StaleVersionNotice } from "./order-history.tsx";
-
-interface Refusal {
-  message: string | null;
-  fieldErrors: FieldErrors;
-  conflict?: VersionConflict;
-}
 
 const MASK_OF: Partial<Record<OnRentEditField["kind"], InputMaskName>> = {
   companyCode: "companyCode",
@@ -43,44 +39,51 @@ const MASK_OF: Partial<Record<OnRentEditField["kind"], InputMaskName>> = {
   state: "state",
 };
 
-function editResult(value: unknown): DialogActionData | null {
-  const result = value as DialogActionData | null | undefined;
-  return result && result.intent === EDIT_ON_RENT_INTENT && !result.ok ? result : null;
-}
-
-function toRefusal(result: Refusal | DialogActionData): Refusal {
-  return { message: result.message, fieldErrors: result.fieldErrors ?? {}, ...(result.conflict ? { conflict: result.conflict } : {}) };
+/** The browser's check before sending: the server's rules, and a total below the trucks with a carrier. */
+function checkEdit(sent: FormData, dialog: OnRentEditDialogData): LocalRefusal | null {
+  const result = validateOnRentEdit(onRentEditPayloadFromForm(sent));
+  if (!result.ok) return { message: result.message, fieldErrors: result.fieldErrors };
+  if (result.edit.TrucksRequested === dialog.trucksRequested) return null;
+  const trucks = trucksAfterEdit(result.edit.TrucksRequested, dialog.carrierAssigned);
+  return trucks.ok ? null : { message: trucks.message, fieldErrors: { TrucksRequested: [trucks.message] } };
 }
 
 export default function EditOnRentDialog({ data: dialog, actionData, closeHref, readOnly }: BoardDialogProps<"editOnboarding">) {
   // A newer version (after "Load the latest version") starts a fresh form and fetcher.
-  return <EditOnRentForm key={dialog.version} dialog={dialog} posted={editResult(actionData)} closeHref={closeHref} readOnly={readOnly} />;
+  return <EditOnRentForm key={dialog.version} dialog={dialog} actionData={actionData} closeHref={closeHref} readOnly={readOnly} />;
 }
 
 function EditOnRentForm({
   dialog,
-  posted,
+  actionData,
   closeHref,
   readOnly,
 }: {
   dialog: OnRentEditDialogData;
-  /** The refusal of a plain form post (no JavaScript), with what was sent. */
-  posted: DialogActionData | null;
+  /** The board action's answer to a plain form post (no JavaScript), with what was sent. */
+  actionData: DialogActionData | null;
   closeHref: string;
   readOnly: boolean;
 }) {
-  const fetcher = useFetcher<DialogActionData>();
-  const location = useLocation();
   const formId = useId();
-  const sent = posted?.values;
-  const initial = (name: string): string => {
-    const value = sent?.[name];
-    if (sent) return typeof value === "string" ? value : (value?.[0] ?? "");
-    return dialog.values[name] ?? "";
-  };
-  // A checkbox sends nothing when not ticked: a posted form without it had it unticked.
-  const initialSecondKey = sent ? sent.SecondKeyCount === "true" : dialog.values.SecondKeyCount === "true";
-  const version = typeof sent?.version === "string" ? sent.version : String(dialog.version);
+  const form = useDialogForm(EDIT_ON_RENT_DIALOG, EDIT_ON_RENT_INTENT, {
+    actionData,
+    messageMs: ON_RENT_EDIT_MESSAGE_MS,
+    check: (sent) => checkEdit(sent, dialog),
+  });
+
+  // What the form starts from, read once: the values a refused plain post sent back, else the order's.
+  const [start] = useState(() => {
+    const sent = form.answer !== null;
+    const initial = (name: string): string => (sent ? (form.value(name) ?? "") : (dialog.values[name] ?? ""));
+    return {
+      values: Object.fromEntries(ON_RENT_EDIT_FIELDS.map((entry) => [entry.name, initial(entry.name)])),
+      // A checkbox sends nothing when not ticked: a posted form without it had it unticked.
+      secondKey: initial("SecondKeyCount") === "true",
+      version: (sent ? form.value("version") : undefined) ?? String(dialog.version),
+    };
+  });
+  const initial = (name: string): string => start.values[name] ?? "";
 
   const [counts, setCounts] = useState<OnRentEditFormValues>(() =>
     Object.fromEntries(ON_RENT_COUNT_FIELDS.map((name) => [name, initial(name)])),
@@ -88,54 +91,20 @@ function EditOnRentForm({
   const requested = ON_RENT_COUNT_FIELDS.reduce((sum, name) => sum + (parseTruckCount(counts[name]) ?? 0), 0);
   const remaining = requested - dialog.carrierAssigned;
 
-  // The message shown: the browser's own check when the last submission failed it, otherwise the
-  // server's last refusal. Derived, not copied into state, so it survives the dialog being re-mounted.
-  const [checked, setChecked] = useState<Refusal | null>(null);
-  const server = editResult(fetcher.data) ?? posted;
-  const source: Refusal | DialogActionData | null = checked ?? server;
-  // Messages clear after 6 s while scripts run (spec 1 §9); a version conflict stays until acted on.
-  const [hidden, setHidden] = useState<ReadonlySet<unknown>>(() => new Set());
-  useEffect(() => {
-    if (!source || source.conflict) return;
-    const timer = setTimeout(() => setHidden((before) => new Set(before).add(source)), ON_RENT_EDIT_MESSAGE_MS);
-    return () => clearTimeout(timer);
-  }, [source]);
-  const shown: Refusal | null = source && !hidden.has(source) ? toRefusal(source) : null;
-  const fieldError = (name: string) => shown?.fieldErrors[name]?.[0] ?? null;
-
   const editable = dialog.canEdit && !dialog.cancelled && !readOnly;
-  const pending = fetcher.state !== "idle";
-  const here = `${location.pathname}${location.search}`;
 
   return (
-    <fetcher.Form
-      method="post"
-      action={here}
-      noValidate
-      aria-labelledby={`${formId}-heading`}
-      onSubmit={(event) => {
-        const payload = onRentEditPayloadFromForm(new FormData(event.currentTarget));
-        const result = validateOnRentEdit(payload);
-        let refusal: Refusal | null = result.ok ? null : { message: result.message, fieldErrors: result.fieldErrors };
-        if (result.ok && result.edit.TrucksRequested !== dialog.trucksRequested) {
-          const trucks = trucksAfterEdit(result.edit.TrucksRequested, dialog.carrierAssigned);
-          if (!trucks.ok) refusal = { message: trucks.message, fieldErrors: { TrucksRequested: [trucks.message] } };
-        }
-        setChecked(refusal);
-        if (refusal) event.preventDefault();
-      }}
-    >
-      <input type="hidden" name="intent" value={EDIT_ON_RENT_INTENT} />
+    <DialogFormElement form={form} noValidate aria-labelledby={`${formId}-heading`}>
       <input type="hidden" name="OrderFormID" value={dialog.orderFormId} />
       <input type="hidden" name="FormHistoryID" value={dialog.formHistoryId} />
-      <input type="hidden" name="version" value={version} />
+      <input type="hidden" name="version" value={start.version} />
       <Flex direction="column" gap="3">
         <Text as="p" size="2" color="gray" id={`${formId}-heading`}>
           {dialog.companyName} · Order #{dialog.formHistoryId} · {dialog.stage}
         </Text>
         {dialog.cancelled ? <Notice>This order has been cancelled; it can no longer be edited.</Notice> : null}
         {!dialog.cancelled && (!dialog.canEdit || readOnly) ? <Notice>You can view this order but not edit it.</Notice> : null}
-        {shown?.conflict ? <StaleVersionNotice conflict={shown.conflict} reloadHref={here} /> : null}
+        {form.conflict ? <StaleVersionNotice conflict={form.conflict} reloadHref={form.action} /> : null}
 
         <fieldset disabled={!editable} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
           <Flex direction="column" gap="4">
@@ -146,8 +115,8 @@ function EditOnRentForm({
                     key={entry.name}
                     entry={entry}
                     initial={initial(entry.name)}
-                    initialChecked={initialSecondKey}
-                    error={fieldError(entry.name)}
+                    initialChecked={start.secondKey}
+                    error={form.fieldError(entry.name)}
                     onCount={(value) => setCounts((before) => ({ ...before, [entry.name]: value }))}
                   />
                 ))}
@@ -158,9 +127,9 @@ function EditOnRentForm({
                       <strong>{dialog.carrierAssigned}</strong> · Trucks Remaining:{" "}
                       <strong data-trucks-remaining="">{remaining}</strong>
                     </Text>
-                    {fieldError("TrucksRequested") ? (
+                    {form.fieldError("TrucksRequested") ? (
                       <Text size="1" color="red">
-                        {fieldError("TrucksRequested")}
+                        {form.fieldError("TrucksRequested")}
                       </Text>
                     ) : null}
                   </Box>
@@ -170,20 +139,21 @@ function EditOnRentForm({
           </Flex>
         </fieldset>
 
-        {shown && !shown.conflict ? <FormMessage message={shown.message} /> : null}
+        {/* A version conflict says so in its notice, which stays until the latest version is loaded. */}
+        {form.conflict ? null : <FormMessage message={form.message} />}
         <Flex gap="3" justify="end">
           <Button asChild variant="soft" color="gray">
             <Link to={closeHref}>Cancel</Link>
           </Button>
           {editable ? (
-            <Button type="submit" loading={pending}>
+            <Button type="submit" loading={form.busy}>
               Save
             </Button>
           ) : null}
         </Flex>
         <OrderHistory entries={dialog.history} />
       </Flex>
-    </fetcher.Form>
+    </DialogFormElement>
   );
 }
 

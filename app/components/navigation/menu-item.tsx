@@ -3,6 +3,7 @@
 import { Link, useLocation } from "react-router";
 import { MODAL_PARAM } from "../../rules/modals.ts";
 import type { NavigationItem } from "../../rules/navigation.ts";
+import { COMING_SOON } from "../../rules/page-modules.ts";
 
 export interface MenuItemProps {
   readonly item: NavigationItem;
@@ -30,6 +31,14 @@ export function SignOutForm({ className }: { className?: string }) {
   );
 }
 
+/**
+ * A page that is not built yet (app/rules/page-modules.ts) stays reachable (it says so itself) but is
+ * muted and marked "Coming soon" by the bar's stylesheet, with the same words as its title.
+ */
+export function comingSoonProps(comingSoon: boolean) {
+  return comingSoon ? { "data-coming-soon": "", title: COMING_SOON } : {};
+}
+
 /** Opens a dialog over the current page: the same path and query, plus ?modal=. */
 function DialogLink({ modal, label, onNavigate }: { modal: string; label: string; onNavigate?: () => void }) {
   const location = useLocation();
@@ -47,14 +56,20 @@ export function MenuItem({ item, current, onNavigate }: MenuItemProps) {
     case "route":
       if (item.newTab) {
         return (
-          <a className="nav-item" href={item.href} target="_blank" rel="noopener" onClick={onNavigate}>
+          <a className="nav-item" href={item.href} target="_blank" rel="noopener" onClick={onNavigate} {...comingSoonProps(item.comingSoon)}>
             {item.label}
             <span className="nav-visually-hidden"> (opens in a new tab)</span>
           </a>
         );
       }
       return (
-        <Link className="nav-item" to={item.href} aria-current={current ? "page" : undefined} onClick={onNavigate}>
+        <Link
+          className="nav-item"
+          to={item.href}
+          aria-current={current ? "page" : undefined}
+          onClick={onNavigate}
+          {...comingSoonProps(item.comingSoon)}
+        >
           {item.label}
         </Link>
       );

@@ -16,7 +16,7 @@ import {
   type NavigationMenu,
 } from "../../rules/navigation.ts";
 import { DropdownMenu } from "./dropdown-menu.tsx";
-import { MenuItem } from "./menu-item.tsx";
+import { comingSoonProps, MenuItem } from "./menu-item.tsx";
 import { CLOSED, HOVER_CLOSE_DELAY_MS, closesOnLeave, menuReducer } from "./menu-state.ts";
 import navigationStyles from "./navigation-bar.css?url";
 
@@ -194,6 +194,7 @@ export function NavigationBar(props: NavigationBarProps) {
                     to={page.href}
                     aria-current={page.routeName === props.routeName ? "page" : undefined}
                     onClick={close}
+                    {...comingSoonProps(page.comingSoon)}
                   >
                     {page.label}
                   </Link>

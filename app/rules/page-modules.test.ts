@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { isPageBuilt, PAGE_MODULES } from "./page-modules.ts";
+import { ROUTES, routeByName, type RouteName } from "./routes.ts";
+
+describe("page modules", () => {
+  it("names only pages of the route table", () => {
+    for (const name of Object.keys(PAGE_MODULES)) expect(() => routeByName(name as RouteName), name).not.toThrow();
+  });
+
+  it("gives a page with aliases one module per path at most", () => {
+    for (const [name, module] of Object.entries(PAGE_MODULES)) {
+      if (typeof module === "string") continue;
+      const route = ROUTES.find((entry) => entry.name === name)!;
+      expect(module.length, name).toBeLessThanOrEqual(1 + route.aliases.length);
+    }
+  });
+
+  it("knows the boards as built and the status count as not built yet", () => {
+    expect(isPageBuilt("onboarding")).toBe(true);
+    expect(isPageBuilt("root")).toBe(true);
+    expect(isPageBuilt("statuscount")).toBe(false);
+  });
+});
