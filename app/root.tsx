@@ -21,6 +21,7 @@ import { ModalHost } from "./components/modal-host.tsx";
 import { NavigationBar, navigationStylesHref } from "./components/navigation/navigation-bar.tsx";
 import { PageShell } from "./components/page-shell.tsx";
 import { SessionExpiredDialog } from "./components/session-expired.tsx";
+import { microsoftSignInEnabled } from "../server/config.ts";
 import { requestContext, servicesContext } from "./context.ts";
 import { appearanceOf } from "./modules/identity/profile.server.ts";
 import { sessionGuard } from "./modules/session/guard.server.ts";
@@ -51,6 +52,8 @@ export function loader({ context }: Route.LoaderArgs) {
     ownersStatsUser: signedIn && session.ownersStatsUser,
     appearance: signedIn ? appearanceOf(session.user.theme) : "light",
     dataSource: config.DATA_SOURCE,
+    // The sign-in dialog (an expired session, ?modal=login) offers what the sign-in page does.
+    microsoftSignIn: microsoftSignInEnabled(config),
     impersonating: signedIn && session.impersonator !== null,
     impersonatorName:
       signedIn && session.impersonator ? `${session.impersonator.firstName} ${session.impersonator.lastName}` : null,
@@ -159,7 +162,7 @@ export function ErrorBoundary() {
     return (
       <>
         <PageShell title={relogin.title} />
-        <SessionExpiredDialog redirectTo={returnTo} />
+        <SessionExpiredDialog redirectTo={returnTo} microsoftSignIn={relogin.microsoftSignIn} />
       </>
     );
   }

@@ -4,7 +4,7 @@
 // with a close link.
 import { Box, Callout, Text } from "@radix-ui/themes";
 import type { ComponentType } from "react";
-import { useLocation, useMatches } from "react-router";
+import { useLocation, useMatches, useRouteLoaderData } from "react-router";
 import { type ModalName, type ModalTitleContext, resolveModalRequest, urlWithoutModal } from "~/rules/modals.ts";
 import { AppDialog } from "./app-dialog.tsx";
 import { SessionExpiredForm } from "./session-expired.tsx";
@@ -17,7 +17,8 @@ interface ModalContentProps {
 }
 
 function SignInModalContent({ returnTo }: ModalContentProps) {
-  return <SessionExpiredForm redirectTo={returnTo} />;
+  const root = useRouteLoaderData<{ microsoftSignIn?: boolean }>("root");
+  return <SessionExpiredForm redirectTo={returnTo} microsoftSignIn={root?.microsoftSignIn ?? false} />;
 }
 
 /**

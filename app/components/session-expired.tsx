@@ -2,10 +2,10 @@
 // the sign-in action with the page to return to. With JavaScript the answer arrives in place (a fetcher);
 // without it the browser posts the form and a failure is shown on the sign-in page, which keeps the
 // page to return to.
-import { Box, Button, Callout, Flex, Text, TextField } from "@radix-ui/themes";
+import { Box, Button, Callout, Flex, Link as RadixLink, Text, TextField } from "@radix-ui/themes";
 import { useId } from "react";
 import { useFetcher } from "react-router";
-import { LOGIN_MODAL_TITLE } from "~/rules/modals.ts";
+import { LOGIN_MODAL_TITLE, MODAL_PARAM, MODAL_SIZE_PARAM } from "~/rules/modals.ts";
 import { AppDialog } from "./app-dialog.tsx";
 
 interface SignInActionData {
@@ -21,7 +21,13 @@ function firstError(data: SignInActionData | undefined): string | undefined {
   return undefined;
 }
 
-export function SessionExpiredForm({ redirectTo }: { redirectTo: string }) {
+/** The sign-in page with its password reset dialog open, coming back to `redirectTo` afterwards. */
+export function resetRequestHref(redirectTo: string): string {
+  const params = new URLSearchParams({ redirectTo, [MODAL_PARAM]: "requestReset", [MODAL_SIZE_PARAM]: "sm" });
+  return `/employee-login?${params.toString()}`;
+}
+
+export function SessionExpiredForm({ redirectTo, microsoftSignIn }: { redirectTo: string; microsoftSignIn: boolean }) {
   const fetcher = useFetcher<SignInActionData>();
   const emailId = useId();
   const passwordId = useId();
@@ -55,16 +61,26 @@ export function SessionExpiredForm({ redirectTo }: { redirectTo: string }) {
             Sign in
           </Button>
         </Box>
+        {/* Everything the sign-in page offers (issue 13 point 6): the reset link, and Microsoft. */}
+        <Text as="p" size="2">
+          <RadixLink href={resetRequestHref(redirectTo)}>Forgot your password?</RadixLink>
+        </Text>
+        {microsoftSignIn ? (
+          <Button asChild size="3" variant="outline" style={{ width: "100%" }}>
+            {/* A plain link: the code flow is a full-page redirect, with or without JavaScript. */}
+            <a href={`/auth/microsoft?redirectTo=${encodeURIComponent(redirectTo)}`}>Sign in with Microsoft</a>
+          </Button>
+        ) : null}
       </Flex>
     </fetcher.Form>
   );
 }
 
 /** The page's shell stays behind it; the dialog cannot be dismissed, only signed into. */
-export function SessionExpiredDialog({ redirectTo }: { redirectTo: string }) {
+export function SessionExpiredDialog({ redirectTo, microsoftSignIn }: { redirectTo: string; microsoftSignIn: boolean }) {
   return (
     <AppDialog title={LOGIN_MODAL_TITLE} size="sm" closeHref={null} description="Your session has ended.">
-      <SessionExpiredForm redirectTo={redirectTo} />
+      <SessionExpiredForm redirectTo={redirectTo} microsoftSignIn={microsoftSignIn} />
     </AppDialog>
   );
 }

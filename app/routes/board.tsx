@@ -106,7 +106,8 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   try {
     return await serverAction();
   } catch (error) {
-    if (reloginRequiredOf(error)) return { sessionEnded: true } satisfies SessionEnded;
+    const relogin = reloginRequiredOf(error);
+    if (relogin) return { sessionEnded: true, microsoftSignIn: relogin.microsoftSignIn } satisfies SessionEnded;
     // No answer, or one that is not the app's (a dropped connection, a proxy's error page): the
     // dialog says its save failed instead of the page breaking. Redirects and route errors are
     // not Errors and go on to the router.

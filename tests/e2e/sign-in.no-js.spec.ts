@@ -30,6 +30,12 @@ test.describe("sign-in without JavaScript", () => {
     await page.goto("/onboarding?tab=3");
     const dialog = page.getByRole("dialog", { name: EXPIRED_TITLE });
     await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("link", { name: "Sign in with Microsoft" })).toBeVisible();
+    // The reset link works without scripts: the sign-in page with its reset dialog open.
+    await dialog.getByRole("link", { name: "Forgot your password?" }).click();
+    await expect(page).toHaveURL(/\/employee-login\?redirectTo=%2Fonboarding%3Ftab%3D3&modal=requestReset&size=sm$/);
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await page.goto("/onboarding?tab=3");
     await dialog.getByLabel("E-mail").fill(ON_RENT.email);
     await dialog.getByLabel("Password").fill(ON_RENT.password);
     await dialog.getByRole("button", { name: "Sign in" }).click();

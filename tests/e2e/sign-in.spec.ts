@@ -70,6 +70,15 @@ test.describe("sign-in", () => {
       // It cannot be dismissed, only signed into.
       await page.keyboard.press("Escape");
       await expect(dialog).toBeVisible();
+      // It offers what the sign-in page does: the reset link and Microsoft (configured for e2e).
+      await expect(dialog.getByRole("link", { name: "Forgot your password?" })).toHaveAttribute(
+        "href",
+        "/employee-login?redirectTo=%2Fonboarding%3Ftab%3D3&modal=requestReset&size=sm",
+      );
+      await expect(dialog.getByRole("link", { name: "Sign in with Microsoft" })).toHaveAttribute(
+        "href",
+        "/auth/microsoft?redirectTo=%2Fonboarding%3Ftab%3D3",
+      );
 
       await dialog.getByLabel("E-mail").fill(ON_RENT.email);
       await dialog.getByLabel("Password").fill("wrong password");

@@ -41,6 +41,8 @@ export function useTimedMessage(message: string | null | undefined, ms: number, 
 /** The board action's answer to a session that ended meanwhile (the board route's clientAction). */
 export interface SessionEnded {
   sessionEnded: true;
+  /** The sign-in dialog offers Microsoft sign-in (the guard's 401 says whether it is configured). */
+  microsoftSignIn: boolean;
 }
 
 export function isSessionEnded(value: unknown): value is SessionEnded {
@@ -138,7 +140,8 @@ export function useDialogForm<D extends BoardDialogDefinition>(
   const ended = !busy && isSessionEnded(fetcher.data);
   if (ended && endedAt === null) setEndedAt(location.key);
   if (!ended && endedAt !== null) setEndedAt(null);
-  const sessionEnded = ended && (endedAt === null || endedAt === location.key);
+  const sessionEnded: SessionEnded | null =
+    isSessionEnded(fetcher.data) && !busy && (endedAt === null || endedAt === location.key) ? fetcher.data : null;
 
   return {
     definition,
@@ -192,7 +195,7 @@ export function DialogFormElement({
         <input type="hidden" name="intent" value={form.intent} />
         {children}
       </Form>
-      {form.sessionEnded ? <SessionExpiredDialog redirectTo={form.action} /> : null}
+      {form.sessionEnded ? <SessionExpiredDialog redirectTo={form.action} microsoftSignIn={form.sessionEnded.microsoftSignIn} /> : null}
     </>
   );
 }

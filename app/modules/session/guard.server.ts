@@ -15,6 +15,7 @@ import {
   type SignedInPageSession,
 } from "./page-session.ts";
 import { readRequestSession } from "./request-session.server.ts";
+import { microsoftSignInEnabled } from "../../../server/config.ts";
 
 /** True for React Router's data requests (`/<page>.data`, `/_.data`), which the browser's router sends. */
 export function isDataRequest(request: Request): boolean {
@@ -29,7 +30,12 @@ function permissionIdsOf(session: PageSession): readonly number[] | null {
 
 /** The 401 that asks to sign in again; thrown before next(), so no loader or action runs. */
 function reloginRequired(route: GuardedRoute, context: Readonly<RouterContextProvider>): never {
-  const payload: ReloginRequired = { relogin: true, nonce: context.get(requestContext).nonce, title: route.title };
+  const payload: ReloginRequired = {
+    relogin: true,
+    nonce: context.get(requestContext).nonce,
+    title: route.title,
+    microsoftSignIn: microsoftSignInEnabled(context.get(servicesContext).config),
+  };
   throw data(payload, { status: 401, headers: { "Cache-Control": "no-store" } });
 }
 

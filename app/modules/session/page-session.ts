@@ -43,6 +43,8 @@ export interface ReloginRequired {
   nonce: string;
   /** The matched page's title, for the empty shell behind the dialog. */
   title: string;
+  /** Whether the dialog offers Microsoft sign-in, as the sign-in page does when it is configured. */
+  microsoftSignIn: boolean;
 }
 
 export function reloginRequiredOf(error: unknown): ReloginRequired | null {
@@ -53,5 +55,6 @@ export function reloginRequiredOf(error: unknown): ReloginRequired | null {
   }
   const nonce = "nonce" in payload && typeof payload.nonce === "string" ? payload.nonce : "";
   const title = "title" in payload && typeof payload.title === "string" ? payload.title : "";
-  return { relogin: true, nonce, title };
+  const microsoftSignIn = "microsoftSignIn" in payload && payload.microsoftSignIn === true;
+  return { relogin: true, nonce, title, microsoftSignIn };
 }
