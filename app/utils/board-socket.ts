@@ -8,7 +8,8 @@ import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { useNavigate } from "react-router";
 import { io, type Socket } from "socket.io-client";
 import { type BoardQuery, type PagedCardList, pageCardList } from "~/rules/board-pages.ts";
-import { type CardListName, type CardListPayload, LIST_EVENTS } from "~/rules/boards.ts";
+import { type CardListName, type CardListPayload, LIST_EVENTS, NOTIFICATIONS_EVENT } from "~/rules/boards.ts";
+import { acceptNotifications } from "./notification-counts.ts";
 import { decodeCardList, isCardListWire } from "~/rules/card-wire.ts";
 import { apiFetch, reloginUrl } from "./api-fetch.ts";
 
@@ -64,6 +65,8 @@ export function boardSocket(): Socket {
   });
   created.on("disconnect", () => setLiveState("reconnecting"));
   created.on("connect_error", () => setLiveState(everConnected ? "reconnecting" : "connecting"));
+  // Card counts of the other boards this account may open: badges on the navigation bar's links.
+  created.on(NOTIFICATIONS_EVENT, acceptNotifications);
   socket = created;
   return created;
 }

@@ -64,4 +64,34 @@ test.describe("department boards with JavaScript", () => {
       await other.close();
     }
   });
+
+  test("the navigation bar's board links show the live card counts the server pushes", async ({ page, browser, baseURL }) => {
+    // Browser A watches the transport board; its socket is in the notifications room of Off Rent.
+    await adoptSession(page, ADMIN);
+    await page.goto("/transport");
+    await expect(liveStatus(page)).toHaveText("Live");
+    const offRentLink = page.getByRole("navigation", { name: "Main" }).locator('.nav-top-links a[href="/offboarding"]');
+    await expect(offRentLink.locator("[data-notification-count]")).toHaveCount(0);
+
+    // Browser B adds a note to an off-rent: the Off Rent list is refreshed and its count pushed.
+    const other = await browser.newContext({ baseURL });
+    try {
+      const pageB = await other.newPage();
+      await adoptSession(pageB, ADMIN);
+      const list = decodeCardList((await (await pageB.request.get("/api/cards/offboarding")).json()) as CardListWire);
+      const target = list.cards.find((entry) => entry.formHistoryId !== null);
+      expect(target, "the demo data has an off-rent request").toBeDefined();
+      const response = await pageB.request.post("/api/orders/note/new", {
+        data: { note: "E2E: badge check", FormHistoryID: target!.formHistoryId, department: "offboarding" },
+      });
+      expect(response.status(), await response.text()).toBe(200);
+
+      // Browser A, without reloading: the Off Rent link carries the list's card count.
+      const badge = offRentLink.locator("[data-notification-count]");
+      await expect(badge).toHaveAttribute("data-notification-count", String(list.cards.length), { timeout: 5_000 });
+      await expect(offRentLink).toHaveAccessibleName(new RegExp(`^Off Rent\\s*${list.cards.length} cards?$`));
+    } finally {
+      await other.close();
+    }
+  });
 });

@@ -8,6 +8,8 @@ import { COMING_SOON } from "../../rules/page-modules.ts";
 export interface MenuItemProps {
   readonly item: NavigationItem;
   readonly current: boolean;
+  /** The live card count of the page's lists (a board link's badge), when the server pushed one. */
+  readonly badge?: number | null;
   /** Closes the open menu when a link is followed. */
   readonly onNavigate?: () => void;
 }
@@ -51,7 +53,16 @@ function DialogLink({ modal, label, onNavigate }: { modal: string; label: string
   );
 }
 
-export function MenuItem({ item, current, onNavigate }: MenuItemProps) {
+function CountBadge({ count }: { count: number }) {
+  return (
+    <span className="nav-badge" data-notification-count={count}>
+      {count}
+      <span className="nav-visually-hidden">{count === 1 ? " card" : " cards"}</span>
+    </span>
+  );
+}
+
+export function MenuItem({ item, current, onNavigate, badge }: MenuItemProps) {
   switch (item.kind) {
     case "route":
       if (item.newTab) {
@@ -71,6 +82,7 @@ export function MenuItem({ item, current, onNavigate }: MenuItemProps) {
           {...comingSoonProps(item.comingSoon)}
         >
           {item.label}
+          {badge !== null && badge !== undefined ? <CountBadge count={badge} /> : null}
         </Link>
       );
     case "external":

@@ -17,6 +17,8 @@ import {
 } from "../../rules/navigation.ts";
 import { DropdownMenu } from "./dropdown-menu.tsx";
 import { comingSoonProps, MenuItem } from "./menu-item.tsx";
+import { pageNotificationCount } from "~/rules/notification-counts.ts";
+import { useNotificationCounts } from "~/utils/notification-counts.ts";
 import { CLOSED, HOVER_CLOSE_DELAY_MS, closesOnLeave, menuReducer } from "./menu-state.ts";
 import navigationStyles from "./navigation-bar.css?url";
 
@@ -47,6 +49,7 @@ export function NavigationBar(props: NavigationBarProps) {
     externalLinks: props.externalLinks,
   };
   const model = buildNavigation(navInput);
+  const counts = useNotificationCounts();
   const pages = smallScreenPages(navInput);
   const colour = navigationColour({ dataSource: props.dataSource as DataSource, impersonating: props.impersonating });
   const userLabel = initials(props.user);
@@ -207,7 +210,11 @@ export function NavigationBar(props: NavigationBarProps) {
             <ul className="nav-top-links nav-wide-only">
               {model.topLinks.map((item) => (
                 <li key={item.id}>
-                  <MenuItem item={item} current={isCurrentItem(item, props.routeName)} />
+                  <MenuItem
+                    item={item}
+                    current={isCurrentItem(item, props.routeName)}
+                    badge={item.kind === "route" ? pageNotificationCount(item.routeName, counts) : null}
+                  />
                 </li>
               ))}
             </ul>
