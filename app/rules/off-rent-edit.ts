@@ -276,8 +276,9 @@ export type OffRentEditInput = z.input<typeof offRentEditSchema>;
 export type OffRentEdit = z.output<typeof offRentEditSchema>;
 
 /**
- * POST /api/truck/vin-test {vins, FormHistoryID}. compCode is optional (ADR 015): the dialog sends it when
- * the company code was edited, so a unit is tested against the customer the order will belong to.
+ * POST /api/truck/vin-test {vins, FormHistoryID}. compCode is optional (ADR 015): a client sends it when
+ * the company code was edited, so a unit is tested against the customer the order will belong to (the
+ * dialog's test intent always sends the form's code).
  */
 export const vinTestSchema = z.object(
   {

@@ -78,8 +78,18 @@ test.describe("editing an off-rent order with JavaScript", () => {
     await dialog.getByRole("button", { name: "Add unit" }).click();
     const row = dialog.locator("[data-unit-row]").last();
     await row.getByLabel("Unit number").fill("NOSUCH99");
-    await dialog.getByRole("button", { name: "Test units" }).click();
+    // The test posts its intent to the board's action (as without JavaScript), not to the JSON API.
+    const vinTestCalls: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/api/truck/vin-test") vinTestCalls.push(request.url());
+    });
+    const [testPost] = await Promise.all([
+      page.waitForRequest((request) => request.method() === "POST" && new URL(request.url()).pathname === "/offboarding.data"),
+      dialog.getByRole("button", { name: "Test units" }).click(),
+    ]);
+    expect(testPost.postData() ?? "").toContain("edit-off-rent-test-units");
     await expect(row.locator("[data-unit-test]")).toHaveText("INVALID UNIT NUMBER");
+    expect(vinTestCalls).toEqual([]);
     // Editing the number resets it.
     await row.getByLabel("Unit number").fill("NOSUCH9");
     await expect(row.locator("[data-unit-test]")).toHaveText("Test Required");

@@ -92,7 +92,15 @@ export interface DialogFormOptions {
   check?: (form: FormData) => LocalRefusal | null;
   /** What a save whose answer never came says (default SAVE_FAILED_MESSAGE). */
   failedMessage?: string;
+  /**
+   * Whether the board's data reloads after this intent's answer (default: as the router decides).
+   * False for a step that writes nothing (a unit test): the lists and the open dialog's data stay.
+   */
+  reloads?: boolean;
 }
+
+/** Orders the submissions of a page's dialog forms: a dialog with several shows the newest one's news. */
+let sends = 0;
 
 /**
  * One dialog form: its fetcher, posting `intent` to the board's own URL (whose parameters name the
@@ -100,7 +108,9 @@ export interface DialogFormOptions {
  * errors, or a failed save), shown for `messageMs`; the submitted values kept; a stale version's
  * conflict (kept until acted on); `done` counts successful submissions (they redirect, so the fetcher
  * keeps no data); `sessionEnded` when the session ended before the save ran (the form's component
- * keeps what was typed while the sign-in dialog shows over it).
+ * keeps what was typed while the sign-in dialog shows over it). `send` posts a form's data as this
+ * intent, for a button of another intent's form element (see DialogFormElement's `alsoPosts`);
+ * `sentAt` orders this form's last submission among the page's dialog forms.
  */
 export function useDialogForm<D extends BoardDialogDefinition>(
   definition: D,
@@ -123,6 +133,14 @@ export function useDialogForm<D extends BoardDialogDefinition>(
   // The browser's own check of the last submission it stopped; a sent submission clears it.
   const [checked, setChecked] = useState<{ refusal: LocalRefusal } | null>(null);
   if (busy && checked) setChecked(null);
+  const [sentAt, setSentAt] = useState(0);
+  const action = `${location.pathname}${location.search}`;
+  const check = (form: FormData): boolean => {
+    setSentAt(++sends);
+    const refusal = options.check?.(form) ?? null;
+    setChecked(refusal ? { refusal } : null);
+    return refusal === null;
+  };
 
   // One source at a time, newest first; its object identity restarts the message's timer.
   const source: object | null = checked ?? failed ?? (answer && !answer.ok ? answer : null) ?? answer;
@@ -148,8 +166,12 @@ export function useDialogForm<D extends BoardDialogDefinition>(
     intent,
     fetcher,
     /** The board's own URL: its parameters name the request or unit the dialog is about. */
-    action: `${location.pathname}${location.search}`,
+    action,
     busy,
+    /** When this form was last sent or stopped by its check, in the page's order of submissions (0: not yet). */
+    sentAt,
+    /** The reloads option: whether the board's data reloads after an answer. */
+    reloads: options.reloads,
     done: seen.done,
     /** The server's last answer that did not close the dialog: a refusal, or a re-render's news. */
     answer,
@@ -169,33 +191,77 @@ export function useDialogForm<D extends BoardDialogDefinition>(
     },
     /** Runs the check before the form is sent: a refusal stops it and shows. */
     checkBeforeSend(event: FormEvent<HTMLFormElement>): void {
-      const refusal = options.check?.(new FormData(event.currentTarget)) ?? null;
-      setChecked(refusal ? { refusal } : null);
-      if (refusal) event.preventDefault();
+      if (!check(new FormData(event.currentTarget))) event.preventDefault();
+    },
+    /**
+     * Posts `data` (another form's fields) as this intent through this form's fetcher, after the check;
+     * for a button of another intent's form element (DialogFormElement's `alsoPosts`).
+     */
+    send(data: FormData): void {
+      data.set("intent", intent);
+      if (!check(data)) return;
+      void fetcher.submit(data, {
+        method: "post",
+        action,
+        ...(options.reloads === undefined ? {} : { defaultShouldRevalidate: options.reloads }),
+      });
     },
   };
 }
 
 export type DialogForm = ReturnType<typeof useDialogForm>;
 
+/** The intent a submit button names (`name="intent"`), if the form was sent by one. */
+function submitterIntent(event: FormEvent<HTMLFormElement>): string | null {
+  const submitter = (event.nativeEvent as SubmitEvent).submitter;
+  return submitter instanceof HTMLButtonElement && submitter.name === "intent" ? submitter.value : null;
+}
+
 /**
  * The form element of a dialog form: posts its intent to the board (a fetcher with scripts, a plain
  * post without), runs the form's check first, and puts the sign-in dialog over the page when the
  * session ended before the save.
+ *
+ * `alsoPosts`: other intents of the dialog that submit buttons inside this form post with the same
+ * fields (`<button type="submit" name="intent" value={other.intent}>`, e.g. a unit test inside an
+ * edit form). With scripts such a button sends through its own form (`send`: its check, its fetcher,
+ * its answer); without, the plain post carries the button's intent first, which is the one the board
+ * reads, since this form's own `intent` field comes after the children.
  */
 export function DialogFormElement({
   form,
+  alsoPosts = [],
   children,
   ...rest
-}: { form: DialogForm; children: ReactNode } & Pick<FetcherFormProps, "className" | "style" | "noValidate" | "id" | "aria-label" | "aria-labelledby">) {
+}: { form: DialogForm; alsoPosts?: readonly DialogForm[]; children: ReactNode } & Pick<
+  FetcherFormProps,
+  "className" | "style" | "noValidate" | "id" | "aria-label" | "aria-labelledby"
+>) {
   const Form = form.fetcher.Form;
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const named = submitterIntent(event);
+    const other = named === null ? undefined : alsoPosts.find((candidate) => candidate.intent === named);
+    if (!other) return form.checkBeforeSend(event);
+    event.preventDefault();
+    other.send(new FormData(event.currentTarget));
+  };
   return (
     <>
-      <Form method="post" action={form.action} onSubmit={form.checkBeforeSend} {...rest}>
-        <input type="hidden" name="intent" value={form.intent} />
+      <Form
+        method="post"
+        action={form.action}
+        onSubmit={onSubmit}
+        {...(form.reloads === undefined ? {} : { defaultShouldRevalidate: form.reloads })}
+        {...rest}
+      >
         {children}
+        <input type="hidden" name="intent" value={form.intent} />
       </Form>
-      {form.sessionEnded ? <SessionExpiredDialog redirectTo={form.action} microsoftSignIn={form.sessionEnded.microsoftSignIn} /> : null}
+      {[form, ...alsoPosts].map((each) =>
+        each.sessionEnded ? (
+          <SessionExpiredDialog key={each.intent} redirectTo={each.action} microsoftSignIn={each.sessionEnded.microsoftSignIn} />
+        ) : null,
+      )}
     </>
   );
 }

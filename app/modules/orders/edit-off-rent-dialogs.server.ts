@@ -1,8 +1,8 @@
 // The board dialog editOffboarding (edit an off-rent order; ADR 015): its loader and form intents
 // (app/modules/dialogs/board-dialogs.server.ts). Saving runs the same operation as PUT /api/off-rent/edit.
-// Without JavaScript, "Add unit" and "Test units" are posts too: they write nothing and, failing nothing,
-// answer the dialog again (a re-render, 200, every submitted value kept) with one more row, or with each
-// row's unit test result.
+// "Test units" (with and without JavaScript) and, without JavaScript, "Add unit" are posts too: they write
+// nothing and, failing nothing, answer the dialog again (a re-render, 200, every submitted value kept) with
+// one more row, or with each row's unit test result.
 import {
   formLines,
   formTests,
@@ -39,7 +39,7 @@ async function save(context: BoardDialogContext, values: PostedFields): Promise<
   return editOffRentOrder(context.db, context.actor, payloadFromForm(values), { clientTests: formTests(formLines(values)) });
 }
 
-/** Test units (no JavaScript): every row's unit number against the fleet, answered as `unitTest.<UNIT>`. */
+/** Test units (with and without JavaScript): every row's unit number against the fleet, answered as `unitTest.<UNIT>`. */
 async function testUnits(context: BoardDialogContext, values: PostedFields): Promise<BoardDialogOutcome> {
   const vins = vinsToTest(formLines(values));
   if (vins.length === 0) return { ok: false, status: 400, message: OFF_RENT_EDIT_MESSAGES.vinsRequired };
