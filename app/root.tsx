@@ -9,6 +9,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
   useLocation,
   useRouteError,
   useRouteLoaderData,
@@ -20,6 +21,7 @@ import { ImpersonationBanner } from "./components/impersonation-banner.tsx";
 import { ModalHost } from "./components/modal-host.tsx";
 import { NavigationBar, navigationStylesHref } from "./components/navigation/navigation-bar.tsx";
 import { PageShell } from "./components/page-shell.tsx";
+import { answeredWithoutSaving } from "./components/dialogs/dialog-kit.tsx";
 import { SessionExpiredDialog } from "./components/session-expired.tsx";
 import { microsoftSignInEnabled } from "../server/config.ts";
 import { requestContext, servicesContext } from "./context.ts";
@@ -65,9 +67,10 @@ export function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-// The session (and so the guard's verdict and the bar) can change between any two navigations.
-export function shouldRevalidate() {
-  return true;
+// The session (and so the guard's verdict and the bar) can change between any two navigations; only a
+// dialog save that ended without saving keeps the page as it is (ADR 026).
+export function shouldRevalidate({ actionResult }: ShouldRevalidateFunctionArgs) {
+  return !answeredWithoutSaving(actionResult);
 }
 
 export function Layout({ children }: { children: ReactNode }) {

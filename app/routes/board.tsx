@@ -5,10 +5,10 @@
 // Paged per stage (`pageCardList`): the loader filters every card, then returns only each stage's first
 // page (all of the `show` stage) with the stages' true counts, so the HTML and its loader data stay small.
 import { useMemo } from "react";
-import { data, redirect, useActionData, useLocation, useSearchParams } from "react-router";
+import { data, redirect, type ShouldRevalidateFunctionArgs, useActionData, useLocation, useSearchParams } from "react-router";
 import { BoardView, type BoardSectionData } from "~/components/board/board-view.tsx";
 import { BoardDialog, usePrefetchBoardDialogs } from "~/components/dialogs/board-dialogs.tsx";
-import type { SaveFailed, SessionEnded } from "~/components/dialogs/dialog-kit.tsx";
+import { answeredWithoutSaving, type SaveFailed, type SessionEnded } from "~/components/dialogs/dialog-kit.tsx";
 import { PageShell } from "~/components/page-shell.tsx";
 import { servicesContext } from "~/context.ts";
 import { readCardList } from "~/modules/boards/card-lists.server.ts";
@@ -114,6 +114,12 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
     if (error instanceof Error) return { saveFailed: true } satisfies SaveFailed;
     throw error;
   }
+}
+
+// A dialog save answered { sessionEnded } or { saveFailed }: nothing changed, and reloading under an
+// ended session would replace the dialog (and what was typed) with the guard's sign-in page.
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return answeredWithoutSaving(actionResult) ? false : defaultShouldRevalidate;
 }
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: boardStyles }];

@@ -5,7 +5,7 @@
 // Also: an ar-read-only reader sees the Add button disabled.
 import { randomUUID } from "node:crypto";
 import { expect, test } from "./fixtures.ts";
-import { demo, adoptSession } from "./support/accounts.ts";
+import { adoptSession, demo, EXPIRED_TITLE, fillSignIn, setUnusableSession } from "./support/accounts.ts";
 import { cardByKey, noteCount, signInToLiveBoard } from "./support/board.ts";
 
 const CLIENT_RELATIONS = demo("clientrel");
@@ -95,5 +95,37 @@ test.describe("the Notes dialog with JavaScript", () => {
     await expect(dialog.getByLabel("New note")).toBeDisabled();
     await expect(dialog.getByRole("button", { name: "Add", exact: true })).toBeDisabled();
     await expect(dialog.getByRole("button", { name: /^(Cancel|Restore) note$/ })).toHaveCount(0);
+  });
+
+  test("a session that ends while the dialog is open: the save asks to sign in over the page, and the typed note survives", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    const text = `Called back after sign-in ${randomUUID().slice(0, 8)}`;
+    await signInToLiveBoard(page, CLIENT_RELATIONS, "/client-relations");
+    const card = page.locator("article[data-card-key]").filter({ has: page.getByRole("link", { name: "Notes", exact: true }) }).first();
+    const company = (await card.getByRole("heading").first().innerText()).trim();
+    await card.getByRole("link", { name: "Notes", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: company });
+    await expect(dialog).toBeVisible();
+    const address = page.url();
+    await dialog.getByLabel("New note").fill(text);
+
+    // The session ends (an expired token in its place), then Add is pressed.
+    await setUnusableSession(context, baseURL!, "expired");
+    await dialog.getByRole("button", { name: "Add", exact: true }).click();
+    const signIn = page.getByRole("dialog", { name: EXPIRED_TITLE });
+    await expect(signIn).toBeVisible();
+    expect(page.url()).toBe(address);
+    await expect(page.getByRole("heading", { name: "Page not found" })).toHaveCount(0);
+
+    // Signed in again in the dialog: the same page, the notes dialog with what was typed, saved once sent.
+    await fillSignIn(page, CLIENT_RELATIONS);
+    await expect(signIn).toBeHidden();
+    expect(page.url()).toBe(address);
+    await expect(dialog.getByLabel("New note")).toHaveValue(text);
+    await dialog.getByRole("button", { name: "Add", exact: true }).click();
+    await expect(dialog.locator("li[data-note-id]", { hasText: text })).toBeVisible();
   });
 });

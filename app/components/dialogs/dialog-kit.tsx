@@ -61,6 +61,15 @@ export function isSaveFailed(value: unknown): value is SaveFailed {
   return typeof value === "object" && value !== null && "saveFailed" in value && value.saveFailed === true;
 }
 
+/**
+ * Whether an action answered without saving anything the page shows (the session ended, or the answer
+ * never came): the page's loaders must not run again. Run after a 401 they would replace the page, and
+ * the dialog with what was typed, by the guard's sign-in page (root and board `shouldRevalidate`).
+ */
+export function answeredWithoutSaving(actionResult: unknown): boolean {
+  return isSessionEnded(actionResult) || isSaveFailed(actionResult);
+}
+
 /** Said when a save's answer never came, unless the dialog's definition of the spec says otherwise. */
 export const SAVE_FAILED_MESSAGE = "Your changes could not be saved. Please try again.";
 
@@ -153,13 +162,17 @@ export function useDialogForm<D extends BoardDialogDefinition>(
   const refused = Boolean(checked ?? failed ?? (answer && !answer.ok));
 
   // Shown until the next navigation: signing in again reloads this same URL, and the form stays
-  // mounted with what was typed, ready to be sent again.
-  const [endedAt, setEndedAt] = useState<string | null>(null);
-  const ended = !busy && isSessionEnded(fetcher.data);
-  if (ended && endedAt === null) setEndedAt(location.key);
-  if (!ended && endedAt !== null) setEndedAt(null);
-  const sessionEnded: SessionEnded | null =
-    isSessionEnded(fetcher.data) && !busy && (endedAt === null || endedAt === location.key) ? fetcher.data : null;
+  // mounted with what was typed, ready to be sent again. Once the page has moved on (signing in again reloads this URL), that answer is done with: a save
+  // that then redirects leaves the fetcher's data as it was, and must not open the dialog again.
+  const [endedAt, setEndedAt] = useState<{ answer: unknown; key: string } | null>(null);
+  const [dismissed, setDismissed] = useState<unknown>(null);
+  const ended = !busy && isSessionEnded(fetcher.data) && fetcher.data !== dismissed;
+  if (ended && endedAt === null) setEndedAt({ answer: fetcher.data, key: location.key });
+  if (endedAt !== null && endedAt.key !== location.key) {
+    setDismissed(endedAt.answer);
+    setEndedAt(null);
+  }
+  const sessionEnded: SessionEnded | null = ended && isSessionEnded(fetcher.data) ? fetcher.data : null;
 
   return {
     definition,
