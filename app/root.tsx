@@ -67,10 +67,13 @@ export function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-// The session (and so the guard's verdict and the bar) can change between any two navigations; only a
-// dialog save that ended without saving keeps the page as it is (ADR 026).
-export function shouldRevalidate({ actionResult }: ShouldRevalidateFunctionArgs) {
-  return !answeredWithoutSaving(actionResult);
+// The session (and so the guard's verdict and the bar) can change between any two navigations. After
+// a form post the post decides: a dialog save that ended without saving keeps the page as it is (ADR
+// 026), and so does a refused sign-in in the session-expired dialog (defaultShouldRevalidate false),
+// whose reload under the unusable token would only meet the guard's 401 again.
+export function shouldRevalidate({ actionResult, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (answeredWithoutSaving(actionResult)) return false;
+  return formMethod === undefined ? true : defaultShouldRevalidate;
 }
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -36,7 +36,15 @@ export function SessionExpiredForm({ redirectTo, microsoftSignIn }: { redirectTo
   const action = `/employee-login?redirectTo=${encodeURIComponent(redirectTo)}`;
 
   return (
-    <fetcher.Form method="post" action={action} noValidate aria-describedby={message ? errorId : undefined}>
+    // A refused sign-in changes nothing on the page (and reloading it under the unusable token would
+    // only meet the guard's 401); a successful one redirects back, which loads the page afresh.
+    <fetcher.Form
+      method="post"
+      action={action}
+      noValidate
+      aria-describedby={message ? errorId : undefined}
+      defaultShouldRevalidate={false}
+    >
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <Flex direction="column" gap="3">
         <label htmlFor={emailId}>
