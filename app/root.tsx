@@ -168,7 +168,7 @@ export function ErrorBoundary() {
     return (
       <>
         <PageShell title={relogin.title} />
-        <SessionExpiredDialog redirectTo={returnTo} microsoftSignIn={relogin.microsoftSignIn} />
+        <SessionExpiredDialog redirectTo={returnTo} microsoftSignIn={relogin.microsoftSignIn} reloadsPage />
       </>
     );
   }

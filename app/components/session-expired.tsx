@@ -3,7 +3,7 @@
 // without it the browser posts the form and a failure is shown on the sign-in page, which keeps the
 // page to return to.
 import { Box, Button, Callout, Flex, Link as RadixLink, Text, TextField } from "@radix-ui/themes";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { LOGIN_MODAL_TITLE, MODAL_PARAM, MODAL_SIZE_PARAM } from "~/rules/modals.ts";
 import { AppDialog } from "./app-dialog.tsx";
@@ -27,13 +27,51 @@ export function resetRequestHref(redirectTo: string): string {
   return `/employee-login?${params.toString()}`;
 }
 
-export function SessionExpiredForm({ redirectTo, microsoftSignIn }: { redirectTo: string; microsoftSignIn: boolean }) {
+/** Said when the sign-in call itself failed (no answer, or not the app's). */
+const SIGN_IN_UNAVAILABLE = "Signing in is not possible right now. Please try again.";
+
+export function SessionExpiredForm({
+  redirectTo,
+  microsoftSignIn,
+  reloadsPage = false,
+}: {
+  redirectTo: string;
+  microsoftSignIn: boolean;
+  /**
+   * The page behind is only the guard's empty shell (root ErrorBoundary): with scripts, sign in through
+   * the JSON sign-in and load the page afresh. A fetcher would make React Router load the page's
+   * never-loaded routes after each attempt, under the unusable token, and a refused attempt's 401
+   * could surface as an uncaught "No result found for routeId".
+   */
+  reloadsPage?: boolean;
+}) {
   const fetcher = useFetcher<SignInActionData>();
+  const [direct, setDirect] = useState<{ busy: boolean; message?: string }>({ busy: false });
   const emailId = useId();
   const passwordId = useId();
   const errorId = useId();
-  const message = firstError(fetcher.data);
+  const message = reloadsPage ? direct.message : firstError(fetcher.data);
   const action = `/employee-login?redirectTo=${encodeURIComponent(redirectTo)}`;
+
+  async function signInDirectly(form: FormData) {
+    setDirect({ busy: true });
+    try {
+      const response = await fetch("/users/login", {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({ email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") }),
+      });
+      if (response.ok) {
+        window.location.assign(redirectTo);
+        return;
+      }
+      const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
+      setDirect({ busy: false, message: typeof body?.error === "string" && body.error ? body.error : SIGN_IN_UNAVAILABLE });
+    } catch {
+      setDirect({ busy: false, message: SIGN_IN_UNAVAILABLE });
+    }
+  }
 
   return (
     // A refused sign-in changes nothing on the page (and reloading it under the unusable token would
@@ -44,6 +82,14 @@ export function SessionExpiredForm({ redirectTo, microsoftSignIn }: { redirectTo
       noValidate
       aria-describedby={message ? errorId : undefined}
       defaultShouldRevalidate={false}
+      onSubmit={
+        reloadsPage
+          ? (event) => {
+              event.preventDefault();
+              void signInDirectly(new FormData(event.currentTarget));
+            }
+          : undefined
+      }
     >
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <Flex direction="column" gap="3">
@@ -65,7 +111,7 @@ export function SessionExpiredForm({ redirectTo, microsoftSignIn }: { redirectTo
           </Callout.Root>
         ) : null}
         <Box mt="2">
-          <Button type="submit" size="3" style={{ width: "100%" }} loading={fetcher.state !== "idle"}>
+          <Button type="submit" size="3" style={{ width: "100%" }} loading={fetcher.state !== "idle" || direct.busy}>
             Sign in
           </Button>
         </Box>
@@ -85,10 +131,18 @@ export function SessionExpiredForm({ redirectTo, microsoftSignIn }: { redirectTo
 }
 
 /** The page's shell stays behind it; the dialog cannot be dismissed, only signed into. */
-export function SessionExpiredDialog({ redirectTo, microsoftSignIn }: { redirectTo: string; microsoftSignIn: boolean }) {
+export function SessionExpiredDialog({
+  redirectTo,
+  microsoftSignIn,
+  reloadsPage = false,
+}: {
+  redirectTo: string;
+  microsoftSignIn: boolean;
+  reloadsPage?: boolean;
+}) {
   return (
     <AppDialog title={LOGIN_MODAL_TITLE} size="sm" closeHref={null} description="Your session has ended.">
-      <SessionExpiredForm redirectTo={redirectTo} microsoftSignIn={microsoftSignIn} />
+      <SessionExpiredForm redirectTo={redirectTo} microsoftSignIn={microsoftSignIn} reloadsPage={reloadsPage} />
     </AppDialog>
   );
 }
