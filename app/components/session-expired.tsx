@@ -30,11 +30,7 @@ export function resetRequestHref(redirectTo: string): string {
 /** Said when the sign-in call itself failed (no answer, or not the app's). */
 const SIGN_IN_UNAVAILABLE = "Signing in is not possible right now. Please try again.";
 
-export function SessionExpiredForm({
-  redirectTo,
-  microsoftSignIn,
-  reloadsPage = false,
-}: {
+export interface SessionExpiredProps {
   redirectTo: string;
   microsoftSignIn: boolean;
   /**
@@ -44,7 +40,9 @@ export function SessionExpiredForm({
    * could surface as an uncaught "No result found for routeId".
    */
   reloadsPage?: boolean;
-}) {
+}
+
+export function SessionExpiredForm({ redirectTo, microsoftSignIn, reloadsPage = false }: SessionExpiredProps) {
   const fetcher = useFetcher<SignInActionData>();
   const [direct, setDirect] = useState<{ busy: boolean; message?: string }>({ busy: false });
   const emailId = useId();
@@ -131,18 +129,10 @@ export function SessionExpiredForm({
 }
 
 /** The page's shell stays behind it; the dialog cannot be dismissed, only signed into. */
-export function SessionExpiredDialog({
-  redirectTo,
-  microsoftSignIn,
-  reloadsPage = false,
-}: {
-  redirectTo: string;
-  microsoftSignIn: boolean;
-  reloadsPage?: boolean;
-}) {
+export function SessionExpiredDialog(props: SessionExpiredProps) {
   return (
     <AppDialog title={LOGIN_MODAL_TITLE} size="sm" closeHref={null} description="Your session has ended.">
-      <SessionExpiredForm redirectTo={redirectTo} microsoftSignIn={microsoftSignIn} reloadsPage={reloadsPage} />
+      <SessionExpiredForm {...props} />
     </AppDialog>
   );
 }
