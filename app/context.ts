@@ -1,7 +1,7 @@
 // Router context keys: how loaders and actions reach the process's services and the per-request
 // values set by the Express layer (server/app.ts).
 import { createContext } from "react-router";
-import type { AppServices } from "../server/services.ts";
+import type { AppServices } from "~/modules/platform/services.server.ts";
 
 export const servicesContext = createContext<AppServices>();
 

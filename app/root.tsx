@@ -23,10 +23,10 @@ import { NavigationBar, navigationStylesHref } from "./components/navigation/nav
 import { PageShell } from "./components/page-shell.tsx";
 import { answeredWithoutSaving } from "./components/dialogs/dialog-kit.tsx";
 import { SessionExpiredDialog } from "./components/session-expired.tsx";
-import { microsoftSignInEnabled } from "../server/config.ts";
+import { microsoftSignInEnabled } from "~/modules/platform/config.server.ts";
 import { requestContext, servicesContext } from "./context.ts";
 import { appearanceOf } from "./modules/identity/profile.server.ts";
-import { sessionGuard } from "./modules/session/guard.server.ts";
+import { sessionGuard } from "./shell/guard.server.ts";
 import { pageRequestContext, reloginRequiredOf } from "./modules/session/page-session.ts";
 import { urlWithoutModal } from "./rules/modals.ts";
 import { feedbackHiddenOn, navigationHiddenOn, routeByPath } from "./rules/routes.ts";
@@ -40,7 +40,7 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-// The guard runs before every loader and action of every page (app/modules/session/guard.server.ts).
+// The guard runs before every loader and action of every page (app/shell/guard.server.ts).
 export const middleware: Route.MiddlewareFunction[] = [sessionGuard];
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -21,7 +21,7 @@ import { createOrderEditRouter } from "./api/order-edit.ts";
 import { createOffRentEditRouter } from "./api/off-rent-edit.ts";
 import { refuseMalformedRequests } from "./security/request-shape.ts";
 import { requireSameOrigin } from "./security/same-origin.ts";
-import type { AppServices } from "./services.ts";
+import type { AppServices } from "../app/modules/platform/services.server.ts";
 
 declare module "express-serve-static-core" {
   interface Locals {

@@ -15,6 +15,7 @@
 // computed on a reader's time.
 import { type CardListName, type CardListPayload, mergeRequestCards } from "../app/rules/boards.ts";
 import { encodeCardList } from "../app/rules/card-wire.ts";
+import type { CardListCache } from "../app/modules/platform/services.server.ts";
 
 export const CARD_LIST_MAX_AGE_MS = 30_000;
 /** How long before its maximum age a read list is computed again in the background (ADR 021). */
@@ -22,22 +23,6 @@ export const CARD_LIST_REFRESH_AHEAD_MS = 10_000;
 /** A list with more requests changed than this since it was kept is computed whole again. */
 export const MAX_STALE_REQUESTS = 50;
 
-export interface CardListCache {
-  /** The list: kept if fresh, else computed (once, however many ask at the same time). */
-  get(list: CardListName): Promise<CardListPayload>;
-  /** The list in the wire format as JSON text (what GET /api/cards/{list} answers), kept alongside. */
-  getWireJson(list: CardListName): Promise<string>;
-  /**
-   * The list as of the last change (the refresher after a change): computed afresh, or joined or kept
-   * when that computation started after the change.
-   */
-  refresh(list: CardListName): Promise<CardListPayload>;
-  /**
-   * Forgets the lists a change touched; of a list kept per request, only the cards of `requests` when
-   * the change names them (every card it changed belongs to one of them).
-   */
-  invalidate(lists: readonly CardListName[], requests?: readonly number[]): void;
-}
 
 interface Entry {
   payload: CardListPayload;

@@ -4,19 +4,7 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "../app/generated/prisma/client.ts";
-import type { Logger } from "./logger.ts";
-
-export type Db = PrismaClient;
-
-export interface Database {
-  prisma: PrismaClient;
-  pool: pg.Pool;
-  /** The connection string, for the one dedicated connection the realtime layer LISTENs on (ADR 022). */
-  url: string;
-  /** Answers within `timeoutMs` whether the database takes a query. */
-  isUp(timeoutMs?: number): Promise<boolean>;
-  close(): Promise<void>;
-}
+import type { Database, Logger } from "../app/modules/platform/services.server.ts";
 
 export function createDatabase(connectionString: string, logger: Logger, poolSize = 10): Database {
   const pool = new pg.Pool({

@@ -11,11 +11,12 @@ import { pinoHttp } from "pino-http";
 import { Server as SocketServer } from "socket.io";
 import type { ViteDevServer } from "vite";
 import { ignoreBoardChanges } from "./board-changes.ts";
-import { localAppUrl, type Config } from "./config.ts";
+import { localAppUrl } from "./config.ts";
+import { type Config } from "../app/modules/platform/config.server.ts";
 import { createDatabase } from "./database.ts";
-import type { Logger } from "./logger.ts";
+import type { Logger } from "../app/modules/platform/services.server.ts";
 import { attachRealtime, type Realtime, type RealtimeOptions } from "./realtime/index.ts";
-import type { AppServices } from "./services.ts";
+import type { AppServices } from "../app/modules/platform/services.server.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 type CreateApp = (services: AppServices) => express.Express;

@@ -1,9 +1,7 @@
 // Structured JSON logs (pino). One root logger per process; requests get child loggers with their
 // request id, user id and duration through pino-http (see server/index.ts).
 import { pino, type Logger } from "pino";
-import type { Config } from "./config.ts";
-
-export type { Logger };
+import type { Config } from "../app/modules/platform/config.server.ts";
 
 export function createLogger(config: Pick<Config, "LOG_LEVEL" | "NODE_ENV">): Logger {
   return pino({

@@ -13,7 +13,7 @@ import { PageShell } from "~/components/page-shell.tsx";
 import { servicesContext } from "~/context.ts";
 import { readCardList } from "~/modules/boards/card-lists.server.ts";
 import { type BoardDialogContext, loadOpenDialog, submitDialogForm } from "~/modules/dialogs/board-dialogs.server.ts";
-import { requireRouteAccess } from "~/modules/session/guard.server.ts";
+import { requireRouteAccess } from "~/shell/guard.server.ts";
 import { reloginRequiredOf } from "~/modules/session/page-session.ts";
 import { BOARD_DIALOG_NAMES } from "~/rules/board-dialogs.ts";
 import {

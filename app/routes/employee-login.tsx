@@ -13,7 +13,7 @@ import { normalizeEmail } from "~/modules/identity/users.server.ts";
 import { signInWithPassword } from "~/modules/identity/sign-in.server.ts";
 import { safeRedirectPath } from "~/modules/session/safe-redirect.ts";
 import { INVALID_CREDENTIALS_MESSAGE, signInSchema, TOO_MANY_SIGN_IN_ATTEMPTS_MESSAGE } from "~/rules/sign-in.ts";
-import { microsoftSignInEnabled } from "../../server/config.ts";
+import { microsoftSignInEnabled } from "~/modules/platform/config.server.ts";
 import type { Route } from "./+types/employee-login";
 import { FormMessage, LabelledInput, SubmitButton } from "~/components/form-controls.tsx";
 import { MODAL_PARAM, MODAL_SIZE_PARAM } from "~/rules/modals.ts";

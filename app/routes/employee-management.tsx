@@ -6,7 +6,7 @@ import { PageShell } from "~/components/page-shell.tsx";
 import { servicesContext } from "~/context.ts";
 import { employeeDirectoryQuery, listEmployees } from "~/modules/employees/employee-directory.server.ts";
 import { mayImpersonate } from "~/modules/identity/impersonation.server.ts";
-import { requireRouteAccess } from "~/modules/session/guard.server.ts";
+import { requireRouteAccess } from "~/shell/guard.server.ts";
 import type { Route } from "./+types/employee-management";
 
 export const meta: Route.MetaFunction = () => [{ title: "Employee Management · Fleet Ops" }];

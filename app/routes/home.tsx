@@ -3,7 +3,7 @@
 import { Badge, Card, Flex, Grid, Link as ThemeLink, Text } from "@radix-ui/themes";
 import { Link } from "react-router";
 import { PageShell } from "~/components/page-shell.tsx";
-import { requireRouteAccess } from "~/modules/session/guard.server.ts";
+import { requireRouteAccess } from "~/shell/guard.server.ts";
 import { COMING_SOON, isPageBuilt } from "~/rules/page-modules.ts";
 import { permittedPages } from "~/rules/routes.ts";
 import type { Route } from "./+types/home";

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { servicesContext } from "~/context.ts";
 import { startImpersonation, stopImpersonation } from "~/modules/identity/impersonation.server.ts";
 import { sessionCookie } from "~/modules/identity/session-cookie.server.ts";
-import { requireRouteAccess } from "~/modules/session/guard.server.ts";
+import { requireRouteAccess } from "~/shell/guard.server.ts";
 import type { Route } from "./+types/impersonation";
 
 const impersonationForm = z.discriminatedUnion("intent", [

@@ -7,7 +7,7 @@ import { servicesContext } from "~/context.ts";
 import { changePassword } from "~/modules/identity/password-change.server.ts";
 import { getProfile, setTheme } from "~/modules/identity/profile.server.ts";
 import { sessionCookie } from "~/modules/identity/session-cookie.server.ts";
-import { requireRouteAccess } from "~/modules/session/guard.server.ts";
+import { requireRouteAccess } from "~/shell/guard.server.ts";
 import { THEMES } from "~/rules/passwords.ts";
 import { ChangePasswordForm, PASSWORD_CHANGED_PARAM } from "~/components/change-password-form.tsx";
 import type { Route } from "./+types/profile";

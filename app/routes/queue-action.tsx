@@ -6,7 +6,7 @@
 import { redirect, type ActionFunctionArgs, type RouterContextProvider } from "react-router";
 import { servicesContext } from "~/context.ts";
 import { approveOrder, assignCarrier, completeTransport, moveUnitStatus } from "~/modules/queue/index.server.ts";
-import { requireRouteAccess } from "~/modules/session/guard.server.ts";
+import { requireRouteAccess } from "~/shell/guard.server.ts";
 // Typed without ./+types: the route is registered by app/routes.ts, which this module does not own.
 type QueueActionArgs = ActionFunctionArgs<Readonly<RouterContextProvider>>;
 

@@ -14,7 +14,7 @@ import {
 } from "react-router";
 import { servicesContext } from "~/context.ts";
 import { listDepartments, mayRegisterEmployees, registerEmployee } from "~/modules/identity/register.server.ts";
-import { requireRouteAccess } from "~/modules/session/guard.server.ts";
+import { requireRouteAccess } from "~/shell/guard.server.ts";
 import { registerEmployeeSchema } from "~/rules/passwords.ts";
 import { FormMessage, LabelledInput } from "~/components/form-controls.tsx";
 import type { Route } from "./+types/register";

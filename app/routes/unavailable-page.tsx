@@ -3,7 +3,7 @@
 // show it on their own.
 import { Callout, Container, Flex, Heading } from "@radix-ui/themes";
 import { pageRequestContext } from "~/modules/session/page-session.ts";
-import { requireRouteAccess } from "~/modules/session/guard.server.ts";
+import { requireRouteAccess } from "~/shell/guard.server.ts";
 import { PageShell } from "~/components/page-shell.tsx";
 import type { Route } from "./+types/unavailable-page";
 

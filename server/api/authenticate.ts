@@ -5,7 +5,7 @@ import type { RequestHandler, Response } from "express";
 import { holdsAllAccess } from "../../app/rules/permissions.ts";
 import { sessionTokenOf } from "../../app/modules/identity/session-cookie.server.ts";
 import { resolveSession, type SignedInSession } from "../../app/modules/identity/users.server.ts";
-import type { AppServices } from "../services.ts";
+import type { AppServices } from "../../app/modules/platform/services.server.ts";
 
 declare module "express-serve-static-core" {
   interface Locals {

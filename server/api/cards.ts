@@ -3,7 +3,7 @@
 import express from "express";
 import { readCardListJson } from "../../app/modules/boards/card-lists.server.ts";
 import { isCardListName, mayReadList } from "../../app/rules/boards.ts";
-import type { AppServices } from "../services.ts";
+import type { AppServices } from "../../app/modules/platform/services.server.ts";
 import { FORBIDDEN_MESSAGE, requireSession } from "./authenticate.ts";
 
 export const UNKNOWN_LIST_MESSAGE = "There is no such card list.";

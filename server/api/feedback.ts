@@ -7,7 +7,7 @@ import { submitFeedback } from "../../app/modules/feedback/feedback.server.ts";
 import { sessionTokenOf } from "../../app/modules/identity/session-cookie.server.ts";
 import { resolveSession } from "../../app/modules/identity/users.server.ts";
 import { feedbackReturnPath } from "../../app/rules/feedback.ts";
-import type { AppServices } from "../services.ts";
+import type { AppServices } from "../../app/modules/platform/services.server.ts";
 import { requireSession } from "./authenticate.ts";
 
 const parseJson = express.json({ limit: "32kb" });

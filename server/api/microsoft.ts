@@ -22,8 +22,8 @@ import {
   type MicrosoftSignInResult,
 } from "../../app/modules/identity/microsoft.server.ts";
 import { readCookie, sessionCookie } from "../../app/modules/identity/session-cookie.server.ts";
-import { microsoftSignInEnabled, type Config } from "../config.ts";
-import type { AppServices } from "../services.ts";
+import { microsoftSignInEnabled, type Config } from "../../app/modules/platform/config.server.ts";
+import type { AppServices } from "../../app/modules/platform/services.server.ts";
 
 export const MICROSOFT_SIGN_IN_FAILED_MESSAGE = "Microsoft sign-in failed. Please try again.";
 export const MICROSOFT_STATE_COOKIE = "fleetops_microsoft_auth";

@@ -9,8 +9,8 @@ import { cancelNote } from "../../app/modules/notes/note-cancel.server.ts";
 import { listRequestNotes, listUnitNotes, type NotesRead } from "../../app/modules/notes/note-list.server.ts";
 import type { OperationActor } from "../../app/modules/operations/operation.server.ts";
 import { refusalBody } from "../../app/rules/operation-result.ts";
-import type { Db } from "../database.ts";
-import type { AppServices } from "../services.ts";
+import type { Db } from "../../app/modules/platform/services.server.ts";
+import type { AppServices } from "../../app/modules/platform/services.server.ts";
 import { requireSession } from "./authenticate.ts";
 import { operationEndpoint } from "./operation-endpoint.ts";
 

@@ -6,7 +6,7 @@ import express from "express";
 import { editOffRentOrder } from "../../app/modules/orders/edit-off-rent.server.ts";
 import { testReturningUnits } from "../../app/modules/orders/vin-test.server.ts";
 import { refusalBody } from "../../app/rules/operation-result.ts";
-import type { AppServices } from "../services.ts";
+import type { AppServices } from "../../app/modules/platform/services.server.ts";
 import { requireSession } from "./authenticate.ts";
 import { operationEndpoint } from "./operation-endpoint.ts";
 

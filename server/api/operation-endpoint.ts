@@ -5,8 +5,8 @@
 import express, { type RequestHandler } from "express";
 import type { OperationActor, OperationResult } from "../../app/modules/operations/operation.server.ts";
 import { refusalBody } from "../../app/rules/operation-result.ts";
-import type { Db } from "../database.ts";
-import type { AppServices } from "../services.ts";
+import type { Db } from "../../app/modules/platform/services.server.ts";
+import type { AppServices } from "../../app/modules/platform/services.server.ts";
 import { requireSession } from "./authenticate.ts";
 
 export type DomainOperation = (db: Db, actor: OperationActor, input: unknown) => Promise<OperationResult>;

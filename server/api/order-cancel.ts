@@ -4,7 +4,7 @@
 import express from "express";
 import { cancelOrder } from "../../app/modules/orders/cancel-order.server.ts";
 import { CANCEL_ORDER_API_PATH } from "../../app/rules/order-cancel.ts";
-import type { AppServices } from "../services.ts";
+import type { AppServices } from "../../app/modules/platform/services.server.ts";
 import { operationEndpoint } from "./operation-endpoint.ts";
 
 export function createOrderCancelRouter(services: AppServices): express.Router {

@@ -3,7 +3,7 @@
 // with the changes made since; a save answers { ok: true } and reports the card lists that show the order.
 import express from "express";
 import { editOnRentOrder } from "../../app/modules/orders/edit-on-rent.server.ts";
-import type { AppServices } from "../services.ts";
+import type { AppServices } from "../../app/modules/platform/services.server.ts";
 import { operationEndpoint } from "./operation-endpoint.ts";
 
 export const ORDER_EDIT_PATH = "/api/order/edit";

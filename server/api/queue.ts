@@ -8,7 +8,7 @@ import {
   completeTransport,
   moveUnitStatus,
 } from "../../app/modules/queue/index.server.ts";
-import type { AppServices } from "../services.ts";
+import type { AppServices } from "../../app/modules/platform/services.server.ts";
 import { type DomainOperation, operationEndpoint } from "./operation-endpoint.ts";
 
 export const QUEUE_ENDPOINTS: Readonly<Record<string, DomainOperation>> = {

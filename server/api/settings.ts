@@ -2,7 +2,7 @@
 // VariableValue}], and GET /getDataSource → the configured DATA_SOURCE as plain text.
 import express from "express";
 import { listVariables, variableGroupSchema } from "../../app/modules/settings/software-variables.server.ts";
-import type { AppServices } from "../services.ts";
+import type { AppServices } from "../../app/modules/platform/services.server.ts";
 import { requireSession } from "./authenticate.ts";
 
 export function createSettingsRouter(services: AppServices): express.Router {

@@ -2,7 +2,7 @@
 // Pages are also recorded on the server for every page view; this is the client's own call.
 import express from "express";
 import { recordPageVisit, trackBodySchema } from "../../app/modules/tracking/page-visits.server.ts";
-import type { AppServices } from "../services.ts";
+import type { AppServices } from "../../app/modules/platform/services.server.ts";
 import { requireSession } from "./authenticate.ts";
 
 const parseJson = express.json({ limit: "4kb" });

@@ -21,7 +21,7 @@ import { mailerFor } from "../../app/modules/mail/mailer.server.ts";
 import { normalizeEmail } from "../../app/modules/identity/users.server.ts";
 import { RESET_EMAIL_SENT_MESSAGE } from "../../app/rules/passwords.ts";
 import { TOO_MANY_SIGN_IN_ATTEMPTS_MESSAGE } from "../../app/rules/sign-in.ts";
-import type { AppServices } from "../services.ts";
+import type { AppServices } from "../../app/modules/platform/services.server.ts";
 import { requireSession } from "./authenticate.ts";
 
 export { TOO_MANY_SIGN_IN_ATTEMPTS_MESSAGE };

@@ -6,7 +6,7 @@
 import type { Server as SocketServer, Socket } from "socket.io";
 import { readCookie, SESSION_COOKIE } from "../../app/modules/identity/session-cookie.server.ts";
 import { resolveSession, type SignedInSession } from "../../app/modules/identity/users.server.ts";
-import type { AppServices } from "../services.ts";
+import type { AppServices } from "../../app/modules/platform/services.server.ts";
 
 export const SIGN_IN_REQUIRED = "Sign in required.";
 export const TOKEN_EXPIRED = "Token has expired, please login again";

@@ -16,7 +16,7 @@ import {
   mayReadList,
   type CardListName,
 } from "../../app/rules/boards.ts";
-import type { AppServices } from "../services.ts";
+import type { AppServices } from "../../app/modules/platform/services.server.ts";
 import { armExpiry, checkToken, endSession, type SessionCheck, type SocketData, type SocketSession } from "./auth.ts";
 import type { ListLoader } from "./refresh.ts";
 import { roomChanges } from "./rooms.ts";

@@ -5,14 +5,14 @@
 import { createAdapter } from "@socket.io/redis-adapter";
 import { createClient } from "redis";
 import type { Server as SocketServer } from "socket.io";
-import type { AppServices } from "../services.ts";
+import type { AppServices } from "../../app/modules/platform/services.server.ts";
 import { installHandshakeAuth } from "./auth.ts";
 import { handleConnection } from "./events.ts";
 import { createBoardRefresher, type BoardRefresher, type ListLoader } from "./refresh.ts";
 import { createSessionChangeFollower, listenForSessionChanges } from "./session-changes.ts";
 import { isKeptPerRequest, loadCardList, loadRequestCards } from "../../app/modules/boards/card-lists.server.ts";
 import { type CardListName, type CardListPayload, isCardListName } from "../../app/rules/boards.ts";
-import type { Db } from "../database.ts";
+import type { Db } from "../../app/modules/platform/services.server.ts";
 import { createCardListCache } from "../card-list-cache.ts";
 
 export { SESSION_EXPIRED_EVENT, SIGN_IN_REQUIRED, TOKEN_EXPIRED, type SocketData, type SocketSession } from "./auth.ts";

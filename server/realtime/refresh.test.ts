@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Server as SocketServer } from "socket.io";
 import { LIST_EVENTS, NOTIFICATIONS_EVENT, type CardListName, type CardListPayload } from "../../app/rules/boards.ts";
 import { decodeCardList, type CardListWire } from "../../app/rules/card-wire.ts";
-import type { Db } from "../database.ts";
-import type { Logger } from "../logger.ts";
+import type { Db } from "../../app/modules/platform/services.server.ts";
+import type { Logger } from "../../app/modules/platform/services.server.ts";
 import { createBoardRefresher } from "./refresh.ts";
 
 const WINDOW_MS = 50;

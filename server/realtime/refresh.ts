@@ -17,9 +17,9 @@ import {
   type CardListPayload,
 } from "../../app/rules/boards.ts";
 import { type CardListWire, encodeCardList } from "../../app/rules/card-wire.ts";
-import type { BoardChanges } from "../board-changes.ts";
-import type { Db } from "../database.ts";
-import type { Logger } from "../logger.ts";
+import type { BoardChanges } from "../../app/modules/platform/services.server.ts";
+import type { Db } from "../../app/modules/platform/services.server.ts";
+import type { Logger } from "../../app/modules/platform/services.server.ts";
 
 /** How a list is computed; the real one is loadCardList (tests may inject another). */
 export type ListLoader = (db: Db, list: CardListName) => Promise<CardListPayload>;

@@ -8,8 +8,8 @@
 import pg from "pg";
 import type { Server as SocketServer, Socket } from "socket.io";
 import { z } from "zod";
-import type { Logger } from "../logger.ts";
-import type { AppServices } from "../services.ts";
+import type { Logger } from "../../app/modules/platform/services.server.ts";
+import type { AppServices } from "../../app/modules/platform/services.server.ts";
 import { checkToken, type SessionCheck, type SocketData } from "./auth.ts";
 import { recheckSession } from "./events.ts";
 

@@ -13,7 +13,7 @@ import { handleErrors } from "../../server/api/errors.ts";
 import { loadConfig } from "../../server/config.ts";
 import { createDatabase } from "../../server/database.ts";
 import { requireSameOrigin } from "../../server/security/same-origin.ts";
-import type { AppServices } from "../../server/services.ts";
+import type { AppServices } from "~/modules/platform/services.server.ts";
 import { testDatabaseUrl } from "./database.ts";
 
 export const TEST_API_CONFIG = loadConfig({

@@ -1,13 +1,13 @@
 // A board page's loader and action called directly, the way React Router calls them for a signed-in
 // request: the router context carries the services and the page session the root middleware would have
-// set (app/modules/session/guard.server.ts). For the integration tests of the board dialogs and forms.
+// set (app/shell/guard.server.ts). For the integration tests of the board dialogs and forms.
 import { RouterContextProvider } from "react-router";
 import { servicesContext } from "~/context.ts";
 import { type PageSession, pageRequestContext } from "~/modules/session/page-session.ts";
 import type { DialogActionData } from "~/rules/operation-result.ts";
 import { routeByName, routeByPattern } from "~/rules/routes.ts";
 import { action, loader } from "~/routes/board.tsx";
-import type { AppServices } from "../../server/services.ts";
+import type { AppServices } from "~/modules/platform/services.server.ts";
 
 type SignedIn = Extract<PageSession, { status: "signed-in" }>;
 

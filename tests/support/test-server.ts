@@ -2,7 +2,8 @@
 // test file's own database, with quiet logs and test settings that a test may override.
 import { loadConfig } from "../../server/config.ts";
 import { startServer, type RunningServer } from "../../server/index.ts";
-import { createLogger, type Logger } from "../../server/logger.ts";
+import { createLogger } from "../../server/logger.ts";
+import { type Logger } from "~/modules/platform/services.server.ts";
 
 export type { RunningServer };
 

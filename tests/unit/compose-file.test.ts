@@ -5,7 +5,8 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { configSchema, configVariables, loadConfig } from "../../server/config";
+import { configSchema } from "~/modules/platform/config.server.ts";
+import { configVariables, loadConfig } from "../../server/config";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const read = (file: string) => readFileSync(path.join(root, file), "utf8");

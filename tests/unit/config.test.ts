@@ -3,7 +3,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ConfigError, configVariables, loadConfig, localAppUrl, microsoftSignInEnabled } from "../../server/config";
+import { microsoftSignInEnabled } from "~/modules/platform/config.server.ts";
+import { ConfigError, configVariables, loadConfig, localAppUrl } from "../../server/config";
 
 const SECRET = "s".repeat(32);
 let dataDir: string;

@@ -1,7 +1,7 @@
 // The audit trail (AuditLog): who changed what and when. Every operation writes its entry through
 // recordAudit, inside the operation's own transaction, so that a change and its record commit together
 // and an impersonated session is recorded with both identities (ADR 009).
-import type { Db } from "../../../server/database.ts";
+import type { Db } from "~/modules/platform/services.server.ts";
 import type { Prisma } from "../../generated/prisma/client";
 import { type ChangeSince, splitChange } from "../../rules/operation-result.ts";
 import { type HistoryEntry, mergeOperationRows } from "../../rules/request-history.ts";

@@ -1,7 +1,7 @@
 // Every card list by name: the one implementation behind a board's loader, GET /api/cards/{list} and
 // the list's refresh event, so the three always agree. Each list's query lives in lists/<name>.server.ts.
-import type { Db } from "../../../server/database.ts";
-import type { CardListCache } from "../../../server/card-list-cache.ts";
+import type { Db } from "~/modules/platform/services.server.ts";
+import type { CardListCache } from "~/modules/platform/services.server.ts";
 import type { BoardCard, CardListName, CardListPayload } from "../../rules/boards.ts";
 import { encodeCardList } from "../../rules/card-wire.ts";
 import { loadCards as arClaims } from "./lists/ar-claims.server.ts";

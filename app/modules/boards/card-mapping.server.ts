@@ -1,7 +1,7 @@
 // Shared pieces for building BoardCards (docs/boards.md): note summaries read in one query for a whole
 // list, whole days in a stage, badges, dates as the cards show them, actions, search text and sort keys.
 // Every list module may import these; the signatures are kept stable.
-import type { Db } from "../../../server/database.ts";
+import type { Db } from "~/modules/platform/services.server.ts";
 import { Prisma } from "../../generated/prisma/client.ts";
 import type { BoardCard, CardTone } from "../../rules/boards.ts";
 import { formatDateForApi, formatUtcDay } from "../../rules/format.ts";

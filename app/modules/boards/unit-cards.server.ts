@@ -2,7 +2,7 @@
 // raw-SQL read of the units in a set of statuses with their note summary (and, for remarketing, their
 // auction listing), plus the small builders every card needs (stage, notes, sort keys, text search).
 // Never N+1: each list is one or two queries whatever the fleet size.
-import type { Db } from "../../../server/database.ts";
+import type { Db } from "~/modules/platform/services.server.ts";
 import { Prisma } from "../../generated/prisma/client.ts";
 import { type BoardCard, type CardListName, withSearchText } from "../../rules/boards.ts";
 import { formatCurrency, formatDisplayDate } from "../../rules/format.ts";

@@ -2,7 +2,7 @@
 // (app/rules/board-dialog.ts). A feature module calls serveBoardDialog once; the registry
 // (board-dialogs.server.ts) lists the results. The kit checks the definition's permission, reads each
 // posted form with its intent's schema, and hands the operation a typed input.
-import type { Db } from "../../../server/database.ts";
+import type { Db } from "~/modules/platform/services.server.ts";
 import {
   type BoardDialogData,
   type BoardDialogDefinition,

@@ -2,7 +2,7 @@
 // optionally filtered by a search over name, e-mail and department. Impersonation starts from here
 // (ADR 009; see mayImpersonate in identity/impersonation.server.ts for the row's "Act as" button).
 import { z } from "zod";
-import type { Db } from "../../../server/database.ts";
+import type { Db } from "~/modules/platform/services.server.ts";
 import type { Prisma } from "../../generated/prisma/client";
 
 export const EMPLOYEES_PER_PAGE = 25;

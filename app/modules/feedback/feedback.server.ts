@@ -1,5 +1,5 @@
 // Dashboard Feedback (spec 2 §2.10, §5.9): validates {name, message, url} and stores it with the sender.
-import type { Db } from "../../../server/database.ts";
+import type { Db } from "~/modules/platform/services.server.ts";
 import { FEEDBACK_REQUIRED_MESSAGE, feedbackSchema } from "../../rules/feedback.ts";
 
 export type SubmitFeedbackResult = { ok: true; id: number } | { ok: false; message: string };

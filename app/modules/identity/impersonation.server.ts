@@ -2,8 +2,8 @@
 // as another user. The session token is the target's (their permissions, their identity) with an
 // `act` claim naming the administrator; resolveSession re-checks the administrator on every request,
 // and every audit entry written meanwhile records both identities.
-import type { Config } from "../../../server/config.ts";
-import type { Db } from "../../../server/database.ts";
+import type { Config } from "~/modules/platform/config.server.ts";
+import type { Db } from "~/modules/platform/services.server.ts";
 import { ALL_ACCESS_PERMISSION_ID } from "../../rules/permissions.ts";
 import { auditActorOf, describeChange, recordAudit } from "../audit/audit-log.server.ts";
 import { signSessionToken } from "./session-token.server.ts";

@@ -4,7 +4,7 @@
 // marks the token used and moves tokensValidAfter (every session of the user ends). See ADR 007; the
 // request answers alike for known and unknown addresses (ADR 023).
 import { createHash, randomBytes } from "node:crypto";
-import type { Db } from "../../../server/database.ts";
+import type { Db } from "~/modules/platform/services.server.ts";
 import { recordAudit } from "../audit/audit-log.server.ts";
 import { passwordResetRequestSchema, resetPasswordSchema } from "../../rules/passwords.ts";
 import type { MailMessage, Mailer } from "../mail/mailer.server.ts";

@@ -1,6 +1,6 @@
 // The signed-in user's profile (/profile, GET /users/info) and the theme switch (PUT /users/theme):
 // 'Dark' or 'Light' (spec 1 §3 UserTheme), stored in User.theme and applied by Radix Themes.
-import type { Db } from "../../../server/database.ts";
+import type { Db } from "~/modules/platform/services.server.ts";
 import { themeSchema, type ThemeName } from "../../rules/passwords.ts";
 import type { SignedInSession, Theme } from "./users.server.ts";
 

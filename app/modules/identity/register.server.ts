@@ -1,6 +1,6 @@
 // Register an employee (/register, permission 20 employee-management or 1 all access; issue 3 point
 // 10): name, e-mail, department and an initial password.
-import type { Db } from "../../../server/database.ts";
+import type { Db } from "~/modules/platform/services.server.ts";
 import { auditActorOf, recordAudit } from "../audit/audit-log.server.ts";
 import { Prisma } from "../../generated/prisma/client";
 import { REGISTER_MESSAGES, registerEmployeeSchema } from "../../rules/passwords.ts";

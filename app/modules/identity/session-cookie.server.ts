@@ -1,7 +1,7 @@
 // The session cookie: where the browser's pages keep the session token (HttpOnly, so scripts cannot
 // read it). Shared by the JSON API (server/api) and the route loaders and actions, which set and read
 // it through plain headers.
-import type { Config } from "../../../server/config.ts";
+import type { Config } from "~/modules/platform/config.server.ts";
 
 export const SESSION_COOKIE = "fleetops_session";
 

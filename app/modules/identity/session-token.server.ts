@@ -4,7 +4,7 @@
 // An impersonated session (ADR 009) also carries `act: { sub: "<impersonator id>" }` (RFC 8693 §4.1).
 import jwt, { type VerifyOptions } from "jsonwebtoken";
 import { z } from "zod";
-import type { Config } from "../../../server/config.ts";
+import type { Config } from "~/modules/platform/config.server.ts";
 
 export const SESSION_TOKEN_ISSUER = "fleet-ops";
 export const SESSION_TOKEN_AUDIENCE = "fleet-ops-web";

@@ -1,7 +1,7 @@
 // Signing in with e-mail and password (spec 1 §5 Login, §7 POST /users/login). One answer for every
 // credential failure, and the same work done for unknown accounts, so neither the message nor the
 // response time tells whether an address has an account.
-import type { Db } from "../../../server/database.ts";
+import type { Db } from "~/modules/platform/services.server.ts";
 import { INVALID_CREDENTIALS_MESSAGE, signInSchema } from "../../rules/sign-in.ts";
 import { verifyAgainstDummyHash, verifyPassword } from "./passwords.server.ts";
 import { signSessionToken, type SessionTokenConfig } from "./session-token.server.ts";

@@ -1,7 +1,7 @@
 // Users as the identity layer sees them: lookup by e-mail, effective permissions, and the session
 // check every authenticated request goes through.
-import type { Config } from "../../../server/config.ts";
-import type { Db } from "../../../server/database.ts";
+import type { Config } from "~/modules/platform/config.server.ts";
+import type { Db } from "~/modules/platform/services.server.ts";
 import { ALL_ACCESS_PERMISSION_ID } from "../../rules/permissions.ts";
 import { verifySessionToken } from "./session-token.server.ts";
 

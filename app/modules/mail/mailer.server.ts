@@ -5,8 +5,8 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
-import type { Config } from "../../../server/config.ts";
-import type { Logger } from "../../../server/logger.ts";
+import type { Config } from "~/modules/platform/config.server.ts";
+import type { Logger } from "~/modules/platform/services.server.ts";
 
 export interface MailMessage {
   to: string;

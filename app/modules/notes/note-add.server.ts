@@ -2,7 +2,7 @@
 // on a request, on a unit, or on a request's unit. Needs the department's page permission and is
 // refused to holders of ar-read-only without restricted. One transaction writes the note and its audit
 // entry; the lists that count the note are reported so their cards' note counts update live.
-import type { Db } from "../../../server/database.ts";
+import type { Db } from "~/modules/platform/services.server.ts";
 import { addNoteInput, mayAddNoteOn, NOTE_MESSAGES } from "../../rules/notes.ts";
 import { unlocksRoute } from "../../rules/permissions.ts";
 import { auditActorOf, describeChange, recordAudit } from "../audit/audit-log.server.ts";

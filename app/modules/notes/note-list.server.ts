@@ -2,7 +2,7 @@
 // the unit `IgnoreUnit`, else those naming that unit — and GET /api/all-unit-notes/{unit} — every note
 // naming a unit, on any request and board. Newest first, in the spec's Note shape; the notes dialog
 // reads through the same functions. Reading needs a board that keeps notes (ADR 012).
-import type { Db } from "../../../server/database.ts";
+import type { Db } from "~/modules/platform/services.server.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import {
   IGNORE_UNIT,

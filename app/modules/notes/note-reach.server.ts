@@ -1,7 +1,7 @@
 // Which card lists show a note (ADR 012): read what the rule in app/rules/notes.ts decides from (the
 // request's halves, transport jobs, completed deliveries and returned lines; the unit's status and open
 // claims), so an added, cancelled or restored note refreshes every board that counts it.
-import type { Db } from "../../../server/database.ts";
+import type { Db } from "~/modules/platform/services.server.ts";
 import type { CardListName } from "../../rules/boards.ts";
 import { listsShowingNote, type NoteReach } from "../../rules/notes.ts";
 import { RECON_STATUSES, SALES_STATUSES, TITLES_STATUSES } from "../boards/unit-cards.server.ts";

@@ -2,7 +2,7 @@
 // card's link names (`formHistoryId` for request cards, `unitNumber` on the unit boards, both for a
 // request's unit) through the same functions as the GET calls, and its two form intents run the same
 // operations as POST /api/orders/note/new and PUT /api/orders/note/cancel. The department is the board.
-import type { Db } from "../../../server/database.ts";
+import type { Db } from "~/modules/platform/services.server.ts";
 import type { ModalTitleContext } from "../../rules/modals.ts";
 import {
   IGNORE_UNIT,

@@ -2,7 +2,7 @@
 // noteOnboarding dialog. In one transaction it marks the request cancelled (FormHistory.cancelledAt/By,
 // which every board reads), bumps the order's version so open edits see it, frees the units held for it
 // (reservations, transport jobs without a carrier), writes the cancellation note and the audit entry.
-import type { Db } from "../../../server/database.ts";
+import type { Db } from "~/modules/platform/services.server.ts";
 import type { Prisma } from "../../generated/prisma/client";
 import {
   CANCEL_MESSAGES,

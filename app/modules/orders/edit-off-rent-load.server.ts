@@ -2,7 +2,7 @@
 // request, its returning unit lines with their carrier assignment (a PICKUP job of the line's unit with a
 // vendor), and the dialog's view of all that (OffRentEditView: fields, lines with their lock and remove
 // rules, history).
-import type { Db } from "../../../server/database.ts";
+import type { Db } from "~/modules/platform/services.server.ts";
 import type { Prisma } from "../../generated/prisma/client";
 import {
   isLineEditable,

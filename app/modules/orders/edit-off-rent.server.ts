@@ -4,7 +4,7 @@
 // who changed what since), the returning units (409 for a locked or unremovable unit, 400 for blanks,
 // duplicates and units that fail the unit test), the company code (400). Then writes only what changed,
 // in one transaction with its audit entry, bumps the version and reports the card lists that show it.
-import type { Db } from "../../../server/database.ts";
+import type { Db } from "~/modules/platform/services.server.ts";
 import type { Prisma } from "../../generated/prisma/client";
 import type { CardListName } from "../../rules/boards.ts";
 import {

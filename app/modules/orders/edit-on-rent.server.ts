@@ -2,7 +2,7 @@
 // the editOnboarding dialog's form. It writes only the fields that changed, with the version the edit
 // was made from (a newer version answers 409 with the changes made since), one audit row
 // 'label: old!label: new' per changed field, and reports the card lists that show the order.
-import type { Db } from "../../../server/database.ts";
+import type { Db } from "~/modules/platform/services.server.ts";
 import type { Prisma } from "../../generated/prisma/client";
 import type { CardListName } from "../../rules/boards.ts";
 import {

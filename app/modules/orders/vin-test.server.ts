@@ -1,7 +1,7 @@
 // The unit test of an off-rent's returning units (spec 1 §4 "Unit validation", §7 POST /api/truck/vin-test;
 // ADR 015): whether each unit number names a fleet unit that may be returned on this order. The save of
 // the edit dialog runs the same check again (edit-off-rent.server.ts), so a client's test is never trusted.
-import type { Db } from "../../../server/database.ts";
+import type { Db } from "~/modules/platform/services.server.ts";
 import {
   isPlaceholderUnit,
   isUnitNumber,

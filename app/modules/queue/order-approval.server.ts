@@ -2,7 +2,7 @@
 // the off-rent half (an off-rent, or a trade's return; permission 29) moves from Submitted (0) to
 // Approved (1). The request's FormHistory.approvedAt/approvedById record its first approval.
 import { z } from "zod";
-import type { Db } from "../../../server/database.ts";
+import type { Db } from "~/modules/platform/services.server.ts";
 import { holdsAllAccess } from "../../rules/permissions.ts";
 import {
   OFFBOARDING_STATUS_LABEL,

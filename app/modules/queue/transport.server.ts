@@ -4,7 +4,7 @@
 // Scheduled once a carrier holds a job, Delivered / Returned once every truck is. A move is audited on
 // the job and on each order record whose stage or counts it changed (at the record's new version).
 import { z } from "zod";
-import type { Db } from "../../../server/database.ts";
+import type { Db } from "~/modules/platform/services.server.ts";
 import type { Prisma } from "../../generated/prisma/client";
 import type { CardListName } from "../../rules/boards.ts";
 import { holdsAllAccess } from "../../rules/permissions.ts";

@@ -2,7 +2,7 @@
 // status moves it to one of the statuses app/rules/queue.ts allows after it (the usual next one when
 // NewStatus is left out), with a unit history row naming the board it was done from.
 import { z } from "zod";
-import type { Db } from "../../../server/database.ts";
+import type { Db } from "~/modules/platform/services.server.ts";
 import {
   boardForStatus,
   defaultNextUnitStatus,

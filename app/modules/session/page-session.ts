@@ -1,5 +1,5 @@
 // The router context key through which loaders and actions read the page request's session (set by
-// the root middleware, app/modules/session/guard.server.ts), and the shape of the guard's refusal
+// the root middleware, app/shell/guard.server.ts), and the shape of the guard's refusal
 // that asks to sign in again. Isomorphic on purpose: it holds no server code, only keys and types.
 import { createContext, isRouteErrorResponse } from "react-router";
 import type { GuardedRoute } from "~/rules/routes.ts";

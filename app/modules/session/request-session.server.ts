@@ -1,6 +1,6 @@
 // The session of a page request: the token from `Authorization: Bearer` or the session cookie,
 // resolved against the database (signature, expiry, user active, not revoked).
-import type { AppServices } from "../../../server/services.ts";
+import type { AppServices } from "~/modules/platform/services.server.ts";
 import { sessionTokenOf } from "../identity/session-cookie.server.ts";
 import { resolveSession } from "../identity/users.server.ts";
 import { isUserListed } from "~/rules/permissions.ts";

@@ -1,7 +1,7 @@
 // Software variables (spec 1 §3): named values in groups ('Software' holds 'Owners Stats Permissions',
 // 'Employee Management Permissions', ...), read by GET /api/variables/get-variables?Group=….
 import { z } from "zod";
-import type { Db } from "../../../server/database.ts";
+import type { Db } from "~/modules/platform/services.server.ts";
 
 export const INVALID_GROUP_MESSAGE = "Group is required: letters, digits, spaces, '-' or '_', at most 40 characters";
 

@@ -1,7 +1,7 @@
 // Page tracking (spec 2 §3.13, §7 POST /api/track): one row per page view, recorded on the server for
 // every page render (so it works without JavaScript) and through POST /api/track.
 import { z } from "zod";
-import type { Db } from "../../../server/database.ts";
+import type { Db } from "~/modules/platform/services.server.ts";
 
 export const PAGE_MAX_LENGTH = 200;
 export const INVALID_PAGE_MESSAGE = `Page must be a path starting with '/' of at most ${PAGE_MAX_LENGTH} characters`;

@@ -3,7 +3,7 @@
 import jwt from "jsonwebtoken";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signSessionToken, verifySessionToken } from "~/modules/identity/session-token.server.ts";
-import type { Config } from "../../../server/config.ts";
+import type { Config } from "~/modules/platform/config.server.ts";
 import { createTestPrisma } from "../../support/database.ts";
 import { createUser, ensurePermissions, PASSWORD, unique } from "./fixtures.ts";
 import { startTestServer, type RunningServer } from "../../support/test-server.ts";

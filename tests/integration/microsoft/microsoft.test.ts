@@ -11,7 +11,7 @@ import {
   signInWithMicrosoftTokens,
 } from "~/modules/identity/microsoft.server.ts";
 import { verifySessionToken } from "~/modules/identity/session-token.server.ts";
-import type { Config } from "../../../server/config.ts";
+import type { Config } from "~/modules/platform/config.server.ts";
 import { createTestPrisma } from "../../support/database.ts";
 import { listenOidcProvider, signTestIdToken, type TestOidcProvider } from "../../support/oidc-provider.ts";
 import { createUser, unique } from "../identity/fixtures.ts";

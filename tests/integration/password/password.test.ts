@@ -17,7 +17,7 @@ import { action as externalAction } from "~/routes/password-reset-external.tsx";
 import { createTestPrisma } from "../../support/database.ts";
 import { createUser, PASSWORD, unique } from "../identity/fixtures.ts";
 import { startTestServer, type RunningServer } from "../../support/test-server.ts";
-import { sessionGuard } from "~/modules/session/guard.server.ts";
+import { sessionGuard } from "~/shell/guard.server.ts";
 
 const db = createTestPrisma();
 let server: RunningServer; // SMTP configured

@@ -1,7 +1,7 @@
 // AR claims (issue 4): damage charged to customers that is not settled — OPEN (to bill) and BILLED
 // (awaiting payment) — one card per claim with amount, unit, company and age; late after the Claims
 // threshold (56 days). PAID and CLOSED claims are done and never shown. One query.
-import type { Db } from "../../../../server/database.ts";
+import type { Db } from "~/modules/platform/services.server.ts";
 import { type BoardCard, withSearchText } from "../../../rules/boards.ts";
 import { formatDisplayDate } from "../../../rules/format.ts";
 import { daysInStatus, isUnitLate, unitStatusByName } from "../../../rules/unit-statuses.ts";

@@ -1,7 +1,7 @@
 // AR off rent (issue 4): returned units whose billing AR must close — returning lines picked up (6) or
 // received (7) on a live off-rent or trade whose unit is still billed (an OPEN contract) or has no
 // contract closed for this return yet. One card per request with its units; one query.
-import type { Db } from "../../../../server/database.ts";
+import type { Db } from "~/modules/platform/services.server.ts";
 import { type BoardCard, withSearchText } from "../../../rules/boards.ts";
 import { formatDisplayDate } from "../../../rules/format.ts";
 import { daysInStatus, isUnitLate } from "../../../rules/unit-statuses.ts";

@@ -1,7 +1,7 @@
 // AR open contracts (issue 4): one card per customer with units on rent — contracts, units, monthly
 // total, oldest billed-through, open invoice balance and overdue invoices — staged Overdue, Billing
 // behind, Current. Two grouped queries (contracts by company, open invoices by company).
-import type { Db } from "../../../../server/database.ts";
+import type { Db } from "~/modules/platform/services.server.ts";
 import { type BoardCard, withSearchText } from "../../../rules/boards.ts";
 import { formatDisplayDate } from "../../../rules/format.ts";
 import { daysInStatus, isUnitLate } from "../../../rules/unit-statuses.ts";

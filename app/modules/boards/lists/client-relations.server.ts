@@ -2,7 +2,7 @@
 // card per customer, grouped by how recent the latest delivery is, for follow-up calls. Three queries:
 // the completed deliveries with unit, carrier and company, the latest client-relations note per
 // customer's requests, and the requests' notes.
-import type { Db } from "../../../../server/database.ts";
+import type { Db } from "~/modules/platform/services.server.ts";
 import { type BoardCard, withSearchText } from "../../../rules/boards.ts";
 import {
   badges,

@@ -1,7 +1,7 @@
 // The offboarding board (docs/boards.md): off-rent orders and the return halves of trades that are not
 // fully returned, by offboarding stage. Three queries for the whole list: the requests, their returning
 // unit lines with the carrier of each pickup, and their notes.
-import type { Db } from "../../../../server/database.ts";
+import type { Db } from "~/modules/platform/services.server.ts";
 import { Prisma } from "../../../generated/prisma/client.ts";
 import { type BoardCard, withSearchText } from "../../../rules/boards.ts";
 import { OFFBOARDING_STAGES, OFFBOARDING_STATUS_LABEL, returningUnitStatusLabel } from "../../../rules/order-stages.ts";

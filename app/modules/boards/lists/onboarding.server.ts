@@ -1,7 +1,7 @@
 // The onboarding board (docs/boards.md): active on-rent orders and the new halves of trades that are
 // not yet delivered, by onboarding stage. Three queries for the whole list: the requests, then for
 // their ids (in parallel) their units (reserved or on a delivery job) with carrier, and their notes.
-import type { Db } from "../../../../server/database.ts";
+import type { Db } from "~/modules/platform/services.server.ts";
 import { Prisma } from "../../../generated/prisma/client.ts";
 import { type BoardCard, withSearchText } from "../../../rules/boards.ts";
 import { ONBOARDING_STAGES, ONBOARDING_STATUS_LABEL } from "../../../rules/order-stages.ts";

@@ -1,6 +1,6 @@
 // Sales board (issue 4): one card per unit being remarketed — Hold for Sale, FOR SALE, At Auction,
 // RETAIL — with its auction listing (buy-now, MMR, auction, photos), grouped by status, late first.
-import type { Db } from "../../../../server/database.ts";
+import type { Db } from "~/modules/platform/services.server.ts";
 import type { BoardCard } from "../../../rules/boards.ts";
 import { formatDisplayDate } from "../../../rules/format.ts";
 import { baseUnitCard, money, queryUnitRows, SALES_STATUSES, stageOf } from "../unit-cards.server.ts";

@@ -1,7 +1,7 @@
 // The shipping list (docs/boards.md): every truck a carrier moves from overdue through the next week,
 // one card per job, grouped by day in date order — the dispatcher's run sheet. Two queries: the jobs
 // (shared with the transport board) and the requests' notes.
-import type { Db } from "../../../../server/database.ts";
+import type { Db } from "~/modules/platform/services.server.ts";
 import { type BoardCard, withSearchText } from "../../../rules/boards.ts";
 import {
   badges,

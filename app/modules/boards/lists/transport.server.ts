@@ -1,7 +1,7 @@
 // The transport board (docs/boards.md): open delivery and pickup jobs, one card per request, direction
 // and stage — Needs carrier, Carrier assigned, Done today. Two queries for the whole list: the jobs with
 // their request, unit and carrier, and the requests' notes.
-import type { Db } from "../../../../server/database.ts";
+import type { Db } from "~/modules/platform/services.server.ts";
 import { type BoardCard, withSearchText } from "../../../rules/boards.ts";
 import {
   badges,

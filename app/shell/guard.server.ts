@@ -7,15 +7,15 @@
 import { data, type MiddlewareFunction, redirect, type RouterContextProvider } from "react-router";
 import { requestContext, servicesContext } from "~/context.ts";
 import { decideAccess, type GuardedRoute, routeByPattern } from "~/rules/routes.ts";
-import { recordPageVisit } from "../tracking/page-visits.server.ts";
+import { recordPageVisit } from "~/modules/tracking/page-visits.server.ts";
 import {
   type PageSession,
   pageRequestContext,
   type ReloginRequired,
   type SignedInPageSession,
-} from "./page-session.ts";
-import { readRequestSession } from "./request-session.server.ts";
-import { microsoftSignInEnabled } from "../../../server/config.ts";
+} from "~/modules/session/page-session.ts";
+import { readRequestSession } from "~/modules/session/request-session.server.ts";
+import { microsoftSignInEnabled } from "~/modules/platform/config.server.ts";
 
 /** True for React Router's data requests (`/<page>.data`, `/_.data`), which the browser's router sends. */
 export function isDataRequest(request: Request): boolean {
