@@ -163,12 +163,21 @@ export function ErrorBoundary() {
   const relogin = reloginRequiredOf(useRouteError());
   if (relogin) {
     // The page's empty shell with the sign-in dialog over it; signing in returns to this very URL,
-    // whose loaders then run with the new session.
-    const returnTo = urlWithoutModal(location.pathname, new URLSearchParams(location.search));
+    // whose loaders then run with the new session. A dialog's refused save returns into its dialog,
+    // with what it held (ADR 030).
+    const keepsDraft = relogin.draft !== undefined && relogin.draft !== "too-large";
+    const returnTo = keepsDraft
+      ? `${location.pathname}${location.search}`
+      : urlWithoutModal(location.pathname, new URLSearchParams(location.search));
     return (
       <>
         <PageShell title={relogin.title} />
-        <SessionExpiredDialog redirectTo={returnTo} microsoftSignIn={relogin.microsoftSignIn} reloadsPage />
+        <SessionExpiredDialog
+          redirectTo={returnTo}
+          microsoftSignIn={relogin.microsoftSignIn}
+          reloadsPage
+          draft={relogin.draft}
+        />
       </>
     );
   }

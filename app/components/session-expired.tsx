@@ -5,6 +5,7 @@
 import { Box, Button, Callout, Flex, Link as RadixLink, Text, TextField } from "@radix-ui/themes";
 import { useId, useState } from "react";
 import { useFetcher } from "react-router";
+import { DIALOG_DRAFT_TOO_LARGE_MESSAGE } from "~/rules/dialog-draft.ts";
 import { LOGIN_MODAL_TITLE, MODAL_PARAM, MODAL_SIZE_PARAM } from "~/rules/modals.ts";
 import { AppDialog } from "./app-dialog.tsx";
 
@@ -40,15 +41,23 @@ export interface SessionExpiredProps {
    * could surface as an uncaught "No result found for routeId".
    */
   reloadsPage?: boolean;
+  /**
+   * A board dialog's plain-form save met the ended session (ADR 030): its entry, encoded, posted with
+   * the sign-in so the dialog comes back with it; "too-large" when it cannot be kept.
+   */
+  draft?: string | undefined;
 }
 
-export function SessionExpiredForm({ redirectTo, microsoftSignIn, reloadsPage = false }: SessionExpiredProps) {
+export function SessionExpiredForm({ redirectTo, microsoftSignIn, reloadsPage = false, draft }: SessionExpiredProps) {
+  const keepsDraft = draft !== undefined && draft !== "too-large";
+  // The draft travels through the sign-in page's form action, which keeps it for the page it returns to.
+  const signsInDirectly = reloadsPage && !keepsDraft;
   const fetcher = useFetcher<SignInActionData>();
   const [direct, setDirect] = useState<{ busy: boolean; message?: string }>({ busy: false });
   const emailId = useId();
   const passwordId = useId();
   const errorId = useId();
-  const message = reloadsPage ? direct.message : firstError(fetcher.data);
+  const message = signsInDirectly ? direct.message : firstError(fetcher.data);
   const action = `/employee-login?redirectTo=${encodeURIComponent(redirectTo)}`;
 
   async function signInDirectly(form: FormData) {
@@ -81,7 +90,7 @@ export function SessionExpiredForm({ redirectTo, microsoftSignIn, reloadsPage = 
       aria-describedby={message ? errorId : undefined}
       defaultShouldRevalidate={false}
       onSubmit={
-        reloadsPage
+        signsInDirectly
           ? (event) => {
               event.preventDefault();
               void signInDirectly(new FormData(event.currentTarget));
@@ -90,7 +99,13 @@ export function SessionExpiredForm({ redirectTo, microsoftSignIn, reloadsPage = 
       }
     >
       <input type="hidden" name="redirectTo" value={redirectTo} />
+      {keepsDraft ? <input type="hidden" name="draft" value={draft} /> : null}
       <Flex direction="column" gap="3">
+        {draft === "too-large" ? (
+          <Callout.Root color="amber">
+            <Callout.Text>{DIALOG_DRAFT_TOO_LARGE_MESSAGE}</Callout.Text>
+          </Callout.Root>
+        ) : null}
         <label htmlFor={emailId}>
           <Text size="2" weight="medium">
             E-mail

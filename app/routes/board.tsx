@@ -14,7 +14,9 @@ import { servicesContext } from "~/context.ts";
 import { readCardList } from "~/modules/boards/card-lists.server.ts";
 import { type BoardDialogContext, loadOpenDialog, submitDialogForm } from "~/modules/dialogs/board-dialogs.server.ts";
 import { requireRouteAccess } from "~/shell/guard.server.ts";
+import { clearedDialogDraftCookie, requestDialogDraft } from "~/modules/session/dialog-draft.server.ts";
 import { reloginRequiredOf } from "~/modules/session/page-session.ts";
+import { DIALOG_DRAFT_KEPT_MESSAGE, draftActionData } from "~/rules/dialog-draft.ts";
 import { BOARD_DIALOG_NAMES } from "~/rules/board-dialogs.ts";
 import {
   boardPage,
@@ -72,16 +74,24 @@ export async function loader(args: Route.LoaderArgs) {
       }),
     ),
   ]);
-  return {
-    route: page.route,
-    title: page.title,
-    room: page.room,
-    filter: query.filter,
-    readOnly: boardReadOnly(page.route, session.permissions),
-    sections,
-    dialog,
-    closeDialogHref: boardViewHref(url.pathname, url.search),
-  };
+  // A dialog's entry kept across signing in again comes back once, into the dialog it was typed in
+  // (ADR 030); the cookie that carried it is cleared whatever page reads it.
+  const kept = requestDialogDraft(args.request);
+  const draft = kept?.draft && dialog && kept.draft.to === `${url.pathname}${url.search}` ? draftActionData(kept.draft) : null;
+  return data(
+    {
+      route: page.route,
+      title: page.title,
+      room: page.room,
+      filter: query.filter,
+      readOnly: boardReadOnly(page.route, session.permissions),
+      sections,
+      dialog,
+      draft,
+      closeDialogHref: boardViewHref(url.pathname, url.search),
+    },
+    kept ? { headers: { "Set-Cookie": clearedDialogDraftCookie(services.config) } } : {},
+  );
 }
 
 /**
@@ -173,7 +183,8 @@ export default function Board({ loaderData }: Route.ComponentProps) {
       {dialog ? (
         <BoardDialog
           dialog={dialog}
-          actionData={actionData}
+          actionData={actionData ?? loaderData.draft}
+          notice={actionData === null && loaderData.draft ? DIALOG_DRAFT_KEPT_MESSAGE : null}
           route={loaderData.route}
           closeHref={closeDialogHref}
           readOnly={readOnly}

@@ -9,6 +9,7 @@ import { data, Form, Link, redirect, useActionData, useNavigation, useSearchPara
 import { requestContext, servicesContext } from "~/context.ts";
 import { AttemptLimiter, attemptLimiterFor } from "~/modules/identity/attempt-limiter.server.ts";
 import { sessionCookie } from "~/modules/identity/session-cookie.server.ts";
+import { decodeDialogDraft, dialogDraftCookie } from "~/modules/session/dialog-draft.server.ts";
 import { normalizeEmail } from "~/modules/identity/users.server.ts";
 import { signInWithPassword } from "~/modules/identity/sign-in.server.ts";
 import { safeRedirectPath } from "~/modules/session/safe-redirect.ts";
@@ -52,9 +53,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   logger.info({ userId: outcome.user.id }, "signed in");
   const requested = submission.value.redirectTo || new URL(request.url).searchParams.get("redirectTo");
-  return redirect(safeRedirectPath(requested), {
-    headers: { "Set-Cookie": sessionCookie(outcome.token, config), "Cache-Control": "no-store" },
-  });
+  const returnTo = safeRedirectPath(requested);
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  headers.append("Set-Cookie", sessionCookie(outcome.token, config));
+  // Signed in from a dialog whose save met the ended session: its entry is kept for that dialog (ADR 030).
+  const draft = decodeDialogDraft(submission.value.draft);
+  if (draft && draft.to === returnTo && submission.value.draft) {
+    headers.append("Set-Cookie", dialogDraftCookie(submission.value.draft, config));
+  }
+  return redirect(returnTo, { headers });
 }
 
 /** This page's query (redirectTo kept) with the password reset request dialog open. */
@@ -99,6 +106,10 @@ export default function EmployeeLogin({ loaderData }: Route.ComponentProps) {
         </Text>
         <Form method="post" {...getFormProps(form)} noValidate>
           <input type="hidden" name="redirectTo" value={redirectTo} />
+          {/* A refused attempt from the session-expired dialog keeps the dialog's entry (ADR 030). */}
+          {typeof fields.draft.initialValue === "string" && fields.draft.initialValue ? (
+            <input type="hidden" name="draft" value={fields.draft.initialValue} />
+          ) : null}
           <Flex direction="column" gap="3">
             <LabelledInput field={fields.email} label="E-mail" type="email" autoComplete="username" />
             <LabelledInput field={fields.password} label="Password" type="password" autoComplete="current-password" />

@@ -16,6 +16,8 @@ import {
 } from "~/modules/session/page-session.ts";
 import { readRequestSession } from "~/modules/session/request-session.server.ts";
 import { microsoftSignInEnabled } from "~/modules/platform/config.server.ts";
+import { type PostedDraft, postedDialogDraft } from "~/modules/session/dialog-draft.server.ts";
+import { isBoardRoute } from "~/rules/board-pages.ts";
 
 /** True for React Router's data requests (`/<page>.data`, `/_.data`), which the browser's router sends. */
 export function isDataRequest(request: Request): boolean {
@@ -29,25 +31,31 @@ function permissionIdsOf(session: PageSession): readonly number[] | null {
 }
 
 /** The 401 that asks to sign in again; thrown before next(), so no loader or action runs. */
-function reloginRequired(route: GuardedRoute, context: Readonly<RouterContextProvider>): never {
+function reloginRequired(route: GuardedRoute, context: Readonly<RouterContextProvider>, draft?: PostedDraft): never {
   const payload: ReloginRequired = {
     relogin: true,
     nonce: context.get(requestContext).nonce,
     title: route.title,
     microsoftSignIn: microsoftSignInEnabled(context.get(servicesContext).config),
+    ...(draft ? { draft: draft.kind === "kept" ? draft.encoded : "too-large" } : {}),
   };
   throw data(payload, { status: 401, headers: { "Cache-Control": "no-store" } });
 }
 
 /** Applies the access rule of `route` to `session`: returns when it may enter, throws otherwise. */
-function enforce(route: GuardedRoute, session: PageSession, context: Readonly<RouterContextProvider>): void {
+function enforce(
+  route: GuardedRoute,
+  session: PageSession,
+  context: Readonly<RouterContextProvider>,
+  draft?: PostedDraft,
+): void {
   const decision = decideAccess(route, {
     permissionIds: permissionIdsOf(session),
     tokenExpired: session.status === "expired",
     ownersStatsUser: session.status === "signed-in" && session.ownersStatsUser,
   });
   if (decision.kind === "redirect-root") throw redirect("/");
-  if (decision.kind === "relogin") reloginRequired(route, context);
+  if (decision.kind === "relogin") reloginRequired(route, context, draft);
   if (decision.kind === "not-found") throw redirect("/not-found");
 }
 
@@ -60,7 +68,14 @@ export const sessionGuard: MiddlewareFunction<Response> = async ({ request, cont
     throw data("The page you asked for does not exist.", { status: 404 });
   }
   const session = await readRequestSession(request, services);
-  enforce(route, session, context);
+  // A board dialog's plain-form save (no JavaScript) under an ended session: what it held goes into
+  // the sign-in dialog, so the dialog comes back with it after signing in (ADR 030). Scripts' saves
+  // (`.data`) keep their text in the page instead.
+  const draft =
+    session.status === "expired" && isBoardRoute(route.name) && !isDataRequest(request)
+      ? await postedDialogDraft(request, `${url.pathname}${url.search}`)
+      : null;
+  enforce(route, session, context, draft);
   context.set(pageRequestContext, { session, route });
 
   // One page view per document request of a signed-in user (spec 1 §2: path and timestamp). Client

@@ -5,7 +5,8 @@
 // test file writes its units' notes. Also: ar-read-only readers get a disabled Add button.
 import { randomUUID } from "node:crypto";
 import { expect, test } from "./fixtures.ts";
-import { demo, adoptSession } from "./support/accounts.ts";
+import { DIALOG_DRAFT_KEPT_MESSAGE } from "~/rules/dialog-draft.ts";
+import { adoptSession, demo, EXPIRED_TITLE, fillSignIn, setUnusableSession } from "./support/accounts.ts";
 import { cardByKey, noteCount } from "./support/board.ts";
 
 const TITLES = demo("titles");
@@ -72,5 +73,42 @@ test.describe("the Notes dialog without JavaScript", () => {
     await expect(dialog).toBeVisible();
     await expect(dialog.getByText("Your access is read only, so you cannot add or change notes.")).toBeVisible();
     await expect(dialog.getByRole("button", { name: "Add", exact: true })).toBeDisabled();
+  });
+
+  test("a session that ends while the dialog is open: signing in again brings the dialog back with the typed note, unsaved", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    const text = `Title mailed after sign-in ${randomUUID().slice(0, 8)}`;
+    await adoptSession(page, TITLES);
+    await page.goto("/titles");
+    const card = page.locator("article[data-unit-number]").first();
+    const key = (await card.getAttribute("data-card-key"))!;
+    await cardByKey(page, key).getByRole("link", { name: "Notes", exact: true }).click();
+    const address = page.url();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("New note").fill(text);
+
+    // The session ends (an expired token in its place), then Add is pressed: the sign-in dialog, not a lost form.
+    await setUnusableSession(context, baseURL!, "expired");
+    await dialog.getByRole("button", { name: "Add", exact: true }).click();
+    const signIn = page.getByRole("dialog", { name: EXPIRED_TITLE });
+    await expect(signIn).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Page not found" })).toHaveCount(0);
+
+    // Signed in again: the same dialog with the note as typed, saved only when sent.
+    await fillSignIn(page, TITLES);
+    await expect(page).toHaveURL(address);
+    const back = page.getByRole("dialog");
+    await expect(back.getByLabel("New note")).toHaveValue(text);
+    await expect(back.getByText(DIALOG_DRAFT_KEPT_MESSAGE)).toBeVisible();
+    await expect(back.locator("li[data-note-id]", { hasText: text })).toHaveCount(0);
+    await back.getByRole("button", { name: "Add", exact: true }).click();
+    await expect(page.getByRole("dialog").locator("li[data-note-id]", { hasText: text })).toHaveCount(1);
+
+    // Shown once: the page loaded again has an empty note box.
+    await page.goto(address);
+    await expect(page.getByRole("dialog").getByLabel("New note")).toHaveValue("");
   });
 });

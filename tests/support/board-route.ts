@@ -20,6 +20,8 @@ export interface PageRequestInit {
   form?: URLSearchParams | Record<string, string>;
   /** Sent as a client-side fetch (JavaScript) sends it: to `/<page>.data`, which React Router hands the route as `url` without `.data`. */
   data?: boolean;
+  /** The request's Cookie header (the page session itself is set on the context, not by cookie). */
+  cookie?: string;
 }
 
 /** The arguments a route's loader or action gets for a signed-in request to `path` (e.g. "/onboarding?modal=…"). */
@@ -35,13 +37,27 @@ export function pageRouteArgs(services: AppServices, actor: PageActor, path: str
   });
   const raw = init.data ? new URL(`${url.pathname}.data${url.search}`, url) : url;
   const body = init.form ? new URLSearchParams(init.form) : undefined;
-  const request = new Request(raw, { method: init.method ?? (body ? "POST" : "GET"), ...(body ? { body } : {}) });
+  const request = new Request(raw, {
+    method: init.method ?? (body ? "POST" : "GET"),
+    ...(body ? { body } : {}),
+    ...(init.cookie ? { headers: { cookie: init.cookie } } : {}),
+  });
   return { request, url, context, params: {}, pattern: url.pathname, unstable_pattern: url.pathname };
+}
+
+/** The board loader's answer (its data and response init) for a signed-in GET of `path`. */
+export async function loadBoardAnswer(
+  services: AppServices,
+  actor: PageActor,
+  path: string,
+  init: Pick<PageRequestInit, "data" | "cookie"> = {},
+) {
+  return loader(pageRouteArgs(services, actor, path, init) as never);
 }
 
 /** The board loader's data for a signed-in GET of `path`. */
 export async function loadBoard(services: AppServices, actor: PageActor, path: string, init: Pick<PageRequestInit, "data"> = {}) {
-  return loader(pageRouteArgs(services, actor, path, init) as never);
+  return (await loadBoardAnswer(services, actor, path, init)).data;
 }
 
 /** What the board's action answered a posted form: a redirect (303 and its Location), or the dialog's action data and status. */

@@ -89,9 +89,22 @@ function DialogContent<N extends BoardDialogName>({
 }
 
 /** The open dialog of a board: its frame, and its component or the loader's refusal. */
-export function BoardDialog({ dialog, ...props }: BoardDialogFrameProps & { dialog: OpenBoardDialog }) {
+/**
+ * The open dialog in its frame. `notice`: news about the dialog as a whole, above its content (an
+ * entry kept across signing in again, ADR 030).
+ */
+export function BoardDialog({
+  dialog,
+  notice = null,
+  ...props
+}: BoardDialogFrameProps & { dialog: OpenBoardDialog; notice?: string | null }) {
   return (
     <AppDialog title={dialog.title} size={dialog.size} closeHref={props.closeHref}>
+      {notice ? (
+        <Callout.Root color="blue" role="status" mb="3">
+          <Callout.Text>{notice}</Callout.Text>
+        </Callout.Root>
+      ) : null}
       {dialog.error !== null ? (
         <Callout.Root color="red" role="alert">
           <Callout.Text>{dialog.error}</Callout.Text>

@@ -45,6 +45,11 @@ export interface ReloginRequired {
   title: string;
   /** Whether the dialog offers Microsoft sign-in, as the sign-in page does when it is configured. */
   microsoftSignIn: boolean;
+  /**
+   * A board dialog's plain-form save met the ended session (ADR 030): what it held, encoded, for the
+   * sign-in form to carry so the dialog comes back with it; "too-large" when it cannot be kept.
+   */
+  draft?: string | "too-large";
 }
 
 export function reloginRequiredOf(error: unknown): ReloginRequired | null {
@@ -56,5 +61,6 @@ export function reloginRequiredOf(error: unknown): ReloginRequired | null {
   const nonce = "nonce" in payload && typeof payload.nonce === "string" ? payload.nonce : "";
   const title = "title" in payload && typeof payload.title === "string" ? payload.title : "";
   const microsoftSignIn = "microsoftSignIn" in payload && payload.microsoftSignIn === true;
-  return { relogin: true, nonce, title, microsoftSignIn };
+  const draft = "draft" in payload && typeof payload.draft === "string" && payload.draft ? payload.draft : undefined;
+  return { relogin: true, nonce, title, microsoftSignIn, ...(draft ? { draft } : {}) };
 }
