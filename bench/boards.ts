@@ -17,6 +17,7 @@ import { loadCardList, loadRequestCards } from "../app/modules/boards/card-lists
 import { ONBOARDING_SQL } from "../app/modules/boards/lists/onboarding.server.ts";
 import { mergeRequestCards } from "../app/rules/boards.ts";
 import { encodeCardList } from "../app/rules/card-wire.ts";
+import { ONBOARDING_STAGE } from "../app/rules/order-stages.ts";
 import type { RunningServer } from "../server/index.ts";
 import { ensureBuild, signInAs, startBenchServer } from "./lib/app-server.ts";
 import { withSeededDatabase } from "./lib/database.ts";
@@ -92,7 +93,7 @@ async function measure(databaseUrl: string): Promise<void> {
   {
     app = await startBenchServer(database.url);
     const base = `http://127.0.0.1:${app.port}`;
-    const admin = await signInAs(app, database.url, "admin@fleetops.test", [1]);
+    const admin = await signInAs(app, database.url, "admin@fleetops.test", ["restricted"]);
     pool = new pg.Pool({ connectionString: database.url, max: 3 });
     // DROP DATABASE … WITH (FORCE) ends idle connections; that must not crash the run.
     pool.on("error", () => undefined);
@@ -110,9 +111,10 @@ async function measure(databaseUrl: string): Promise<void> {
     // once (ADR 020); the request below joins it or finds the merged list.
     const submitted = await pool.query<{ id: number }>(
       `SELECT f.id FROM "FormHistory" f JOIN "OrderForm" o ON o."formHistoryId" = f.id
-        WHERE f."cancelledAt" IS NULL AND o."onboardingStatus" = 0
+        WHERE f."cancelledAt" IS NULL AND o."onboardingStatus" = $1
           AND NOT EXISTS (SELECT 1 FROM "TransportJob" j WHERE j."formHistoryId" = f.id)
         ORDER BY f.id LIMIT 1`,
+      [ONBOARDING_STAGE.submitted],
     );
     const noted = submitted.rows[0]?.id;
     if (noted === undefined) throw new Error("the large seed has no submitted order without a transport job");

@@ -13,6 +13,7 @@ import { Server as SocketServer } from "socket.io";
 import { loadCardList } from "../app/modules/boards/card-lists.server.ts";
 import { LIST_EVENTS } from "../app/rules/boards.ts";
 import { type CardListWire, decodeCardList, encodeCardList } from "../app/rules/card-wire.ts";
+import { ONBOARDING_STAGE } from "../app/rules/order-stages.ts";
 import type { RunningServer } from "../server/index.ts";
 import { ensureBuild, signInAs, startBenchServer } from "./lib/app-server.ts";
 import { withSeededDatabase } from "./lib/database.ts";
@@ -65,9 +66,9 @@ async function submittedOrders(url: string, count: number): Promise<number[]> {
   try {
     const { rows } = await client.query<{ id: number }>(
       `SELECT f.id FROM "FormHistory" f JOIN "OrderForm" o ON o."formHistoryId" = f.id
-        WHERE f.kind = 'ORDER' AND f."cancelledAt" IS NULL AND o."onboardingStatus" = 0
+        WHERE f.kind = 'ORDER' AND f."cancelledAt" IS NULL AND o."onboardingStatus" = $2
         ORDER BY f.id LIMIT $1`,
-      [count],
+      [count, ONBOARDING_STAGE.submitted],
     );
     return rows.map((row) => row.id);
   } finally {
@@ -83,7 +84,7 @@ async function submittedOrders(url: string, count: number): Promise<number[]> {
 async function approvedCardMarker(appUrl: string, bearer: string, formHistoryId: number): Promise<string> {
   const response = await fetch(`${appUrl}/api/cards/onboarding`, { headers: { authorization: bearer } });
   const wire = (await response.json()) as CardListWire;
-  const approved = wire.dict.stages.findIndex((stage) => stage.order === 1);
+  const approved = wire.dict.stages.findIndex((stage) => stage.order === ONBOARDING_STAGE.approved);
   if (approved < 0) throw new Error("the onboarding list has no Approved stage to watch for");
   const card = wire.cards.find((tuple) => tuple[4] === formHistoryId);
   if (!card) throw new Error(`order ${formHistoryId} is not on the onboarding list`);
@@ -153,7 +154,7 @@ async function measure(databaseUrl: string): Promise<void> {
 
     app = await startBenchServer(database.url);
     const appUrl = `http://127.0.0.1:${app.port}`;
-    const admin = await signInAs(app, database.url, "admin@fleetops.test", [1]);
+    const admin = await signInAs(app, database.url, "admin@fleetops.test", ["restricted"]);
 
     // Server-side cost of the list alone (for the breakdown): load + encode + serialize, warm (the
     // first ten runs let the JIT compile the list's code, as in a server that has been up a while).
@@ -203,7 +204,7 @@ async function measure(databaseUrl: string): Promise<void> {
         {
           // Client 0 also decodes the whole list and checks the card's stage.
           marker,
-          check: { cardKey, stageOrder: 1 },
+          check: { cardKey, stageOrder: ONBOARDING_STAGE.approved },
           timeoutMs: ROUND_TIMEOUT_MS,
         },
         async () => {

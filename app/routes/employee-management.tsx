@@ -1,5 +1,6 @@
-// /employee-management (permission 20, or 1): the employee list with a search and pages, all plain
-// GET links and forms (works without JavaScript). Holders of id 1 can act as an employee from here.
+// /employee-management (employee-management, or all access): the employee list with a search and
+// pages, all plain GET links and forms (works without JavaScript). Holders of id 1 can act as an
+// employee from here.
 import { Badge, Button, Callout, Flex, Link as RadixLink, Table, Text, TextField } from "@radix-ui/themes";
 import { Form, Link } from "react-router";
 import { PageShell } from "~/components/page-shell.tsx";

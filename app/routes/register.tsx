@@ -1,4 +1,4 @@
-// /register (permission 20 employee-management, or 1): create an employee account with first and
+// /register (employee-management, or all access): create an employee account with first and
 // last name, e-mail, department and an initial password. Works without JavaScript.
 import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";

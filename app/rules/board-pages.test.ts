@@ -19,6 +19,7 @@ import {
   visibleActions,
 } from "./board-pages.ts";
 import { BOARD_ROOMS, CARD_LISTS, LIST_ROUTE, type BoardCard, type CardListPayload } from "./boards.ts";
+import { permissionIdsNamed } from "./permissions.ts";
 
 describe("board pages", () => {
   it("are the nine boards, and credit memos is not one of them", () => {
@@ -56,12 +57,12 @@ describe("board pages", () => {
     expect(boardPage("overview").title).toBe("Overview");
   });
 
-  it("are read-only only on accounts receivable for holders of 54 without 13", () => {
-    expect(boardReadOnly("accounts-receivable", [54])).toBe(true);
-    expect(boardReadOnly("accounts-receivable", [13, 54])).toBe(false);
-    expect(boardReadOnly("accounts-receivable", [13])).toBe(false);
-    expect(boardReadOnly("accounts-receivable", [1])).toBe(false);
-    expect(boardReadOnly("onboarding", [54])).toBe(false);
+  it("are read-only only on accounts receivable for holders of ar-read-only without accounts-receivable", () => {
+    expect(boardReadOnly("accounts-receivable", permissionIdsNamed(["ar-read-only"]))).toBe(true);
+    expect(boardReadOnly("accounts-receivable", permissionIdsNamed(["accounts-receivable", "ar-read-only"]))).toBe(false);
+    expect(boardReadOnly("accounts-receivable", permissionIdsNamed(["accounts-receivable"]))).toBe(false);
+    expect(boardReadOnly("accounts-receivable", permissionIdsNamed(["restricted"]))).toBe(false);
+    expect(boardReadOnly("onboarding", permissionIdsNamed(["ar-read-only"]))).toBe(false);
   });
 
   const actions: BoardCard["actions"] = [

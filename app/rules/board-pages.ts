@@ -11,6 +11,7 @@ import {
 } from "./boards.ts";
 import { type CardListWire, decodeCardList, encodeCardList } from "./card-wire.ts";
 import { MODAL_PARAM } from "./modals.ts";
+import { holdsPermission } from "./permissions.ts";
 import { routeByName, socketRoomForRoute, type RouteName } from "./routes.ts";
 
 export const BOARD_ROUTES = [
@@ -87,16 +88,18 @@ export function roomLists(room: string): readonly CardListName[] {
 export const FILTER_PARAM = "filter";
 export const FILTER_LABEL = "Filter by unit number or company";
 
-export const AR_PERMISSION = 13;
-export const AR_READ_ONLY_PERMISSION = 54;
 export const READ_ONLY_LABEL = "Read only";
 
-/** Accounts receivable for holders of 54 without 13: the cards show, only notes can be opened. */
+/**
+ * Accounts receivable for holders of ar-read-only without accounts-receivable: the cards show, only
+ * notes can be opened. Both rows open the page, so this asks which rows are held (holdsPermission), not
+ * what they unlock.
+ */
 export function boardReadOnly(route: BoardRouteName, permissionIds: readonly number[]): boolean {
   return (
     route === "accounts-receivable" &&
-    permissionIds.includes(AR_READ_ONLY_PERMISSION) &&
-    !permissionIds.includes(AR_PERMISSION)
+    holdsPermission(permissionIds, "ar-read-only") &&
+    !holdsPermission(permissionIds, "accounts-receivable")
   );
 }
 

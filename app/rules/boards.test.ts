@@ -13,6 +13,7 @@ import {
   cardOwnSearchText,
   withSearchText,
 } from "./boards.ts";
+import { permissionIdsNamed } from "./permissions.ts";
 
 function card(overrides: Partial<BoardCard>): BoardCard {
   return {
@@ -59,19 +60,19 @@ describe("card lists, rooms and events", () => {
     expect(BOARD_ROOMS.transport).toEqual(["transport", "shipping"]);
   });
 
-  it("lets 13 or 54 (and 1) into room 'ar', and nobody else", () => {
-    expect(mayJoinRoom("ar", [13])).toBe(true);
-    expect(mayJoinRoom("ar", [54])).toBe(true);
-    expect(mayJoinRoom("ar", [1])).toBe(true);
-    expect(mayJoinRoom("ar", [10, 11, 14])).toBe(false);
-    expect(mayJoinRoom("no-such-room", [1])).toBe(false);
+  it("lets accounts-receivable or ar-read-only (and all access) into room 'ar', and nobody else", () => {
+    expect(mayJoinRoom("ar", permissionIdsNamed(["accounts-receivable"]))).toBe(true);
+    expect(mayJoinRoom("ar", permissionIdsNamed(["ar-read-only"]))).toBe(true);
+    expect(mayJoinRoom("ar", permissionIdsNamed(["restricted"]))).toBe(true);
+    expect(mayJoinRoom("ar", permissionIdsNamed(["onboarding", "transport", "offboarding"]))).toBe(false);
+    expect(mayJoinRoom("no-such-room", permissionIdsNamed(["restricted"]))).toBe(false);
   });
 
   it("reads each list with the permission of its page; overview is open to every signed-in user", () => {
-    expect(mayReadList("onboarding", [10])).toBe(true);
-    expect(mayReadList("onboarding", [14])).toBe(false);
-    expect(mayReadList("shipping", [11])).toBe(true);
-    expect(mayReadList("credit-memos", [55])).toBe(true);
+    expect(mayReadList("onboarding", permissionIdsNamed(["onboarding"]))).toBe(true);
+    expect(mayReadList("onboarding", permissionIdsNamed(["offboarding"]))).toBe(false);
+    expect(mayReadList("shipping", permissionIdsNamed(["transport"]))).toBe(true);
+    expect(mayReadList("credit-memos", permissionIdsNamed(["credit-memos"]))).toBe(true);
     expect(mayReadList("overview", [])).toBe(true);
   });
 });

@@ -12,7 +12,7 @@ import {
   type NavigationModel,
 } from "./navigation.ts";
 import { isPageBuilt } from "./page-modules.ts";
-import { ALL_ACCESS_PERMISSION_ID, PERMISSIONS } from "./permissions.ts";
+import { PERMISSIONS, permissionIdsNamed } from "./permissions.ts";
 import { decideRouteAccess, routeByName, type RouteName } from "./routes.ts";
 
 interface Summary {
@@ -65,13 +65,18 @@ const ALL_REPORTING_OPERATIONS = [
   "Variables List",
 ];
 
-const EXEC_IDS = [4, 5, 6, 7, 9, 18, 19, 20, 24, 25, 32, 35, 36, 37, 38, 39, 41, 43, 48, 49, 50, 52, 53];
+const EXEC_IDS = permissionIdsNamed([
+  "fleetcard", "profit-loss", "industry", "monthsinfleet", "fleetpie", "truck-details", "notification-status",
+  "employee-management", "auction-report", "mileage-report", "custom-report", "bmr", "custom-report-advanced",
+  "status-diff", "truck-count-by-state", "on-rent-optional-services", "bmr-calculations", "days-in-status-report",
+  "days-on-rent-report", "activity-tracker", "page-analytics", "new-only-counts", "stored-variables",
+]);
 
 // The demo roles and exactly what each sees (no external links configured).
 const ROLES: { role: string; ids: number[]; expected: Summary }[] = [
   {
-    role: "admin [1]",
-    ids: [1],
+    role: "admin",
+    ids: permissionIdsNamed(["restricted"]),
     expected: {
       top: ["On Rent", "Off Rent", "Transport", "AR", "Recon", "Sales", "Titles"],
       menus: {
@@ -84,8 +89,8 @@ const ROLES: { role: string; ids: number[]; expected: Summary }[] = [
     },
   },
   {
-    role: "on rent [3,10,28]",
-    ids: [3, 10, 28],
+    role: "on rent",
+    ids: permissionIdsNamed(["on-off-rents", "onboarding", "onboarding-approve"]),
     expected: {
       top: ["On Rent"],
       menus: {
@@ -97,18 +102,21 @@ const ROLES: { role: string; ids: number[]; expected: Summary }[] = [
     },
   },
   {
-    role: "off rent [14,29]",
-    ids: [14, 29],
+    role: "off rent",
+    ids: permissionIdsNamed(["offboarding", "offboarding-approve"]),
     expected: { top: ["Off Rent"], menus: { rental: { rental: ["Off Rent"] }, forms: FORMS, user: PLAIN_USER } },
   },
   {
-    role: "transport [11,17,44]",
-    ids: [11, 17, 44],
+    role: "transport",
+    ids: permissionIdsNamed(["transport", "transport-edit", "edit-delivery-date"]),
     expected: { top: ["Transport"], menus: { forms: FORMS, user: PLAIN_USER } },
   },
   {
-    role: "accounts receivable [13,26,27,30,33,34,40,55]",
-    ids: [13, 26, 27, 30, 33, 34, 40, 55],
+    role: "accounts receivable",
+    ids: permissionIdsNamed([
+      "accounts-receivable", "credit-memo-approve", "cm-open-detail", "invoice-report", "credit-memo-edit-void", "edit-ar",
+      "billing", "credit-memos",
+    ]),
     expected: {
       top: ["AR"],
       menus: {
@@ -119,18 +127,18 @@ const ROLES: { role: string; ids: number[]; expected: Summary }[] = [
     },
   },
   {
-    role: "AR read-only [54]",
-    ids: [54],
+    role: "AR read-only",
+    ids: permissionIdsNamed(["ar-read-only"]),
     expected: { top: ["AR"], menus: { forms: FORMS, user: PLAIN_USER } },
   },
   {
-    role: "recon [2,45,47]",
-    ids: [2, 45, 47],
+    role: "recon",
+    ids: permissionIdsNamed(["recon", "recon-claims-report", "daily-claims-report"]),
     expected: { top: ["Recon"], menus: { forms: FORMS, user: PLAIN_USER } },
   },
   {
-    role: "sales [8,15,42,46,51]",
-    ids: [8, 15, 42, 46, 51],
+    role: "sales",
+    ids: permissionIdsNamed(["lot-and-auction", "sales", "manheim-listings", "set-rental-use", "new-trade-counts"]),
     expected: {
       top: ["Sales"],
       menus: {
@@ -142,13 +150,13 @@ const ROLES: { role: string; ids: number[]; expected: Summary }[] = [
     },
   },
   {
-    role: "titles [16]",
-    ids: [16],
+    role: "titles",
+    ids: permissionIdsNamed(["titles"]),
     expected: { top: ["Titles"], menus: { forms: FORMS, user: PLAIN_USER } },
   },
   {
-    role: "client relations [12,21,22]",
-    ids: [12, 21, 22],
+    role: "client relations",
+    ids: permissionIdsNamed(["client-relations", "company-report", "new-company"]),
     expected: {
       top: [],
       menus: { forms: FORMS, reporting: { "reporting-operations": ["Customer Overview"] }, user: PLAIN_USER },
@@ -213,7 +221,7 @@ describe("buildNavigation per demo role", () => {
   }
 
   it("keeps the menu order Rental, Forms, Executive, Reporting, user", () => {
-    expect(buildNavigation({ permissionIds: [1] }).menus.map((menu) => menu.id)).toEqual([
+    expect(buildNavigation({ permissionIds: permissionIdsNamed(["restricted"]) }).menus.map((menu) => menu.id)).toEqual([
       "rental",
       "forms",
       "executive",
@@ -223,7 +231,7 @@ describe("buildNavigation per demo role", () => {
   });
 
   it("labels the menus and the reporting groups", () => {
-    const model = buildNavigation({ permissionIds: [1] });
+    const model = buildNavigation({ permissionIds: permissionIdsNamed(["restricted"]) });
     expect(model.menus.map((menu) => menu.label)).toEqual(["Rental", "Forms", "Executive", "Reporting", "User"]);
     const reporting = model.menus.find((menu) => menu.id === "reporting");
     expect(reporting?.groups.map((group) => [group.label, group.columns])).toEqual([
@@ -234,7 +242,7 @@ describe("buildNavigation per demo role", () => {
 });
 
 describe("item addresses", () => {
-  const model = buildNavigation({ permissionIds: [1] });
+  const model = buildNavigation({ permissionIds: permissionIdsNamed(["restricted"]) });
   const hrefs = Object.fromEntries(allItems(model).map((item) => [item.id, "href" in item ? item.href : null]));
 
   it("top links go to the department pages", () => {
@@ -316,11 +324,11 @@ describe("owners stats", () => {
 });
 
 describe("Rental menu", () => {
-  it("appears with onboarding or offboarding (or id 1) only", () => {
-    expect(showsRentalMenu([10])).toBe(true);
-    expect(showsRentalMenu([14])).toBe(true);
-    expect(showsRentalMenu([1])).toBe(true);
-    expect(showsRentalMenu([28, 29, 3])).toBe(false);
+  it("appears with onboarding or offboarding (or all access) only", () => {
+    expect(showsRentalMenu(permissionIdsNamed(["onboarding"]))).toBe(true);
+    expect(showsRentalMenu(permissionIdsNamed(["offboarding"]))).toBe(true);
+    expect(showsRentalMenu(permissionIdsNamed(["restricted"]))).toBe(true);
+    expect(showsRentalMenu(permissionIdsNamed(["onboarding-approve", "offboarding-approve", "on-off-rents"]))).toBe(false);
     expect(showsRentalMenu([])).toBe(false);
   });
 });
@@ -365,7 +373,7 @@ describe("visibility follows the route guard", () => {
     allItems(buildNavigation({ permissionIds: ids })).filter(
       (item): item is Extract<NavigationItem, { kind: "route" }> => item.kind === "route",
     );
-  const NAV_ROUTES = new Set(routeItemsOf([1]).map((item) => item.routeName));
+  const NAV_ROUTES = new Set(routeItemsOf(permissionIdsNamed(["restricted"])).map((item) => item.routeName));
 
   for (const permission of PERMISSIONS) {
     it(`id ${permission.id} (${permission.name}) shows exactly the nav pages it may open`, () => {
@@ -389,8 +397,8 @@ describe("visibility follows the route guard", () => {
   });
 
   it("mayOpen answers like the guard with a valid token", () => {
-    expect(mayOpen("fleetcard", { permissionIds: [4] })).toBe(true);
-    expect(mayOpen("fleetcard", { permissionIds: [5] })).toBe(false);
+    expect(mayOpen("fleetcard", { permissionIds: permissionIdsNamed(["fleetcard"]) })).toBe(true);
+    expect(mayOpen("fleetcard", { permissionIds: permissionIdsNamed(["profit-loss"]) })).toBe(false);
     expect(mayOpen("orderForm", { permissionIds: [] })).toBe(true);
     expect(mayOpen("profile", { permissionIds: [] })).toBe(true);
     expect(mayOpen("owners-stats", { permissionIds: [], ownersStatsUser: true })).toBe(true);
@@ -444,8 +452,8 @@ describe("smallScreenPages", () => {
   const names = (input: NavigationInput) => smallScreenPages(input).map((page) => page.label);
 
   it("lists every permitted page sorted by name", () => {
-    expect(names({ permissionIds: [10] })).toEqual(["Apps", "Documentation", "Home", "On Rent", "Overview", "Profile"]);
-    expect(smallScreenPages({ permissionIds: [10] }).find((page) => page.routeName === "onboarding")).toEqual({
+    expect(names({ permissionIds: permissionIdsNamed(["onboarding"]) })).toEqual(["Apps", "Documentation", "Home", "On Rent", "Overview", "Profile"]);
+    expect(smallScreenPages({ permissionIds: permissionIdsNamed(["onboarding"]) }).find((page) => page.routeName === "onboarding")).toEqual({
       routeName: "onboarding",
       label: "On Rent",
       href: "/onboarding",
@@ -454,11 +462,11 @@ describe("smallScreenPages", () => {
   });
 
   it("marks the pages that are not built yet, and only those (app/rules/page-modules.ts)", () => {
-    const pages = smallScreenPages({ permissionIds: [ALL_ACCESS_PERMISSION_ID] });
+    const pages = smallScreenPages({ permissionIds: permissionIdsNamed(["restricted"]) });
     for (const page of pages) expect(page.comingSoon, page.routeName).toBe(!isPageBuilt(page.routeName));
     expect(pages.filter((page) => page.comingSoon).length).toBeGreaterThan(10);
     expect(pages.find((page) => page.routeName === "statuscount")?.comingSoon).toBe(true);
-    const items = buildNavigation({ permissionIds: [ALL_ACCESS_PERMISSION_ID] }).menus.flatMap((menu) => menu.groups.flatMap((group) => group.items));
+    const items = buildNavigation({ permissionIds: permissionIdsNamed(["restricted"]) }).menus.flatMap((menu) => menu.groups.flatMap((group) => group.items));
     for (const item of items) if (item.kind === "route") expect(item.comingSoon, item.routeName).toBe(!isPageBuilt(item.routeName));
   });
 
@@ -477,8 +485,8 @@ describe("smallScreenPages", () => {
     expect(names({ permissionIds: [] })).not.toContain("Owners Stats");
   });
 
-  it("gives id 1 every non-public page", () => {
-    const pages = smallScreenPages({ permissionIds: [1] });
+  it("gives all access every non-public page", () => {
+    const pages = smallScreenPages({ permissionIds: permissionIdsNamed(["restricted"]) });
     expect(pages.length).toBeGreaterThan(50);
     expect(pages.map((page) => page.routeName)).not.toContain("login" satisfies RouteName);
     expect(pages.map((page) => page.href)).toContain(routeByName("stored-variables").path);
@@ -487,7 +495,7 @@ describe("smallScreenPages", () => {
 
 describe("isCurrentItem", () => {
   it("matches route items by route name only", () => {
-    const model = buildNavigation({ permissionIds: [1], externalLinks: { crm: "https://crm.example.com" } });
+    const model = buildNavigation({ permissionIds: permissionIdsNamed(["restricted"]), externalLinks: { crm: "https://crm.example.com" } });
     const current = allItems(model).filter((item) => isCurrentItem(item, "onboarding"));
     expect(current.map((item) => item.id)).toEqual(["top-onboarding", "rental-onboarding"]);
     expect(allItems(model).filter((item) => isCurrentItem(item, "user-crm"))).toEqual([]);

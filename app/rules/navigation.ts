@@ -2,7 +2,7 @@
 // user sees, the bar's colour and the user button's label. Pure: the component only renders this.
 // Visibility is the route guard's own decision (decideRouteAccess), so the bar never offers a page the
 // guard would refuse, and id 1 sees everything.
-import { ALL_ACCESS_PERMISSION_ID, unlocksRoute } from "./permissions.ts";
+import { holdsAllAccess, unlocksRoute } from "./permissions.ts";
 import { isPageBuilt } from "./page-modules.ts";
 import { decideRouteAccess, permittedPages, routeByName, type RouteName } from "./routes.ts";
 
@@ -232,7 +232,7 @@ export function buildNavigation(input: NavigationInput): NavigationModel {
       items: [
         ...routeItems(USER_ROUTE_ITEMS, input, { idPrefix: "user" }),
         { kind: "dialog", id: "user-change-password", label: "Change Password", modal: "passwordReset" },
-        ...(input.permissionIds.includes(ALL_ACCESS_PERMISSION_ID)
+        ...(holdsAllAccess(input.permissionIds)
           ? routeItems([ACT_AS_ITEM], input, { idPrefix: "user-act-as" })
           : []),
         ...externalItems,

@@ -20,7 +20,7 @@ import {
   unitNotesParams,
   type RequestReach,
 } from "./notes.ts";
-import { canAddNotes } from "./permissions.ts";
+import { canAddNotes, permissionIdsNamed } from "./permissions.ts";
 
 const errorsOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   result.success ? {} : Object.fromEntries(result.error!.issues.map((issue) => [String(issue.path[0] ?? ""), issue.message]));
@@ -121,37 +121,37 @@ describe("the read calls' path parameters", () => {
 
 describe("who may read, add, cancel and restore", () => {
   it("reads with any board that keeps notes", () => {
-    expect(mayReadNotes([10])).toBe(true);
-    expect(mayReadNotes([54])).toBe(true);
-    expect(mayReadNotes([12])).toBe(true);
-    expect(mayReadNotes([1])).toBe(true);
+    expect(mayReadNotes(permissionIdsNamed(["onboarding"]))).toBe(true);
+    expect(mayReadNotes(permissionIdsNamed(["ar-read-only"]))).toBe(true);
+    expect(mayReadNotes(permissionIdsNamed(["client-relations"]))).toBe(true);
+    expect(mayReadNotes(permissionIdsNamed(["restricted"]))).toBe(true);
     expect(mayReadNotes([])).toBe(false);
-    expect(mayReadNotes([4, 7, 20])).toBe(false);
+    expect(mayReadNotes(permissionIdsNamed(["fleetcard", "monthsinfleet", "employee-management"]))).toBe(false);
   });
 
   it("adds with the board's page permission, never as ar-read-only without restricted (spec 1 §5)", () => {
-    expect(mayAddNoteOn([10], "onboarding")).toBe(true);
-    expect(mayAddNoteOn([10], "recon")).toBe(false);
-    expect(mayAddNoteOn([13], "accounts-receivable")).toBe(true);
-    expect(mayAddNoteOn([54], "accounts-receivable")).toBe(false);
-    expect(mayAddNoteOn([13, 54], "accounts-receivable")).toBe(false);
-    expect(mayAddNoteOn([10, 54], "onboarding")).toBe(false);
-    expect(mayAddNoteOn([1, 54], "accounts-receivable")).toBe(true);
-    expect(mayAddNoteOn([1], "titles")).toBe(true);
-    expect(canAddNotes([54])).toBe(false);
+    expect(mayAddNoteOn(permissionIdsNamed(["onboarding"]), "onboarding")).toBe(true);
+    expect(mayAddNoteOn(permissionIdsNamed(["onboarding"]), "recon")).toBe(false);
+    expect(mayAddNoteOn(permissionIdsNamed(["accounts-receivable"]), "accounts-receivable")).toBe(true);
+    expect(mayAddNoteOn(permissionIdsNamed(["ar-read-only"]), "accounts-receivable")).toBe(false);
+    expect(mayAddNoteOn(permissionIdsNamed(["accounts-receivable", "ar-read-only"]), "accounts-receivable")).toBe(false);
+    expect(mayAddNoteOn(permissionIdsNamed(["onboarding", "ar-read-only"]), "onboarding")).toBe(false);
+    expect(mayAddNoteOn(permissionIdsNamed(["restricted", "ar-read-only"]), "accounts-receivable")).toBe(true);
+    expect(mayAddNoteOn(permissionIdsNamed(["restricted"]), "titles")).toBe(true);
+    expect(canAddNotes(permissionIdsNamed(["ar-read-only"]))).toBe(false);
   });
 
   it("cancels and restores as the author or a restricted holder, never read-only", () => {
     const note = { authorId: 7 };
-    expect(mayChangeNote({ userId: 7, permissionIds: [10] }, note)).toBe(true);
-    expect(mayChangeNote({ userId: 8, permissionIds: [10] }, note)).toBe(false);
-    expect(mayChangeNote({ userId: 8, permissionIds: [1] }, note)).toBe(true);
-    expect(mayChangeNote({ userId: 7, permissionIds: [54] }, note)).toBe(false);
+    expect(mayChangeNote({ userId: 7, permissionIds: permissionIdsNamed(["onboarding"]) }, note)).toBe(true);
+    expect(mayChangeNote({ userId: 8, permissionIds: permissionIdsNamed(["onboarding"]) }, note)).toBe(false);
+    expect(mayChangeNote({ userId: 8, permissionIds: permissionIdsNamed(["restricted"]) }, note)).toBe(true);
+    expect(mayChangeNote({ userId: 7, permissionIds: permissionIdsNamed(["ar-read-only"]) }, note)).toBe(false);
     expect(mayChangeNote({ userId: 7, permissionIds: [] }, note)).toBe(false);
-    expect(changeNoteRefusal({ userId: 7, permissionIds: [10] }, note)).toBeNull();
-    expect(changeNoteRefusal({ userId: 8, permissionIds: [10] }, note)).toBe(NOTE_MESSAGES.notAuthor);
-    expect(changeNoteRefusal({ userId: 7, permissionIds: [54] }, note)).toBe(NOTE_MESSAGES.readOnly);
-    expect(changeNoteRefusal({ userId: 7, permissionIds: [20] }, note)).toBe(NOTE_MESSAGES.forbidden);
+    expect(changeNoteRefusal({ userId: 7, permissionIds: permissionIdsNamed(["onboarding"]) }, note)).toBeNull();
+    expect(changeNoteRefusal({ userId: 8, permissionIds: permissionIdsNamed(["onboarding"]) }, note)).toBe(NOTE_MESSAGES.notAuthor);
+    expect(changeNoteRefusal({ userId: 7, permissionIds: permissionIdsNamed(["ar-read-only"]) }, note)).toBe(NOTE_MESSAGES.readOnly);
+    expect(changeNoteRefusal({ userId: 7, permissionIds: permissionIdsNamed(["employee-management"]) }, note)).toBe(NOTE_MESSAGES.forbidden);
   });
 });
 

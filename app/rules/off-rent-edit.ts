@@ -11,7 +11,7 @@ import {
   PLACEHOLDER_RETURNING_UNIT,
   REMOVABLE_UNIT_STATUS_ID,
 } from "./order-stages.ts";
-import { ALL_ACCESS_PERMISSION_ID } from "./permissions.ts";
+import { unlocksRoute } from "./permissions.ts";
 import type { ChangeSince, FieldErrors } from "./operation-result.ts";
 import { defineBoardDialog, postedFields } from "./board-dialog.ts";
 
@@ -68,11 +68,9 @@ export const CARRIER_ASSIGNED_LOCK = "Carrier Assigned";
 /** How long the dialog shows a message when JavaScript runs (spec 1 §9: the edit dialogs' 6 s). */
 export const OFF_RENT_EDIT_MESSAGE_MS = 6_000;
 
-/** Editing an off-rent belongs to the Off Rent team: the offboarding page's permission, or all access (ADR 015). */
-export const OFF_RENT_EDIT_PERMISSION = 14;
-
+/** Editing an off-rent belongs to the Off Rent team: whoever the offboarding page opens to, all access included (ADR 015). */
 export function mayEditOffRent(permissionIds: readonly number[]): boolean {
-  return permissionIds.includes(ALL_ACCESS_PERMISSION_ID) || permissionIds.includes(OFF_RENT_EDIT_PERMISSION);
+  return unlocksRoute(permissionIds, "offboarding");
 }
 
 /** The dialog's form intents (posted to the board; app/modules/orders/edit-off-rent-dialogs.server.ts). */

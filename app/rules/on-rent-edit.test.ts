@@ -14,6 +14,7 @@ import {
   trucksAfterEdit,
   validateOnRentEdit,
 } from "./on-rent-edit.ts";
+import { permissionIdsNamed, type PermissionName } from "./permissions.ts";
 
 /** A complete, valid body as PUT /api/order/edit receives it. */
 function validBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -371,15 +372,15 @@ describe("auditText", () => {
 
 describe("mayEditOnRentOrder", () => {
   it.each([
-    [[1], true],
-    [[10], true],
-    [[17], true],
-    [[3, 10, 28], true],
-    [[11], false],
-    [[14, 29], false],
-    [[28], false],
+    [["restricted"], true],
+    [["onboarding"], true],
+    [["transport-edit"], true],
+    [["on-off-rents", "onboarding", "onboarding-approve"], true],
+    [["transport"], false],
+    [["offboarding", "offboarding-approve"], false],
+    [["onboarding-approve"], false],
     [[], false],
-  ])("permissions %j: %s", (permissions, expected) => {
-    expect(mayEditOnRentOrder(permissions)).toBe(expected);
+  ] satisfies [PermissionName[], boolean][])("permissions %j: %s", (permissions, expected) => {
+    expect(mayEditOnRentOrder(permissionIdsNamed(permissions))).toBe(expected);
   });
 });

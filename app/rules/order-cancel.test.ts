@@ -18,6 +18,8 @@ import {
   normalizeCancelNote,
   requestLabel,
 } from "./order-cancel.ts";
+import { permissionIdsNamed } from "./permissions.ts";
+import { OFFBOARDING_STAGE } from "./order-stages.ts";
 
 const valid = { note: "Customer found trucks elsewhere", FormHistoryID: 42, department: "Onboarding" };
 const fieldErrors = (input: unknown) => {
@@ -69,7 +71,7 @@ describe("cancelOrderSchema", () => {
       note: "  Credit not approved\r\n",
       FormHistoryID: "42",
       department: "offboarding",
-      offboardingStatus: 1,
+      offboardingStatus: OFFBOARDING_STAGE.approved,
       onboardingStatus: null,
       CompanyName: "Acme Rentals",
       CompanyNumber: "00042",
@@ -80,7 +82,7 @@ describe("cancelOrderSchema", () => {
       note: "Credit not approved",
       FormHistoryID: 42,
       department: "Offboarding",
-      offboardingStatus: 1,
+      offboardingStatus: OFFBOARDING_STAGE.approved,
       onboardingStatus: null,
       CompanyName: "Acme Rentals",
       CompanyNumber: "00042",
@@ -150,23 +152,23 @@ describe("cancellationBlock", () => {
 });
 
 describe("permissions", () => {
-  it("lets 1 cancel anything, 10 orders, 14 off-rents, and either a trade", () => {
-    expect(mayCancel("ORDER", [1])).toBe(true);
-    expect(mayCancel("OFF_RENT", [1])).toBe(true);
-    expect(mayCancel("ORDER", [10])).toBe(true);
-    expect(mayCancel("ORDER", [14, 28])).toBe(false);
-    expect(mayCancel("OFF_RENT", [14])).toBe(true);
-    expect(mayCancel("OFF_RENT", [10, 29])).toBe(false);
-    expect(mayCancel("TRADE", [10])).toBe(true);
-    expect(mayCancel("TRADE", [14])).toBe(true);
-    expect(mayCancel("TRADE", [11, 17])).toBe(false);
+  it("lets all access cancel anything, onboarding orders, offboarding off-rents, and either a trade", () => {
+    expect(mayCancel("ORDER", permissionIdsNamed(["restricted"]))).toBe(true);
+    expect(mayCancel("OFF_RENT", permissionIdsNamed(["restricted"]))).toBe(true);
+    expect(mayCancel("ORDER", permissionIdsNamed(["onboarding"]))).toBe(true);
+    expect(mayCancel("ORDER", permissionIdsNamed(["offboarding", "onboarding-approve"]))).toBe(false);
+    expect(mayCancel("OFF_RENT", permissionIdsNamed(["offboarding"]))).toBe(true);
+    expect(mayCancel("OFF_RENT", permissionIdsNamed(["onboarding", "offboarding-approve"]))).toBe(false);
+    expect(mayCancel("TRADE", permissionIdsNamed(["onboarding"]))).toBe(true);
+    expect(mayCancel("TRADE", permissionIdsNamed(["offboarding"]))).toBe(true);
+    expect(mayCancel("TRADE", permissionIdsNamed(["transport", "transport-edit"]))).toBe(false);
   });
-  it("refuses anyone without 1, 10 or 14 before looking anything up", () => {
-    expect(mayCancelAny([28, 29, 17])).toBe(false);
+  it("refuses anyone without all access, onboarding or offboarding before looking anything up", () => {
+    expect(mayCancelAny(permissionIdsNamed(["onboarding-approve", "offboarding-approve", "transport-edit"]))).toBe(false);
     expect(mayCancelAny([])).toBe(false);
-    expect(mayCancelAny([10])).toBe(true);
-    expect(mayCancelAny([14])).toBe(true);
-    expect(mayCancelAny([1])).toBe(true);
+    expect(mayCancelAny(permissionIdsNamed(["onboarding"]))).toBe(true);
+    expect(mayCancelAny(permissionIdsNamed(["offboarding"]))).toBe(true);
+    expect(mayCancelAny(permissionIdsNamed(["restricted"]))).toBe(true);
   });
 });
 

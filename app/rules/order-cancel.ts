@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { CardListName } from "./boards.ts";
 import type { ChangeSince } from "./operation-result.ts";
 import { defineBoardDialog } from "./board-dialog.ts";
+import { unlocksRoute } from "./permissions.ts";
 
 /** Spec 1 §9: cancellation note maximum. */
 export const CANCEL_NOTE_MAX_LENGTH = 500;
@@ -23,9 +24,6 @@ export const CANCEL_ORDER_API_PATH = "/api/order/cancel";
 export const CANCEL_ORDER_INTENT = "cancel-order";
 /** The audit action of a cancellation (the demo data writes the same). */
 export const CANCEL_ORDER_ACTION = "cancel";
-
-/** Permission ids that may cancel (ADR 013): the department's page (10 On Rent, 14 Off Rent), or 1. */
-export const CANCEL_PERMISSIONS = { onboarding: 10, offboarding: 14 } as const;
 
 export const CANCEL_MESSAGES = {
   chooseOrder: "Choose an order.",
@@ -159,11 +157,14 @@ export function cancellationBlock(state: CancellationState): string | null {
 
 export type RequestKind = "ORDER" | "OFF_RENT" | "TRADE";
 
-/** Whether the actor may cancel a request of this kind: 1, or the page of a board the request is on. */
+/**
+ * Whether the actor may cancel a request of this kind: the page of a board the request is on (the
+ * onboarding page for an order, offboarding for an off-rent, either for a trade), which all access
+ * opens too (ADR 013).
+ */
 export function mayCancel(kind: RequestKind, permissionIds: readonly number[]): boolean {
-  if (permissionIds.includes(1)) return true;
-  const onboarding = permissionIds.includes(CANCEL_PERMISSIONS.onboarding);
-  const offboarding = permissionIds.includes(CANCEL_PERMISSIONS.offboarding);
+  const onboarding = unlocksRoute(permissionIds, "onboarding");
+  const offboarding = unlocksRoute(permissionIds, "offboarding");
   if (kind === "ORDER") return onboarding;
   if (kind === "OFF_RENT") return offboarding;
   return onboarding || offboarding;
@@ -171,11 +172,7 @@ export function mayCancel(kind: RequestKind, permissionIds: readonly number[]): 
 
 /** Whether the actor may cancel anything at all (checked before a request is looked up). */
 export function mayCancelAny(permissionIds: readonly number[]): boolean {
-  return (
-    permissionIds.includes(1) ||
-    permissionIds.includes(CANCEL_PERMISSIONS.onboarding) ||
-    permissionIds.includes(CANCEL_PERMISSIONS.offboarding)
-  );
+  return unlocksRoute(permissionIds, "onboarding") || unlocksRoute(permissionIds, "offboarding");
 }
 
 /**

@@ -1,35 +1,65 @@
 // Where an order stands (OnboardingStatus / OffboardingStatus) and where each returning unit stands
 // (statusID), with the edit-dialog rules that depend on them (spec 1 §4, spec 2 §3.2 and §4).
 
+// The ids are stored and sent as numbers; code names them through the constants below, so each number
+// is written once, here (ADR 002, "Ids in code").
+
+/** The onboarding stages by name: an on-rent order's OnboardingStatus. */
+export const ONBOARDING_STAGE = { submitted: 0, approved: 1, inTransport: 2, delivered: 3 } as const;
+
 /** On-rent orders and the new half of a trade. */
 export const ONBOARDING_STAGES = [
-  { id: 0, label: "Submitted" }, // awaiting approval (permission 28)
-  { id: 1, label: "Approved" },
-  { id: 2, label: "In Transport" }, // units reserved, carriers assigned
-  { id: 3, label: "Delivered" },
+  { id: ONBOARDING_STAGE.submitted, label: "Submitted" }, // awaiting approval (onboarding-approve)
+  { id: ONBOARDING_STAGE.approved, label: "Approved" },
+  { id: ONBOARDING_STAGE.inTransport, label: "In Transport" }, // units reserved, carriers assigned
+  { id: ONBOARDING_STAGE.delivered, label: "Delivered" },
 ] as const;
 export type OnboardingStage = (typeof ONBOARDING_STAGES)[number]["id"];
 
+/** The offboarding stages by name: an off-rent's OffboardingStatus. */
+export const OFFBOARDING_STAGE = { submitted: 0, approved: 1, pickupScheduled: 2, returned: 3 } as const;
+
 /** Off-rent orders and the returning half of a trade. */
 export const OFFBOARDING_STAGES = [
-  { id: 0, label: "Submitted" }, // awaiting approval (permission 29)
-  { id: 1, label: "Approved" },
-  { id: 2, label: "Pickup Scheduled" },
-  { id: 3, label: "Returned" },
+  { id: OFFBOARDING_STAGE.submitted, label: "Submitted" }, // awaiting approval (offboarding-approve)
+  { id: OFFBOARDING_STAGE.approved, label: "Approved" },
+  { id: OFFBOARDING_STAGE.pickupScheduled, label: "Pickup Scheduled" },
+  { id: OFFBOARDING_STAGE.returned, label: "Returned" },
 ] as const;
 export type OffboardingStage = (typeof OFFBOARDING_STAGES)[number]["id"];
 
+/** Both halves start Submitted and an approval makes them Approved: the stages the two tables share. */
+export const SUBMITTED_STAGE = ONBOARDING_STAGE.submitted satisfies typeof OFFBOARDING_STAGE.submitted;
+export const APPROVED_STAGE = ONBOARDING_STAGE.approved satisfies typeof OFFBOARDING_STAGE.approved;
+
+/** The statusID of a returning unit line, by name. */
+export const RETURNING_UNIT_STATUS = { new: 0, awaitingPickup: 5, pickedUp: 6, received: 7 } as const;
+
 /** The statusID of a returning unit line. */
 export const RETURNING_UNIT_STATUSES = [
-  { id: 0, label: "New" }, // a placeholder line added in the edit dialog
-  { id: 5, label: "Awaiting Pickup" }, // the only status a line may be removed in
-  { id: 6, label: "Picked Up" },
-  { id: 7, label: "Received" },
+  { id: RETURNING_UNIT_STATUS.new, label: "New" }, // a placeholder line added in the edit dialog
+  { id: RETURNING_UNIT_STATUS.awaitingPickup, label: "Awaiting Pickup" }, // the only status a line may be removed in
+  { id: RETURNING_UNIT_STATUS.pickedUp, label: "Picked Up" },
+  { id: RETURNING_UNIT_STATUS.received, label: "Received" },
 ] as const;
 export type ReturningUnitStatusId = (typeof RETURNING_UNIT_STATUSES)[number]["id"];
 
-export const PLACEHOLDER_UNIT_STATUS_ID = 0 satisfies ReturningUnitStatusId;
-export const REMOVABLE_UNIT_STATUS_ID = 5 satisfies ReturningUnitStatusId;
+export const PLACEHOLDER_UNIT_STATUS_ID = RETURNING_UNIT_STATUS.new satisfies ReturningUnitStatusId;
+export const REMOVABLE_UNIT_STATUS_ID = RETURNING_UNIT_STATUS.awaitingPickup satisfies ReturningUnitStatusId;
+
+/** Lines whose unit is still at the customer: a new line, or one awaiting pickup. */
+export const AT_CUSTOMER_UNIT_STATUS_IDS = [RETURNING_UNIT_STATUS.new, RETURNING_UNIT_STATUS.awaitingPickup] as const;
+
+/** Lines whose unit a carrier has collected: picked up, and perhaps received back since. */
+export const PICKED_UP_UNIT_STATUS_IDS = [RETURNING_UNIT_STATUS.pickedUp, RETURNING_UNIT_STATUS.received] as const;
+
+export function isAtCustomerUnitStatus(statusId: number): boolean {
+  return (AT_CUSTOMER_UNIT_STATUS_IDS as readonly number[]).includes(statusId);
+}
+
+export function isPickedUpUnitStatus(statusId: number): boolean {
+  return (PICKED_UP_UNIT_STATUS_IDS as readonly number[]).includes(statusId);
+}
 
 export function isOnboardingStage(value: unknown): value is OnboardingStage {
   return ONBOARDING_STAGES.some((stage) => stage.id === value);
@@ -103,7 +133,7 @@ export function isUnitNumberEditable(input: {
   assignedStatus: CarrierAssignment;
   offboardingStage: number;
 }): boolean {
-  if (input.offboardingStage === 0) return true;
+  if (input.offboardingStage === OFFBOARDING_STAGE.submitted) return true;
   return (
     input.assignedStatus !== "assigned" &&
     (input.statusId === REMOVABLE_UNIT_STATUS_ID || input.statusId === PLACEHOLDER_UNIT_STATUS_ID)

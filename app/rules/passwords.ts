@@ -86,7 +86,7 @@ export const passwordResetRequestSchema = z.object({
     .regex(/^.+@.+$/s, { message: RESET_ACCOUNT_NOT_FOUND_MESSAGE }),
 });
 
-/** Register an employee (/register, permission 20). */
+/** Register an employee (/register, opened by employee-management). */
 export const REGISTER_MESSAGES = {
   firstName: "First name is required.",
   lastName: "Last name is required.",

@@ -10,16 +10,20 @@ import {
   canSetRentalUse,
   hasFeature,
   holdsAllAccess,
+  holdsPermission,
   isPermissionId,
   isUserListed,
   parseUserIdList,
   permissionById,
+  permissionId,
+  permissionIdsNamed,
   permissionIdsUnlockingRoute,
   permissionNamesOf,
   permissionsByGroup,
   unlocksRoute,
   type FeatureName,
   type PermissionGroup,
+  type PermissionName,
 } from "./permissions.ts";
 import { ROUTES, isRouteName, type RouteName } from "./routes.ts";
 
@@ -286,6 +290,24 @@ describe("permissionNamesOf", () => {
 
   it.each(CATALOGUE.map(([id, name]) => [id, name] as const))("names id %i %s", (id, name) => {
     expect(permissionNamesOf([id])).toEqual([name]);
+  });
+});
+
+describe("permissionId, permissionIdsNamed and holdsPermission (ADR 002, 'Ids in code')", () => {
+  it.each(CATALOGUE.map(([id, name]) => [name, id] as const))("finds %s at id %i", (name, id) => {
+    expect(permissionId(name as PermissionName)).toBe(id);
+  });
+
+  it("turns names into ids in the order given", () => {
+    expect(permissionIdsNamed(["offboarding", "onboarding", "restricted"])).toEqual([14, 10, 1]);
+    expect(permissionIdsNamed([])).toEqual([]);
+  });
+
+  it("holds a permission only when its own id is held: id 1 does not stand in for it", () => {
+    expect(holdsPermission([13, 54], "accounts-receivable")).toBe(true);
+    expect(holdsPermission([54], "accounts-receivable")).toBe(false);
+    expect(holdsPermission([1], "accounts-receivable")).toBe(false);
+    expect(holdsPermission([1], "restricted")).toBe(true);
   });
 });
 

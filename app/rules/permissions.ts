@@ -415,6 +415,31 @@ export function isPermissionId(value: unknown): value is PermissionId {
   return typeof value === "number" && permissionsById.has(value);
 }
 
+const permissionsByName = new Map<PermissionName, Permission>(PERMISSIONS.map((permission) => [permission.name, permission]));
+
+/**
+ * The id of a permission named in the catalogue. Code outside this module names permissions and never
+ * writes their ids (ADR 002, "Ids in code"): the name is typed, so a misspelt one does not compile,
+ * and this table stays the one place where a number stands for a permission.
+ */
+export function permissionId(name: PermissionName): PermissionId {
+  return permissionsByName.get(name)!.id;
+}
+
+/** The ids of the named permissions, in the order given (for session tokens, seed data and tests). */
+export function permissionIdsNamed(names: readonly PermissionName[]): PermissionId[] {
+  return names.map(permissionId);
+}
+
+/**
+ * Whether the named permission itself is held. Unlike hasFeature and unlocksRoute, id 1 does not stand
+ * in for it: for the few rules about one row rather than what it unlocks (the AR board is read-only for
+ * ar-read-only without accounts-receivable, although both open the page).
+ */
+export function holdsPermission(permissionIds: readonly number[], name: PermissionName): boolean {
+  return permissionIds.includes(permissionId(name));
+}
+
 export function holdsAllAccess(permissionIds: readonly number[]): boolean {
   return permissionIds.includes(ALL_ACCESS_PERMISSION_ID);
 }

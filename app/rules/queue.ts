@@ -3,16 +3,27 @@
 // usual "next"), who may make each move, which board a move is made from, and which card lists a
 // move changes. Pure: the domain operations (app/modules/queue) and the boards share it.
 import type { CardListName } from "./boards.ts";
-import { ALL_ACCESS_PERMISSION_ID } from "./permissions.ts";
+import { APPROVED_STAGE, OFFBOARDING_STAGE, ONBOARDING_STAGE, SUBMITTED_STAGE } from "./order-stages.ts";
+import { hasFeature, holdsAllAccess, holdsPermission, type PermissionName, unlocksRoute } from "./permissions.ts";
 import { unitStatusByName, type Department, type UnitStatusName } from "./unit-statuses.ts";
 
-/** Permission ids of the queue operations (spec 1 §6). */
-export const QUEUE_PERMISSIONS = {
-  approveOnRent: 28,
-  approveOffRent: 29,
-  transportEdit: 17,
-  transport: 11,
-} as const;
+/**
+ * Approving a request's on-rent half (an order, or a trade's new trucks) is the onboarding-approve
+ * feature; its off-rent half (an off-rent, or a trade's return) offboarding-approve.
+ */
+export function mayApprove(half: "on" | "off", permissionIds: readonly number[]): boolean {
+  return hasFeature(permissionIds, half === "on" ? "onboarding-approve" : "offboarding-approve");
+}
+
+/** Giving a transport job to a carrier or taking it back: the transport-edit feature. */
+export function mayAssignCarrier(permissionIds: readonly number[]): boolean {
+  return hasFeature(permissionIds, "transport-edit");
+}
+
+/** Marking a delivery or pickup done: the transport board's page, or the transport-edit feature. */
+export function mayCompleteTransport(permissionIds: readonly number[]): boolean {
+  return unlocksRoute(permissionIds, "transport") || hasFeature(permissionIds, "transport-edit");
+}
 
 export const QUEUE_FORBIDDEN_MESSAGE = "You do not have permission to do that.";
 
@@ -52,7 +63,7 @@ export function statusMoveRefusedMessage(from: string, to: string): string {
 // Order stages.
 
 /** The stage an approval moves a half from, and to (onboarding and offboarding alike). */
-export const APPROVAL_MOVE = { from: 0, to: 1 } as const;
+export const APPROVAL_MOVE = { from: SUBMITTED_STAGE, to: APPROVED_STAGE } as const;
 
 /**
  * The onboarding stage after the carrier-assigned and completed delivery counts changed: Submitted (0)
@@ -67,10 +78,10 @@ export function onboardingStageAfter(input: {
   completedDeliveries: number;
 }): number {
   const { stage, requested, assignedDeliveries, completedDeliveries } = input;
-  if (stage === 0) return 0;
-  if (requested > 0 && completedDeliveries >= requested) return 3;
-  if (assignedDeliveries > 0 || completedDeliveries > 0) return 2;
-  return 1;
+  if (stage === ONBOARDING_STAGE.submitted) return ONBOARDING_STAGE.submitted;
+  if (requested > 0 && completedDeliveries >= requested) return ONBOARDING_STAGE.delivered;
+  if (assignedDeliveries > 0 || completedDeliveries > 0) return ONBOARDING_STAGE.inTransport;
+  return ONBOARDING_STAGE.approved;
 }
 
 /**
@@ -85,10 +96,10 @@ export function offboardingStageAfter(input: {
   pickedUp: number;
 }): number {
   const { stage, returning, assignedPickups, pickedUp } = input;
-  if (stage === 0) return 0;
-  if (returning > 0 && pickedUp >= returning) return 3;
-  if (assignedPickups > 0 || pickedUp > 0) return 2;
-  return 1;
+  if (stage === OFFBOARDING_STAGE.submitted) return OFFBOARDING_STAGE.submitted;
+  if (returning > 0 && pickedUp >= returning) return OFFBOARDING_STAGE.returned;
+  if (assignedPickups > 0 || pickedUp > 0) return OFFBOARDING_STAGE.pickupScheduled;
+  return OFFBOARDING_STAGE.approved;
 }
 
 /** Trucks still without a carrier (OrderForm.trucksRemaining and its trade/off-rent twins); never negative. */
@@ -138,24 +149,26 @@ export function mayMoveUnitStatus(from: string, to: string): boolean {
   return (nextUnitStatuses(from) as readonly string[]).includes(to);
 }
 
-/** The permission ids whose holders work a department's queue (its board's page permission). */
-export const DEPARTMENT_PERMISSIONS: Readonly<Record<Department, readonly number[]>> = {
-  onboarding: [10],
-  offboarding: [14],
-  transport: [11, 17],
-  recon: [2],
-  sales: [15],
-  titles: [16],
-  // 54 (AR read only) may look but not move.
-  ar: [13],
+/**
+ * The permissions whose holders work a department's queue: its board's page permission (ADR 011).
+ * Named rows rather than the page's route: ar-read-only opens the AR page too, but may look, not move.
+ */
+export const DEPARTMENT_PERMISSIONS: Readonly<Record<Department, readonly PermissionName[]>> = {
+  onboarding: ["onboarding"],
+  offboarding: ["offboarding"],
+  transport: ["transport", "transport-edit"],
+  recon: ["recon"],
+  sales: ["sales"],
+  titles: ["titles"],
+  ar: ["accounts-receivable"],
 };
 
-/** A status is moved on by the department that owns it (or an id 1 holder). */
+/** A status is moved on by the department that owns it (or an all-access holder). */
 export function mayWorkStatus(permissionIds: readonly number[], statusName: string): boolean {
-  if (permissionIds.includes(ALL_ACCESS_PERMISSION_ID)) return true;
+  if (holdsAllAccess(permissionIds)) return true;
   const department = unitStatusByName(statusName)?.department ?? null;
   if (department === null) return false;
-  return DEPARTMENT_PERMISSIONS[department].some((id) => permissionIds.includes(id));
+  return DEPARTMENT_PERMISSIONS[department].some((name) => holdsPermission(permissionIds, name));
 }
 
 /** The boards a change can be made from (UnitHistory.changedFrom). */

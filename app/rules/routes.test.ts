@@ -12,6 +12,7 @@ import {
   type RouteAccess,
   type RouteName,
 } from "./routes.ts";
+import { permissionIdsNamed } from "./permissions.ts";
 
 // Spec 1 §2: [name, path, other paths, access].
 const ROUTE_TABLE: [RouteName, string, string[], RouteAccess][] = [
@@ -47,7 +48,9 @@ const PUBLIC_ROUTES: RouteName[] = [
   "login", "orderForm", "offRentForm", "tradeForm", "damageForm", "passwordResetExternal", "root", "notFound",
 ];
 
-// Spec 1 §6 read per route: the ids (besides 1) that open each permission-gated route.
+// Spec 1 §6 read per route: the ids (besides 1) that open each permission-gated route. Written as the
+// spec's numbers on purpose: with permissions.test.ts, this table checks the catalogue against the spec
+// (ADR 002, "Ids in code").
 const ROUTE_UNLOCKS: Record<string, number[]> = {
   register: [20],
   "days-on-rent-report": [48],
@@ -131,7 +134,7 @@ describe("the route table", () => {
     );
   });
 
-  it("gates register by permission 20: it is not a public form", () => {
+  it("gates register by employee-management: it is not a public form", () => {
     expect(routeByName("register").access).toBe("permission");
   });
 
@@ -215,7 +218,7 @@ describe("decideRouteAccess (spec 1 §2 route guard)", () => {
   it.each(PUBLIC_ROUTES.map((name) => [name]))("%s is allowed with no token, an expired one or any", (name) => {
     expect(decideRouteAccess({ routeName: name, permissionIds: null, tokenExpired: false })).toEqual(allow);
     expect(decideRouteAccess({ routeName: name, permissionIds: null, tokenExpired: true })).toEqual(allow);
-    expect(decideRouteAccess({ routeName: name, permissionIds: [10], tokenExpired: true })).toEqual(allow);
+    expect(decideRouteAccess({ routeName: name, permissionIds: permissionIdsNamed(["onboarding"]), tokenExpired: true })).toEqual(allow);
     expect(decideRouteAccess({ routeName: name, permissionIds: [], tokenExpired: false })).toEqual(allow);
   });
 
@@ -232,9 +235,9 @@ describe("decideRouteAccess (spec 1 §2 route guard)", () => {
   );
 
   it.each([...SIGNED_IN_ROUTES, ...GATED_ROUTES].map((name) => [name]))(
-    "with an expired token, %s opens the re-login modal even for id 1",
+    "with an expired token, %s opens the re-login modal even for all access",
     (name) => {
-      expect(decideRouteAccess({ routeName: name, permissionIds: [1], tokenExpired: true })).toEqual({
+      expect(decideRouteAccess({ routeName: name, permissionIds: permissionIdsNamed(["restricted"]), tokenExpired: true })).toEqual({
         kind: "relogin",
       });
       expect(decideRouteAccess({ routeName: name, permissionIds: [], tokenExpired: true })).toEqual({
@@ -245,11 +248,11 @@ describe("decideRouteAccess (spec 1 §2 route guard)", () => {
 
   it.each(SIGNED_IN_ROUTES.map((name) => [name]))("%s passes any valid token, even one without permissions", (name) => {
     expect(decideRouteAccess({ routeName: name, permissionIds: [], tokenExpired: false })).toEqual(allow);
-    expect(decideRouteAccess({ routeName: name, permissionIds: [54], tokenExpired: false })).toEqual(allow);
+    expect(decideRouteAccess({ routeName: name, permissionIds: permissionIdsNamed(["ar-read-only"]), tokenExpired: false })).toEqual(allow);
   });
 
-  it.each(GATED_ROUTES.map((name) => [name]))("id 1 passes the gated route %s", (name) => {
-    expect(decideRouteAccess({ routeName: name, permissionIds: [1], tokenExpired: false })).toEqual(allow);
+  it.each(GATED_ROUTES.map((name) => [name]))("all access passes the gated route %s", (name) => {
+    expect(decideRouteAccess({ routeName: name, permissionIds: permissionIdsNamed(["restricted"]), tokenExpired: false })).toEqual(allow);
   });
 
   it.each(GATED_ROUTES.map((name) => [name]))("a valid token without permissions cannot enter %s", (name) => {
@@ -267,12 +270,13 @@ describe("decideRouteAccess (spec 1 §2 route guard)", () => {
     }
   });
 
-  it("a token without permission 13 or 54 cannot enter accounts-receivable", () => {
-    const others = ALL_BUT_FULL_ACCESS.filter((id) => id !== 13 && id !== 54);
+  it("a token without accounts-receivable or ar-read-only cannot enter accounts-receivable", () => {
+    const accountsReceivable: readonly number[] = permissionIdsNamed(["accounts-receivable", "ar-read-only"]);
+    const others = ALL_BUT_FULL_ACCESS.filter((id) => !accountsReceivable.includes(id));
     expect(decideRouteAccess({ routeName: "accounts-receivable", permissionIds: others, tokenExpired: false })).toEqual(
       notFound,
     );
-    expect(decideRouteAccess({ routeName: "accounts-receivable", permissionIds: [54], tokenExpired: false })).toEqual(
+    expect(decideRouteAccess({ routeName: "accounts-receivable", permissionIds: permissionIdsNamed(["ar-read-only"]), tokenExpired: false })).toEqual(
       allow,
     );
   });
@@ -286,7 +290,7 @@ describe("decideRouteAccess (spec 1 §2 route guard)", () => {
   });
 
   it("passes when any one of several held ids unlocks the route", () => {
-    expect(decideRouteAccess({ routeName: "transport", permissionIds: [10, 14, 11], tokenExpired: false })).toEqual(
+    expect(decideRouteAccess({ routeName: "transport", permissionIds: permissionIdsNamed(["onboarding", "offboarding", "transport"]), tokenExpired: false })).toEqual(
       allow,
     );
   });
@@ -334,7 +338,7 @@ describe("permittedPages (small-screen menu)", () => {
   });
 
   it("adds the pages the held ids unlock", () => {
-    expect(permittedPages([13, 10]).map((route) => route.name)).toEqual([
+    expect(permittedPages(permissionIdsNamed(["accounts-receivable", "onboarding"])).map((route) => route.name)).toEqual([
       "accounts-receivable",
       "home-apps",
       "documentation",
@@ -345,8 +349,8 @@ describe("permittedPages (small-screen menu)", () => {
     ]);
   });
 
-  it("lists every non-public page to id 1 and never a public one", () => {
-    const names = permittedPages([1]).map((route) => route.name);
+  it("lists every non-public page to all access and never a public one", () => {
+    const names = permittedPages(permissionIdsNamed(["restricted"])).map((route) => route.name);
     expect(names).toHaveLength(ROUTES.length - PUBLIC_ROUTES.length);
     for (const name of PUBLIC_ROUTES) expect(names).not.toContain(name);
   });

@@ -1,6 +1,7 @@
 import { addDays, addHours, subDays, subHours } from "date-fns";
 import { describe, expect, it } from "vitest";
 import {
+  UNIT_STATUS_ID,
   UNIT_STATUSES,
   daysInStatus,
   isUnitLate,
@@ -37,6 +38,11 @@ const CATALOGUE: [number, string, number | null, Department | null][] = [
 const WITH_THRESHOLD = CATALOGUE.filter((row): row is [number, string, number, Department | null] => row[2] !== null);
 
 describe("the unit status catalogue", () => {
+  it("gives each status's id under its exact name (ADR 002, 'Ids in code')", () => {
+    expect(Object.entries(UNIT_STATUS_ID)).toEqual(CATALOGUE.map(([id, name]) => [name, id]));
+    expect(UNIT_STATUS_ID["ON RENT"]).toBe(3);
+  });
+
   it("lists the sixteen statuses with ids 1 to 16, spelled exactly", () => {
     expect(UNIT_STATUSES.map((status) => [status.id, status.name])).toEqual(CATALOGUE.map(([id, name]) => [id, name]));
   });

@@ -7,6 +7,7 @@ import path from "node:path";
 import pg from "pg";
 import { signSessionToken } from "../../app/modules/identity/session-token.server.ts";
 import { SESSION_COOKIE } from "../../app/modules/identity/session-cookie.server.ts";
+import { permissionIdsNamed, type PermissionName } from "../../app/rules/permissions.ts";
 import { loadConfig } from "../../server/config.ts";
 import { startServer, type RunningServer } from "../../server/index.ts";
 import { createLogger } from "../../server/logger.ts";
@@ -51,12 +52,15 @@ export interface BenchSession {
   bearer: string;
 }
 
-/** Signs a session token for the seeded user with this e-mail (the server re-reads the user on every request). */
+/**
+ * Signs a session token for the seeded user with this e-mail and these permissions, by catalogue name
+ * (the server re-reads the user on every request).
+ */
 export async function signInAs(
   server: RunningServer,
   databaseUrl: string,
   email: string,
-  permissions: readonly number[],
+  permissions: readonly PermissionName[],
 ): Promise<BenchSession> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -64,7 +68,7 @@ export async function signInAs(
     const user = await client.query<{ id: number }>(`SELECT id FROM "User" WHERE lower(email) = lower($1)`, [email]);
     const userId = user.rows[0]?.id;
     if (userId === undefined) throw new Error(`No seeded user ${email}`);
-    const token = signSessionToken(server.services.config, { userId, permissions });
+    const token = signSessionToken(server.services.config, { userId, permissions: permissionIdsNamed(permissions) });
     return { userId, token, cookie: `${SESSION_COOKIE}=${encodeURIComponent(token)}`, bearer: `Bearer ${token}` };
   } finally {
     await client.end();

@@ -1,28 +1,40 @@
 // The demo sign-in accounts: one per department, each holding exactly its department's permissions,
 // plus one account with none. Exported so the start script can print them.
+import { permissionIdsNamed, type PermissionName } from "../../app/rules/permissions.ts";
 
 export const DEMO_PASSWORD = "demo-pass-2026";
 
 export interface DemoDepartment {
   name: string;
-  permissionIds: readonly number[];
+  permissions: readonly PermissionName[];
 }
 
-/** The departments of the demo company and the permission ids each grants. */
+/** The departments of the demo company and the permissions each grants, by catalogue name (ADR 002). */
 export const DEMO_DEPARTMENTS = [
-  { name: "Administration", permissionIds: [1] },
-  { name: "On Rent", permissionIds: [3, 10, 28] },
-  { name: "Off Rent", permissionIds: [14, 29] },
-  { name: "Transport", permissionIds: [11, 17, 44] },
-  { name: "Accounts Receivable", permissionIds: [13, 26, 27, 30, 33, 34, 40, 55] },
-  { name: "AR Read Only", permissionIds: [54] },
-  { name: "Recon", permissionIds: [2, 45, 47] },
-  { name: "Sales", permissionIds: [8, 15, 42, 46, 51] },
-  { name: "Titles", permissionIds: [16] },
-  { name: "Client Relations", permissionIds: [12, 21, 22] },
+  { name: "Administration", permissions: ["restricted"] },
+  { name: "On Rent", permissions: ["on-off-rents", "onboarding", "onboarding-approve"] },
+  { name: "Off Rent", permissions: ["offboarding", "offboarding-approve"] },
+  { name: "Transport", permissions: ["transport", "transport-edit", "edit-delivery-date"] },
+  {
+    name: "Accounts Receivable",
+    permissions: [
+      "accounts-receivable", "credit-memo-approve", "cm-open-detail", "invoice-report", "credit-memo-edit-void", "edit-ar",
+      "billing", "credit-memos",
+    ],
+  },
+  { name: "AR Read Only", permissions: ["ar-read-only"] },
+  { name: "Recon", permissions: ["recon", "recon-claims-report", "daily-claims-report"] },
+  { name: "Sales", permissions: ["lot-and-auction", "sales", "manheim-listings", "set-rental-use", "new-trade-counts"] },
+  { name: "Titles", permissions: ["titles"] },
+  { name: "Client Relations", permissions: ["client-relations", "company-report", "new-company"] },
   {
     name: "Executive",
-    permissionIds: [4, 5, 6, 7, 9, 18, 19, 20, 24, 25, 32, 35, 36, 37, 38, 39, 41, 43, 48, 49, 50, 52, 53],
+    permissions: [
+      "fleetcard", "profit-loss", "industry", "monthsinfleet", "fleetpie", "truck-details", "notification-status",
+      "employee-management", "auction-report", "mileage-report", "custom-report", "bmr", "custom-report-advanced",
+      "status-diff", "truck-count-by-state", "on-rent-optional-services", "bmr-calculations", "days-in-status-report",
+      "days-on-rent-report", "activity-tracker", "page-analytics", "new-only-counts", "stored-variables",
+    ],
   },
 ] as const satisfies readonly DemoDepartment[];
 
@@ -46,7 +58,7 @@ function account(
   lastName: string,
   department: DemoDepartmentName | null,
 ): DemoAccount {
-  const permissionIds = department ? DEMO_DEPARTMENTS.find((d) => d.name === department)!.permissionIds : [];
+  const permissionIds = department ? permissionIdsNamed(DEMO_DEPARTMENTS.find((d) => d.name === department)!.permissions) : [];
   return { email, firstName, lastName, name: `${firstName} ${lastName}`, department, permissionIds };
 }
 

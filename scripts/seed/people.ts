@@ -1,6 +1,6 @@
 // The catalogues (permissions, unit statuses), the departments with their permissions, the staff
 // accounts and the software variables that name users by id.
-import { PERMISSIONS } from "../../app/rules/permissions.ts";
+import { PERMISSIONS, permissionIdsNamed } from "../../app/rules/permissions.ts";
 import { UNIT_STATUSES } from "../../app/rules/unit-statuses.ts";
 import { DEMO_ACCOUNTS, DEMO_DEPARTMENTS, type DemoDepartmentName } from "./accounts.ts";
 import { timestampText } from "./clock.ts";
@@ -61,7 +61,7 @@ export function buildPeople(ctx: SeedContext, passwordHash: string): void {
     const id = ctx.nextId("Department");
     departmentIds.set(department.name, id);
     ctx.add("Department", { id, name: department.name, createdAt: created, updatedAt: created });
-    for (const permissionId of department.permissionIds) {
+    for (const permissionId of permissionIdsNamed(department.permissions)) {
       ctx.add("DepartmentPermission", { departmentId: id, permissionId });
     }
   }

@@ -3,6 +3,7 @@
 // actually placed, so TrucksRequested = the four counts, TrucksRemaining = requested − carrier-assigned
 // deliveries, and an off-rent's TrucksRemaining = returning units − carrier-assigned pickups.
 import type { Faker } from "@faker-js/faker";
+import { RETURNING_UNIT_STATUS, type ReturningUnitStatusId } from "../../app/rules/order-stages.ts";
 import type { TruckType } from "../../app/rules/truck-types.ts";
 import type { UnitStatusName } from "../../app/rules/unit-statuses.ts";
 import type { Row } from "./bulk-insert.ts";
@@ -598,7 +599,7 @@ class RequestBuilder {
     const from = t.site.place;
     let withCarrier = 0;
     let last = form.lastActivityAt;
-    const line = (unit: UnitInfo | null, statusId: number, returnedAt: number | null) => {
+    const line = (unit: UnitInfo | null, statusId: ReturningUnitStatusId, returnedAt: number | null) => {
       this.ctx.add("ReturningUnit", {
         id: this.ctx.nextId("ReturningUnit"),
         formHistoryId: form.id,
@@ -615,7 +616,7 @@ class RequestBuilder {
     if (returned) {
       for (const { unit, returnedAt } of returned) {
         const pickedUpAt = Math.max(approvedAt + 0.2 * MS_PER_DAY, returnedAt - this.random.float(0.2, 2) * MS_PER_DAY);
-        line(unit, 7, returnedAt);
+        line(unit, RETURNING_UNIT_STATUS.received, returnedAt);
         this.transportJob({
           formHistoryId: form.id, kind: "PICKUP", unit,
           assignedAt: this.between(approvedAt, pickedUpAt), scheduledDate: pickedUpAt, completedAt: returnedAt,
@@ -647,11 +648,11 @@ class RequestBuilder {
         if (unit.statusChangedAt < unit.inFleetAt + 20 * MS_PER_DAY) unit.inFleetAt = unit.statusChangedAt - 60 * MS_PER_DAY;
       }
       if (stage === 0 || form.cancelledAt !== null) {
-        line(unit, 0, null);
+        line(unit, RETURNING_UNIT_STATUS.new, null);
         continue;
       }
       if (stage === 1) {
-        line(unit, 5, null);
+        line(unit, RETURNING_UNIT_STATUS.awaitingPickup, null);
         if (this.random.chance(0.4)) {
           this.transportJob({
             formHistoryId: form.id, kind: "PICKUP", unit, assignedAt: null, scheduledDate: pickupDate,
@@ -669,7 +670,7 @@ class RequestBuilder {
         unit.statusChangedAt = pickedUpAt;
         unit.companyId = null;
         unit.locationState = from.state;
-        line(unit, 6, null);
+        line(unit, RETURNING_UNIT_STATUS.pickedUp, null);
         this.transportJob({
           formHistoryId: form.id, kind: "PICKUP", unit, assignedAt: this.between(approvedAt, pickedUpAt),
           scheduledDate: pickedUpAt, completedAt: null, from, to: unit.lot, createdAt: approvedAt,
@@ -678,7 +679,7 @@ class RequestBuilder {
         last = Math.max(last, pickedUpAt);
       } else if (outcome === "assigned") {
         const assignedAt = this.between(approvedAt, this.clock.nowMs);
-        line(unit, 5, null);
+        line(unit, RETURNING_UNIT_STATUS.awaitingPickup, null);
         this.transportJob({
           formHistoryId: form.id, kind: "PICKUP", unit, assignedAt,
           scheduledDate: this.clock.daysAhead(this.random.int(0, 6)), completedAt: null, from, to: unit.lot,
@@ -687,7 +688,7 @@ class RequestBuilder {
         withCarrier++;
         last = Math.max(last, assignedAt);
       } else {
-        line(unit, 5, null);
+        line(unit, RETURNING_UNIT_STATUS.awaitingPickup, null);
         if (this.random.chance(0.6)) {
           this.transportJob({
             formHistoryId: form.id, kind: "PICKUP", unit, assignedAt: null, scheduledDate: pickupDate,
@@ -696,7 +697,7 @@ class RequestBuilder {
         }
       }
     }
-    if (placeholder) line(null, 0, null);
+    if (placeholder) line(null, RETURNING_UNIT_STATUS.new, null);
     return { lines: types.length + (placeholder ? 1 : 0), withCarrier, lastActivityAt: last };
   }
 

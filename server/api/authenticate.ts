@@ -2,7 +2,7 @@
 // clients) or from the HttpOnly session cookie set at sign-in (the browser's pages); either way
 // resolveSession decides, against the database, on every request.
 import type { RequestHandler, Response } from "express";
-import { holdsAllAccess } from "../../app/rules/permissions.ts";
+import { holdsAllAccess, holdsPermission, type PermissionName } from "../../app/rules/permissions.ts";
 import { sessionTokenOf } from "../../app/modules/identity/session-cookie.server.ts";
 import { resolveSession, type SignedInSession } from "../../app/modules/identity/users.server.ts";
 import type { AppServices } from "../../app/modules/platform/services.server.ts";
@@ -47,15 +47,15 @@ export function requireSession(services: Pick<AppServices, "config" | "database"
 }
 
 /**
- * 403 unless the session holds one of the ids, or id 1 (all access). Goes after requireSession;
+ * 403 unless the session holds one of the named permissions, or all access. Goes after requireSession;
  * without a session it answers 401.
  */
-export function requirePermission(...permissionIds: number[]): RequestHandler {
+export function requirePermission(...names: PermissionName[]): RequestHandler {
   return (_req, res, next) => {
     const session = res.locals.session;
     if (!session) return unauthorized(res, SIGN_IN_REQUIRED_MESSAGE);
     const held = session.permissions;
-    if (holdsAllAccess(held) || permissionIds.some((id) => held.includes(id))) return next();
+    if (holdsAllAccess(held) || names.some((name) => holdsPermission(held, name))) return next();
     res.status(403).json({ error: FORBIDDEN_MESSAGE });
   };
 }

@@ -2,6 +2,7 @@
 // longer join are left, notifications rooms follow the boards it may open, other rooms stay.
 import { describe, expect, it } from "vitest";
 import { BOARD_ROOMS } from "../../app/rules/boards.ts";
+import { permissionIdsNamed } from "../../app/rules/permissions.ts";
 import { notificationsRoomOf } from "./refresh.ts";
 import { roomChanges } from "./rooms.ts";
 
@@ -10,18 +11,18 @@ const notifications = (...rooms: string[]) => rooms.map(notificationsRoomOf);
 
 describe("roomChanges", () => {
   it("joins the notifications room of every board a new socket may open, and leaves nothing", () => {
-    expect(roomChanges(new Set(["socket-id"]), [10])).toEqual({ join: notifications("onboarding", "overview"), leave: [] });
-    expect(roomChanges(new Set(["socket-id"]), [1])).toEqual({ join: notifications(...ALL_ROOMS), leave: [] });
+    expect(roomChanges(new Set(["socket-id"]), permissionIdsNamed(["onboarding"]))).toEqual({ join: notifications("onboarding", "overview"), leave: [] });
+    expect(roomChanges(new Set(["socket-id"]), permissionIdsNamed(["restricted"]))).toEqual({ join: notifications(...ALL_ROOMS), leave: [] });
   });
 
   it("changes nothing while the permissions still allow every room the socket is in", () => {
     const rooms = new Set(["socket-id", "onboarding", ...notifications("onboarding", "overview")]);
-    expect(roomChanges(rooms, [10])).toEqual({ join: [], leave: [] });
+    expect(roomChanges(rooms, permissionIdsNamed(["onboarding"]))).toEqual({ join: [], leave: [] });
   });
 
   it("leaves a board room and its notifications room once the permission is removed, keeping the rest", () => {
     const rooms = new Set(["socket-id", "transport", "overview", ...notifications(...ALL_ROOMS)]);
-    const { join, leave } = roomChanges(rooms, [10]);
+    const { join, leave } = roomChanges(rooms, permissionIdsNamed(["onboarding"]));
     expect(join).toEqual([]);
     expect(leave).toEqual([
       "transport",
@@ -33,7 +34,7 @@ describe("roomChanges", () => {
 
   it("joins the notifications rooms of a permission granted, without joining its board", () => {
     const rooms = new Set(["socket-id", "onboarding", ...notifications("onboarding", "overview")]);
-    expect(roomChanges(rooms, [10, 13])).toEqual({ join: notifications("ar"), leave: [] });
+    expect(roomChanges(rooms, permissionIdsNamed(["onboarding", "accounts-receivable"]))).toEqual({ join: notifications("ar"), leave: [] });
   });
 
   it("leaves every board room but those open to anyone when no permission is left", () => {
@@ -42,6 +43,6 @@ describe("roomChanges", () => {
   });
 
   it("leaves alone rooms that are not board or notifications rooms", () => {
-    expect(roomChanges(new Set(["socket-id", "nope", "notifications:nope"]), [1]).leave).toEqual([]);
+    expect(roomChanges(new Set(["socket-id", "nope", "notifications:nope"]), permissionIdsNamed(["restricted"])).leave).toEqual([]);
   });
 });

@@ -13,6 +13,7 @@ import { startEmbeddedPostgres } from "../../scripts/lib/embedded-postgres.ts";
 import { EMBEDDED_DATABASE_NAME } from "../../scripts/lib/database-for-scripts.ts";
 import { ADMIN } from "./support/accounts.ts";
 import { requestCard } from "./support/board.ts";
+import { RETURNING_UNIT_STATUS } from "../../app/rules/order-stages.ts";
 
 let databaseUrl: Promise<string> | undefined;
 
@@ -127,8 +128,8 @@ export function insertOffRent(label: string): Promise<TestRequest> {
       [formHistoryId, company.name, company.code, name, email, phone, street, city, state, zip],
     );
     await client.query(
-      `INSERT INTO "ReturningUnit" ("formHistoryId", "offRentFormId", "unitNumber", odometer, "statusId") VALUES ($1, $2, $3, 42000, 0)`,
-      [formHistoryId, offRent.rows[0]!.id, `E${randomInt(1_000_000, 9_999_999)}`],
+      `INSERT INTO "ReturningUnit" ("formHistoryId", "offRentFormId", "unitNumber", odometer, "statusId") VALUES ($1, $2, $3, 42000, $4)`,
+      [formHistoryId, offRent.rows[0]!.id, `E${randomInt(1_000_000, 9_999_999)}`, RETURNING_UNIT_STATUS.new],
     );
     return { formHistoryId, companyName: company.name };
   }).then(async (request) => {

@@ -6,6 +6,7 @@
 // dialog at its address, which both specs do.
 import { expect, type Locator, type Page } from "@playwright/test";
 import { liveStatus } from "./support/board.ts";
+import { OFFBOARDING_STAGE } from "../../app/rules/order-stages.ts";
 
 export interface OffRentCandidate {
   formHistoryId: number;
@@ -49,7 +50,7 @@ export async function offRentCandidates(page: Page, from: "front" | "back", want
   }
 
   const approved = offboarding
-    .filter((card) => card.stage === "1" && /^\d{5} · Off-rent #\d+$/.test(card.subtitle))
+    .filter((card) => card.stage === String(OFFBOARDING_STAGE.approved) && /^\d{5} · Off-rent #\d+$/.test(card.subtitle))
     .filter((card) => card.units.length > 0 && card.units.every((unit) => unit.text.includes("Awaiting Pickup") && !unit.text.includes("Carrier Assigned")))
     .map((card) => ({ card, formHistoryId: Number(card.key.replace("form-", "")), code: card.subtitle.slice(0, 5) }))
     .sort((a, b) => a.formHistoryId - b.formHistoryId);

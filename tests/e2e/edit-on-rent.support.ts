@@ -4,6 +4,7 @@
 // JavaScript two thirds), so the two never edit the same order.
 import { expect, type Locator, type Page } from "@playwright/test";
 import { requestCard } from "./support/board.ts";
+import { ONBOARDING_STAGE } from "../../app/rules/order-stages.ts";
 
 /**
  * An Approved on-rent order (not a trade, not a split part) with no carrier yet: the one `thirds` thirds
@@ -11,7 +12,7 @@ import { requestCard } from "./support/board.ts";
  */
 export async function pickApprovedOrder(page: Page, thirds: 1 | 2, offset = 0): Promise<number> {
   await page.goto("/onboarding?perStage=500");
-  const ids = await page.locator('section[data-stage="1"] article[data-card-key^="form-"]').evaluateAll((articles) =>
+  const ids = await page.locator(`section[data-stage="${ONBOARDING_STAGE.approved}"] article[data-card-key^="form-"]`).evaluateAll((articles) =>
     articles
       .filter((article) => /· Order #\d+$/.test(article.querySelector("p")?.textContent?.trim() ?? ""))
       .filter((article) => !(article.textContent ?? "").includes("Carrier Assigned"))

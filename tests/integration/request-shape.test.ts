@@ -10,6 +10,7 @@ import { signSessionToken } from "~/modules/identity/session-token.server.ts";
 import { createTestPrisma } from "../support/database.ts";
 import { startTestServer, type RunningServer } from "../support/test-server.ts";
 import { createUser } from "./identity/fixtures.ts";
+import { permissionIdsNamed, type PermissionName } from "~/rules/permissions.ts";
 
 const db = createTestPrisma();
 let server: RunningServer;
@@ -48,9 +49,9 @@ function get(target: string, headers: Record<string, string> = {}): Promise<{ st
   });
 }
 
-async function sessionCookie(permissions: number[]): Promise<string> {
+async function sessionCookie(permissions: PermissionName[]): Promise<string> {
   const user = await createUser(db, { directPermissions: permissions, tokensValidAfter: new Date(Date.now() - 3_600_000) });
-  const token = signSessionToken(server.services.config, { userId: user.id, permissions }, new Date(Date.now() - 10_000));
+  const token = signSessionToken(server.services.config, { userId: user.id, permissions: permissionIdsNamed(permissions) }, new Date(Date.now() - 10_000));
   return `${SESSION_COOKIE}=${encodeURIComponent(token)}`;
 }
 
@@ -75,7 +76,7 @@ describe("malformed addresses", () => {
   });
 
   it("answers a NUL in the search of a signed-in page with 400, before PostgreSQL sees it", async () => {
-    const cookie = await sessionCookie([20]);
+    const cookie = await sessionCookie(["employee-management"]);
     const fine = await get("/employee-management?search=Dana", { Cookie: cookie });
     expect(fine.status).toBe(200);
     const before = logged.length;

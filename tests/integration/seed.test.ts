@@ -6,8 +6,9 @@ import path from "node:path";
 import { verify } from "@node-rs/argon2";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { isAtCustomerUnitStatus, RETURNING_UNIT_STATUS } from "~/rules/order-stages.ts";
 import { TRUCK_TYPE_VALUES } from "~/rules/truck-types";
-import { UNIT_STATUSES } from "~/rules/unit-statuses";
+import { UNIT_STATUS_ID, UNIT_STATUSES } from "~/rules/unit-statuses";
 import {
   DEMO_ACCOUNTS,
   DEMO_PASSWORD,
@@ -152,12 +153,12 @@ describe("demo seed: orders, off-rents and trades", () => {
          LEFT JOIN "Unit" u ON u.id = r."unitId" LEFT JOIN "UnitStatus" s ON s.id = u."statusId"
         WHERE r."unitId" IS NOT NULL`,
     );
-    expect(new Set(lines.map((l) => l.statusId))).toEqual(new Set([0, 5, 6, 7]));
-    for (const line of lines.filter((l) => l.statusId === 0 || l.statusId === 5)) {
+    expect(new Set(lines.map((l) => l.statusId))).toEqual(new Set(Object.values(RETURNING_UNIT_STATUS)));
+    for (const line of lines.filter((l) => isAtCustomerUnitStatus(l.statusId))) {
       expect(line).toEqual({ statusId: line.statusId, unitStatus: "ON RENT", sameCompany: true });
     }
-    expect(lines.filter((l) => l.statusId === 6).map((l) => l.unitStatus)).toEqual(["IN TRANSIT"]);
-    expect(lines.filter((l) => l.statusId === 7).every((l) => l.unitStatus !== "ON RENT")).toBe(true);
+    expect(lines.filter((l) => l.statusId === RETURNING_UNIT_STATUS.pickedUp).map((l) => l.unitStatus)).toEqual(["IN TRANSIT"]);
+    expect(lines.filter((l) => l.statusId === RETURNING_UNIT_STATUS.received).every((l) => l.unitStatus !== "ON RENT")).toBe(true);
   });
 
   it("has trades in every stage with both halves on one FormHistory, and split trades sharing a link", async () => {
@@ -205,7 +206,7 @@ describe("demo seed: accounts receivable and the rest", () => {
   it("bills every unit on rent on an open contract, with open, paid and void invoices", async () => {
     expect(
       await count(
-        `SELECT count(*)::int AS n FROM "Unit" u WHERE u."statusId" = 3
+        `SELECT count(*)::int AS n FROM "Unit" u WHERE u."statusId" = ${UNIT_STATUS_ID["ON RENT"]}
            AND NOT EXISTS (SELECT 1 FROM "OpenContract" c WHERE c."unitId" = u.id AND c.status = 'OPEN' AND c."companyId" = u."companyId")`,
       ),
     ).toBe(0);
@@ -232,9 +233,9 @@ describe("demo seed: accounts receivable and the rest", () => {
       `SELECT count(i.id)::int AS images, bool_and(i."smallUrl" LIKE '/demo-images/%') AS small
          FROM "Unit" u JOIN "AuctionListing" l ON l."unitId" = u.id AND l."endedAt" IS NULL
          JOIN "AuctionListingImage" i ON i."listingId" = l.id
-        WHERE u."statusId" = 12 GROUP BY l.id`,
+        WHERE u."statusId" = ${UNIT_STATUS_ID["At Auction"]} GROUP BY l.id`,
     );
-    expect(listings).toHaveLength(await count(`SELECT count(*)::int AS n FROM "Unit" WHERE "statusId" = 12`));
+    expect(listings).toHaveLength(await count(`SELECT count(*)::int AS n FROM "Unit" WHERE "statusId" = ${UNIT_STATUS_ID["At Auction"]}`));
     expect(listings.every((l) => l.images >= 2 && l.images <= 4 && l.small)).toBe(true);
     // Every image the listings point at is a file the app serves from public/.
     const urls = await rows<{ url: string }>(

@@ -3,6 +3,7 @@ import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { NavigationBar, navigationStylesHref, type NavigationBarProps } from "./navigation-bar.tsx";
+import { permissionIdsNamed } from "../../rules/permissions.ts";
 
 const BASE: NavigationBarProps = {
   user: { firstName: "Jane", lastName: "Doe" },
@@ -58,7 +59,7 @@ describe("NavigationBar (server render)", () => {
   });
 
   it("shows only what an on-rent user may open", () => {
-    const html = render({ permissionIds: [3, 10, 28], routeName: "onboarding" });
+    const html = render({ permissionIds: permissionIdsNamed(["on-off-rents", "onboarding", "onboarding-approve"]), routeName: "onboarding" });
     expect(html).toContain('href="/onboarding"');
     expect(html).not.toContain('href="/offboarding"');
     expect(html).not.toContain('href="/transport"');
@@ -85,8 +86,8 @@ describe("NavigationBar (server render)", () => {
     expect(html).not.toContain('href="/release-notes"');
   });
 
-  it("shows every menu to id 1, with the Operations group in 3 columns", () => {
-    const html = render({ permissionIds: [1] });
+  it("shows every menu to all access, with the Operations group in 3 columns", () => {
+    const html = render({ permissionIds: permissionIdsNamed(["restricted"]) });
     for (const menu of ["rental", "forms", "executive", "reporting", "user", "pages"]) {
       expect(menuHtml(html, menu), menu).not.toBeNull();
     }
@@ -131,7 +132,7 @@ describe("NavigationBar (server render)", () => {
   });
 
   it("dropdowns are closed <details> with a <summary> and no stale aria-expanded before hydration", () => {
-    const html = render({ permissionIds: [1] });
+    const html = render({ permissionIds: permissionIdsNamed(["restricted"]) });
     const detailsTags = html.match(/<details[^>]*>/g) ?? [];
     expect(detailsTags).toHaveLength(6);
     for (const tag of detailsTags) expect(tag).not.toMatch(/\sopen(=|\s|>)/);
@@ -141,13 +142,13 @@ describe("NavigationBar (server render)", () => {
   });
 
   it("marks the current page with aria-current", () => {
-    const html = render({ permissionIds: [1], routeName: "fleetcard" });
+    const html = render({ permissionIds: permissionIdsNamed(["restricted"]), routeName: "fleetcard" });
     expect(tagWith(menuHtml(html, "executive") ?? "", 'href="/fleetcard"')).toContain('aria-current="page"');
     expect(tagWith(html, 'href="/onboarding"')).not.toContain("aria-current");
   });
 
   it("the small-screen menu lists permitted pages sorted by name", () => {
-    const pages = menuHtml(render({ permissionIds: [14, 11] }), "pages") ?? "";
+    const pages = menuHtml(render({ permissionIds: permissionIdsNamed(["offboarding", "transport"]) }), "pages") ?? "";
     expect(pages).toContain("nav-narrow-only");
     expect(pages).toContain(">Pages<");
     const labels = [...pages.matchAll(/class="nav-item"[^>]*>([^<]+)</g)].map((match) => match[1]);

@@ -5,6 +5,7 @@ import type { Db } from "~/modules/platform/services.server.ts";
 import { Prisma } from "../../generated/prisma/client.ts";
 import type { BoardCard, CardTone } from "../../rules/boards.ts";
 import { formatDateForApi, formatUtcDay } from "../../rules/format.ts";
+import { SUBMITTED_STAGE } from "../../rules/order-stages.ts";
 import { isUnitLate } from "../../rules/unit-statuses.ts";
 
 export type CardNotes = BoardCard["notes"];
@@ -118,7 +119,7 @@ export function stageStartedAt(request: {
   approvedAt: Date | null;
 }): Date {
   if (request.stageChangedAt) return request.stageChangedAt;
-  return request.stage === 0 ? request.submittedAt : (request.approvedAt ?? request.submittedAt);
+  return request.stage === SUBMITTED_STAGE ? request.submittedAt : (request.approvedAt ?? request.submittedAt);
 }
 
 /** The UTC calendar day of an instant, YYYY-MM-DD: how date-only columns and "today" compare. */

@@ -16,6 +16,7 @@ import {
   stageStartedAt,
   wholeDaysSince,
 } from "./card-mapping.server.ts";
+import { ONBOARDING_STAGE } from "../../rules/order-stages.ts";
 
 const NOW = new Date("2026-11-21T12:00:00Z");
 
@@ -81,12 +82,12 @@ describe("stageStartedAt", () => {
   const stageChangedAt = new Date("2026-11-05T10:00:00Z");
 
   it("prefers the last audited stage change", () => {
-    expect(stageStartedAt({ stage: 2, stageChangedAt, submittedAt, approvedAt })).toBe(stageChangedAt);
+    expect(stageStartedAt({ stage: ONBOARDING_STAGE.inTransport, stageChangedAt, submittedAt, approvedAt })).toBe(stageChangedAt);
   });
 
   it("counts a Submitted request from its submission, a later stage from its approval", () => {
-    expect(stageStartedAt({ stage: 0, stageChangedAt: null, submittedAt, approvedAt })).toBe(submittedAt);
-    expect(stageStartedAt({ stage: 1, stageChangedAt: null, submittedAt, approvedAt })).toBe(approvedAt);
-    expect(stageStartedAt({ stage: 1, stageChangedAt: null, submittedAt, approvedAt: null })).toBe(submittedAt);
+    expect(stageStartedAt({ stage: ONBOARDING_STAGE.submitted, stageChangedAt: null, submittedAt, approvedAt })).toBe(submittedAt);
+    expect(stageStartedAt({ stage: ONBOARDING_STAGE.approved, stageChangedAt: null, submittedAt, approvedAt })).toBe(approvedAt);
+    expect(stageStartedAt({ stage: ONBOARDING_STAGE.approved, stageChangedAt: null, submittedAt, approvedAt: null })).toBe(submittedAt);
   });
 });

@@ -4,7 +4,7 @@
 // and every audit entry written meanwhile records both identities.
 import type { Config } from "~/modules/platform/config.server.ts";
 import type { Db } from "~/modules/platform/services.server.ts";
-import { ALL_ACCESS_PERMISSION_ID } from "../../rules/permissions.ts";
+import { holdsAllAccess } from "../../rules/permissions.ts";
 import { auditActorOf, describeChange, recordAudit } from "../audit/audit-log.server.ts";
 import { signSessionToken } from "./session-token.server.ts";
 import { effectivePermissionIds, type SignedInSession } from "./users.server.ts";
@@ -55,7 +55,7 @@ function impersonationChange(impersonator: Person, user: Person, direction: "sta
 export function mayImpersonate(viewer: ImpersonationActor, target: { id: number; active: boolean }): boolean {
   return (
     viewer.impersonator === null &&
-    viewer.permissions.includes(ALL_ACCESS_PERMISSION_ID) &&
+    holdsAllAccess(viewer.permissions) &&
     target.active &&
     target.id !== viewer.user.id
   );
@@ -76,7 +76,7 @@ export async function startImpersonation(
   // Checked first: an impersonated session carries the target's permissions, which would make a
   // nested attempt look like a plain 403.
   if (actor.impersonator) return { ok: false, status: 409, message: ALREADY_IMPERSONATING_MESSAGE };
-  if (!actor.permissions.includes(ALL_ACCESS_PERMISSION_ID)) {
+  if (!holdsAllAccess(actor.permissions)) {
     return { ok: false, status: 403, message: IMPERSONATION_FORBIDDEN_MESSAGE };
   }
   if (!Number.isSafeInteger(targetUserId) || targetUserId < 1 || targetUserId > 2_147_483_647) {

@@ -1,14 +1,13 @@
-// Register an employee (/register, permission 20 employee-management or 1 all access; issue 3 point
+// Register an employee (/register, opened by employee-management or all access; issue 3 point
 // 10): name, e-mail, department and an initial password.
 import type { Db } from "~/modules/platform/services.server.ts";
 import { auditActorOf, recordAudit } from "../audit/audit-log.server.ts";
 import { Prisma } from "../../generated/prisma/client";
 import { REGISTER_MESSAGES, registerEmployeeSchema } from "../../rules/passwords.ts";
-import { ALL_ACCESS_PERMISSION_ID } from "../../rules/permissions.ts";
+import { unlocksRoute } from "../../rules/permissions.ts";
 import { hashPassword } from "./passwords.server.ts";
 import type { SignedInSession } from "./users.server.ts";
 
-export const EMPLOYEE_MANAGEMENT_PERMISSION_ID = 20;
 export const REGISTER_FORBIDDEN_MESSAGE = "You do not have permission to do that.";
 
 export type RegisterActor = Pick<SignedInSession, "user" | "permissions"> & Partial<Pick<SignedInSession, "impersonator">>;
@@ -17,8 +16,9 @@ export type RegisterResult =
   | { ok: true; user: { id: number; email: string; firstName: string; lastName: string; departmentId: number } }
   | { ok: false; status: 400 | 403 | 409; message: string; fieldErrors?: Record<string, string[]> };
 
+/** Whoever the /register page opens to: employee-management, or all access. */
 export function mayRegisterEmployees(actor: Pick<SignedInSession, "permissions">): boolean {
-  return actor.permissions.some((id) => id === ALL_ACCESS_PERMISSION_ID || id === EMPLOYEE_MANAGEMENT_PERMISSION_ID);
+  return unlocksRoute(actor.permissions, "register");
 }
 
 /** The departments the form offers, by name. */

@@ -8,6 +8,7 @@ import {
   signSessionToken,
   verifySessionToken,
 } from "./session-token.server.ts";
+import { permissionIdsNamed } from "../../rules/permissions.ts";
 
 const config = { JWT_SECRET: "s".repeat(32), JWT_TTL_SECONDS: 3600 };
 const now = new Date("2026-03-02T10:00:00.750Z");
@@ -26,7 +27,7 @@ function handMade(header: object, payload: object, secret = config.JWT_SECRET): 
 
 const goodPayload = {
   sub: "7",
-  permissions: [3, 10],
+  permissions: permissionIdsNamed(["on-off-rents", "onboarding"]),
   iat: nowSeconds,
   exp: nowSeconds + 60,
   iss: SESSION_TOKEN_ISSUER,
@@ -35,12 +36,12 @@ const goodPayload = {
 
 describe("signSessionToken", () => {
   it("signs HS256 with sub, numeric permissions, iat, exp, issuer and audience", () => {
-    const token = signSessionToken(config, { userId: 7, permissions: [3, 10, 28] }, now);
+    const token = signSessionToken(config, { userId: 7, permissions: permissionIdsNamed(["on-off-rents", "onboarding", "onboarding-approve"]) }, now);
     const decoded = jwt.decode(token, { complete: true });
     expect(decoded?.header).toEqual({ alg: "HS256", typ: "JWT" });
     expect(decoded?.payload).toEqual({
       sub: "7",
-      permissions: [3, 10, 28],
+      permissions: permissionIdsNamed(["on-off-rents", "onboarding", "onboarding-approve"]),
       iat: nowSeconds,
       exp: nowSeconds + 3600,
       iss: "fleet-ops",
@@ -55,13 +56,13 @@ describe("signSessionToken", () => {
 });
 
 describe("verifySessionToken", () => {
-  const token = signSessionToken(config, { userId: 7, permissions: [3, 10] }, now);
+  const token = signSessionToken(config, { userId: 7, permissions: permissionIdsNamed(["on-off-rents", "onboarding"]) }, now);
 
   it("accepts its own token and returns the claims", () => {
     expect(verifySessionToken(config, token, at(10))).toEqual({
       status: "valid",
       userId: 7,
-      permissions: [3, 10],
+      permissions: permissionIdsNamed(["on-off-rents", "onboarding"]),
       issuedAt: nowSeconds,
       expiresAt: nowSeconds + 3600,
       impersonatorId: null,
@@ -123,7 +124,7 @@ describe("verifySessionToken", () => {
 
   it("refuses tampered and undecodable tokens", () => {
     const [head, , signature] = token.split(".");
-    const tampered = `${head}.${base64url({ ...goodPayload, permissions: [1] })}.${signature}`;
+    const tampered = `${head}.${base64url({ ...goodPayload, permissions: permissionIdsNamed(["restricted"]) })}.${signature}`;
     for (const garbage of [tampered, "", "abc", "a.b.c", `${token}x`, token.replace(/\./g, "")]) {
       expect(verifySessionToken(config, garbage, now), garbage).toEqual({ status: "invalid" });
     }
@@ -134,18 +135,18 @@ describe("the act claim of an impersonated session (ADR 009)", () => {
   const header = { alg: "HS256", typ: "JWT" };
 
   it("is absent from an ordinary session's token", () => {
-    const token = signSessionToken(config, { userId: 7, permissions: [3] }, now);
+    const token = signSessionToken(config, { userId: 7, permissions: permissionIdsNamed(["on-off-rents"]) }, now);
     expect(jwt.decode(token, { json: true })).not.toHaveProperty("act");
-    const nullImpersonator = signSessionToken(config, { userId: 7, permissions: [3], impersonatorId: null }, now);
+    const nullImpersonator = signSessionToken(config, { userId: 7, permissions: permissionIdsNamed(["on-off-rents"]), impersonatorId: null }, now);
     expect(jwt.decode(nullImpersonator, { json: true })).not.toHaveProperty("act");
   });
 
   it("names the impersonator as act.sub, beside the impersonated user's sub and permissions", () => {
-    const token = signSessionToken(config, { userId: 7, permissions: [3, 10], impersonatorId: 2 }, now);
+    const token = signSessionToken(config, { userId: 7, permissions: permissionIdsNamed(["on-off-rents", "onboarding"]), impersonatorId: 2 }, now);
     expect(jwt.decode(token, { json: true })).toEqual({
       sub: "7",
       act: { sub: "2" },
-      permissions: [3, 10],
+      permissions: permissionIdsNamed(["on-off-rents", "onboarding"]),
       iat: nowSeconds,
       exp: nowSeconds + 3600,
       iss: "fleet-ops",
@@ -154,7 +155,7 @@ describe("the act claim of an impersonated session (ADR 009)", () => {
     expect(verifySessionToken(config, token, at(10))).toEqual({
       status: "valid",
       userId: 7,
-      permissions: [3, 10],
+      permissions: permissionIdsNamed(["on-off-rents", "onboarding"]),
       issuedAt: nowSeconds,
       expiresAt: nowSeconds + 3600,
       impersonatorId: 2,
@@ -194,7 +195,7 @@ describe("the act claim of an impersonated session (ADR 009)", () => {
   });
 
   it("cannot be added to a signed token without the secret", () => {
-    const token = signSessionToken(config, { userId: 7, permissions: [3] }, now);
+    const token = signSessionToken(config, { userId: 7, permissions: permissionIdsNamed(["on-off-rents"]) }, now);
     const [head, , signature] = token.split(".");
     const forged = `${head}.${base64url({ ...goodPayload, act: { sub: "1" } })}.${signature}`;
     expect(verifySessionToken(config, forged, now)).toEqual({ status: "invalid" });

@@ -2,7 +2,7 @@
 // check every authenticated request goes through.
 import type { Config } from "~/modules/platform/config.server.ts";
 import type { Db } from "~/modules/platform/services.server.ts";
-import { ALL_ACCESS_PERMISSION_ID } from "../../rules/permissions.ts";
+import { holdsAllAccess } from "../../rules/permissions.ts";
 import { verifySessionToken } from "./session-token.server.ts";
 
 export type Theme = "LIGHT" | "DARK";
@@ -150,7 +150,7 @@ export async function resolveSession(
   if (impersonatorId !== null) {
     if (!impersonator) return { status: "anonymous", reason: "impersonator-unknown" };
     if (!impersonator.active) return { status: "anonymous", reason: "impersonator-inactive" };
-    if (!unionOfPermissions(impersonator).includes(ALL_ACCESS_PERMISSION_ID)) {
+    if (!holdsAllAccess(unionOfPermissions(impersonator))) {
       return { status: "anonymous", reason: "impersonator-not-admin" };
     }
     if (issuedBeforeCutOff(impersonator.tokensValidAfter, verified.issuedAt)) {

@@ -4,6 +4,7 @@
 import type { Db } from "~/modules/platform/services.server.ts";
 import type { CardListName } from "../../rules/boards.ts";
 import { listsShowingNote, type NoteReach } from "../../rules/notes.ts";
+import { PICKED_UP_UNIT_STATUS_IDS } from "../../rules/order-stages.ts";
 import { RECON_STATUSES, SALES_STATUSES, TITLES_STATUSES } from "../boards/unit-cards.server.ts";
 
 const UNIT_BOARDS = { recon: RECON_STATUSES, sales: SALES_STATUSES, titles: TITLES_STATUSES };
@@ -25,7 +26,7 @@ export async function listsShowingNoteOn(
             _count: {
               select: {
                 transportJobs: true,
-                returningUnits: { where: { statusId: { in: [6, 7] } } },
+                returningUnits: { where: { statusId: { in: [...PICKED_UP_UNIT_STATUS_IDS] } } },
               },
             },
             transportJobs: { where: { kind: "DELIVERY", completedAt: { not: null } }, select: { id: true }, take: 1 },

@@ -19,6 +19,7 @@ import {
   type CancellationState,
   type RequestKind,
 } from "../../rules/order-cancel.ts";
+import { OFFBOARDING_STAGE, ONBOARDING_STAGE, PICKED_UP_UNIT_STATUS_IDS } from "../../rules/order-stages.ts";
 import { auditActorOf, changesSinceVersion, describeChange, recordAudit } from "../audit/audit-log.server.ts";
 import {
   OperationConflict,
@@ -85,7 +86,7 @@ export async function loadCancellation(db: Reader, formHistoryId: number): Promi
       select: { kind: true, vendorId: true, completedAt: true, unit: { select: { unitNumber: true } } },
       orderBy: { id: "asc" },
     }),
-    db.returningUnit.count({ where: { formHistoryId, statusId: { in: [6, 7] } } }),
+    db.returningUnit.count({ where: { formHistoryId, statusId: { in: [...PICKED_UP_UNIT_STATUS_IDS] } } }),
     db.reservation.findMany({
       where: { formHistoryId },
       select: { unit: { select: { unitNumber: true } } },
@@ -95,8 +96,11 @@ export async function loadCancellation(db: Reader, formHistoryId: number): Promi
   const done = (kind: "DELIVERY" | "PICKUP") => jobs.some((job) => job.kind === kind && job.completedAt !== null);
   const state: CancellationState = {
     cancelled: form.cancelledAt !== null,
-    delivered: (onRent?.onboardingStatus ?? 0) >= 3 || done("DELIVERY"),
-    pickedUp: (offRent?.offboardingStatus ?? 0) >= 3 || pickedUpLines > 0 || done("PICKUP"),
+    delivered: (onRent?.onboardingStatus ?? ONBOARDING_STAGE.submitted) >= ONBOARDING_STAGE.delivered || done("DELIVERY"),
+    pickedUp:
+      (offRent?.offboardingStatus ?? OFFBOARDING_STAGE.submitted) >= OFFBOARDING_STAGE.returned ||
+      pickedUpLines > 0 ||
+      done("PICKUP"),
     carrierJobs: jobs.filter((job) => job.vendorId !== null && job.completedAt === null).length,
   };
   return {
@@ -179,7 +183,7 @@ export async function cancelOrder(db: Db, actor: OperationActor, input: unknown,
         const where = { formHistoryId: request.formHistoryId };
         const carrierJobs = await tx.transportJob.count({ where: { ...where, vendorId: { not: null }, completedAt: null } });
         const doneJobs = await tx.transportJob.findMany({ where: { ...where, completedAt: { not: null } }, select: { kind: true } });
-        const pickedUp = await tx.returningUnit.count({ where: { ...where, statusId: { in: [6, 7] } } });
+        const pickedUp = await tx.returningUnit.count({ where: { ...where, statusId: { in: [...PICKED_UP_UNIT_STATUS_IDS] } } });
         const lateBlock = cancellationBlock({
           cancelled: false,
           delivered: doneJobs.some((job) => job.kind === "DELIVERY"),

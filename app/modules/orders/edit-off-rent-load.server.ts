@@ -15,7 +15,7 @@ import {
   type StoredReturningLine,
   storedLineKey,
 } from "../../rules/off-rent-edit.ts";
-import { offboardingStageLabel, returningUnitStatusLabel } from "../../rules/order-stages.ts";
+import { OFFBOARDING_STAGE, offboardingStageLabel, returningUnitStatusLabel } from "../../rules/order-stages.ts";
 import { loadRequestHistory } from "../audit/audit-log.server.ts";
 
 type Reader = Db | Prisma.TransactionClient;
@@ -97,7 +97,7 @@ export function storedFields(order: OffRentOrder): Record<OffRentFieldName, stri
 export function orderLockReason(order: OffRentOrder): { status: 409; message: string } | null {
   if (order.kind === "TRADE" || order.offRentForm.tradeFormId !== null) return { status: 409, message: OFF_RENT_EDIT_MESSAGES.trade };
   if (order.cancelledAt) return { status: 409, message: OFF_RENT_EDIT_MESSAGES.cancelled };
-  if (order.offRentForm.offboardingStatus >= 3) return { status: 409, message: OFF_RENT_EDIT_MESSAGES.returned };
+  if (order.offRentForm.offboardingStatus >= OFFBOARDING_STAGE.returned) return { status: 409, message: OFF_RENT_EDIT_MESSAGES.returned };
   return null;
 }
 

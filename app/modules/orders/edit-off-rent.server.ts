@@ -22,6 +22,8 @@ import {
   untestedUnitsRefusal,
 } from "../../rules/off-rent-edit.ts";
 import {
+  isPickedUpUnitStatus,
+  OFFBOARDING_STAGE,
   OFFBOARDING_STATUS_LABEL,
   offboardingStageLabel,
   PLACEHOLDER_UNIT_STATUS_ID,
@@ -115,12 +117,14 @@ function unitChanges(plan: ReturningUnitsPlan<LoadedLine>, labels: ReadonlyMap<n
 
 /** An added row is New (0) while it is a placeholder or the order is only submitted; a real unit on an approved order awaits pickup (5), as approved orders' lines do. */
 function statusOfAdded(vin: string, stage: number): number {
-  return isPlaceholderUnit(vin) || stage === 0 ? PLACEHOLDER_UNIT_STATUS_ID : REMOVABLE_UNIT_STATUS_ID;
+  return isPlaceholderUnit(vin) || stage === OFFBOARDING_STAGE.submitted ? PLACEHOLDER_UNIT_STATUS_ID : REMOVABLE_UNIT_STATUS_ID;
 }
 
 /** A renamed row keeps its status, except a New line of an approved order that now names a real unit: it awaits pickup. */
 function statusOfRenamed(vin: string, stage: number, current: number): number {
-  return current === PLACEHOLDER_UNIT_STATUS_ID && stage >= 1 && !isPlaceholderUnit(vin) ? REMOVABLE_UNIT_STATUS_ID : current;
+  return current === PLACEHOLDER_UNIT_STATUS_ID && stage >= OFFBOARDING_STAGE.approved && !isPlaceholderUnit(vin)
+    ? REMOVABLE_UNIT_STATUS_ID
+    : current;
 }
 
 /** The card lists the edit changes: offboarding always; transport, shipping and AR off rent when they show what changed. */
@@ -129,7 +133,7 @@ function listsChanged(order: OffRentOrder, lines: readonly LoadedLine[], what: {
   const jobs = order.transportJobs;
   if (jobs.length > 0 && (what.shownOnJobs || what.jobsChanged)) lists.push("transport");
   if (what.shownOnJobs && jobs.some((job) => job.vendorId !== null && job.completedAt === null)) lists.push("shipping");
-  if (what.companyChanged && lines.some((line) => line.statusId === 6 || line.statusId === 7)) lists.push("ar-off-rent");
+  if (what.companyChanged && lines.some((line) => isPickedUpUnitStatus(line.statusId))) lists.push("ar-off-rent");
   return lists;
 }
 
@@ -200,7 +204,7 @@ export async function editOffRentOrder(
   // Counts and stage after the list changed (as the transport moves compute them, ADR 011).
   const carrierJobs = order.transportJobs.filter((job) => job.vendorId !== null).length;
   const realLines = plan.lines.filter((line) => !isPlaceholderUnit(line.vin));
-  const pickedUp = plan.lines.filter((line) => line.kind === "kept" && (line.stored.statusId === 6 || line.stored.statusId === 7)).length;
+  const pickedUp = plan.lines.filter((line) => line.kind === "kept" && isPickedUpUnitStatus(line.stored.statusId)).length;
   const returning = plan.lines.length;
   const remaining = trucksRemaining(returning, carrierJobs);
   const listChanged = plan.removed.length > 0 || plan.lines.some((line) => line.kind === "added");

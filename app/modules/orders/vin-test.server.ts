@@ -11,13 +11,11 @@ import {
   vinTestSchema,
 } from "../../rules/off-rent-edit.ts";
 import type { OperationRefusal } from "../../rules/operation-result.ts";
+import { AT_CUSTOMER_UNIT_STATUS_IDS, OFFBOARDING_STAGE } from "../../rules/order-stages.ts";
 import { type OperationActor, parseInput, refuse } from "../operations/operation.server.ts";
 
 /** The status a unit has while the customer has it (the only one it can be returned from). */
 export const RETURNABLE_UNIT_STATUS = "ON RENT";
-
-/** Returning line statuses of a unit still at the customer: New (0) and Awaiting Pickup (5). */
-const AT_CUSTOMER_LINE_STATUSES = [0, 5];
 
 /**
  * The fleet unit (id) behind each unit number that may be returned on request `formHistoryId` by company
@@ -47,9 +45,9 @@ export async function returnableUnits(
       OR: [
         { formHistoryId: request.formHistoryId },
         {
-          statusId: { in: AT_CUSTOMER_LINE_STATUSES },
+          statusId: { in: [...AT_CUSTOMER_UNIT_STATUS_IDS] },
           formHistory: { cancelledAt: null },
-          offRentForm: { offboardingStatus: { lt: 3 } },
+          offRentForm: { offboardingStatus: { lt: OFFBOARDING_STAGE.returned } },
         },
       ],
     },

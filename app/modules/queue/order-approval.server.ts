@@ -1,16 +1,15 @@
-// Approving a request (ADR 011): the on-rent half (an order, or a trade's new trucks; permission 28) or
-// the off-rent half (an off-rent, or a trade's return; permission 29) moves from Submitted (0) to
-// Approved (1). The request's FormHistory.approvedAt/approvedById record its first approval.
+// Approving a request (ADR 011): the on-rent half (an order, or a trade's new trucks; onboarding-approve)
+// or the off-rent half (an off-rent, or a trade's return; offboarding-approve) moves from Submitted to
+// Approved. The request's FormHistory.approvedAt/approvedById record its first approval.
 import { z } from "zod";
 import type { Db } from "~/modules/platform/services.server.ts";
-import { holdsAllAccess } from "../../rules/permissions.ts";
 import {
   OFFBOARDING_STATUS_LABEL,
   offboardingStageLabel,
   ONBOARDING_STATUS_LABEL,
   onboardingStageLabel,
 } from "../../rules/order-stages.ts";
-import { APPROVAL_MOVE, QUEUE_FORBIDDEN_MESSAGE, QUEUE_MESSAGES, QUEUE_PERMISSIONS } from "../../rules/queue.ts";
+import { APPROVAL_MOVE, mayApprove, QUEUE_FORBIDDEN_MESSAGE, QUEUE_MESSAGES } from "../../rules/queue.ts";
 import { auditActorOf, describeChange, recordAudit } from "../audit/audit-log.server.ts";
 import { idField, parseInput, OperationConflict, refuse, settle, type OperationActor, type OperationResult } from "../operations/operation.server.ts";
 
@@ -26,10 +25,7 @@ export async function approveOrder(db: Db, actor: OperationActor, input: unknown
   const parsed = parseInput(approveInput, input);
   if (!parsed.ok) return parsed.refusal;
   const { FormHistoryID: formHistoryId, half } = parsed.data;
-  const permission = half === "on" ? QUEUE_PERMISSIONS.approveOnRent : QUEUE_PERMISSIONS.approveOffRent;
-  if (!holdsAllAccess(actor.permissions) && !actor.permissions.includes(permission)) {
-    return refuse(403, QUEUE_FORBIDDEN_MESSAGE);
-  }
+  if (!mayApprove(half, actor.permissions)) return refuse(403, QUEUE_FORBIDDEN_MESSAGE);
 
   const form = await db.formHistory.findUnique({
     where: { id: formHistoryId },
@@ -78,12 +74,18 @@ export async function approveOrder(db: Db, actor: OperationActor, input: unknown
       const data = { version: { increment: 1 } };
       const changed =
         found.entityType === "OrderForm"
-          ? await tx.orderForm.updateMany({ where: { ...where, onboardingStatus: 0 }, data: { ...data, onboardingStatus: 1 } })
+          ? await tx.orderForm.updateMany({
+              where: { ...where, onboardingStatus: APPROVAL_MOVE.from },
+              data: { ...data, onboardingStatus: APPROVAL_MOVE.to },
+            })
           : found.entityType === "TradeForm"
-            ? await tx.tradeForm.updateMany({ where: { ...where, onboardingStatus: 0 }, data: { ...data, onboardingStatus: 1 } })
+            ? await tx.tradeForm.updateMany({
+                where: { ...where, onboardingStatus: APPROVAL_MOVE.from },
+                data: { ...data, onboardingStatus: APPROVAL_MOVE.to },
+              })
             : await tx.offRentForm.updateMany({
-                where: { ...where, offboardingStatus: 0 },
-                data: { ...data, offboardingStatus: 1 },
+                where: { ...where, offboardingStatus: APPROVAL_MOVE.from },
+                data: { ...data, offboardingStatus: APPROVAL_MOVE.to },
               });
       if (changed.count !== 1) throw new OperationConflict(refuse(409, QUEUE_MESSAGES.stateChanged));
       await tx.formHistory.updateMany({

@@ -1,27 +1,33 @@
-// Transport moves (ADR 011): giving a job to a carrier or taking it back (permission 17), and marking
-// a delivery or pickup done (permission 17 or 11). Each keeps its order's counts and stage in step:
-// trucks remaining = trucks − carrier-assigned jobs (what the edit dialogs show), In Transport / Pickup
-// Scheduled once a carrier holds a job, Delivered / Returned once every truck is. A move is audited on
-// the job and on each order record whose stage or counts it changed (at the record's new version).
+// Transport moves (ADR 011): giving a job to a carrier or taking it back (transport-edit), and marking
+// a delivery or pickup done (transport-edit, or the transport page). Each keeps its order's counts and
+// stage in step: trucks remaining = trucks − carrier-assigned jobs (what the edit dialogs show), In
+// Transport / Pickup Scheduled once a carrier holds a job, Delivered / Returned once every truck is. A
+// move is audited on the job and on each order record whose stage or counts it changed (at the
+// record's new version).
 import { z } from "zod";
 import type { Db } from "~/modules/platform/services.server.ts";
 import type { Prisma } from "../../generated/prisma/client";
 import type { CardListName } from "../../rules/boards.ts";
-import { holdsAllAccess } from "../../rules/permissions.ts";
 import {
+  APPROVED_STAGE,
+  AT_CUSTOMER_UNIT_STATUS_IDS,
+  isPickedUpUnitStatus,
   OFFBOARDING_STATUS_LABEL,
   offboardingStageLabel,
   ONBOARDING_STATUS_LABEL,
   onboardingStageLabel,
   PLACEHOLDER_RETURNING_UNIT,
+  RETURNING_UNIT_STATUS,
+  SUBMITTED_STAGE,
 } from "../../rules/order-stages.ts";
 import {
   listForStatus,
+  mayAssignCarrier,
+  mayCompleteTransport,
   offboardingStageAfter,
   onboardingStageAfter,
   QUEUE_FORBIDDEN_MESSAGE,
   QUEUE_MESSAGES,
-  QUEUE_PERMISSIONS,
   trucksRemaining,
   uniqueLists,
 } from "../../rules/queue.ts";
@@ -65,17 +71,6 @@ const jobSelect = {
     },
   },
 } as const;
-
-function mayEditTransport(actor: OperationActor): boolean {
-  return holdsAllAccess(actor.permissions) || actor.permissions.includes(QUEUE_PERMISSIONS.transportEdit);
-}
-
-function mayCompleteTransport(actor: OperationActor): boolean {
-  return (
-    mayEditTransport(actor) ||
-    actor.permissions.includes(QUEUE_PERMISSIONS.transport)
-  );
-}
 
 /** The approval stage of the half a job serves; null when the request has no such half. */
 function halfStage(job: { kind: "DELIVERY" | "PICKUP"; formHistory: { orderForm: { onboardingStatus: number } | null; tradeForm: { onboardingStatus: number } | null; offRentForm: { offboardingStatus: number } | null } }): number | null {
@@ -179,7 +174,7 @@ async function syncHalf(tx: Prisma.TransactionClient, formHistoryId: number, kin
     where: { offRentFormId: offRent.id, unitNumber: { not: PLACEHOLDER_RETURNING_UNIT.unitNumber } },
     select: { statusId: true },
   });
-  const pickedUp = lines.filter((line) => line.statusId === 6 || line.statusId === 7).length;
+  const pickedUp = lines.filter((line) => isPickedUpUnitStatus(line.statusId)).length;
   const remaining = trucksRemaining(offRent.numTrucksReturning, assigned);
   const stage = offboardingStageAfter({
     stage: offRent.offboardingStatus,
@@ -233,7 +228,7 @@ const halfList = (kind: "DELIVERY" | "PICKUP"): CardListName => (kind === "DELIV
 export async function assignCarrier(db: Db, actor: OperationActor, input: unknown, now: Date = new Date()): Promise<OperationResult> {
   const parsed = parseInput(assignCarrierInput, input);
   if (!parsed.ok) return parsed.refusal;
-  if (!mayEditTransport(actor)) return refuse(403, QUEUE_FORBIDDEN_MESSAGE);
+  if (!mayAssignCarrier(actor.permissions)) return refuse(403, QUEUE_FORBIDDEN_MESSAGE);
   const { TransportJobID: jobId, VendorID: vendorId } = parsed.data;
 
   const job = await db.transportJob.findUnique({ where: { id: jobId }, select: jobSelect });
@@ -251,7 +246,7 @@ export async function assignCarrier(db: Db, actor: OperationActor, input: unknow
   if (job.completedAt) return refuse(409, QUEUE_MESSAGES.jobCompleted);
   if (vendor === null && job.vendorId === null) return refuse(409, QUEUE_MESSAGES.notAssigned);
   if (vendor !== null && job.vendorId === vendor.id) return refuse(409, QUEUE_MESSAGES.alreadyAssigned);
-  if (vendor !== null && (halfStage(job) ?? 0) < 1) return refuse(409, QUEUE_MESSAGES.notApproved);
+  if (vendor !== null && (halfStage(job) ?? SUBMITTED_STAGE) < APPROVED_STAGE) return refuse(409, QUEUE_MESSAGES.notApproved);
 
   return settle(() =>
     db.$transaction(async (tx) => {
@@ -292,7 +287,7 @@ export async function assignCarrier(db: Db, actor: OperationActor, input: unknow
 export async function completeTransport(db: Db, actor: OperationActor, input: unknown, now: Date = new Date()): Promise<OperationResult> {
   const parsed = parseInput(completeTransportInput, input);
   if (!parsed.ok) return parsed.refusal;
-  if (!mayCompleteTransport(actor)) return refuse(403, QUEUE_FORBIDDEN_MESSAGE);
+  if (!mayCompleteTransport(actor.permissions)) return refuse(403, QUEUE_FORBIDDEN_MESSAGE);
 
   const job = await db.transportJob.findUnique({ where: { id: parsed.data.TransportJobID }, select: jobSelect });
   if (!job) return refuse(404, QUEUE_MESSAGES.jobNotFound);
@@ -312,7 +307,7 @@ export async function completeTransport(db: Db, actor: OperationActor, input: un
   let line: { id: number } | null = null;
   if (job.kind === "PICKUP") {
     line = await db.returningUnit.findFirst({
-      where: { formHistoryId: job.formHistory.id, unitId: unit.id, statusId: { in: [0, 5] } },
+      where: { formHistoryId: job.formHistory.id, unitId: unit.id, statusId: { in: [...AT_CUSTOMER_UNIT_STATUS_IDS] } },
       select: { id: true },
       orderBy: { id: "asc" },
     });
@@ -342,7 +337,7 @@ export async function completeTransport(db: Db, actor: OperationActor, input: un
         // Delivered: the unit is the customer's now, no longer held for the order.
         await tx.reservation.deleteMany({ where: { unitId: unit.id } });
       } else if (line) {
-        await tx.returningUnit.update({ where: { id: line.id }, data: { statusId: 6 } });
+        await tx.returningUnit.update({ where: { id: line.id }, data: { statusId: RETURNING_UNIT_STATUS.pickedUp } });
       }
       const move = { action: job.kind === "DELIVERY" ? COMPLETE_DELIVERY_ACTION : COMPLETE_PICKUP_ACTION, actor: auditActorOf(actor) };
       const changes: Changes = {

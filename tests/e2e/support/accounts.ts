@@ -8,6 +8,7 @@ import path from "node:path";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { SESSION_COOKIE } from "../../../app/modules/identity/session-cookie.server.ts";
 import { signSessionToken } from "../../../app/modules/identity/session-token.server.ts";
+import { permissionIdsNamed } from "../../../app/rules/permissions.ts";
 
 export const DEMO_PASSWORD = "demo-pass-2026";
 
@@ -162,7 +163,7 @@ export async function setUnusableSession(context: BrowserContext, baseURL: strin
   let value = "garbage-token";
   if (kind === "expired") {
     const longAgo = new Date(Date.now() - 3 * 24 * 3600_000);
-    value = signSessionToken({ JWT_SECRET: E2E_SECRET, JWT_TTL_SECONDS: 3600 }, { userId: 1, permissions: [1] }, longAgo);
+    value = signSessionToken({ JWT_SECRET: E2E_SECRET, JWT_TTL_SECONDS: 3600 }, { userId: 1, permissions: permissionIdsNamed(["restricted"]) }, longAgo);
   }
   await context.addCookies([{ name: SESSION_COOKIE, value: encodeURIComponent(value), url: baseURL }]);
 }

@@ -15,6 +15,7 @@ import { assignCarrier, completeTransport } from "~/modules/queue/transport.serv
 import { type CardListName, type CardListPayload, mergeRequestCards } from "~/rules/boards.ts";
 import { encodeCardList } from "~/rules/card-wire.ts";
 import type { OperationResult } from "~/rules/operation-result.ts";
+import { OFFBOARDING_STAGE, ONBOARDING_STAGE } from "~/rules/order-stages.ts";
 import { createTestPrisma } from "../../support/database.ts";
 import { actorWith, ensureStatuses, job, offRent, order, trade, unit, vendor } from "../queue/fixtures.ts";
 import { bodyOf as offRentBodyOf, editableOffRent } from "../orders/edit-off-rent-fixtures.ts";
@@ -56,46 +57,46 @@ async function expectNamedRequestsCoverTheChange(operation: () => Promise<Operat
 describe("operations that name their requests (ADR 021)", () => {
   it("approving an on-rent order and an off-rent names the request", async () => {
     const { form } = await order(db);
-    expect(await expectNamedRequestsCoverTheChange(async () => approveOrder(db, await actorWith(db, [28]), { FormHistoryID: form.id, half: "on" }, NOW))).toEqual([form.id]);
+    expect(await expectNamedRequestsCoverTheChange(async () => approveOrder(db, await actorWith(db, ["onboarding-approve"]), { FormHistoryID: form.id, half: "on" }, NOW))).toEqual([form.id]);
     const returned = await offRent(db, [await unit(db, "ON RENT")]);
-    await expectNamedRequestsCoverTheChange(async () => approveOrder(db, await actorWith(db, [29]), { FormHistoryID: returned.form.id, half: "off" }, NOW));
+    await expectNamedRequestsCoverTheChange(async () => approveOrder(db, await actorWith(db, ["offboarding-approve"]), { FormHistoryID: returned.form.id, half: "off" }, NOW));
   });
 
   it("editing an on-rent order and an off-rent names the request", async () => {
     const { orderForm } = await editableOrder(db);
     await expectNamedRequestsCoverTheChange(async () =>
-      editOnRentOrder(db, await actorWith(db, [10]), orderBodyOf(orderForm, { PONumber: "PO-4471", DateNeeded: "2026-12-09" }), NOW),
+      editOnRentOrder(db, await actorWith(db, ["onboarding"]), orderBodyOf(orderForm, { PONumber: "PO-4471", DateNeeded: "2026-12-09" }), NOW),
     );
-    const { offRentForm, lines } = await editableOffRent(db, { stage: 1 });
+    const { offRentForm, lines } = await editableOffRent(db, { stage: OFFBOARDING_STAGE.approved });
     await expectNamedRequestsCoverTheChange(async () =>
-      editOffRentOrder(db, await actorWith(db, [14]), offRentBodyOf(offRentForm, lines, { pickupCity: "Round Rock", pickupDate: "2026-12-05" })),
+      editOffRentOrder(db, await actorWith(db, ["offboarding"]), offRentBodyOf(offRentForm, lines, { pickupCity: "Round Rock", pickupDate: "2026-12-05" })),
     );
   });
 
   it("cancelling a request names it (its card leaves the list)", async () => {
-    const { form } = await order(db, { stage: 1 });
+    const { form } = await order(db, { stage: ONBOARDING_STAGE.approved });
     await expectNamedRequestsCoverTheChange(async () =>
-      cancelOrder(db, await actorWith(db, [1]), { note: "Bought instead", FormHistoryID: form.id, department: "Onboarding" }, NOW),
+      cancelOrder(db, await actorWith(db, ["restricted"]), { note: "Bought instead", FormHistoryID: form.id, department: "Onboarding" }, NOW),
     );
   });
 
   it("adding and cancelling a note on a request names it; a note on a unit alone names none", async () => {
     const { form } = await trade(db);
-    const actor = await actorWith(db, [1]);
+    const actor = await actorWith(db, ["restricted"]);
     await expectNamedRequestsCoverTheChange(() => addNote(db, actor, { note: "Swap on Monday", FormHistoryID: form.id, department: "offboarding" }, NOW));
     const note = await db.note.findFirstOrThrow({ where: { formHistoryId: form.id } });
     await expectNamedRequestsCoverTheChange(() => cancelNote(db, actor, { cancelValue: 1, noteId: note.id }, NOW));
     const truck = await unit(db, "ON LOT");
-    const onUnit = await addNote(db, await actorWith(db, [2]), { note: "Needs a windshield", department: "recon", unitNumber: truck.unitNumber }, NOW);
+    const onUnit = await addNote(db, await actorWith(db, ["recon"]), { note: "Needs a windshield", department: "recon", unitNumber: truck.unitNumber }, NOW);
     expect(onUnit).toMatchObject({ ok: true });
     expect(onUnit).not.toHaveProperty("requests");
   });
 
   it("giving a delivery to a carrier and taking it back names the request", async () => {
-    const { form } = await order(db, { stage: 1 });
+    const { form } = await order(db, { stage: ONBOARDING_STAGE.approved });
     const delivery = await job(db, form.id, "DELIVERY", (await unit(db, "IN TRANSIT")).id);
     const carrier = await vendor(db);
-    const transport = await actorWith(db, [17]);
+    const transport = await actorWith(db, ["transport-edit"]);
     await expectNamedRequestsCoverTheChange(() => assignCarrier(db, transport, { TransportJobID: delivery.id, VendorID: carrier.id }, NOW));
     await expectNamedRequestsCoverTheChange(() => assignCarrier(db, transport, { TransportJobID: delivery.id, VendorID: null }, NOW));
   });
@@ -104,13 +105,13 @@ describe("operations that name their requests (ADR 021)", () => {
     const carrier = await vendor(db);
     const truck = await unit(db, "IN TRANSIT", { subStatus: "To Customer" });
     // An earlier customer still waiting for a second truck: its card lists the unit it once received.
-    const earlier = await order(db, { stage: 2, trucks: 2 });
+    const earlier = await order(db, { stage: ONBOARDING_STAGE.inTransport, trucks: 2 });
     const past = await job(db, earlier.form.id, "DELIVERY", truck.id, carrier.id);
     await db.transportJob.update({ where: { id: past.id }, data: { completedAt: new Date("2026-10-01T00:00:00Z") } });
-    const { form, orderForm } = await order(db, { stage: 1, trucks: 2 });
+    const { form, orderForm } = await order(db, { stage: ONBOARDING_STAGE.approved, trucks: 2 });
     await db.reservation.create({ data: { unitId: truck.id, formHistoryId: form.id, orderFormId: orderForm.id } });
     const delivery = await job(db, form.id, "DELIVERY", truck.id, carrier.id);
-    const requests = await expectNamedRequestsCoverTheChange(async () => completeTransport(db, await actorWith(db, [11]), { TransportJobID: delivery.id }, NOW));
+    const requests = await expectNamedRequestsCoverTheChange(async () => completeTransport(db, await actorWith(db, ["transport"]), { TransportJobID: delivery.id }, NOW));
     expect([...requests].sort((a, b) => a - b)).toEqual([earlier.form.id, form.id].sort((a, b) => a - b));
   });
 });

@@ -8,6 +8,7 @@ import { signSessionToken } from "~/modules/identity/session-token.server.ts";
 import { DIALOG_DRAFT_COOKIE, decodeDialogDraft, encodeDialogDraft } from "~/modules/session/dialog-draft.server.ts";
 import { DIALOG_DRAFT_KEPT_MESSAGE, DIALOG_DRAFT_TOO_LARGE_MESSAGE } from "~/rules/dialog-draft.ts";
 import { NOTE_INTENTS } from "~/rules/notes.ts";
+import { permissionId } from "~/rules/permissions.ts";
 import { createTestPrisma } from "../../support/database.ts";
 import { startTestServer, type RunningServer } from "../../support/test-server.ts";
 import { createUser, PASSWORD } from "../identity/fixtures.ts";
@@ -23,11 +24,10 @@ beforeAll(async () => {
 
 afterAll(() => server?.close());
 
-const ONBOARDING = 10;
 
 function expiredCookie(userId: number): string {
   const longAgo = new Date(Date.now() - 3 * 24 * 3600_000);
-  const token = signSessionToken(server.services.config, { userId, permissions: [ONBOARDING] }, longAgo);
+  const token = signSessionToken(server.services.config, { userId, permissions: [permissionId("onboarding")] }, longAgo);
   return `${SESSION_COOKIE}=${encodeURIComponent(token)}`;
 }
 
@@ -52,7 +52,7 @@ function setCookies(response: Response, name: string): string[] {
 
 describe("a dialog's entry across signing in again, without JavaScript", () => {
   it("the guard's 401 carries the posted dialog form into the sign-in form, never a password", async () => {
-    const user = await createUser(db, { directPermissions: [ONBOARDING] });
+    const user = await createUser(db, { directPermissions: ["onboarding"] });
     const path = "/onboarding?modal=notesGeneral&formHistoryId=41";
     const response = await post(path, { intent: NOTE_INTENTS.add, note: "Call the yard <b>first</b> & then", password: "secret" }, expiredCookie(user.id));
     expect(response.status).toBe(401);
@@ -64,7 +64,7 @@ describe("a dialog's entry across signing in again, without JavaScript", () => {
   });
 
   it("carries nothing from other pages, from scripts' saves, or from a post that is no dialog's form", async () => {
-    const user = await createUser(db, { directPermissions: [ONBOARDING] });
+    const user = await createUser(db, { directPermissions: ["onboarding"] });
     const cookie = expiredCookie(user.id);
     const profile = await post("/profile", { intent: "x", firstName: "Dana" }, cookie);
     expect(profile.status).toBe(401);
@@ -77,7 +77,7 @@ describe("a dialog's entry across signing in again, without JavaScript", () => {
   });
 
   it("says so when the entry is too large to keep, and carries none of it", async () => {
-    const user = await createUser(db, { directPermissions: [ONBOARDING] });
+    const user = await createUser(db, { directPermissions: ["onboarding"] });
     // Random text does not compress: 6,000 characters cannot fit a cookie.
     const note = randomBytes(4_500).toString("base64");
     const response = await post("/onboarding?modal=notesGeneral&formHistoryId=41", { intent: NOTE_INTENTS.add, note }, expiredCookie(user.id));
@@ -88,7 +88,7 @@ describe("a dialog's entry across signing in again, without JavaScript", () => {
   });
 
   it("signing in keeps the entry for the page it returns to; a refused sign-in keeps it in the form", async () => {
-    const user = await createUser(db, { directPermissions: [ONBOARDING] });
+    const user = await createUser(db, { directPermissions: ["onboarding"] });
     const to = "/onboarding?modal=notesGeneral&formHistoryId=41";
     const draft = encodeDialogDraft({ to, intent: NOTE_INTENTS.add, fields: [["note", "kept"]] })!;
     const login = `/employee-login?redirectTo=${encodeURIComponent(to)}`;
@@ -110,12 +110,12 @@ describe("a dialog's entry across signing in again, without JavaScript", () => {
   });
 
   it("the board shows the kept entry in its dialog once, unsaved, and forgets it", async () => {
-    const user = await createUser(db, { directPermissions: [ONBOARDING] });
+    const user = await createUser(db, { directPermissions: ["onboarding"] });
     const { form } = await order(db);
     const to = `/onboarding?modal=notesGeneral&formHistoryId=${form.id}`;
     const text = "Spoke with the branch: delivery moves to Friday";
     const draft = encodeDialogDraft({ to, intent: NOTE_INTENTS.add, fields: [["note", text]] })!;
-    const session = `${SESSION_COOKIE}=${encodeURIComponent(signSessionToken(server.services.config, { userId: user.id, permissions: [ONBOARDING] }))}`;
+    const session = `${SESSION_COOKIE}=${encodeURIComponent(signSessionToken(server.services.config, { userId: user.id, permissions: [permissionId("onboarding")] }))}`;
     const cookie = `${session}; ${DIALOG_DRAFT_COOKIE}=${draft}`;
 
     const page = await fetch(`${server.url}${to}`, { headers: { Cookie: cookie } });

@@ -1,5 +1,5 @@
 // Impersonation from the pages (no JavaScript needed): the employee list offers "Act as" to holders
-// of id 1, acting as someone swaps the session and turns the bar pink with a banner, and one click
+// of all access, acting as someone swaps the session and turns the bar pink with a banner, and one click
 // returns to the administrator's own account.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "~/modules/identity/session-cookie.server.ts";
@@ -8,6 +8,7 @@ import type { Config } from "~/modules/platform/config.server.ts";
 import { createTestPrisma } from "../../support/database.ts";
 import { createUser } from "../identity/fixtures.ts";
 import { startTestServer, type RunningServer } from "../../support/test-server.ts";
+import { permissionIdsNamed } from "~/rules/permissions.ts";
 
 const db = createTestPrisma();
 let server: RunningServer;
@@ -44,9 +45,9 @@ function newSessionCookie(response: Response): string {
 
 describe("impersonation from the pages", () => {
   it("lets an administrator act as an employee and return, with the bar pink meanwhile", async () => {
-    const admin = await createUser(db, { directPermissions: [1] });
-    const clerk = await createUser(db, { directPermissions: [13] });
-    const adminCookie = cookieOf(signSessionToken(config, { userId: admin.id, permissions: [1] }));
+    const admin = await createUser(db, { directPermissions: ["restricted"] });
+    const clerk = await createUser(db, { directPermissions: ["accounts-receivable"] });
+    const adminCookie = cookieOf(signSessionToken(config, { userId: admin.id, permissions: permissionIdsNamed(["restricted"]) }));
 
     const list = await page(`/employee-management?search=${encodeURIComponent(clerk.email)}`, adminCookie);
     expect(list.status).toBe(200);
@@ -79,10 +80,10 @@ describe("impersonation from the pages", () => {
     ]);
   });
 
-  it("offers no Act as button to an employee manager without id 1, and refuses the post", async () => {
-    const manager = await createUser(db, { directPermissions: [20] });
-    const other = await createUser(db, { directPermissions: [10] });
-    const cookie = cookieOf(signSessionToken(config, { userId: manager.id, permissions: [20] }));
+  it("offers no Act as button to an employee manager without all access, and refuses the post", async () => {
+    const manager = await createUser(db, { directPermissions: ["employee-management"] });
+    const other = await createUser(db, { directPermissions: ["onboarding"] });
+    const cookie = cookieOf(signSessionToken(config, { userId: manager.id, permissions: permissionIdsNamed(["employee-management"]) }));
     const list = await page(`/employee-management?search=${encodeURIComponent(other.email)}`, cookie);
     expect(list.status).toBe(200);
     expect(list.html).toContain(other.email);

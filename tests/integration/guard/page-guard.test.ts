@@ -7,6 +7,7 @@ import type { Config } from "~/modules/platform/config.server.ts";
 import { createTestPrisma } from "../../support/database.ts";
 import { createUser, PASSWORD } from "../identity/fixtures.ts";
 import { startTestServer, type RunningServer } from "../../support/test-server.ts";
+import { permissionIdsNamed, type PermissionName } from "~/rules/permissions.ts";
 
 const PORTAL = "https://portal.example.test/";
 const EXPIRED_TITLE = "Session Expired - Please Sign In Again";
@@ -33,12 +34,12 @@ async function get(path: string, token?: string) {
   return { response, status: response.status, location: response.headers.get("location"), html: await response.text() };
 }
 
-async function tokenFor(permissions: number[], options: { issuedAt?: Date } = {}) {
+async function tokenFor(permissions: PermissionName[], options: { issuedAt?: Date } = {}) {
   const user = await createUser(db, {
     directPermissions: permissions,
     tokensValidAfter: new Date(Date.now() - 3 * 3600_000),
   });
-  const token = signSessionToken(config, { userId: user.id, permissions }, options.issuedAt);
+  const token = signSessionToken(config, { userId: user.id, permissions: permissionIdsNamed(permissions) }, options.issuedAt);
   return { user, token };
 }
 
@@ -108,7 +109,7 @@ describe("without a token", () => {
 
 describe("with a valid session", () => {
   it("opens a permitted page with its title", async () => {
-    const { token } = await tokenFor([10]);
+    const { token } = await tokenFor(["onboarding"]);
     const { status, html } = await get("/onboarding", token);
     expect(status).toBe(200);
     expect(html).toContain(">On Rent</h1>");
@@ -116,7 +117,7 @@ describe("with a valid session", () => {
   });
 
   it("says plainly that a page later work builds is not available yet", async () => {
-    const { token } = await tokenFor([55]);
+    const { token } = await tokenFor(["credit-memos"]);
     const { status, html } = await get("/credit-memos", token);
     expect(status).toBe(200);
     expect(html).toContain(">Credit Memos</h1>");
@@ -124,7 +125,7 @@ describe("with a valid session", () => {
   });
 
   it("sends a page the permissions do not open to /not-found", async () => {
-    const { token } = await tokenFor([10]);
+    const { token } = await tokenFor(["onboarding"]);
     for (const path of ["/titles", "/restricted", "/owners-stats", "/daily-counts"]) {
       const { status, location } = await get(path, token);
       expect(status, path).toBe(302);
@@ -132,8 +133,8 @@ describe("with a valid session", () => {
     }
   });
 
-  it("opens every page of the table to id 1", async () => {
-    const { token } = await tokenFor([1]);
+  it("opens every page of the table to all access", async () => {
+    const { token } = await tokenFor(["restricted"]);
     for (const path of ["/restricted", "/titles", "/days-on-rent", "/damageInspection", "/stored-variables"]) {
       expect((await get(path, token)).status, path).toBe(200);
     }
@@ -151,7 +152,7 @@ describe("with a valid session", () => {
   });
 
   it("lists on /home and /home-apps exactly the pages the user may open", async () => {
-    const { token } = await tokenFor([10, 16]);
+    const { token } = await tokenFor(["onboarding", "titles"]);
     for (const path of ["/home", "/home-apps"]) {
       const { status, html } = await get(path, token);
       expect(status).toBe(200);
@@ -167,7 +168,7 @@ describe("with a valid session", () => {
   });
 
   it("records the page view of each document request", async () => {
-    const { user, token } = await tokenFor([10]);
+    const { user, token } = await tokenFor(["onboarding"]);
     await get("/onboarding?tab=1", token);
     await expect
       .poll(() => db.pageVisit.findMany({ where: { userId: user.id }, select: { page: true } }), { timeout: 5_000 })
@@ -175,7 +176,7 @@ describe("with a valid session", () => {
   });
 
   it("opens a dialog addressed by the URL, with a close link, and refuses an unknown size", async () => {
-    const { token } = await tokenFor([10]);
+    const { token } = await tokenFor(["onboarding"]);
     const sized = await get("/onboarding?modal=passwordReset&size=sm&tab=2", token);
     expect(sized.status).toBe(200);
     expect(sized.html).toMatch(/role="dialog"[^>]*aria-modal="true"/);
@@ -196,7 +197,7 @@ describe("with a valid session", () => {
 
 describe("with an unusable token", () => {
   it("renders the page's shell with the session-expired dialog for an expired token", async () => {
-    const { token } = await tokenFor([10], { issuedAt: new Date(Date.now() - 2 * 3600_000) });
+    const { token } = await tokenFor(["onboarding"], { issuedAt: new Date(Date.now() - 2 * 3600_000) });
     const { status, html } = await get("/onboarding?tab=2", token);
     // 401, and nothing of the page's data (ADR 025): the lists load after signing in again.
     expect(status).toBe(401);
@@ -231,7 +232,7 @@ describe("POST /employee-login (the no-JavaScript form)", () => {
   });
 
   it("sets the session cookie and goes to redirectTo", async () => {
-    const user = await createUser(db, { directPermissions: [10] });
+    const user = await createUser(db, { directPermissions: ["onboarding"] });
     const response = await postForm("/employee-login", {
       email: user.email,
       password: PASSWORD,
@@ -277,7 +278,7 @@ describe("POST /employee-login (the no-JavaScript form)", () => {
 
 describe("POST /logout", () => {
   it("clears the cookie and goes to the sign-in page", async () => {
-    const { token } = await tokenFor([10]);
+    const { token } = await tokenFor(["onboarding"]);
     const response = await postForm("/logout", {}, `${SESSION_COOKIE}=${token}`);
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/employee-login?signedOut=1");

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "~/modules/identity/session-cookie.server.ts";
 import { signSessionToken } from "~/modules/identity/session-token.server.ts";
+import { permissionIdsNamed } from "~/rules/permissions.ts";
 import { type GuardedRoute, ROUTES, SERVICE_ROUTES } from "~/rules/routes.ts";
 import { seedDemoData } from "../../../scripts/seed/index.ts";
 import { createTestPrisma, testDatabaseUrl } from "../../support/database.ts";
@@ -79,10 +80,10 @@ beforeAll(async () => {
   const revoked = await db.user.findUniqueOrThrow({ where: { email: "exec@fleetops.test" } });
   revokedUserId = revoked.id;
   const now = new Date();
-  adminToken = signSessionToken(config, { userId: admin.id, permissions: [1] }, now);
+  adminToken = signSessionToken(config, { userId: admin.id, permissions: permissionIdsNamed(["restricted"]) }, now);
   tokens.garbage = "garbage";
-  tokens.forged = signSessionToken({ ...config, JWT_SECRET: "f".repeat(32) }, { userId: admin.id, permissions: [1] }, now);
-  tokens.expired = signSessionToken(config, { userId: admin.id, permissions: [1] }, new Date(now.getTime() - 2 * 86_400_000));
+  tokens.forged = signSessionToken({ ...config, JWT_SECRET: "f".repeat(32) }, { userId: admin.id, permissions: permissionIdsNamed(["restricted"]) }, now);
+  tokens.expired = signSessionToken(config, { userId: admin.id, permissions: permissionIdsNamed(["restricted"]) }, new Date(now.getTime() - 2 * 86_400_000));
   tokens.revoked = signSessionToken(config, { userId: revoked.id, permissions: [] }, new Date(now.getTime() - 60_000));
   // A password change moves tokensValidAfter: every token issued before it is revoked.
   await db.user.update({ where: { id: revoked.id }, data: { tokensValidAfter: now, theme: "LIGHT" } });

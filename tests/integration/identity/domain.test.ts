@@ -6,6 +6,7 @@ import { signSessionToken, verifySessionToken } from "~/modules/identity/session
 import { effectivePermissionIds, findActiveUserByEmail, resolveSession } from "~/modules/identity/users.server.ts";
 import { createTestPrisma } from "../../support/database.ts";
 import { createUser, PASSWORD, unique } from "./fixtures.ts";
+import { permissionId, permissionIdsNamed, type PermissionName } from "~/rules/permissions.ts";
 
 const config = { JWT_SECRET: "d".repeat(32), JWT_TTL_SECONDS: 3600 };
 const GENERIC = { status: 401, message: "E-mail or password is incorrect." };
@@ -13,13 +14,13 @@ const db = createTestPrisma();
 
 describe("effectivePermissionIds", () => {
   it("is the union of department and direct permissions, ascending, without duplicates", async () => {
-    const user = await createUser(db, { departmentPermissions: [14, 10, 3], directPermissions: [28, 3] });
-    expect(await effectivePermissionIds(db, user.id)).toEqual([3, 10, 14, 28]);
+    const user = await createUser(db, { departmentPermissions: ["offboarding", "onboarding", "on-off-rents"], directPermissions: ["onboarding-approve", "on-off-rents"] });
+    expect(await effectivePermissionIds(db, user.id)).toEqual(permissionIdsNamed(["on-off-rents", "onboarding", "offboarding", "onboarding-approve"]));
   });
 
   it("works without a department, and without any permission", async () => {
-    const direct = await createUser(db, { directPermissions: [55, 2] });
-    expect(await effectivePermissionIds(db, direct.id)).toEqual([2, 55]);
+    const direct = await createUser(db, { directPermissions: ["credit-memos", "recon"] });
+    expect(await effectivePermissionIds(db, direct.id)).toEqual(permissionIdsNamed(["recon", "credit-memos"]));
     const none = await createUser(db);
     expect(await effectivePermissionIds(db, none.id)).toEqual([]);
     const emptyDepartment = await createUser(db, { departmentPermissions: [] });
@@ -47,18 +48,18 @@ describe("findActiveUserByEmail", () => {
 
 describe("signInWithPassword", () => {
   it("returns a token carrying the user's id and effective permissions", async () => {
-    const user = await createUser(db, { departmentPermissions: [10, 3], directPermissions: [28], theme: "DARK" });
+    const user = await createUser(db, { departmentPermissions: ["onboarding", "on-off-rents"], directPermissions: ["onboarding-approve"], theme: "DARK" });
     const result = await signInWithPassword(db, config, { email: user.email.toUpperCase(), password: PASSWORD });
     expect(result).toMatchObject({
       ok: true,
       user: { id: user.id, email: user.email, firstName: "Dana", lastName: "Driver", theme: "DARK" },
-      permissions: [3, 10, 28],
+      permissions: permissionIdsNamed(["on-off-rents", "onboarding", "onboarding-approve"]),
     });
     if (!result.ok) throw new Error("sign-in failed");
     expect(verifySessionToken(config, result.token)).toMatchObject({
       status: "valid",
       userId: user.id,
-      permissions: [3, 10, 28],
+      permissions: permissionIdsNamed(["on-off-rents", "onboarding", "onboarding-approve"]),
     });
   });
 
@@ -108,29 +109,29 @@ describe("signInWithPassword", () => {
 describe("resolveSession", () => {
   let user: Awaited<ReturnType<typeof createUser>>;
   beforeAll(async () => {
-    user = await createUser(db, { departmentPermissions: [10], directPermissions: [14], theme: "DARK" });
+    user = await createUser(db, { departmentPermissions: ["onboarding"], directPermissions: ["offboarding"], theme: "DARK" });
   });
-  const tokenFor = (userId: number, now = new Date(), permissions = [10, 14]) =>
-    signSessionToken(config, { userId, permissions }, now);
+  const tokenFor = (userId: number, now = new Date(), permissions: PermissionName[] = ["onboarding", "offboarding"]) =>
+    signSessionToken(config, { userId, permissions: permissionIdsNamed(permissions) }, now);
 
   it("signs in the token's user, with permissions read from the database, not the token", async () => {
     const issued = new Date();
-    const token = tokenFor(user.id, issued, [1, 3]);
+    const token = tokenFor(user.id, issued, ["restricted", "on-off-rents"]);
     const session = await resolveSession(db, token, config);
     expect(session).toEqual({
       status: "signed-in",
       user: { id: user.id, email: user.email, firstName: "Dana", lastName: "Driver", theme: "DARK" },
       impersonator: null,
-      permissions: [10, 14],
+      permissions: permissionIdsNamed(["onboarding", "offboarding"]),
       expiresAt: Math.floor(issued.getTime() / 1000) + config.JWT_TTL_SECONDS,
     });
   });
 
   it("applies permission changes at once", async () => {
-    const changing = await createUser(db, { directPermissions: [11] });
-    const token = tokenFor(changing.id, new Date(), [11]);
-    await db.userPermission.create({ data: { userId: changing.id, permissionId: 14 } });
-    expect(await resolveSession(db, token, config)).toMatchObject({ permissions: [11, 14] });
+    const changing = await createUser(db, { directPermissions: ["transport"] });
+    const token = tokenFor(changing.id, new Date(), ["transport"]);
+    await db.userPermission.create({ data: { userId: changing.id, permissionId: permissionId("offboarding") } });
+    expect(await resolveSession(db, token, config)).toMatchObject({ permissions: permissionIdsNamed(["transport", "offboarding"]) });
     await db.userPermission.deleteMany({ where: { userId: changing.id } });
     expect(await resolveSession(db, token, config)).toMatchObject({ status: "signed-in", permissions: [] });
   });

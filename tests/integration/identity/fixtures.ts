@@ -1,7 +1,7 @@
 // Minimal rows for the identity tests: the permissions they use, a department, a user. Every test
 // database starts empty, and rows stay for the whole file, so names and addresses are made unique.
 import { hashPassword } from "~/modules/identity/passwords.server.ts";
-import { permissionById } from "~/rules/permissions.ts";
+import { permissionById, permissionIdsNamed, type PermissionName } from "~/rules/permissions.ts";
 import type { PermissionGroup, PrismaClient } from "~/generated/prisma/client";
 
 export const PASSWORD = "correct horse battery";
@@ -22,10 +22,10 @@ export function unique(prefix: string): string {
   return `${prefix}-${process.pid}-${sequence}`;
 }
 
-/** Inserts the catalogue rows of these permission ids (once). */
-export async function ensurePermissions(db: PrismaClient, ids: readonly number[]): Promise<void> {
+/** Inserts the catalogue rows of these permissions (once). */
+export async function ensurePermissions(db: PrismaClient, names: readonly PermissionName[]): Promise<void> {
   await db.permission.createMany({
-    data: ids.map((id) => {
+    data: permissionIdsNamed(names).map((id) => {
       const permission = permissionById(id);
       if (!permission) throw new Error(`no permission ${id} in the catalogue`);
       return { id, name: permission.name, label: permission.label, group: GROUPS[permission.group]! };
@@ -40,8 +40,9 @@ export interface UserFixture {
   password?: string | null;
   active?: boolean;
   theme?: "LIGHT" | "DARK";
-  departmentPermissions?: number[];
-  directPermissions?: number[];
+  /** The department's permissions, by catalogue name (ADR 002, "Ids in code"); none: no department. */
+  departmentPermissions?: PermissionName[];
+  directPermissions?: PermissionName[];
   tokensValidAfter?: Date;
 }
 
@@ -52,7 +53,7 @@ export async function createUser(db: PrismaClient, fixture: UserFixture = {}) {
     ? await db.department.create({
         data: {
           name: unique("Department"),
-          permissions: { create: departmentPermissions.map((permissionId) => ({ permissionId })) },
+          permissions: { create: permissionIdsNamed(departmentPermissions).map((permissionId) => ({ permissionId })) },
         },
       })
     : null;
@@ -70,7 +71,7 @@ export async function createUser(db: PrismaClient, fixture: UserFixture = {}) {
       active: fixture.active ?? true,
       departmentId: department?.id ?? null,
       tokensValidAfter: fixture.tokensValidAfter ?? new Date(Date.now() - 60_000),
-      permissions: { create: directPermissions.map((permissionId) => ({ permissionId })) },
+      permissions: { create: permissionIdsNamed(directPermissions).map((permissionId) => ({ permissionId })) },
     },
   });
 }

@@ -7,6 +7,7 @@ import type { Config } from "~/modules/platform/config.server.ts";
 import { createTestPrisma } from "../../support/database.ts";
 import { createUser, ensurePermissions, PASSWORD, unique } from "./fixtures.ts";
 import { startTestServer, type RunningServer } from "../../support/test-server.ts";
+import { permissionId, permissionIdsNamed } from "~/rules/permissions.ts";
 
 const GENERIC = { error: "E-mail or password is incorrect." };
 const INVALID = { error: "Must include valid credentials" };
@@ -56,7 +57,7 @@ const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 describe("POST /users/login", () => {
   it("answers 200 { token } for good credentials, and sets the session cookie", async () => {
-    const user = await createUser(db, { departmentPermissions: [10, 3], directPermissions: [28] });
+    const user = await createUser(db, { departmentPermissions: ["onboarding", "on-off-rents"], directPermissions: ["onboarding-approve"] });
     const { response, status, body } = await login({ email: user.email, password: PASSWORD });
     expect(status).toBe(200);
     expect(Object.keys(body)).toEqual(["token"]);
@@ -64,7 +65,7 @@ describe("POST /users/login", () => {
     expect(verifySessionToken(config, token)).toMatchObject({
       status: "valid",
       userId: user.id,
-      permissions: [3, 10, 28],
+      permissions: permissionIdsNamed(["on-off-rents", "onboarding", "onboarding-approve"]),
     });
     const payload = jwt.decode(token, { json: true })!;
     expect(payload.exp! - payload.iat!).toBe(3600);
@@ -171,7 +172,7 @@ describe("POST /users/login", () => {
 
 describe("GET /users/info", () => {
   it("answers the user and their permissions for a bearer token", async () => {
-    const user = await createUser(db, { departmentPermissions: [14], directPermissions: [10], theme: "DARK" });
+    const user = await createUser(db, { departmentPermissions: ["offboarding"], directPermissions: ["onboarding"], theme: "DARK" });
     const { body: signedIn } = await login({ email: user.email, password: PASSWORD });
     const result = await info(bearer(signedIn.token as string));
     expect({ status: result.status, body: result.body }).toEqual({
@@ -182,7 +183,7 @@ describe("GET /users/info", () => {
         LastName: "Driver",
         UserTheme: "Dark",
         Email: user.email,
-        Permissions: [10, 14],
+        Permissions: permissionIdsNamed(["onboarding", "offboarding"]),
         Impersonating: false,
         ImpersonatorName: null,
       },
@@ -200,14 +201,14 @@ describe("GET /users/info", () => {
   });
 
   it("recomputes permissions from the database on every request", async () => {
-    const user = await createUser(db, { departmentPermissions: [11] });
+    const user = await createUser(db, { departmentPermissions: ["transport"] });
     const { body } = await login({ email: user.email, password: PASSWORD });
     const token = body.token as string;
-    expect((await info(bearer(token))).body.Permissions).toEqual([11]);
-    await ensurePermissions(db, [17]);
-    await db.userPermission.create({ data: { userId: user.id, permissionId: 17 } });
+    expect((await info(bearer(token))).body.Permissions).toEqual(permissionIdsNamed(["transport"]));
+    await ensurePermissions(db, ["transport-edit"]);
+    await db.userPermission.create({ data: { userId: user.id, permissionId: permissionId("transport-edit") } });
     await db.departmentPermission.deleteMany({ where: { departmentId: user.departmentId! } });
-    expect((await info(bearer(token))).body.Permissions).toEqual([17]);
+    expect((await info(bearer(token))).body.Permissions).toEqual(permissionIdsNamed(["transport-edit"]));
   });
 
   it("answers 401 'Sign in required.' without a token", async () => {
@@ -235,13 +236,13 @@ describe("GET /users/info", () => {
   });
 
   it("answers 401 for a token signed with another secret or with alg none", async () => {
-    const user = await createUser(db, { directPermissions: [1] });
-    const foreign = signSessionToken({ ...config, JWT_SECRET: "z".repeat(32) }, { userId: user.id, permissions: [1] });
+    const user = await createUser(db, { directPermissions: ["restricted"] });
+    const foreign = signSessionToken({ ...config, JWT_SECRET: "z".repeat(32) }, { userId: user.id, permissions: permissionIdsNamed(["restricted"]) });
     const now = Math.floor(Date.now() / 1000);
     const part = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
     const unsigned = `${part({ alg: "none", typ: "JWT" })}.${part({
       sub: String(user.id),
-      permissions: [1],
+      permissions: permissionIdsNamed(["restricted"]),
       iat: now,
       exp: now + 600,
       iss: "fleet-ops",

@@ -1,5 +1,5 @@
 // The API's session and permission guards and its error handler, on a small Express app over the
-// worker's database: requirePermission (id 1 passes everything), HttpError answers, and the 500.
+// worker's database: requirePermission (all access passes everything), HttpError answers, and the 500.
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import express from "express";
@@ -13,6 +13,7 @@ import { requirePermission, requireSession } from "../../../server/api/authentic
 import { handleErrors, HttpError } from "../../../server/api/errors.ts";
 import { createTestPrisma } from "../../support/database.ts";
 import { createUser } from "./fixtures.ts";
+import { permissionIdsNamed } from "~/rules/permissions.ts";
 
 const config = loadConfig({ NODE_ENV: "test", JWT_SECRET: "m".repeat(32), LOG_LEVEL: "silent" });
 const db = createTestPrisma();
@@ -30,7 +31,7 @@ beforeAll(async () => {
     req.log = logger;
     next();
   });
-  app.get("/transport", requireSession(services), requirePermission(11, 17), (_req, res) => {
+  app.get("/transport", requireSession(services), requirePermission("transport", "transport-edit"), (_req, res) => {
     res.json({ userId: res.locals.userId });
   });
   app.get("/http-error", () => {
@@ -62,17 +63,17 @@ async function tokenFor(fixture: Parameters<typeof createUser>[1]) {
 
 describe("requirePermission", () => {
   it("lets a session holding one of the ids through", async () => {
-    const { user, token } = await tokenFor({ directPermissions: [17] });
+    const { user, token } = await tokenFor({ directPermissions: ["transport-edit"] });
     expect(await get("/transport", token)).toEqual({ status: 200, body: { userId: user.id } });
   });
 
-  it("lets id 1 through everything", async () => {
-    const { user, token } = await tokenFor({ departmentPermissions: [1] });
+  it("lets all access through everything", async () => {
+    const { user, token } = await tokenFor({ departmentPermissions: ["restricted"] });
     expect(await get("/transport", token)).toEqual({ status: 200, body: { userId: user.id } });
   });
 
   it("answers 403 to a session without the ids", async () => {
-    const { token } = await tokenFor({ departmentPermissions: [10, 14] });
+    const { token } = await tokenFor({ departmentPermissions: ["onboarding", "offboarding"] });
     expect(await get("/transport", token)).toEqual({
       status: 403,
       body: { error: "You do not have permission to do that." },
@@ -80,8 +81,8 @@ describe("requirePermission", () => {
   });
 
   it("decides on the database's permissions, not the token's", async () => {
-    const user = await createUser(db, { directPermissions: [10] });
-    const claimsTransport = signSessionToken(config, { userId: user.id, permissions: [1, 11] });
+    const user = await createUser(db, { directPermissions: ["onboarding"] });
+    const claimsTransport = signSessionToken(config, { userId: user.id, permissions: permissionIdsNamed(["restricted", "transport"]) });
     expect((await get("/transport", claimsTransport)).status).toBe(403);
   });
 

@@ -10,6 +10,7 @@ import { resolveSession, type SignedInSession } from "~/modules/identity/users.s
 import { loadConfig } from "../../../server/config.ts";
 import { createTestPrisma } from "../../support/database.ts";
 import { createUser, unique, type UserFixture } from "../identity/fixtures.ts";
+import { permissionId, permissionIdsNamed, type PermissionName } from "~/rules/permissions.ts";
 
 const config = loadConfig({ NODE_ENV: "test", JWT_SECRET: "d".repeat(32), JWT_TTL_SECONDS: "3600", LOG_LEVEL: "silent" });
 const db = createTestPrisma();
@@ -27,25 +28,25 @@ async function signedIn(token: string): Promise<SignedInSession> {
 
 describe("resolveSession with an act claim", () => {
   it("returns the impersonator beside the user, whose permissions it keeps", async () => {
-    const ada = await person("Ada", "Admin", { directPermissions: [1] });
-    const tom = await person("Tom", "Target", { departmentPermissions: [10] });
-    const token = signSessionToken(config, { userId: tom.id, permissions: [10], impersonatorId: ada.id });
+    const ada = await person("Ada", "Admin", { directPermissions: ["restricted"] });
+    const tom = await person("Tom", "Target", { departmentPermissions: ["onboarding"] });
+    const token = signSessionToken(config, { userId: tom.id, permissions: permissionIdsNamed(["onboarding"]), impersonatorId: ada.id });
     expect(await resolveSession(db, token, config)).toMatchObject({
       status: "signed-in",
       user: { id: tom.id, firstName: "Tom" },
       impersonator: { id: ada.id, firstName: "Ada", lastName: "Admin" },
-      permissions: [10],
+      permissions: permissionIdsNamed(["onboarding"]),
     });
   });
 
-  it("accepts an impersonator holding id 1 through their department", async () => {
-    const ada = await person("Ada", "Admin", { departmentPermissions: [1] });
+  it("accepts an impersonator holding all access through their department", async () => {
+    const ada = await person("Ada", "Admin", { departmentPermissions: ["restricted"] });
     const tom = await person("Tom", "Target");
     const token = signSessionToken(config, { userId: tom.id, permissions: [], impersonatorId: ada.id });
     expect(await resolveSession(db, token, config)).toMatchObject({ status: "signed-in", impersonator: { id: ada.id } });
   });
 
-  it("refuses an impersonator who is gone, inactive, no longer holds id 1, or was revoked after issue", async () => {
+  it("refuses an impersonator who is gone, inactive, no longer holds all access, or was revoked after issue", async () => {
     const tom = await person("Tom", "Target");
     const issued = new Date(Date.now() - 10_000);
     const tokenBy = (impersonatorId: number) =>
@@ -55,17 +56,17 @@ describe("resolveSession with an act claim", () => {
       status: "anonymous",
       reason: "impersonator-unknown",
     });
-    const inactive = await person("Ina", "Admin", { directPermissions: [1], active: false });
+    const inactive = await person("Ina", "Admin", { directPermissions: ["restricted"], active: false });
     expect(await resolveSession(db, tokenBy(inactive.id), config)).toEqual({
       status: "anonymous",
       reason: "impersonator-inactive",
     });
-    const demoted = await person("Dem", "Oted", { directPermissions: [20] });
+    const demoted = await person("Dem", "Oted", { directPermissions: ["employee-management"] });
     expect(await resolveSession(db, tokenBy(demoted.id), config)).toEqual({
       status: "anonymous",
       reason: "impersonator-not-admin",
     });
-    const revoked = await person("Rev", "Oked", { directPermissions: [1], tokensValidAfter: new Date() });
+    const revoked = await person("Rev", "Oked", { directPermissions: ["restricted"], tokensValidAfter: new Date() });
     expect(await resolveSession(db, tokenBy(revoked.id), config)).toEqual({
       status: "anonymous",
       reason: "impersonator-revoked",
@@ -73,7 +74,7 @@ describe("resolveSession with an act claim", () => {
   });
 
   it("checks the impersonated user first, as for any session", async () => {
-    const ada = await person("Ada", "Admin", { directPermissions: [1] });
+    const ada = await person("Ada", "Admin", { directPermissions: ["restricted"] });
     const gone = await person("Tom", "Target", { active: false });
     const token = signSessionToken(config, { userId: gone.id, permissions: [], impersonatorId: ada.id });
     expect(await resolveSession(db, token, config)).toEqual({ status: "anonymous", reason: "inactive" });
@@ -88,39 +89,39 @@ describe("resolveSession with an act claim", () => {
 
 describe("startImpersonation", () => {
   it("signs a token for the target with their current permissions, not the caller's", async () => {
-    const ada = await person("Ada", "Admin", { directPermissions: [1] });
-    const tom = await person("Tom", "Target", { departmentPermissions: [14], directPermissions: [3] });
-    const session = await signedIn(signSessionToken(config, { userId: ada.id, permissions: [1] }));
+    const ada = await person("Ada", "Admin", { directPermissions: ["restricted"] });
+    const tom = await person("Tom", "Target", { departmentPermissions: ["offboarding"], directPermissions: ["on-off-rents"] });
+    const session = await signedIn(signSessionToken(config, { userId: ada.id, permissions: permissionIdsNamed(["restricted"]) }));
     const result = await startImpersonation(db, config, session, tom.id);
     expect(result).toMatchObject({ ok: true, user: { id: tom.id }, impersonator: { id: ada.id } });
     if (!result.ok) return;
     expect(verifySessionToken(config, result.token)).toMatchObject({
       status: "valid",
       userId: tom.id,
-      permissions: [3, 14],
+      permissions: permissionIdsNamed(["on-off-rents", "offboarding"]),
       impersonatorId: ada.id,
     });
   });
 });
 
 describe("mayImpersonate", () => {
-  const viewer = (permissions: number[], impersonator: SignedInSession["impersonator"] = null) => ({
+  const viewer = (permissions: PermissionName[], impersonator: SignedInSession["impersonator"] = null) => ({
     user: { id: 5, email: "a@b.c", firstName: "A", lastName: "B", theme: "LIGHT" as const },
-    permissions,
+    permissions: permissionIdsNamed(permissions),
     impersonator,
   });
   it("offers an active other user to an administrator who is not impersonating", () => {
-    expect(mayImpersonate(viewer([1]), { id: 6, active: true })).toBe(true);
-    expect(mayImpersonate(viewer([1]), { id: 5, active: true })).toBe(false);
-    expect(mayImpersonate(viewer([1]), { id: 6, active: false })).toBe(false);
-    expect(mayImpersonate(viewer([20]), { id: 6, active: true })).toBe(false);
-    expect(mayImpersonate(viewer([1], { id: 9, firstName: "X", lastName: "Y" }), { id: 6, active: true })).toBe(false);
+    expect(mayImpersonate(viewer(["restricted"]), { id: 6, active: true })).toBe(true);
+    expect(mayImpersonate(viewer(["restricted"]), { id: 5, active: true })).toBe(false);
+    expect(mayImpersonate(viewer(["restricted"]), { id: 6, active: false })).toBe(false);
+    expect(mayImpersonate(viewer(["employee-management"]), { id: 6, active: true })).toBe(false);
+    expect(mayImpersonate(viewer(["restricted"], { id: 9, firstName: "X", lastName: "Y" }), { id: 6, active: true })).toBe(false);
   });
 });
 
 describe("recordAudit", () => {
   it("stores both identities, and the form history when given", async () => {
-    const ada = await person("Ada", "Admin", { directPermissions: [1] });
+    const ada = await person("Ada", "Admin", { directPermissions: ["restricted"] });
     const tom = await person("Tom", "Target");
     const { id } = await recordAudit(db, {
       entityType: "Note",
@@ -155,10 +156,10 @@ describe("recordAudit", () => {
   });
 
   it("is what registration uses: an employee registered while impersonating names both", async () => {
-    const ada = await person("Ada", "Admin", { directPermissions: [1] });
-    const manager = await person("Mia", "Manager", { directPermissions: [20] });
+    const ada = await person("Ada", "Admin", { directPermissions: ["restricted"] });
+    const manager = await person("Mia", "Manager", { directPermissions: ["employee-management"] });
     const department = await db.department.create({ data: { name: unique("Yard") } });
-    const session = await signedIn(signSessionToken(config, { userId: manager.id, permissions: [20], impersonatorId: ada.id }));
+    const session = await signedIn(signSessionToken(config, { userId: manager.id, permissions: permissionIdsNamed(["employee-management"]), impersonatorId: ada.id }));
     const result = await registerEmployee(db, session, {
       firstName: "Nia",
       lastName: "New",
@@ -180,9 +181,9 @@ describe("listEmployees", () => {
   beforeAll(async () => {
     word = unique("Zed").replace(/-/g, "");
     const department = await db.department.create({
-      data: { name: `${word} Recon`, permissions: { create: [{ permission: { connect: { id: 10 } } }] } },
+      data: { name: `${word} Recon`, permissions: { create: [{ permission: { connect: { id: permissionId("onboarding") } } }] } },
     });
-    await createUser(db, { directPermissions: [10, 14] });
+    await createUser(db, { directPermissions: ["onboarding", "offboarding"] });
     for (let index = 0; index < EMPLOYEES_PER_PAGE + 2; index += 1) {
       const user = await createUser(db, { email: `${word.toLowerCase()}${String(index).padStart(2, "0")}@fleetops.test` });
       await db.user.update({
@@ -196,7 +197,7 @@ describe("listEmployees", () => {
       });
     }
     await db.userPermission.create({
-      data: { user: { connect: { email: `${word.toLowerCase()}00@fleetops.test` } }, permission: { connect: { id: 14 } } },
+      data: { user: { connect: { email: `${word.toLowerCase()}00@fleetops.test` } }, permission: { connect: { id: permissionId("offboarding") } } },
     });
   });
 
@@ -210,8 +211,8 @@ describe("listEmployees", () => {
       email: `${word.toLowerCase()}00@fleetops.test`,
       department: { name: `${word} Recon` },
       active: true,
-      permissionIds: [10, 14],
-      directPermissionIds: [14],
+      permissionIds: permissionIdsNamed(["onboarding", "offboarding"]),
+      directPermissionIds: permissionIdsNamed(["offboarding"]),
     });
     const names = first.employees.map((employee) => `${employee.lastName} ${employee.firstName}`);
     expect(names).toEqual([...names].sort());

@@ -20,6 +20,7 @@ import { requireSameOrigin } from "../../../server/security/same-origin.ts";
 import { createTestPrisma } from "../../support/database.ts";
 import { createUser, PASSWORD, type UserFixture } from "../identity/fixtures.ts";
 import { ignoreBoardChanges } from "../../../server/board-changes.ts";
+import { permissionId, permissionIdsNamed } from "~/rules/permissions.ts";
 
 const SIGN_IN_REQUIRED = { error: "Sign in required." };
 const FORBIDDEN = { error: "You do not have permission to do that." };
@@ -37,8 +38,8 @@ beforeAll(async () => {
   const app = express();
   app.use(requireSameOrigin());
   app.use("/users", createUsersRouter(services));
-  // A route guarded by permission 11 (transport), to see whose permissions a session has.
-  app.get("/transport", requireSession(services), requirePermission(11), (_req, res) => {
+  // A route guarded by the transport permission, to see whose permissions a session has.
+  app.get("/transport", requireSession(services), requirePermission("transport"), (_req, res) => {
     res.json({ userId: res.locals.userId });
   });
   app.use(handleErrors);
@@ -75,10 +76,10 @@ async function person(firstName: string, lastName: string, fixture: UserFixture 
   return { ...user, firstName, lastName };
 }
 
-/** An administrator (direct grant of id 1) and their own session token. */
+/** An administrator (direct grant of all access) and their own session token. */
 async function admin(firstName = "Ada", lastName = "Admin") {
-  const user = await person(firstName, lastName, { directPermissions: [1] });
-  return { user, token: signSessionToken(config, { userId: user.id, permissions: [1] }) };
+  const user = await person(firstName, lastName, { directPermissions: ["restricted"] });
+  return { user, token: signSessionToken(config, { userId: user.id, permissions: permissionIdsNamed(["restricted"]) }) };
 }
 
 async function startedBy(adminToken: string, targetId: number): Promise<string> {
@@ -90,14 +91,14 @@ async function startedBy(adminToken: string, targetId: number): Promise<string> 
 describe("POST /users/impersonate/{userId}", () => {
   it("gives an administrator a session as the target, with act naming the administrator, and sets the cookie", async () => {
     const { user: ada, token } = await admin();
-    const target = await person("Tom", "Target", { departmentPermissions: [14, 3], directPermissions: [10] });
+    const target = await person("Tom", "Target", { departmentPermissions: ["offboarding", "on-off-rents"], directPermissions: ["onboarding"] });
 
     const { status, body, response } = await impersonate(token, target.id);
     expect(status).toBe(200);
     expect(Object.keys(body)).toEqual(["token"]);
     expect(response.headers.get("cache-control")).toBe("no-store");
     const claims = jwt.decode(body.token as string, { json: true });
-    expect(claims).toMatchObject({ sub: String(target.id), act: { sub: String(ada.id) }, permissions: [3, 10, 14] });
+    expect(claims).toMatchObject({ sub: String(target.id), act: { sub: String(ada.id) }, permissions: permissionIdsNamed(["on-off-rents", "onboarding", "offboarding"]) });
     const cookie = response.headers.getSetCookie()[0]!;
     expect(cookie).toMatch(/^fleetops_session=[^;]+; Max-Age=3600; Path=\/; HttpOnly; SameSite=Lax$/);
     expect(decodeURIComponent(cookie.split(";")[0]!.split("=")[1]!)).toBe(body.token);
@@ -121,10 +122,10 @@ describe("POST /users/impersonate/{userId}", () => {
     ]);
   });
 
-  it("answers 403 to a session without id 1, even one that may manage employees", async () => {
-    const manager = await person("Mia", "Manager", { departmentPermissions: [20, 14] });
+  it("answers 403 to a session without all access, even one that may manage employees", async () => {
+    const manager = await person("Mia", "Manager", { departmentPermissions: ["employee-management", "offboarding"] });
     const target = await person("Tom", "Target");
-    const token = signSessionToken(config, { userId: manager.id, permissions: [1, 20] });
+    const token = signSessionToken(config, { userId: manager.id, permissions: permissionIdsNamed(["restricted", "employee-management"]) });
     expect(await impersonate(token, target.id)).toMatchObject({ status: 403, body: FORBIDDEN });
     expect(await db.auditLog.count({ where: { entityId: target.id, action: "impersonation-start" } })).toBe(0);
   });
@@ -168,7 +169,7 @@ describe("POST /users/impersonate/{userId}", () => {
 describe("an impersonated session", () => {
   it("has the target's permissions and identity, and /users/info tells it is impersonating", async () => {
     const { user: ada, token } = await admin("Ada", "Admin");
-    const target = await person("Tom", "Target", { directPermissions: [10] });
+    const target = await person("Tom", "Target", { directPermissions: ["onboarding"] });
     // The administrator passes everything...
     expect(await call("GET", "/transport", token)).toMatchObject({ status: 200, body: { userId: ada.id } });
     const acting = await startedBy(token, target.id);
@@ -181,13 +182,13 @@ describe("an impersonated session", () => {
         FirstName: "Tom",
         LastName: "Target",
         Email: target.email,
-        Permissions: [10],
+        Permissions: permissionIdsNamed(["onboarding"]),
         Impersonating: true,
         ImpersonatorName: "Ada Admin",
       },
     });
     expect(await info(token)).toMatchObject({
-      body: { UserID: ada.id, Permissions: [1], Impersonating: false, ImpersonatorName: null },
+      body: { UserID: ada.id, Permissions: permissionIdsNamed(["restricted"]), Impersonating: false, ImpersonatorName: null },
     });
   });
 
@@ -211,12 +212,12 @@ describe("an impersonated session", () => {
     ]);
   });
 
-  it("ends for good when the administrator loses id 1", async () => {
+  it("ends for good when the administrator loses all access", async () => {
     const { user: ada, token } = await admin();
     const target = await person("Tom", "Target");
     const acting = await startedBy(token, target.id);
     expect((await info(acting)).status).toBe(200);
-    await db.userPermission.delete({ where: { userId_permissionId: { userId: ada.id, permissionId: 1 } } });
+    await db.userPermission.delete({ where: { userId_permissionId: { userId: ada.id, permissionId: permissionId("restricted") } } });
     expect(await info(acting)).toMatchObject({ status: 401, body: SIGN_IN_REQUIRED });
     expect(await stop(acting)).toMatchObject({ status: 401, body: SIGN_IN_REQUIRED });
   });
@@ -264,7 +265,7 @@ describe("POST /users/impersonate/stop", () => {
     expect(Object.keys(body)).toEqual(["token"]);
     const own = body.token as string;
     const claims = jwt.decode(own, { json: true })!;
-    expect(claims).toMatchObject({ sub: String(ada.id), permissions: [1] });
+    expect(claims).toMatchObject({ sub: String(ada.id), permissions: permissionIdsNamed(["restricted"]) });
     expect(claims).not.toHaveProperty("act");
     expect(response.headers.getSetCookie()[0]).toMatch(/^fleetops_session=[^;]+; Max-Age=3600;/);
     expect(await info(own)).toMatchObject({ status: 200, body: { UserID: ada.id, Impersonating: false, ImpersonatorName: null } });

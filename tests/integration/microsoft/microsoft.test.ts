@@ -16,6 +16,7 @@ import { createTestPrisma } from "../../support/database.ts";
 import { listenOidcProvider, signTestIdToken, type TestOidcProvider } from "../../support/oidc-provider.ts";
 import { createUser, unique } from "../identity/fixtures.ts";
 import { startTestServer, type RunningServer } from "../../support/test-server.ts";
+import { permissionIdsNamed } from "~/rules/permissions.ts";
 
 const CLIENT_ID = "fleet-ops-test";
 const CLIENT_SECRET = "s".repeat(40);
@@ -163,7 +164,7 @@ function errorOf(location: string): string | null {
 describe("GET /auth/microsoft → provider → /auth/microsoft/callback", () => {
   it("signs in a linked account: session cookie set, /users/info answers with it, lands on /home", async () => {
     const oid = randomUUID();
-    const user = await createUser(db, { directPermissions: [14] });
+    const user = await createUser(db, { directPermissions: ["offboarding"] });
     await db.user.update({ where: { id: user.id }, data: { microsoftAccountId: oid } });
     const account = addAccount({ oid, email: `someone-else-${unique("x")}@example.test` });
 
@@ -190,7 +191,7 @@ describe("GET /auth/microsoft → provider → /auth/microsoft/callback", () => 
     expect(location).toBe("/home");
     const token = sessionTokenOf(callback);
     expect(token).toBeTruthy();
-    expect(verifySessionToken(config, token!)).toMatchObject({ status: "valid", userId: user.id, permissions: [14] });
+    expect(verifySessionToken(config, token!)).toMatchObject({ status: "valid", userId: user.id, permissions: permissionIdsNamed(["offboarding"]) });
     // The state cookie is single-use: cleared on the callback.
     expect(jar.get(server.url, "fleetops_microsoft_auth")).toBeUndefined();
 
@@ -263,11 +264,11 @@ describe("signInWithMicrosoftTokens (POST /users/login with { accessToken, idTok
   const now = () => Math.floor(Date.now() / 1000);
 
   it("signs in with an ID token from the provider's code flow", async () => {
-    const user = await createUser(db, { directPermissions: [10] });
+    const user = await createUser(db, { directPermissions: ["onboarding"] });
     const oid = randomUUID();
     const tokens = await mintIdToken(addAccount({ oid, email: user.email }));
     const result = await signInWithMicrosoftTokens(db, config, tokens);
-    expect(result).toMatchObject({ ok: true, user: { id: user.id, email: user.email }, permissions: [10] });
+    expect(result).toMatchObject({ ok: true, user: { id: user.id, email: user.email }, permissions: permissionIdsNamed(["onboarding"]) });
     if (!result.ok) throw new Error("refused");
     expect(verifySessionToken(config, result.token)).toMatchObject({ status: "valid", userId: user.id });
     expect(await db.user.findUnique({ where: { id: user.id } })).toMatchObject({ microsoftAccountId: oid });
@@ -332,7 +333,7 @@ describe("signInWithMicrosoftTokens (POST /users/login with { accessToken, idTok
   });
 
   it("POST /users/login with { accessToken, idToken } answers { token } and sets the session cookie", async () => {
-    const user = await createUser(db, { directPermissions: [11] });
+    const user = await createUser(db, { directPermissions: ["transport"] });
     const tokens = await mintIdToken(addAccount({ oid: randomUUID(), email: user.email }));
     const response = await fetch(`${server.url}/users/login`, {
       method: "POST",
@@ -341,7 +342,7 @@ describe("signInWithMicrosoftTokens (POST /users/login with { accessToken, idTok
     });
     expect(response.status).toBe(200);
     const { token } = (await response.json()) as { token: string };
-    expect(verifySessionToken(config, token)).toMatchObject({ status: "valid", userId: user.id, permissions: [11] });
+    expect(verifySessionToken(config, token)).toMatchObject({ status: "valid", userId: user.id, permissions: permissionIdsNamed(["transport"]) });
     expect(sessionTokenOf(response)).toBe(token);
 
     const unknown = await fetch(`${server.url}/users/login`, {

@@ -38,8 +38,8 @@ const submit = (actor: PageActor, route: RouteName, search: string, fields: Reco
 
 describe("the notesGeneral dialog's loader", () => {
   it("shows a request's notes titled with the company, with who may change which", async () => {
-    const reader = await actorWith(db, [10]);
-    const colleague = await actorWith(db, [10]);
+    const reader = await actorWith(db, ["onboarding"]);
+    const colleague = await actorWith(db, ["onboarding"]);
     const { form, company: owner } = await order(db);
     const mine = await writtenNote(db, { authorId: reader.user.id, formHistoryId: form.id, subject: "Mine", createdAt: new Date("2026-11-02T00:00:00Z") });
     const theirs = await writtenNote(db, { authorId: colleague.user.id, formHistoryId: form.id, subject: "Theirs", cancelled: true, createdAt: new Date("2026-11-01T00:00:00Z") });
@@ -58,7 +58,7 @@ describe("the notesGeneral dialog's loader", () => {
     const truck = await unit(db, "ON RENT");
     const claimant = await company(db);
     await claim(db, truck.id, claimant.id);
-    const dialog = await openDialog(await actorWith(db, [54]), "accounts-receivable", `modal=notesGeneral&unitNumber=${truck.unitNumber}`);
+    const dialog = await openDialog(await actorWith(db, ["ar-read-only"]), "accounts-receivable", `modal=notesGeneral&unitNumber=${truck.unitNumber}`);
     expect(dialog).toMatchObject({ title: `${claimant.name} - ${truck.unitNumber}`, error: null });
     expect(dialog!.data).toMatchObject({ department: "accounts-receivable", unitNumber: truck.unitNumber, mayAdd: false, addBlockedReason: NOTE_MESSAGES.readOnly });
   });
@@ -67,13 +67,13 @@ describe("the notesGeneral dialog's loader", () => {
     const owner = await company(db);
     const rented = await unit(db, "ON LOT", { companyId: owner.id });
     const bare = await unit(db, "ON LOT");
-    const recon = await actorWith(db, [2]);
+    const recon = await actorWith(db, ["recon"]);
     expect(await openDialog(recon, "recon", `modal=notesGeneral&unitNumber=${rented.unitNumber}`)).toMatchObject({ title: owner.name, error: null });
     expect(await openDialog(recon, "recon", `modal=notesGeneral&unitNumber=${bare.unitNumber}`)).toMatchObject({ title: "Notes", error: null });
   });
 
   it("shows the refusal for bad parameters, unknown records and boards without notes", async () => {
-    const admin = await actorWith(db, [1]);
+    const admin = await actorWith(db, ["restricted"]);
     expect(await openDialog(admin, "onboarding", "modal=notesGeneral")).toMatchObject({ data: null, error: NOTE_MESSAGES.chooseOrderOrUnit, status: 400 });
     expect(await openDialog(admin, "onboarding", "modal=notesGeneral&formHistoryId=abc")).toMatchObject({ error: NOTE_MESSAGES.chooseOrder, status: 400 });
     expect(await openDialog(admin, "recon", "modal=notesGeneral&unitNumber=no%20way")).toMatchObject({ error: NOTE_MESSAGES.unitNumber, status: 400 });
@@ -85,7 +85,7 @@ describe("the notesGeneral dialog's loader", () => {
 
 describe("the notesGeneral dialog's intents", () => {
   it("note-add writes the note on the board's department and reopens the dialog (303), reporting the lists", async () => {
-    const actor = await actorWith(db, [10]);
+    const actor = await actorWith(db, ["onboarding"]);
     const { form } = await order(db);
     const search = `modal=notesGeneral&formHistoryId=${form.id}&filter=acme`;
     expect(await submit(actor, "onboarding", search, { intent: "note-add", note: "Called dispatch" })).toEqual({
@@ -96,7 +96,7 @@ describe("the notesGeneral dialog's intents", () => {
   });
 
   it("note-add names the unit on the unit boards", async () => {
-    const actor = await actorWith(db, [16]);
+    const actor = await actorWith(db, ["titles"]);
     const truck = await unit(db, "Sold Not Delivered");
     expect(await submit(actor, "titles", `modal=notesGeneral&unitNumber=${truck.unitNumber}`, { intent: "note-add", note: "Title mailed" })).toMatchObject({ status: 303 });
     expect(await db.note.findMany({ where: { unitNumber: truck.unitNumber } })).toMatchObject([{ noteType: "titles", unitId: truck.id, formHistoryId: null }]);
@@ -106,7 +106,7 @@ describe("the notesGeneral dialog's intents", () => {
   it("note-add refusals re-render the dialog with the message and the text kept", async () => {
     const { form } = await order(db);
     const search = `modal=notesGeneral&formHistoryId=${form.id}`;
-    expect(await submit(await actorWith(db, [10]), "onboarding", search, { intent: "note-add", note: "   " })).toEqual({
+    expect(await submit(await actorWith(db, ["onboarding"]), "onboarding", search, { intent: "note-add", note: "   " })).toEqual({
       status: 400,
       location: null,
       data: {
@@ -114,7 +114,7 @@ describe("the notesGeneral dialog's intents", () => {
         values: { intent: "note-add", note: "   " },
       },
     });
-    expect(await submit(await actorWith(db, [10, 54]), "onboarding", search, { intent: "note-add", note: "Kept text" })).toMatchObject({
+    expect(await submit(await actorWith(db, ["onboarding", "ar-read-only"]), "onboarding", search, { intent: "note-add", note: "Kept text" })).toMatchObject({
       status: 403, data: { message: NOTE_MESSAGES.readOnly, values: { note: "Kept text" } },
     });
     expect(await db.note.count({ where: { formHistoryId: form.id } })).toBe(0);
@@ -122,7 +122,7 @@ describe("the notesGeneral dialog's intents", () => {
   });
 
   it("note-cancel cancels and restores, staying on the dialog; refusals answer with their status", async () => {
-    const actor = await actorWith(db, [14]);
+    const actor = await actorWith(db, ["offboarding"]);
     const { form } = await order(db);
     const note = await writtenNote(db, { authorId: actor.user.id, formHistoryId: form.id, noteType: "offboarding" });
     const search = `modal=notesGeneral&formHistoryId=${form.id}`;
@@ -130,7 +130,7 @@ describe("the notesGeneral dialog's intents", () => {
     expect(await submit(actor, "offboarding", search, cancel)).toEqual({ status: 303, location: `/offboarding?${search}`, data: null });
     expect((await db.note.findUniqueOrThrow({ where: { id: note.id } })).cancelled).toBe(true);
     expect(await submit(actor, "offboarding", search, cancel)).toMatchObject({ status: 409, data: { intent: "note-cancel", message: NOTE_MESSAGES.alreadyCancelled } });
-    expect(await submit(await actorWith(db, [14]), "offboarding", search, { ...cancel, cancelValue: "0" })).toMatchObject({
+    expect(await submit(await actorWith(db, ["offboarding"]), "offboarding", search, { ...cancel, cancelValue: "0" })).toMatchObject({
       status: 403, data: { message: NOTE_MESSAGES.notAuthor, values: { noteId: String(note.id) } },
     });
     expect(await submit(actor, "offboarding", search, { ...cancel, cancelValue: "0" })).toMatchObject({ status: 303 });

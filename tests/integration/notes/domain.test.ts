@@ -6,6 +6,8 @@ import { addNote } from "~/modules/notes/note-add.server.ts";
 import { cancelNote } from "~/modules/notes/note-cancel.server.ts";
 import { listRequestNotes, listUnitNotes } from "~/modules/notes/note-list.server.ts";
 import { NOTE_MAX_LENGTH, NOTE_MESSAGES } from "~/rules/notes.ts";
+import { OFFBOARDING_STAGE, ONBOARDING_STAGE, RETURNING_UNIT_STATUS } from "~/rules/order-stages.ts";
+import { permissionIdsNamed } from "~/rules/permissions.ts";
 import { createTestPrisma } from "../../support/database.ts";
 import {
   actorWith,
@@ -36,8 +38,8 @@ const counts = async () => ({ notes: await db.note.count(), audit: await db.audi
 
 describe("addNote", () => {
   it("adds an order note: the row, its audit entry and the onboarding list", async () => {
-    const actor = await actorWith(db, [10]);
-    const { form } = await order(db, { stage: 1 });
+    const actor = await actorWith(db, ["onboarding"]);
+    const { form } = await order(db, { stage: ONBOARDING_STAGE.approved });
     expect(await addNote(db, actor, { note: "  Customer wants Monday delivery  ", FormHistoryID: form.id, department: "onboarding" }, NOW)).toEqual({
       ok: true,
       lists: ["onboarding"],
@@ -57,7 +59,7 @@ describe("addNote", () => {
   });
 
   it("adds a note on a unit alone from a unit board, and on a request's unit from AR ('ar' is accounts-receivable)", async () => {
-    const recon = await actorWith(db, [2]);
+    const recon = await actorWith(db, ["recon"]);
     const truck = await unit(db, "ON LOT");
     expect(await addNote(db, recon, { note: "Needs a windshield", department: "recon", unitNumber: truck.unitNumber.toLowerCase() }, NOW)).toEqual({
       ok: true,
@@ -69,9 +71,9 @@ describe("addNote", () => {
       { formHistoryId: null, changedData: { Note: "Note: !Note: Needs a windshield", Unit: `Unit: !Unit: ${truck.unitNumber}` } },
     ]);
 
-    const ar = await actorWith(db, [13]);
+    const ar = await actorWith(db, ["accounts-receivable"]);
     const rented = await unit(db, "ON RENT");
-    const { form } = await order(db, { stage: 2 });
+    const { form } = await order(db, { stage: ONBOARDING_STAGE.inTransport });
     expect(await addNote(db, ar, { note: "Billing disputed", FormHistoryID: String(form.id), department: "ar", unitNumber: rented.unitNumber }, NOW)).toMatchObject({
       ok: true,
     });
@@ -79,8 +81,8 @@ describe("addNote", () => {
   });
 
   it("records the administrator behind an impersonated session", async () => {
-    const admin = await actorWith(db, [1]);
-    const actor = { ...(await actorWith(db, [10])), impersonator: { id: admin.user.id, firstName: "Ada", lastName: "Admin" } };
+    const admin = await actorWith(db, ["restricted"]);
+    const actor = { ...(await actorWith(db, ["onboarding"])), impersonator: { id: admin.user.id, firstName: "Ada", lastName: "Admin" } };
     const { form } = await order(db);
     expect(await addNote(db, actor, { note: "As someone else", FormHistoryID: form.id, department: "onboarding" }, NOW)).toMatchObject({ ok: true });
     const [note] = await notesOf(form.id);
@@ -89,7 +91,7 @@ describe("addNote", () => {
   });
 
   it("answers each validation message with its field, writing nothing", async () => {
-    const actor = await actorWith(db, [1]);
+    const actor = await actorWith(db, ["restricted"]);
     const { form } = await order(db);
     const truck = await unit(db, "ON LOT");
     const before = await counts();
@@ -116,17 +118,17 @@ describe("addNote", () => {
     const truck = await unit(db, "ON LOT");
     const before = await counts();
     const onboarding = { note: "x", FormHistoryID: form.id, department: "onboarding" };
-    expect(await addNote(db, await actorWith(db, [2]), onboarding)).toEqual({ ok: false, status: 403, message: NOTE_MESSAGES.forbidden });
-    expect(await addNote(db, await actorWith(db, [10, 54]), onboarding)).toEqual({ ok: false, status: 403, message: NOTE_MESSAGES.readOnly });
+    expect(await addNote(db, await actorWith(db, ["recon"]), onboarding)).toEqual({ ok: false, status: 403, message: NOTE_MESSAGES.forbidden });
+    expect(await addNote(db, await actorWith(db, ["onboarding", "ar-read-only"]), onboarding)).toEqual({ ok: false, status: 403, message: NOTE_MESSAGES.readOnly });
     const ar = { note: "x", department: "accounts-receivable", unitNumber: truck.unitNumber };
-    expect(await addNote(db, await actorWith(db, [54]), ar)).toEqual({ ok: false, status: 403, message: NOTE_MESSAGES.readOnly });
-    expect(await addNote(db, await actorWith(db, [13, 54]), ar)).toEqual({ ok: false, status: 403, message: NOTE_MESSAGES.readOnly });
+    expect(await addNote(db, await actorWith(db, ["ar-read-only"]), ar)).toEqual({ ok: false, status: 403, message: NOTE_MESSAGES.readOnly });
+    expect(await addNote(db, await actorWith(db, ["accounts-receivable", "ar-read-only"]), ar)).toEqual({ ok: false, status: 403, message: NOTE_MESSAGES.readOnly });
     expect(await counts()).toEqual(before);
-    expect(await addNote(db, await actorWith(db, [1, 54]), ar)).toMatchObject({ ok: true });
+    expect(await addNote(db, await actorWith(db, ["restricted", "ar-read-only"]), ar)).toMatchObject({ ok: true });
   });
 
   it("answers 404 for an unknown order or unit", async () => {
-    const actor = await actorWith(db, [1]);
+    const actor = await actorWith(db, ["restricted"]);
     const before = await counts();
     expect(await addNote(db, actor, { note: "x", FormHistoryID: 999999, department: "onboarding" })).toEqual({
       ok: false, status: 404, message: NOTE_MESSAGES.orderNotFound,
@@ -140,7 +142,7 @@ describe("addNote", () => {
 
 describe("cancelNote", () => {
   it("cancels (1) and restores (0) the author's note, with audit entries, refusing a repeat with 409", async () => {
-    const actor = await actorWith(db, [14]);
+    const actor = await actorWith(db, ["offboarding"]);
     const { form } = await offRent(db, []);
     const note = await writtenNote(db, { authorId: actor.user.id, formHistoryId: form.id, noteType: "offboarding" });
 
@@ -159,24 +161,24 @@ describe("cancelNote", () => {
   });
 
   it("lets a restricted holder change anyone's note, and nobody else but the author (403)", async () => {
-    const author = await actorWith(db, [10]);
+    const author = await actorWith(db, ["onboarding"]);
     const { form } = await order(db);
     const note = await writtenNote(db, { authorId: author.user.id, formHistoryId: form.id });
     const before = await counts();
-    expect(await cancelNote(db, await actorWith(db, [10]), { cancelValue: 1, noteId: note.id })).toEqual({
+    expect(await cancelNote(db, await actorWith(db, ["onboarding"]), { cancelValue: 1, noteId: note.id })).toEqual({
       ok: false, status: 403, message: NOTE_MESSAGES.notAuthor,
     });
-    expect(await cancelNote(db, await actorWith(db, [20]), { cancelValue: 1, noteId: note.id })).toEqual({
+    expect(await cancelNote(db, await actorWith(db, ["employee-management"]), { cancelValue: 1, noteId: note.id })).toEqual({
       ok: false, status: 403, message: NOTE_MESSAGES.forbidden,
     });
-    const readOnlyAuthor = { ...author, permissions: [54] };
+    const readOnlyAuthor = { ...author, permissions: permissionIdsNamed(["ar-read-only"]) };
     expect(await cancelNote(db, readOnlyAuthor, { cancelValue: 1, noteId: note.id })).toEqual({ ok: false, status: 403, message: NOTE_MESSAGES.readOnly });
     expect(await counts()).toEqual(before);
-    expect(await cancelNote(db, await actorWith(db, [1]), { cancelValue: 1, noteId: note.id }, NOW)).toEqual({ ok: true, lists: ["onboarding"], requests: [form.id] });
+    expect(await cancelNote(db, await actorWith(db, ["restricted"]), { cancelValue: 1, noteId: note.id }, NOW)).toEqual({ ok: true, lists: ["onboarding"], requests: [form.id] });
   });
 
   it("answers 400 for a bad body and 404 for an unknown note, writing nothing", async () => {
-    const actor = await actorWith(db, [1]);
+    const actor = await actorWith(db, ["restricted"]);
     const before = await counts();
     expect(await cancelNote(db, actor, { cancelValue: 2, noteId: 1 })).toEqual({
       ok: false, status: 400, message: NOTE_MESSAGES.cancelValue, fieldErrors: { cancelValue: [NOTE_MESSAGES.cancelValue] },
@@ -189,7 +191,7 @@ describe("cancelNote", () => {
   });
 
   it("lets exactly one of two simultaneous cancellations through", async () => {
-    const actor = await actorWith(db, [1]);
+    const actor = await actorWith(db, ["restricted"]);
     const { form } = await order(db);
     const note = await writtenNote(db, { authorId: actor.user.id, formHistoryId: form.id });
     const results = await Promise.all([
@@ -208,7 +210,7 @@ describe("cancelNote", () => {
 
 describe("reading notes", () => {
   it("lists a request's notes newest first in the spec's shape; a unit narrows them", async () => {
-    const author = await actorWith(db, [10]);
+    const author = await actorWith(db, ["onboarding"]);
     const { form } = await order(db);
     const truck = await unit(db, "ON RENT");
     const older = await writtenNote(db, { authorId: author.user.id, formHistoryId: form.id, subject: "Order note", createdAt: new Date("2026-11-01T08:00:00Z") });
@@ -237,18 +239,18 @@ describe("reading notes", () => {
   });
 
   it("refuses bad parameters (400), readers without a notes board (403) and unknown orders and units (404)", async () => {
-    const reader = await actorWith(db, [12]);
+    const reader = await actorWith(db, ["client-relations"]);
     expect(await listRequestNotes(db, reader, { form: "x", unit: "IgnoreUnit" })).toMatchObject({ ok: false, status: 400, fieldErrors: { form: [NOTE_MESSAGES.chooseOrder] } });
     expect(await listRequestNotes(db, reader, { form: "1", unit: "far too long" })).toMatchObject({ ok: false, status: 400, fieldErrors: { unit: [NOTE_MESSAGES.unitNumber] } });
     expect(await listUnitNotes(db, reader, { unit: "" })).toMatchObject({ ok: false, status: 400 });
-    expect(await listRequestNotes(db, await actorWith(db, [20]), { form: "1", unit: "IgnoreUnit" })).toEqual({ ok: false, status: 403, message: NOTE_MESSAGES.forbidden });
+    expect(await listRequestNotes(db, await actorWith(db, ["employee-management"]), { form: "1", unit: "IgnoreUnit" })).toEqual({ ok: false, status: 403, message: NOTE_MESSAGES.forbidden });
     expect(await listUnitNotes(db, await actorWith(db, []), { unit: "U1" })).toEqual({ ok: false, status: 403, message: NOTE_MESSAGES.forbidden });
     expect(await listRequestNotes(db, reader, { form: "999999", unit: "IgnoreUnit" })).toEqual({ ok: false, status: 404, message: NOTE_MESSAGES.orderNotFound });
     expect(await listUnitNotes(db, reader, { unit: "NOPE1" })).toEqual({ ok: false, status: 404, message: NOTE_MESSAGES.unitNotFound });
   });
 
   it("still lists the notes of a unit number the fleet no longer has", async () => {
-    const reader = await actorWith(db, [16]);
+    const reader = await actorWith(db, ["titles"]);
     await writtenNote(db, { authorId: reader.user.id, unitNumber: "GONE1", noteType: "titles", subject: "Sold and gone" });
     const read = await listUnitNotes(db, reader, { unit: "gone1" });
     expect(read.ok && read.notes.map((note) => note.record.NoteSubject)).toEqual(["Sold and gone"]);
@@ -259,12 +261,12 @@ describe("the lists reported", () => {
   it("include every list whose cards' note counts changed, for request, unit and request-unit notes", async () => {
     const now = new Date();
     const tomorrow = new Date(now.getTime() + 86_400_000);
-    const admin = await actorWith(db, [1]);
+    const admin = await actorWith(db, ["restricted"]);
     const carrier = await vendor(db);
 
     // An order in transport: an assigned delivery scheduled tomorrow (transport, shipping) and one
     // delivered an hour ago (transport's Done Today, client relations).
-    const onRent = await order(db, { stage: 2, trucks: 2 });
+    const onRent = await order(db, { stage: ONBOARDING_STAGE.inTransport, trucks: 2 });
     const rolling = await job(db, onRent.form.id, "DELIVERY", (await unit(db, "NEW")).id, carrier.id);
     await db.transportJob.update({ where: { id: rolling.id }, data: { scheduledDate: tomorrow } });
     const delivered = await job(db, onRent.form.id, "DELIVERY", (await unit(db, "ON RENT", { companyId: onRent.company.id })).id, carrier.id);
@@ -272,8 +274,8 @@ describe("the lists reported", () => {
 
     // An off-rent whose unit was picked up (offboarding, AR off rent) with its pickup job.
     const pickedUp = await unit(db, "IN TRANSIT");
-    const returning = await offRent(db, [pickedUp], { stage: 2 });
-    await db.returningUnit.updateMany({ where: { formHistoryId: returning.form.id }, data: { statusId: 6 } });
+    const returning = await offRent(db, [pickedUp], { stage: OFFBOARDING_STAGE.pickupScheduled });
+    await db.returningUnit.updateMany({ where: { formHistoryId: returning.form.id }, data: { statusId: RETURNING_UNIT_STATUS.pickedUp } });
     await job(db, returning.form.id, "PICKUP", pickedUp.id, carrier.id);
 
     const swap = await trade(db);

@@ -4,6 +4,8 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { CardListName } from "~/rules/boards.ts";
 import { NOTE_MAX_LENGTH, NOTE_MESSAGES } from "~/rules/notes.ts";
+import { ONBOARDING_STAGE } from "~/rules/order-stages.ts";
+import { type PermissionName } from "~/rules/permissions.ts";
 import { INVALID_JSON_MESSAGE } from "../../../server/api/errors.ts";
 import { createNotesRouter } from "../../../server/api/notes.ts";
 import { apiHarness } from "../../support/api-harness.ts";
@@ -23,7 +25,7 @@ beforeEach(() => {
   seen.length = 0;
 });
 
-async function session(permissions: number[]) {
+async function session(permissions: PermissionName[]) {
   const actor = await actorWith(db, permissions);
   return { actor, token: api.tokenFor(actor) };
 }
@@ -32,8 +34,8 @@ const counts = async () => ({ notes: await db.note.count(), audit: await db.audi
 
 describe("POST /api/orders/note/new", () => {
   it("adds the note, answers { ok: true } and reports the lists that show it", async () => {
-    const { token, actor } = await session([10]);
-    const { form } = await order(db, { stage: 1 });
+    const { token, actor } = await session(["onboarding"]);
+    const { form } = await order(db, { stage: ONBOARDING_STAGE.approved });
     const response = await call("POST", "/api/orders/note/new", {
       token,
       body: { note: "Confirmed the delivery address", FormHistoryID: form.id, department: "onboarding" },
@@ -46,7 +48,7 @@ describe("POST /api/orders/note/new", () => {
   });
 
   it("takes a unit number on a unit board and reports that board", async () => {
-    const { token } = await session([15]);
+    const { token } = await session(["sales"]);
     const truck = await unit(db, "At Auction");
     expect(await call("POST", "/api/orders/note/new", { token, body: { note: "Reserve not met", department: "sales", unitNumber: truck.unitNumber } })).toEqual({
       status: 200,
@@ -56,7 +58,7 @@ describe("POST /api/orders/note/new", () => {
   });
 
   it("answers 400 with every validation message, writing and reporting nothing", async () => {
-    const { token } = await session([1]);
+    const { token } = await session(["restricted"]);
     const { form } = await order(db);
     const truck = await unit(db, "ON LOT");
     const before = await counts();
@@ -86,13 +88,13 @@ describe("POST /api/orders/note/new", () => {
     const before = await counts();
     const body = { note: "x", FormHistoryID: form.id, department: "onboarding" };
     expect(await call("POST", "/api/orders/note/new", { body })).toEqual({ status: 401, body: { error: "Sign in required." } });
-    expect(await call("POST", "/api/orders/note/new", { body, token: (await session([11])).token })).toEqual({
+    expect(await call("POST", "/api/orders/note/new", { body, token: (await session(["transport"])).token })).toEqual({
       status: 403, body: { error: NOTE_MESSAGES.forbidden },
     });
-    expect(await call("POST", "/api/orders/note/new", { body: { ...body, department: "accounts-receivable" }, token: (await session([54])).token })).toEqual({
+    expect(await call("POST", "/api/orders/note/new", { body: { ...body, department: "accounts-receivable" }, token: (await session(["ar-read-only"])).token })).toEqual({
       status: 403, body: { error: NOTE_MESSAGES.readOnly },
     });
-    const admin = (await session([1])).token;
+    const admin = (await session(["restricted"])).token;
     expect(await call("POST", "/api/orders/note/new", { body: { ...body, FormHistoryID: 999999 }, token: admin })).toEqual({
       status: 404, body: { error: NOTE_MESSAGES.orderNotFound },
     });
@@ -106,7 +108,7 @@ describe("POST /api/orders/note/new", () => {
 
 describe("PUT /api/orders/note/cancel", () => {
   it("cancels and restores, reporting the lists each time, and answers 409 for a repeat", async () => {
-    const { token, actor } = await session([13]);
+    const { token, actor } = await session(["accounts-receivable"]);
     const truck = await unit(db, "Claims");
     await claim(db, truck.id, (await company(db)).id, "BILLED");
     const note = await writtenNote(db, { authorId: actor.user.id, unitNumber: truck.unitNumber, noteType: "accounts-receivable" });
@@ -121,11 +123,11 @@ describe("PUT /api/orders/note/cancel", () => {
   });
 
   it("answers 400, 401, 403 and 404 with messages, writing and reporting nothing", async () => {
-    const { actor } = await session([10]);
+    const { actor } = await session(["onboarding"]);
     const { form } = await order(db);
     const note = await writtenNote(db, { authorId: actor.user.id, formHistoryId: form.id });
     const before = await counts();
-    const admin = (await session([1])).token;
+    const admin = (await session(["restricted"])).token;
     expect(await call("PUT", "/api/orders/note/cancel", { token: admin, body: { cancelValue: "maybe", noteId: note.id } })).toEqual({
       status: 400, body: { error: NOTE_MESSAGES.cancelValue, errors: { cancelValue: [NOTE_MESSAGES.cancelValue] } },
     });
@@ -133,10 +135,10 @@ describe("PUT /api/orders/note/cancel", () => {
       status: 400, body: { error: NOTE_MESSAGES.chooseNote, errors: { noteId: [NOTE_MESSAGES.chooseNote] } },
     });
     expect(await call("PUT", "/api/orders/note/cancel", { body: { cancelValue: 1, noteId: note.id } })).toEqual({ status: 401, body: { error: "Sign in required." } });
-    expect(await call("PUT", "/api/orders/note/cancel", { token: (await session([10])).token, body: { cancelValue: 1, noteId: note.id } })).toEqual({
+    expect(await call("PUT", "/api/orders/note/cancel", { token: (await session(["onboarding"])).token, body: { cancelValue: 1, noteId: note.id } })).toEqual({
       status: 403, body: { error: NOTE_MESSAGES.notAuthor },
     });
-    expect(await call("PUT", "/api/orders/note/cancel", { token: (await session([54])).token, body: { cancelValue: 1, noteId: note.id } })).toEqual({
+    expect(await call("PUT", "/api/orders/note/cancel", { token: (await session(["ar-read-only"])).token, body: { cancelValue: 1, noteId: note.id } })).toEqual({
       status: 403, body: { error: NOTE_MESSAGES.readOnly },
     });
     expect(await call("PUT", "/api/orders/note/cancel", { token: admin, body: { cancelValue: 1, noteId: 999999 } })).toEqual({
@@ -149,7 +151,7 @@ describe("PUT /api/orders/note/cancel", () => {
 
 describe("GET /api/orders/{form}/notes/{unit}", () => {
   it("answers the request's notes in the spec's shape, all of them for IgnoreUnit", async () => {
-    const { token, actor } = await session([11]);
+    const { token, actor } = await session(["transport"]);
     const { form } = await order(db);
     const truck = await unit(db, "ON RENT");
     const orderNote = await writtenNote(db, { authorId: actor.user.id, formHistoryId: form.id, noteType: "transport", subject: "Gate code 1234", createdAt: new Date("2026-11-03T10:00:00Z") });
@@ -176,7 +178,7 @@ describe("GET /api/orders/{form}/notes/{unit}", () => {
   });
 
   it("answers 400, 401, 403 and 404", async () => {
-    const { token } = await session([11]);
+    const { token } = await session(["transport"]);
     expect(await call("GET", "/api/orders/abc/notes/IgnoreUnit", { token })).toEqual({
       status: 400, body: { error: NOTE_MESSAGES.chooseOrder, errors: { form: [NOTE_MESSAGES.chooseOrder] } },
     });
@@ -184,14 +186,14 @@ describe("GET /api/orders/{form}/notes/{unit}", () => {
       status: 400, body: { error: NOTE_MESSAGES.unitNumber, errors: { unit: [NOTE_MESSAGES.unitNumber] } },
     });
     expect(await call("GET", "/api/orders/1/notes/IgnoreUnit")).toEqual({ status: 401, body: { error: "Sign in required." } });
-    expect(await call("GET", "/api/orders/1/notes/IgnoreUnit", { token: (await session([4])).token })).toEqual({ status: 403, body: { error: NOTE_MESSAGES.forbidden } });
+    expect(await call("GET", "/api/orders/1/notes/IgnoreUnit", { token: (await session(["fleetcard"])).token })).toEqual({ status: 403, body: { error: NOTE_MESSAGES.forbidden } });
     expect(await call("GET", "/api/orders/999999/notes/IgnoreUnit", { token })).toEqual({ status: 404, body: { error: NOTE_MESSAGES.orderNotFound } });
   });
 });
 
 describe("GET /api/all-unit-notes/{unit}", () => {
   it("answers every note naming the unit, whatever the request or board", async () => {
-    const { token, actor } = await session([54]);
+    const { token, actor } = await session(["ar-read-only"]);
     const truck = await unit(db, "BODY SHOP");
     const { form } = await order(db);
     const first = await writtenNote(db, { authorId: actor.user.id, unitNumber: truck.unitNumber, noteType: "recon", createdAt: new Date("2026-10-01T00:00:00Z") });
@@ -202,7 +204,7 @@ describe("GET /api/all-unit-notes/{unit}", () => {
   });
 
   it("answers 400, 401, 403 and 404", async () => {
-    const { token } = await session([2]);
+    const { token } = await session(["recon"]);
     expect(await call("GET", "/api/all-unit-notes/%25%25", { token })).toEqual({
       status: 400, body: { error: NOTE_MESSAGES.unitNumber, errors: { unit: [NOTE_MESSAGES.unitNumber] } },
     });

@@ -18,7 +18,7 @@ let unitNumber: string;
 
 beforeAll(async () => {
   await ensureStatuses(db);
-  const admin = await actorWith(db, [1]);
+  const admin = await actorWith(db, ["restricted"]);
   token = api.tokenFor(admin);
   formHistoryId = (await order(db)).form.id;
   unitNumber = (await unit(db, "ON LOT")).unitNumber;

@@ -5,6 +5,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loadCardList } from "~/modules/boards/card-lists.server.ts";
 import type { CardListName } from "~/rules/boards.ts";
 import { CANCEL_NOTE_REQUIRED_MESSAGE, type CancelOrderDialogData } from "~/rules/order-cancel.ts";
+import { OFFBOARDING_STAGE, ONBOARDING_STAGE } from "~/rules/order-stages.ts";
+import { type PermissionName } from "~/rules/permissions.ts";
 import { INVALID_JSON_MESSAGE } from "../../../server/api/errors.ts";
 import { createOrderCancelRouter } from "../../../server/api/order-cancel.ts";
 import { apiHarness } from "../../support/api-harness.ts";
@@ -21,12 +23,12 @@ beforeAll(async () => {
 });
 
 const put = (body: unknown, token?: string) => api.call("PUT", "/api/order/cancel", { body, token });
-const tokenFor = async (permissions: number[]) => api.tokenFor(await actorWith(db, permissions));
+const tokenFor = async (permissions: PermissionName[]) => api.tokenFor(await actorWith(db, permissions));
 const cardKeys = async (list: CardListName) => (await loadCardList(db, list)).cards.map((card) => card.key);
 
 describe("PUT /api/order/cancel", () => {
   it("cancels an order, answers { ok: true } and reports onboarding once; the card leaves the board", async () => {
-    const { form, company } = await order(db, { stage: 1 });
+    const { form, company } = await order(db, { stage: ONBOARDING_STAGE.approved });
     expect(await cardKeys("onboarding")).toContain(`form-${form.id}`);
     seen.length = 0;
     const response = await put(
@@ -35,12 +37,12 @@ describe("PUT /api/order/cancel", () => {
         FormHistoryID: form.id,
         department: "Onboarding",
         offboardingStatus: null,
-        onboardingStatus: 1,
+        onboardingStatus: ONBOARDING_STAGE.approved,
         CompanyName: company.name,
         CompanyNumber: company.code,
         Trucks: "",
       },
-      await tokenFor([10]),
+      await tokenFor(["onboarding"]),
     );
     expect(response).toEqual({ status: 200, body: { ok: true } });
     expect(seen).toEqual([["onboarding"]]);
@@ -50,10 +52,10 @@ describe("PUT /api/order/cancel", () => {
 
   it("cancels an off-rent with its open pickup: offboarding and transport refresh", async () => {
     const truck = await unit(db, "ON RENT");
-    const { form } = await offRent(db, [truck], { stage: 1 });
+    const { form } = await offRent(db, [truck], { stage: OFFBOARDING_STAGE.approved });
     await job(db, form.id, "PICKUP", truck.id);
     seen.length = 0;
-    expect(await put({ note: "Customer extends the rental", FormHistoryID: form.id, department: "Offboarding" }, await tokenFor([14]))).toEqual({
+    expect(await put({ note: "Customer extends the rental", FormHistoryID: form.id, department: "Offboarding" }, await tokenFor(["offboarding"]))).toEqual({
       status: 200,
       body: { ok: true },
     });
@@ -63,10 +65,10 @@ describe("PUT /api/order/cancel", () => {
 
   it("answers 401, 403, 404, 409 and 400 with messages, reporting nothing and writing nothing", async () => {
     const { form } = await order(db);
-    const rolling = await order(db, { stage: 2 });
+    const rolling = await order(db, { stage: ONBOARDING_STAGE.inTransport });
     await job(db, rolling.form.id, "DELIVERY", (await unit(db, "IN TRANSIT")).id, (await vendor(db)).id);
-    const token = await tokenFor([10]);
-    const forbidden = await tokenFor([28]);
+    const token = await tokenFor(["onboarding"]);
+    const forbidden = await tokenFor(["onboarding-approve"]);
     seen.length = 0;
     const valid = { note: "x", FormHistoryID: form.id, department: "Onboarding" };
     expect(await put(valid)).toEqual({ status: 401, body: { error: "Sign in required." } });
@@ -91,7 +93,7 @@ describe("PUT /api/order/cancel", () => {
   it("answers 409 with who changed what since a stale version, then accepts the current one", async () => {
     const { form } = await order(db);
     await db.orderForm.update({ where: { formHistoryId: form.id }, data: { version: 2, poNumber: "PO-9" } });
-    const editor = await actorWith(db, [10]);
+    const editor = await actorWith(db, ["onboarding"]);
     const orderForm = await db.orderForm.findUniqueOrThrow({ where: { formHistoryId: form.id } });
     await db.auditLog.create({
       data: {
@@ -104,7 +106,7 @@ describe("PUT /api/order/cancel", () => {
         version: 2,
       },
     });
-    const token = await tokenFor([10]);
+    const token = await tokenFor(["onboarding"]);
     const stale = await put({ note: "dup", FormHistoryID: form.id, department: "Onboarding", version: 1 }, token);
     expect(stale).toEqual({
       status: 409,
@@ -124,17 +126,17 @@ describe("PUT /api/order/cancel", () => {
 });
 
 describe("the noteOnboarding dialog on a board (no JavaScript)", () => {
-  const open = async (path: string, permissions: number[]) => loadBoard(api.services, await actorWith(db, permissions), path);
-  const post = async (path: string, fields: Record<string, string>, permissions: number[]) =>
+  const open = async (path: string, permissions: PermissionName[]) => loadBoard(api.services, await actorWith(db, permissions), path);
+  const post = async (path: string, fields: Record<string, string>, permissions: PermissionName[]) =>
     postBoardForm(api.services, await actorWith(db, permissions), path, fields);
 
   it("opens titled with the company name, with what cancelling releases and the request's history", async () => {
-    const { form, orderForm, company } = await order(db, { stage: 0 });
+    const { form, orderForm, company } = await order(db, { stage: ONBOARDING_STAGE.submitted });
     await db.reservation.create({ data: { unitId: (await unit(db, "NEW")).id, formHistoryId: form.id, orderFormId: orderForm.id } });
-    const approver = await actorWith(db, [28]);
+    const approver = await actorWith(db, ["onboarding-approve"]);
     const { approveOrder } = await import("~/modules/queue/order-approval.server.ts");
     await approveOrder(db, approver, { FormHistoryID: form.id, half: "on" });
-    const page = await open(`/onboarding?modal=noteOnboarding&formHistoryId=${form.id}`, [10]);
+    const page = await open(`/onboarding?modal=noteOnboarding&formHistoryId=${form.id}`, ["onboarding"]);
     expect(page.dialog).toMatchObject({ name: "noteOnboarding", title: company.name, error: null });
     const data = page.dialog!.data as CancelOrderDialogData;
     expect(data).toMatchObject({
@@ -145,7 +147,7 @@ describe("the noteOnboarding dialog on a board (no JavaScript)", () => {
       companyCode: company.code,
       department: "Onboarding",
       version: 2,
-      onboardingStatus: 1,
+      onboardingStatus: ONBOARDING_STAGE.approved,
       offboardingStatus: null,
       cancelled: null,
       blocked: null,
@@ -158,14 +160,14 @@ describe("the noteOnboarding dialog on a board (no JavaScript)", () => {
   it("says why a user cannot cancel, and answers 404 and 400 for a bad address", async () => {
     const { form } = await order(db);
     // A reader of another board (client relations) who holds neither cancel permission.
-    const forbidden = await open(`/client-relations?modal=noteOnboarding&formHistoryId=${form.id}`, [12]);
+    const forbidden = await open(`/client-relations?modal=noteOnboarding&formHistoryId=${form.id}`, ["client-relations"]);
     expect((forbidden.dialog!.data as CancelOrderDialogData).blocked).toBe("You do not have permission to cancel this order.");
-    expect((await open("/onboarding?modal=noteOnboarding&formHistoryId=999999", [10])).dialog).toMatchObject({
+    expect((await open("/onboarding?modal=noteOnboarding&formHistoryId=999999", ["onboarding"])).dialog).toMatchObject({
       data: null,
       status: 404,
       error: "That order does not exist.",
     });
-    expect((await open("/onboarding?modal=noteOnboarding&formHistoryId=1e3", [10])).dialog).toMatchObject({
+    expect((await open("/onboarding?modal=noteOnboarding&formHistoryId=1e3", ["onboarding"])).dialog).toMatchObject({
       status: 400,
       error: "Choose an order.",
       title: "Cancel Order",
@@ -176,11 +178,11 @@ describe("the noteOnboarding dialog on a board (no JavaScript)", () => {
     const { form } = await order(db);
     seen.length = 0;
     const path = `/onboarding?filter=acme&modal=noteOnboarding&formHistoryId=${form.id}`;
-    const result = await post(path, { intent: "cancel-order", FormHistoryID: String(form.id), department: "Onboarding", version: "1", note: "Duplicate order" }, [10]);
+    const result = await post(path, { intent: "cancel-order", FormHistoryID: String(form.id), department: "Onboarding", version: "1", note: "Duplicate order" }, ["onboarding"]);
     expect(result).toMatchObject({ status: 303, location: "/onboarding?filter=acme" });
     expect(seen).toEqual([["onboarding"]]);
     expect(await db.note.findFirstOrThrow({ where: { formHistoryId: form.id } })).toMatchObject({ subject: "Duplicate order", noteType: "onboarding" });
-    const after = await open(path, [10]);
+    const after = await open(path, ["onboarding"]);
     expect((after.dialog!.data as CancelOrderDialogData).cancelled).toMatchObject({ by: "Dana Driver" });
     expect((after.dialog!.data as CancelOrderDialogData).blocked).toBe("This order has already been cancelled.");
   });
@@ -188,12 +190,12 @@ describe("the noteOnboarding dialog on a board (no JavaScript)", () => {
   it("cancels an off-rent from the offboarding board with the same dialog", async () => {
     const { form, company } = await offRent(db, [await unit(db, "ON RENT")]);
     const path = `/offboarding?modal=noteOnboarding&formHistoryId=${form.id}`;
-    const page = await open(path, [14]);
+    const page = await open(path, ["offboarding"]);
     expect(page.dialog).toMatchObject({ title: company.name });
     expect((page.dialog!.data as CancelOrderDialogData).department).toBe("Offboarding");
     seen.length = 0;
     expect(
-      await post(path, { intent: "cancel-order", FormHistoryID: String(form.id), department: "Offboarding", version: "1", note: "Keeping the truck" }, [14]),
+      await post(path, { intent: "cancel-order", FormHistoryID: String(form.id), department: "Offboarding", version: "1", note: "Keeping the truck" }, ["offboarding"]),
     ).toMatchObject({ status: 303, location: "/offboarding" });
     expect(seen).toEqual([["offboarding"]]);
   });
@@ -202,7 +204,7 @@ describe("the noteOnboarding dialog on a board (no JavaScript)", () => {
     const { form } = await order(db);
     const path = `/onboarding?modal=noteOnboarding&formHistoryId=${form.id}`;
     seen.length = 0;
-    expect(await post(path, { intent: "cancel-order", FormHistoryID: String(form.id), department: "Onboarding", version: "1", note: "   " }, [10])).toEqual({
+    expect(await post(path, { intent: "cancel-order", FormHistoryID: String(form.id), department: "Onboarding", version: "1", note: "   " }, ["onboarding"])).toEqual({
       status: 400,
       location: null,
       data: {
@@ -214,7 +216,7 @@ describe("the noteOnboarding dialog on a board (no JavaScript)", () => {
       },
     });
     await db.formHistory.update({ where: { id: form.id }, data: { cancelledAt: new Date() } });
-    expect(await post(path, { intent: "cancel-order", FormHistoryID: String(form.id), department: "Onboarding", version: "1", note: "Too late" }, [10])).toMatchObject({
+    expect(await post(path, { intent: "cancel-order", FormHistoryID: String(form.id), department: "Onboarding", version: "1", note: "Too late" }, ["onboarding"])).toMatchObject({
       status: 409,
       data: { message: "This order has already been cancelled.", values: { note: "Too late" } },
     });

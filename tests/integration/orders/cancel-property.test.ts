@@ -7,6 +7,7 @@ import { apiHarness } from "../../support/api-harness.ts";
 import { createTestPrisma } from "../../support/database.ts";
 import { checkMalformedBodies, malformedBodies, PROPERTY_RUNS } from "../../support/property.ts";
 import { actorWith, ensureStatuses, job, offRent, order, unit } from "../queue/fixtures.ts";
+import { OFFBOARDING_STAGE, ONBOARDING_STAGE } from "~/rules/order-stages.ts";
 
 const db = createTestPrisma();
 const api = apiHarness(createOrderCancelRouter);
@@ -14,7 +15,7 @@ let token: string;
 
 beforeAll(async () => {
   await ensureStatuses(db);
-  token = api.tokenFor(await actorWith(db, [10, 14]));
+  token = api.tokenFor(await actorWith(db, ["onboarding", "offboarding"]));
 });
 
 const put = (body: unknown) => api.status("PUT", "/api/order/cancel", { token, raw: JSON.stringify(body) ?? "null" });
@@ -23,7 +24,7 @@ describe("PUT /api/order/cancel with random and malformed bodies", () => {
   it(`never answers 5xx, and changes nothing when it refuses (${PROPERTY_RUNS} bodies)`, async () => {
     // Cancellable requests the valid bodies point at: an order with a reservation and an open job, and
     // an off-rent. The first valid body of each cancels it; later ones meet a 409.
-    const { form, orderForm } = await order(db, { stage: 1 });
+    const { form, orderForm } = await order(db, { stage: ONBOARDING_STAGE.approved });
     const truck = await unit(db, "NEW");
     await db.reservation.create({ data: { unitId: truck.id, formHistoryId: form.id, orderFormId: orderForm.id } });
     await job(db, form.id, "DELIVERY", truck.id);
@@ -33,13 +34,13 @@ describe("PUT /api/order/cancel with random and malformed bodies", () => {
       FormHistoryID: form.id,
       department: "Onboarding",
       offboardingStatus: null,
-      onboardingStatus: 1,
+      onboardingStatus: ONBOARDING_STAGE.approved,
       CompanyName: "Acme",
       CompanyNumber: "00042",
       Trucks: "",
       version: 1,
     };
-    const validOffRent = { ...validOrder, FormHistoryID: returning.form.id, department: "Offboarding", onboardingStatus: null, offboardingStatus: 0 };
+    const validOffRent = { ...validOrder, FormHistoryID: returning.form.id, department: "Offboarding", onboardingStatus: null, offboardingStatus: OFFBOARDING_STAGE.submitted };
 
     const statuses = await checkMalformedBodies(fc.oneof(malformedBodies(validOrder), malformedBodies(validOffRent)), put);
     // The bodies reached more than the schema: refusals of every kind, and the cancels themselves.

@@ -6,6 +6,7 @@ import { loadCardList } from "~/modules/boards/card-lists.server.ts";
 import { cancelOrder, loadCancellation } from "~/modules/orders/cancel-order.server.ts";
 import { approveOrder } from "~/modules/queue/order-approval.server.ts";
 import { CANCEL_MESSAGES, CANCEL_NOTE_REQUIRED_MESSAGE } from "~/rules/order-cancel.ts";
+import { OFFBOARDING_STAGE, ONBOARDING_STAGE, RETURNING_UNIT_STATUS } from "~/rules/order-stages.ts";
 import { databaseFingerprint } from "../../support/property.ts";
 import { createTestPrisma } from "../../support/database.ts";
 import { actorWith, ensureStatuses, job, offRent, order, trade, unit, vendor } from "../queue/fixtures.ts";
@@ -38,8 +39,8 @@ async function refusedWithoutWriting(run: () => Promise<unknown>) {
 
 describe("cancelOrder on an order", () => {
   it("cancels it: request cancelled, version up, note and audit written, reservations and open jobs released, card gone", async () => {
-    const actor = await actorWith(db, [10]);
-    const { form, orderForm } = await order(db, { stage: 1, trucks: 2 });
+    const actor = await actorWith(db, ["onboarding"]);
+    const { form, orderForm } = await order(db, { stage: ONBOARDING_STAGE.approved, trucks: 2 });
     const reserved = await unit(db, "NEW");
     const other = await unit(db, "RE-RENT");
     await db.reservation.create({ data: { unitId: reserved.id, formHistoryId: form.id, orderFormId: orderForm.id } });
@@ -57,7 +58,7 @@ describe("cancelOrder on an order", () => {
     });
     expect(await db.orderForm.findUniqueOrThrow({ where: { id: orderForm.id } })).toMatchObject({
       version: 2,
-      onboardingStatus: 1,
+      onboardingStatus: ONBOARDING_STAGE.approved,
       trucksRemaining: 2,
     });
     expect(await db.note.findMany({ where: { formHistoryId: form.id } })).toMatchObject([
@@ -99,9 +100,9 @@ describe("cancelOrder on an order", () => {
   });
 
   it("reports only onboarding when nothing was held, and the record's own version", async () => {
-    const { form, orderForm } = await order(db, { stage: 0 });
-    await approveOrder(db, await actorWith(db, [28]), { FormHistoryID: form.id, half: "on" }, NOW);
-    expect(await cancelOrder(db, await actorWith(db, [1]), body(form.id, { version: 2 }), NOW)).toEqual({
+    const { form, orderForm } = await order(db, { stage: ONBOARDING_STAGE.submitted });
+    await approveOrder(db, await actorWith(db, ["onboarding-approve"]), { FormHistoryID: form.id, half: "on" }, NOW);
+    expect(await cancelOrder(db, await actorWith(db, ["restricted"]), body(form.id, { version: 2 }), NOW)).toEqual({
       ok: true,
       lists: ["onboarding"],
       requests: [form.id],
@@ -113,10 +114,10 @@ describe("cancelOrder on an order", () => {
     const { form } = await order(db);
     const result = await cancelOrder(
       db,
-      await actorWith(db, [10]),
+      await actorWith(db, ["onboarding"]),
       {
         ...body(form.id),
-        onboardingStatus: 0,
+        onboardingStatus: ONBOARDING_STAGE.submitted,
         offboardingStatus: null,
         CompanyName: "Acme",
         CompanyNumber: "00042",
@@ -128,8 +129,8 @@ describe("cancelOrder on an order", () => {
   });
 
   it("records the administrator who impersonates the user", async () => {
-    const admin = await actorWith(db, [1]);
-    const actor = { ...(await actorWith(db, [10])), impersonator: { ...admin.user } };
+    const admin = await actorWith(db, ["restricted"]);
+    const actor = { ...(await actorWith(db, ["onboarding"])), impersonator: { ...admin.user } };
     const { form } = await order(db);
     expect(await cancelOrder(db, actor, body(form.id), NOW)).toMatchObject({ ok: true });
     expect(await db.auditLog.findFirstOrThrow({ where: { formHistoryId: form.id } })).toMatchObject({
@@ -141,16 +142,16 @@ describe("cancelOrder on an order", () => {
 
 describe("cancelOrder on an off-rent and a trade", () => {
   it("cancels an off-rent from Offboarding: off-rent version up, offboarding note, card gone from offboarding", async () => {
-    const actor = await actorWith(db, [14]);
+    const actor = await actorWith(db, ["offboarding"]);
     const owner = await order(db);
     const truck = await unit(db, "ON RENT", { companyId: owner.company.id });
-    const { form, offRentForm } = await offRent(db, [truck], { stage: 1 });
+    const { form, offRentForm } = await offRent(db, [truck], { stage: OFFBOARDING_STAGE.approved });
     const pickup = await job(db, form.id, "PICKUP", truck.id);
     expect(await cardKeys("offboarding")).toContain(`form-${form.id}`);
 
-    const result = await cancelOrder(db, actor, body(form.id, { department: "Offboarding", offboardingStatus: 1, version: 1 }), NOW);
+    const result = await cancelOrder(db, actor, body(form.id, { department: "Offboarding", offboardingStatus: OFFBOARDING_STAGE.approved, version: 1 }), NOW);
     expect(result).toEqual({ ok: true, lists: ["offboarding", "transport"], requests: [form.id] });
-    expect(await db.offRentForm.findUniqueOrThrow({ where: { id: offRentForm.id } })).toMatchObject({ version: 2, offboardingStatus: 1 });
+    expect(await db.offRentForm.findUniqueOrThrow({ where: { id: offRentForm.id } })).toMatchObject({ version: 2, offboardingStatus: OFFBOARDING_STAGE.approved });
     expect(await db.note.findFirstOrThrow({ where: { formHistoryId: form.id } })).toMatchObject({ noteType: "offboarding" });
     expect(await db.transportJob.findUnique({ where: { id: pickup.id } })).toBeNull();
     // The customer keeps the truck: it stays on rent, its returning line stays as it was.
@@ -158,7 +159,7 @@ describe("cancelOrder on an off-rent and a trade", () => {
       status: { name: "ON RENT" },
       companyId: owner.company.id,
     });
-    expect(await db.returningUnit.findFirstOrThrow({ where: { formHistoryId: form.id } })).toMatchObject({ statusId: 5 });
+    expect(await db.returningUnit.findFirstOrThrow({ where: { formHistoryId: form.id } })).toMatchObject({ statusId: RETURNING_UNIT_STATUS.awaitingPickup });
     expect(await db.auditLog.findFirstOrThrow({ where: { formHistoryId: form.id } })).toMatchObject({
       entityType: "OffRentForm",
       entityId: offRentForm.id,
@@ -170,7 +171,7 @@ describe("cancelOrder on an off-rent and a trade", () => {
   });
 
   it("refuses an order from Offboarding and an off-rent from Onboarding with the department's field message", async () => {
-    const actor = await actorWith(db, [1]);
+    const actor = await actorWith(db, ["restricted"]);
     const { form } = await order(db);
     const returning = await offRent(db, [await unit(db, "ON RENT")]);
     expect(await refusedWithoutWriting(() => cancelOrder(db, actor, body(form.id, { department: "Offboarding" })))).toEqual({
@@ -187,7 +188,7 @@ describe("cancelOrder on an off-rent and a trade", () => {
 
   it("cancels a trade from either board, with either permission, and both boards refresh", async () => {
     const first = await trade(db);
-    expect(await cancelOrder(db, await actorWith(db, [14]), body(first.form.id, { department: "Offboarding" }), NOW)).toEqual({
+    expect(await cancelOrder(db, await actorWith(db, ["offboarding"]), body(first.form.id, { department: "Offboarding" }), NOW)).toEqual({
       ok: true,
       lists: ["onboarding", "offboarding"],
       requests: [first.form.id],
@@ -198,7 +199,7 @@ describe("cancelOrder on an off-rent and a trade", () => {
       entityId: first.tradeForm.id,
     });
     const second = await trade(db);
-    expect(await cancelOrder(db, await actorWith(db, [10]), body(second.form.id, { department: "onboarding" }), NOW)).toMatchObject({ ok: true });
+    expect(await cancelOrder(db, await actorWith(db, ["onboarding"]), body(second.form.id, { department: "onboarding" }), NOW)).toMatchObject({ ok: true });
     expect(await db.note.findFirstOrThrow({ where: { formHistoryId: second.form.id } })).toMatchObject({ noteType: "onboarding" });
     expect(await cardKeys("onboarding")).not.toContain(`form-${first.form.id}`);
     expect(await cardKeys("offboarding")).not.toContain(`form-${second.form.id}`);
@@ -207,7 +208,7 @@ describe("cancelOrder on an off-rent and a trade", () => {
 
 describe("cancelOrder refusals", () => {
   it("answers the note's message for a missing, blank or too long note (400), writing nothing", async () => {
-    const actor = await actorWith(db, [10]);
+    const actor = await actorWith(db, ["onboarding"]);
     const { form } = await order(db);
     for (const note of [undefined, "", " \r\n ", "a".repeat(501)]) {
       expect(await refusedWithoutWriting(() => cancelOrder(db, actor, body(form.id, { note })))).toEqual({
@@ -221,7 +222,7 @@ describe("cancelOrder refusals", () => {
   });
 
   it("names bad fields (400)", async () => {
-    const actor = await actorWith(db, [10]);
+    const actor = await actorWith(db, ["onboarding"]);
     expect(await cancelOrder(db, actor, { note: "x", FormHistoryID: "seven", department: "Sales" })).toEqual({
       ok: false,
       status: 400,
@@ -231,18 +232,18 @@ describe("cancelOrder refusals", () => {
     expect(await cancelOrder(db, actor, "nonsense")).toMatchObject({ ok: false, status: 400 });
   });
 
-  it("refuses without 1, 10 or 14, and with the other department's page (403)", async () => {
+  it("refuses without all access, onboarding or offboarding, and with the other department's page (403)", async () => {
     const { form } = await order(db);
     const returning = await offRent(db, [await unit(db, "ON RENT")]);
-    const approver = await actorWith(db, [28, 29, 17]);
+    const approver = await actorWith(db, ["onboarding-approve", "offboarding-approve", "transport-edit"]);
     expect(await refusedWithoutWriting(() => cancelOrder(db, approver, body(form.id)))).toEqual(FORBIDDEN);
-    expect(await cancelOrder(db, await actorWith(db, [14]), body(form.id))).toEqual(FORBIDDEN);
-    expect(await cancelOrder(db, await actorWith(db, [10]), body(returning.form.id, { department: "Offboarding" }))).toEqual(FORBIDDEN);
+    expect(await cancelOrder(db, await actorWith(db, ["offboarding"]), body(form.id))).toEqual(FORBIDDEN);
+    expect(await cancelOrder(db, await actorWith(db, ["onboarding"]), body(returning.form.id, { department: "Offboarding" }))).toEqual(FORBIDDEN);
     expect(await db.formHistory.count({ where: { id: { in: [form.id, returning.form.id] }, cancelledAt: { not: null } } })).toBe(0);
   });
 
   it("answers 404 for a request that does not exist", async () => {
-    expect(await cancelOrder(db, await actorWith(db, [1]), body(999_999))).toEqual({
+    expect(await cancelOrder(db, await actorWith(db, ["restricted"]), body(999_999))).toEqual({
       ok: false,
       status: 404,
       message: "That order does not exist.",
@@ -250,7 +251,7 @@ describe("cancelOrder refusals", () => {
   });
 
   it("refuses an order already cancelled (409)", async () => {
-    const actor = await actorWith(db, [10]);
+    const actor = await actorWith(db, ["onboarding"]);
     const { form } = await order(db);
     expect(await cancelOrder(db, actor, body(form.id), NOW)).toMatchObject({ ok: true });
     expect(await refusedWithoutWriting(() => cancelOrder(db, actor, body(form.id)))).toEqual({
@@ -262,9 +263,9 @@ describe("cancelOrder refusals", () => {
   });
 
   it("refuses an order with a delivered unit, or a carrier on a job (409)", async () => {
-    const actor = await actorWith(db, [10]);
+    const actor = await actorWith(db, ["onboarding"]);
     const carrier = await vendor(db);
-    const delivered = await order(db, { stage: 2 });
+    const delivered = await order(db, { stage: ONBOARDING_STAGE.inTransport });
     const done = await job(db, delivered.form.id, "DELIVERY", (await unit(db, "ON RENT")).id, carrier.id);
     await db.transportJob.update({ where: { id: done.id }, data: { completedAt: NOW } });
     expect(await refusedWithoutWriting(() => cancelOrder(db, actor, body(delivered.form.id)))).toEqual({
@@ -272,10 +273,10 @@ describe("cancelOrder refusals", () => {
       status: 409,
       message: "Units on this order have already been delivered, so it can no longer be cancelled.",
     });
-    const finished = await order(db, { stage: 3 });
+    const finished = await order(db, { stage: ONBOARDING_STAGE.delivered });
     expect(await cancelOrder(db, actor, body(finished.form.id))).toMatchObject({ status: 409, message: CANCEL_MESSAGES.delivered });
 
-    const rolling = await order(db, { stage: 2 });
+    const rolling = await order(db, { stage: ONBOARDING_STAGE.inTransport });
     await job(db, rolling.form.id, "DELIVERY", (await unit(db, "IN TRANSIT")).id, carrier.id);
     await job(db, rolling.form.id, "DELIVERY", (await unit(db, "NEW")).id);
     expect(await refusedWithoutWriting(() => cancelOrder(db, actor, body(rolling.form.id)))).toEqual({
@@ -286,10 +287,10 @@ describe("cancelOrder refusals", () => {
   });
 
   it("refuses an off-rent with a unit picked up (409)", async () => {
-    const actor = await actorWith(db, [14]);
+    const actor = await actorWith(db, ["offboarding"]);
     const truck = await unit(db, "IN TRANSIT");
-    const { form, offRentForm } = await offRent(db, [truck, await unit(db, "ON RENT")], { stage: 2 });
-    await db.returningUnit.updateMany({ where: { offRentFormId: offRentForm.id, unitId: truck.id }, data: { statusId: 6 } });
+    const { form, offRentForm } = await offRent(db, [truck, await unit(db, "ON RENT")], { stage: OFFBOARDING_STAGE.pickupScheduled });
+    await db.returningUnit.updateMany({ where: { offRentFormId: offRentForm.id, unitId: truck.id }, data: { statusId: RETURNING_UNIT_STATUS.pickedUp } });
     expect(await refusedWithoutWriting(() => cancelOrder(db, actor, body(form.id, { department: "Offboarding" })))).toEqual({
       ok: false,
       status: 409,
@@ -298,9 +299,9 @@ describe("cancelOrder refusals", () => {
   });
 
   it("refuses a cancel made from an older version (409) and says who changed what since", async () => {
-    const actor = await actorWith(db, [10]);
+    const actor = await actorWith(db, ["onboarding"]);
     const { form, orderForm } = await order(db);
-    const approver = await actorWith(db, [28]);
+    const approver = await actorWith(db, ["onboarding-approve"]);
     await approveOrder(db, approver, { FormHistoryID: form.id, half: "on" }, NOW);
     const result = await refusedWithoutWriting(() => cancelOrder(db, actor, body(form.id, { version: 1 })));
     expect(result).toEqual({
@@ -325,8 +326,8 @@ describe("cancelOrder refusals", () => {
   it("lets only one of two simultaneous cancels through", async () => {
     const { form } = await order(db);
     const [a, b] = await Promise.all([
-      cancelOrder(db, await actorWith(db, [10]), body(form.id), NOW),
-      cancelOrder(db, await actorWith(db, [10]), body(form.id), NOW),
+      cancelOrder(db, await actorWith(db, ["onboarding"]), body(form.id), NOW),
+      cancelOrder(db, await actorWith(db, ["onboarding"]), body(form.id), NOW),
     ]);
     expect([a.ok, b.ok].filter(Boolean)).toHaveLength(1);
     expect([a, b].find((result) => !result.ok)).toMatchObject({ status: 409 });
@@ -337,7 +338,7 @@ describe("cancelOrder refusals", () => {
 
 describe("loadCancellation", () => {
   it("reads what blocks and what a cancel releases", async () => {
-    const { form, orderForm } = await order(db, { stage: 1 });
+    const { form, orderForm } = await order(db, { stage: ONBOARDING_STAGE.approved });
     const truck = await unit(db, "NEW");
     await db.reservation.create({ data: { unitId: truck.id, formHistoryId: form.id, orderFormId: orderForm.id } });
     await job(db, form.id, "DELIVERY", null);
@@ -345,7 +346,7 @@ describe("loadCancellation", () => {
       kind: "ORDER",
       department: "Onboarding",
       entity: { type: "OrderForm", id: orderForm.id, version: 1 },
-      onboardingStatus: 1,
+      onboardingStatus: ONBOARDING_STAGE.approved,
       offboardingStatus: null,
       cancelled: null,
       state: { cancelled: false, delivered: false, pickedUp: false, carrierJobs: 0 },

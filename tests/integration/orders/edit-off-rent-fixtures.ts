@@ -3,6 +3,7 @@
 // stands for it unchanged.
 import type { PrismaClient } from "~/generated/prisma/client";
 import { company, unit } from "../queue/fixtures.ts";
+import { OFFBOARDING_STAGE, RETURNING_UNIT_STATUS } from "~/rules/order-stages.ts";
 
 export const PICKUP_FIELDS = {
   submittedBy: "Pat Jones",
@@ -25,12 +26,12 @@ export interface LineSpec {
   odometer?: number;
 }
 
-/** An off-rent (stage 0 Submitted by default) returning `count` units on rent to its customer, or the lines given. */
+/** An off-rent (Submitted by default) returning `count` units on rent to its customer, or the lines given. */
 export async function editableOffRent(
   db: PrismaClient,
   options: { stage?: number; count?: number; lines?: (companyId: number) => Promise<LineSpec[]>; cancelled?: boolean } = {},
 ) {
-  const { stage = 0, count = 2 } = options;
+  const { stage = OFFBOARDING_STAGE.submitted, count = 2 } = options;
   const owner = await company(db);
   const specs: LineSpec[] = options.lines
     ? await options.lines(owner.id)
@@ -59,7 +60,9 @@ export async function editableOffRent(
           unitNumber: spec.unit?.unitNumber ?? "UPDATE",
           unitId: spec.unit?.id ?? null,
           odometer: spec.odometer ?? 1000,
-          statusId: spec.statusId ?? (stage === 0 ? 0 : 5),
+          statusId:
+            spec.statusId ??
+            (stage === OFFBOARDING_STAGE.submitted ? RETURNING_UNIT_STATUS.new : RETURNING_UNIT_STATUS.awaitingPickup),
         },
       }),
     );
@@ -111,6 +114,6 @@ export const newRow = (vin: string, odometer = "000000") => ({
   vin,
   odometer,
   assignedStatus: "unassigned",
-  statusID: 0,
+  statusID: RETURNING_UNIT_STATUS.new,
   originalInfo: null,
 });

@@ -5,6 +5,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loadOpenDialog, submitDialogForm } from "~/modules/dialogs/board-dialogs.server.ts";
 import type { CardListName } from "~/rules/boards.ts";
 import { OFF_RENT_EDIT_MESSAGES as M, type OffRentEditView } from "~/rules/off-rent-edit.ts";
+import { OFFBOARDING_STAGE } from "~/rules/order-stages.ts";
+import { type PermissionName } from "~/rules/permissions.ts";
 import { createOffRentEditRouter } from "../../../server/api/off-rent-edit.ts";
 import { apiHarness } from "../../support/api-harness.ts";
 import { postBoardForm } from "../../support/board-route.ts";
@@ -22,31 +24,31 @@ beforeAll(async () => {
 });
 
 const put = (body: unknown, token?: string) => api.call("PUT", "/api/off-rent/edit", { body, token });
-const tokenFor = async (permissions: number[]) => api.tokenFor(await actorWith(db, permissions));
+const tokenFor = async (permissions: PermissionName[]) => api.tokenFor(await actorWith(db, permissions));
 
 describe("PUT /api/off-rent/edit", () => {
   it("saves, answers { ok: true } and reports the lists once", async () => {
-    const { company, offRentForm, lines } = await editableOffRent(db, { stage: 1 });
+    const { company, offRentForm, lines } = await editableOffRent(db, { stage: OFFBOARDING_STAGE.approved });
     const truck = await unit(db, "ON RENT", { companyId: company.id });
     seen.length = 0;
     const body = bodyOf(offRentForm, lines, { pickupCity: "Waco", returningVins: [...lines.map(rowOf), newRow(truck.unitNumber, "12")] });
-    expect(await put(body, await tokenFor([14]))).toEqual({ status: 200, body: { ok: true, message: M.saved } });
+    expect(await put(body, await tokenFor(["offboarding"]))).toEqual({ status: 200, body: { ok: true, message: M.saved } });
     expect(seen).toEqual([["offboarding"]]);
     expect(await db.offRentForm.findUniqueOrThrow({ where: { id: offRentForm.id } })).toMatchObject({ pickupCity: "Waco", version: 2, numTrucksReturning: 3 });
   });
 
   it("reports transport and shipping when carrier jobs show the pickup date", async () => {
-    const { offRentForm, lines, form } = await editableOffRent(db, { stage: 2 });
+    const { offRentForm, lines, form } = await editableOffRent(db, { stage: OFFBOARDING_STAGE.pickupScheduled });
     await job(db, form.id, "PICKUP", lines[0]!.unitId, (await vendor(db)).id);
     seen.length = 0;
-    expect((await put(bodyOf(offRentForm, lines, { pickupDate: "2026-12-10" }), await tokenFor([1]))).status).toBe(200);
+    expect((await put(bodyOf(offRentForm, lines, { pickupDate: "2026-12-10" }), await tokenFor(["restricted"]))).status).toBe(200);
     expect(seen).toEqual([["offboarding", "transport", "shipping"]]);
   });
 
   it("answers 401, 403, 404, 409 and 400 with messages, reporting nothing and writing nothing", async () => {
-    const { offRentForm, lines } = await editableOffRent(db, { stage: 1 });
-    const token = await tokenFor([14]);
-    const transportToken = await tokenFor([11, 10]);
+    const { offRentForm, lines } = await editableOffRent(db, { stage: OFFBOARDING_STAGE.approved });
+    const token = await tokenFor(["offboarding"]);
+    const transportToken = await tokenFor(["transport", "onboarding"]);
     const before = await databaseFingerprint();
     seen.length = 0;
     expect(await put(bodyOf(offRentForm, lines))).toMatchObject({ status: 401, body: { error: "Sign in required." } });
@@ -78,8 +80,8 @@ describe("PUT /api/off-rent/edit", () => {
   });
 
   it("answers 409 with `conflict` for a body made from an older version", async () => {
-    const { offRentForm, lines } = await editableOffRent(db, { stage: 1 });
-    const token = await tokenFor([14]);
+    const { offRentForm, lines } = await editableOffRent(db, { stage: OFFBOARDING_STAGE.approved });
+    const token = await tokenFor(["offboarding"]);
     expect((await put(bodyOf(offRentForm, lines, { pickupZip: "78702" }), token)).status).toBe(200);
     seen.length = 0;
     const stale = await put(bodyOf(offRentForm, lines, { pickupCity: "Waco" }), token);
@@ -95,7 +97,7 @@ describe("PUT /api/off-rent/edit", () => {
 });
 
 describe("the editOffboarding dialog on the offboarding board", () => {
-  async function contextFor(permissions: number[], formHistoryId: number | string) {
+  async function contextFor(permissions: PermissionName[], formHistoryId: number | string) {
     const actor = await actorWith(db, permissions);
     const search = new URLSearchParams({ modal: "editOffboarding", formHistoryId: String(formHistoryId) });
     return { db, actor, route: "offboarding" as const, search, now: new Date() };
@@ -117,21 +119,21 @@ describe("the editOffboarding dialog on the offboarding board", () => {
   }
 
   it("loads the order, titled 'Edit Order', with each line's lock and remove rules and the history", async () => {
-    const { offRentForm, lines, form } = await editableOffRent(db, { stage: 1, count: 3 });
+    const { offRentForm, lines, form } = await editableOffRent(db, { stage: OFFBOARDING_STAGE.approved, count: 3 });
     await job(db, form.id, "PICKUP", lines[2]!.unitId, (await vendor(db)).id);
     await db.offRentForm.update({ where: { id: offRentForm.id }, data: { trucksRemaining: 2 } });
-    const editor = await actorWith(db, [14]);
+    const editor = await actorWith(db, ["offboarding"]);
     const { editOffRentOrder } = await import("~/modules/orders/edit-off-rent.server.ts");
     await editOffRentOrder(db, editor, bodyOf(offRentForm, lines, { pickupCity: "Waco", returningVins: lines.map((line, index) => (index === 2 ? { ...rowOf(line), assignedStatus: "assigned" } : rowOf(line))) }));
 
-    const dialog = await loadOpenDialog(await contextFor([14], form.id));
+    const dialog = await loadOpenDialog(await contextFor(["offboarding"], form.id));
     expect(dialog).toMatchObject({ name: "editOffboarding", title: "Edit Order", error: null });
     const view = dialog!.data as OffRentEditView;
     expect(view).toMatchObject({
       FormHistoryID: form.id,
       OffRentFormID: offRentForm.id,
       version: 2,
-      offboardingStatus: 1,
+      offboardingStatus: OFFBOARDING_STAGE.approved,
       partlyAssigned: true,
       readOnlyReason: null,
       fields: { compCode: offRentForm.companyCode, pickupCity: "Waco", pickupDate: "2026-12-01", pickupPhoneAlt: "" },
@@ -143,16 +145,16 @@ describe("the editOffboarding dialog on the offboarding board", () => {
     ]);
     expect(view.history).toMatchObject([{ action: "edit", by: "Dana Driver", changes: [{ label: "Pickup City", before: "Austin", after: "Waco" }] }]);
 
-    const reader = await loadOpenDialog(await contextFor([11], form.id));
+    const reader = await loadOpenDialog(await contextFor(["transport"], form.id));
     expect((reader!.data as OffRentEditView).readOnlyReason).toBe("You can look at this order; editing it needs the Off Rent permission.");
-    expect(await loadOpenDialog(await contextFor([14], 999_999))).toMatchObject({ error: M.notFound, status: 404 });
-    expect(await loadOpenDialog(await contextFor([14], "abc"))).toMatchObject({ error: M.notFound, status: 404 });
+    expect(await loadOpenDialog(await contextFor(["offboarding"], 999_999))).toMatchObject({ error: M.notFound, status: 404 });
+    expect(await loadOpenDialog(await contextFor(["offboarding"], "abc"))).toMatchObject({ error: M.notFound, status: 404 });
   });
 
   it("without JavaScript: Add unit and Test units write nothing and answer the dialog again (200) with the values kept", async () => {
-    const { company, form } = await editableOffRent(db, { stage: 1 });
+    const { company, form } = await editableOffRent(db, { stage: OFFBOARDING_STAGE.approved });
     const truck = await unit(db, "ON RENT", { companyId: company.id });
-    const context = await contextFor([14], form.id);
+    const context = await contextFor(["offboarding"], form.id);
     const view = (await loadOpenDialog(context))!.data as OffRentEditView;
     const before = await databaseFingerprint();
 
@@ -196,8 +198,8 @@ describe("the editOffboarding dialog on the offboarding board", () => {
   });
 
   it("the board's action answers Add unit with the dialog's data and 200 (nothing failed)", async () => {
-    const { form } = await editableOffRent(db, { stage: 1 });
-    const context = await contextFor([14], form.id);
+    const { form } = await editableOffRent(db, { stage: OFFBOARDING_STAGE.approved });
+    const context = await contextFor(["offboarding"], form.id);
     const view = (await loadOpenDialog(context))!.data as OffRentEditView;
     const posted = new URLSearchParams([...formOf(view, "edit-off-rent-add-unit")].map(([name, value]) => [name, String(value)]));
     seen.length = 0;
@@ -210,9 +212,9 @@ describe("the editOffboarding dialog on the offboarding board", () => {
   });
 
   it("saves through the intent once the edited units were tested valid, and refuses before", async () => {
-    const { company, form, offRentForm } = await editableOffRent(db, { stage: 1 });
+    const { company, form, offRentForm } = await editableOffRent(db, { stage: OFFBOARDING_STAGE.approved });
     const truck = await unit(db, "ON RENT", { companyId: company.id });
-    const context = await contextFor([14], form.id);
+    const context = await contextFor(["offboarding"], form.id);
     const view = (await loadOpenDialog(context))!.data as OffRentEditView;
     const untested = await submitDialogForm(context, formOf(view, "edit-off-rent", (row) => {
       row.append("lineKey", "new-1");

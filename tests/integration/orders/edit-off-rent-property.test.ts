@@ -8,6 +8,7 @@ import { createTestPrisma } from "../../support/database.ts";
 import { checkMalformedBodies, malformedBodies, PROPERTY_RUNS } from "../../support/property.ts";
 import { actorWith, ensureStatuses, unit } from "../queue/fixtures.ts";
 import { bodyOf, editableOffRent, newRow, rowOf } from "./edit-off-rent-fixtures.ts";
+import { OFFBOARDING_STAGE } from "~/rules/order-stages.ts";
 
 const db = createTestPrisma();
 const api = apiHarness(createOffRentEditRouter);
@@ -15,7 +16,7 @@ let token: string;
 
 beforeAll(async () => {
   await ensureStatuses(db);
-  token = api.tokenFor(await actorWith(db, [14]));
+  token = api.tokenFor(await actorWith(db, ["offboarding"]));
 });
 
 const send = (method: "PUT" | "POST", path: string, body: unknown) => api.status(method, path, { token, raw: JSON.stringify(body) ?? "null" });
@@ -24,7 +25,7 @@ describe("the off-rent edit endpoints with random and malformed bodies", () => {
   it(`PUT /api/off-rent/edit never answers 5xx, and changes nothing when it refuses (${PROPERTY_RUNS} bodies)`, async () => {
     // An approved off-rent the valid body edits: a city change, a unit added (valid) and one removed.
     // The first valid-looking body saves (version 2); later ones meet a 409 for the old version.
-    const { company, offRentForm, lines } = await editableOffRent(db, { stage: 1, count: 3 });
+    const { company, offRentForm, lines } = await editableOffRent(db, { stage: OFFBOARDING_STAGE.approved, count: 3 });
     const truck = await unit(db, "ON RENT", { companyId: company.id });
     const valid = bodyOf(offRentForm, lines, {
       pickupCity: "Round Rock",
@@ -37,7 +38,7 @@ describe("the off-rent edit endpoints with random and malformed bodies", () => {
   }, 300_000);
 
   it(`POST /api/truck/vin-test never answers 5xx and never changes anything (${PROPERTY_RUNS} bodies)`, async () => {
-    const { company, form, lines } = await editableOffRent(db, { stage: 1 });
+    const { company, form, lines } = await editableOffRent(db, { stage: OFFBOARDING_STAGE.approved });
     const truck = await unit(db, "ON RENT", { companyId: company.id });
     const valid = { vins: [lines[0]!.unitNumber, truck.unitNumber, "NOSUCH1"], FormHistoryID: form.id, compCode: company.code };
 

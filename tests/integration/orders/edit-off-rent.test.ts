@@ -3,6 +3,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { editOffRentOrder } from "~/modules/orders/edit-off-rent.server.ts";
 import { OFF_RENT_EDIT_MESSAGES as M } from "~/rules/off-rent-edit.ts";
+import { OFFBOARDING_STAGE, RETURNING_UNIT_STATUS } from "~/rules/order-stages.ts";
 import { createTestPrisma } from "../../support/database.ts";
 import { databaseFingerprint } from "../../support/property.ts";
 import { actorWith, company, ensureStatuses, job, unit, vendor } from "../queue/fixtures.ts";
@@ -29,8 +30,8 @@ async function refused(actor: Awaited<ReturnType<typeof actorWith>>, body: unkno
 
 describe("editOffRentOrder: saving", () => {
   it("writes only the changed fields, adds and removes units, bumps the version and records the audit entry", async () => {
-    const actor = await actorWith(db, [14]);
-    const { company: owner, offRentForm, lines, form } = await editableOffRent(db, { stage: 1, count: 2 });
+    const actor = await actorWith(db, ["offboarding"]);
+    const { company: owner, offRentForm, lines, form } = await editableOffRent(db, { stage: OFFBOARDING_STAGE.approved, count: 2 });
     const extra = await unit(db, "ON RENT", { companyId: owner.id });
     const body = bodyOf(offRentForm, lines, {
       pickupCity: "Round Rock",
@@ -49,13 +50,13 @@ describe("editOffRentOrder: saving", () => {
       pickupName: "Pat Jones",
       numTrucksReturning: 3,
       trucksRemaining: 3,
-      offboardingStatus: 1,
+      offboardingStatus: OFFBOARDING_STAGE.approved,
       version: 2,
     });
     expect(await linesOf(offRentForm.id)).toEqual([
-      { unitNumber: lines[0]!.unitNumber, unitId: lines[0]!.unitId, odometer: 1000, statusId: 5 },
-      { unitNumber: extra.unitNumber, unitId: extra.id, odometer: 4321, statusId: 5 },
-      { unitNumber: "UPDATE", unitId: null, odometer: 0, statusId: 0 },
+      { unitNumber: lines[0]!.unitNumber, unitId: lines[0]!.unitId, odometer: 1000, statusId: RETURNING_UNIT_STATUS.awaitingPickup },
+      { unitNumber: extra.unitNumber, unitId: extra.id, odometer: 4321, statusId: RETURNING_UNIT_STATUS.awaitingPickup },
+      { unitNumber: "UPDATE", unitId: null, odometer: 0, statusId: RETURNING_UNIT_STATUS.new },
     ]);
     expect(await auditOf(offRentForm.id)).toMatchObject([
       {
@@ -81,17 +82,17 @@ describe("editOffRentOrder: saving", () => {
   });
 
   it("renames a unit and changes an odometer on a submitted order; new lines of a submitted order are New (0)", async () => {
-    const actor = await actorWith(db, [1]);
-    const { company: owner, offRentForm, lines } = await editableOffRent(db, { stage: 0, count: 2 });
+    const actor = await actorWith(db, ["restricted"]);
+    const { company: owner, offRentForm, lines } = await editableOffRent(db, { stage: OFFBOARDING_STAGE.submitted, count: 2 });
     const other = await unit(db, "ON RENT", { companyId: owner.id });
     const body = bodyOf(offRentForm, lines, {
       returningVins: [{ ...rowOf(lines[0]!), vin: other.unitNumber }, { ...rowOf(lines[1]!), odometer: "000001500" }, newRow("UPDATE")],
     });
     expect(await editOffRentOrder(db, actor, body)).toMatchObject({ ok: true });
     expect(await linesOf(offRentForm.id)).toEqual([
-      { unitNumber: other.unitNumber, unitId: other.id, odometer: 1000, statusId: 0 },
-      { unitNumber: lines[1]!.unitNumber, unitId: lines[1]!.unitId, odometer: 1500, statusId: 0 },
-      { unitNumber: "UPDATE", unitId: null, odometer: 0, statusId: 0 },
+      { unitNumber: other.unitNumber, unitId: other.id, odometer: 1000, statusId: RETURNING_UNIT_STATUS.new },
+      { unitNumber: lines[1]!.unitNumber, unitId: lines[1]!.unitId, odometer: 1500, statusId: RETURNING_UNIT_STATUS.new },
+      { unitNumber: "UPDATE", unitId: null, odometer: 0, statusId: RETURNING_UNIT_STATUS.new },
     ]);
     const [entry] = await auditOf(offRentForm.id);
     const first = `Unit ${lines[0]!.unitNumber}`;
@@ -106,24 +107,24 @@ describe("editOffRentOrder: saving", () => {
   });
 
   it("gives a placeholder line of an approved order its unit: it then awaits pickup (5)", async () => {
-    const actor = await actorWith(db, [14]);
+    const actor = await actorWith(db, ["offboarding"]);
     let owner = 0;
     const { offRentForm, lines } = await editableOffRent(db, {
-      stage: 1,
+      stage: OFFBOARDING_STAGE.approved,
       lines: async (companyId) => {
         owner = companyId;
-        return [{ unit: await unit(db, "ON RENT", { companyId }) }, { unit: null, statusId: 0, odometer: 0 }];
+        return [{ unit: await unit(db, "ON RENT", { companyId }) }, { unit: null, statusId: RETURNING_UNIT_STATUS.new, odometer: 0 }];
       },
     });
     const truck = await unit(db, "ON RENT", { companyId: owner });
     const body = bodyOf(offRentForm, lines, { returningVins: [rowOf(lines[0]!), { ...rowOf(lines[1]!), vin: truck.unitNumber, odometer: "77" }] });
     expect(await editOffRentOrder(db, actor, body)).toMatchObject({ ok: true, lists: ["offboarding"] });
-    expect((await linesOf(offRentForm.id))[1]).toEqual({ unitNumber: truck.unitNumber, unitId: truck.id, odometer: 77, statusId: 5 });
+    expect((await linesOf(offRentForm.id))[1]).toEqual({ unitNumber: truck.unitNumber, unitId: truck.id, odometer: 77, statusId: RETURNING_UNIT_STATUS.awaitingPickup });
   });
 
   it("answers 'Nothing changed.' for an unchanged body, writing nothing", async () => {
-    const actor = await actorWith(db, [14]);
-    const { offRentForm, lines } = await editableOffRent(db, { stage: 1 });
+    const actor = await actorWith(db, ["offboarding"]);
+    const { offRentForm, lines } = await editableOffRent(db, { stage: OFFBOARDING_STAGE.approved });
     const before = await databaseFingerprint();
     expect(await editOffRentOrder(db, actor, bodyOf(offRentForm, lines, { pickupState: "tx", compCode: Number(offRentForm.companyCode) }))).toEqual({
       ok: true,
@@ -134,8 +135,8 @@ describe("editOffRentOrder: saving", () => {
   });
 
   it("moves the order to another customer when the company code names one, and updates submitted by on the request", async () => {
-    const actor = await actorWith(db, [14]);
-    const { offRentForm, lines, form } = await editableOffRent(db, { stage: 1 });
+    const actor = await actorWith(db, ["offboarding"]);
+    const { offRentForm, lines, form } = await editableOffRent(db, { stage: OFFBOARDING_STAGE.approved });
     const other = await company(db);
     const body = bodyOf(offRentForm, lines, { compCode: other.code, compName: "Other Co", submittedBy: "Lee Park" });
     expect(await editOffRentOrder(db, actor, body)).toMatchObject({ ok: true, lists: ["offboarding"] });
@@ -148,14 +149,14 @@ describe("editOffRentOrder: saving", () => {
   });
 
   it("reports transport and shipping when the pickup date shows on carrier jobs, and AR off rent when the customer changes", async () => {
-    const actor = await actorWith(db, [14]);
+    const actor = await actorWith(db, ["offboarding"]);
     const carrier = await vendor(db);
     let picked: { id: number; unitNumber: string } | null = null;
     const { offRentForm, lines, form } = await editableOffRent(db, {
-      stage: 2,
+      stage: OFFBOARDING_STAGE.pickupScheduled,
       lines: async (companyId) => {
         picked = await unit(db, "IN TRANSIT");
-        return [{ unit: await unit(db, "ON RENT", { companyId }) }, { unit: picked, statusId: 6 }];
+        return [{ unit: await unit(db, "ON RENT", { companyId }) }, { unit: picked, statusId: RETURNING_UNIT_STATUS.pickedUp }];
       },
     });
     await job(db, form.id, "PICKUP", picked!.id, carrier.id);
@@ -174,8 +175,8 @@ describe("editOffRentOrder: saving", () => {
   });
 
   it("takes a removed unit's open pickup job away and moves a renamed unit's job to the new unit (transport reported)", async () => {
-    const actor = await actorWith(db, [14]);
-    const { company: owner, offRentForm, lines, form } = await editableOffRent(db, { stage: 1, count: 3 });
+    const actor = await actorWith(db, ["offboarding"]);
+    const { company: owner, offRentForm, lines, form } = await editableOffRent(db, { stage: OFFBOARDING_STAGE.approved, count: 3 });
     const gone = await job(db, form.id, "PICKUP", lines[1]!.unitId);
     const moved = await job(db, form.id, "PICKUP", lines[2]!.unitId);
     const replacement = await unit(db, "ON RENT", { companyId: owner.id });
@@ -189,14 +190,14 @@ describe("editOffRentOrder: saving", () => {
   });
 
   it("marks the order Returned when the last unit still at the customer is removed and the rest are picked up", async () => {
-    const actor = await actorWith(db, [14]);
+    const actor = await actorWith(db, ["offboarding"]);
     const carrier = await vendor(db);
     let picked: { id: number; unitNumber: string } | null = null;
     const { offRentForm, lines, form } = await editableOffRent(db, {
-      stage: 2,
+      stage: OFFBOARDING_STAGE.pickupScheduled,
       lines: async (companyId) => {
         picked = await unit(db, "IN TRANSIT");
-        return [{ unit: picked, statusId: 6 }, { unit: await unit(db, "ON RENT", { companyId }), statusId: 5 }];
+        return [{ unit: picked, statusId: RETURNING_UNIT_STATUS.pickedUp }, { unit: await unit(db, "ON RENT", { companyId }), statusId: RETURNING_UNIT_STATUS.awaitingPickup }];
       },
     });
     await job(db, form.id, "PICKUP", picked!.id, carrier.id);
@@ -205,7 +206,7 @@ describe("editOffRentOrder: saving", () => {
     const body = bodyOf(fresh, lines, { returningVins: [{ ...rowOf(lines[0]!), assignedStatus: "assigned" }], deletedVins: [rowOf(lines[1]!)] });
     expect(await editOffRentOrder(db, actor, body)).toMatchObject({ ok: true });
     expect(await db.offRentForm.findUniqueOrThrow({ where: { id: offRentForm.id } })).toMatchObject({
-      offboardingStatus: 3,
+      offboardingStatus: OFFBOARDING_STAGE.returned,
       numTrucksReturning: 1,
       trucksRemaining: 0,
     });
@@ -216,7 +217,7 @@ describe("editOffRentOrder: saving", () => {
 
 describe("editOffRentOrder: refusals (nothing written)", () => {
   it("answers 400 with field messages for a bad body", async () => {
-    const actor = await actorWith(db, [14]);
+    const actor = await actorWith(db, ["offboarding"]);
     const { offRentForm, lines } = await editableOffRent(db);
     expect(await refused(actor, bodyOf(offRentForm, lines, { compCode: "" }))).toEqual({
       ok: false,
@@ -233,14 +234,14 @@ describe("editOffRentOrder: refusals (nothing written)", () => {
     expect(await refused(actor, "not an object")).toMatchObject({ status: 400 });
   });
 
-  it("answers 403 without the offboarding permission (14) or all access", async () => {
-    const actor = await actorWith(db, [11, 17, 29]);
+  it("answers 403 without the offboarding permission or all access", async () => {
+    const actor = await actorWith(db, ["transport", "transport-edit", "offboarding-approve"]);
     const { offRentForm, lines } = await editableOffRent(db);
     expect(await refused(actor, bodyOf(offRentForm, lines, { pickupCity: "Waco" }))).toEqual({ ok: false, status: 403, message: M.forbidden });
   });
 
   it("answers 404 for an unknown order or an OffRentFormID of another order", async () => {
-    const actor = await actorWith(db, [14]);
+    const actor = await actorWith(db, ["offboarding"]);
     const { offRentForm, lines } = await editableOffRent(db);
     const other = await editableOffRent(db);
     expect(await refused(actor, bodyOf(offRentForm, lines, { FormHistoryID: 999_999 }))).toEqual({ ok: false, status: 404, message: M.notFound });
@@ -248,10 +249,10 @@ describe("editOffRentOrder: refusals (nothing written)", () => {
   });
 
   it("answers 409 for a cancelled, a returned or a trade's order", async () => {
-    const actor = await actorWith(db, [14]);
+    const actor = await actorWith(db, ["offboarding"]);
     const cancelled = await editableOffRent(db, { cancelled: true });
     expect(await refused(actor, bodyOf(cancelled.offRentForm, cancelled.lines))).toEqual({ ok: false, status: 409, message: M.cancelled });
-    const returned = await editableOffRent(db, { stage: 3 });
+    const returned = await editableOffRent(db, { stage: OFFBOARDING_STAGE.returned });
     expect(await refused(actor, bodyOf(returned.offRentForm, returned.lines))).toEqual({ ok: false, status: 409, message: M.returned });
     const trade = await editableOffRent(db);
     await db.formHistory.update({ where: { id: trade.form.id }, data: { kind: "TRADE" } });
@@ -261,8 +262,8 @@ describe("editOffRentOrder: refusals (nothing written)", () => {
   });
 
   it("answers 409 with who changed what since, for an edit made from an older version", async () => {
-    const first = await actorWith(db, [14]);
-    const second = await actorWith(db, [14]);
+    const first = await actorWith(db, ["offboarding"]);
+    const second = await actorWith(db, ["offboarding"]);
     const { offRentForm, lines } = await editableOffRent(db);
     expect(await editOffRentOrder(db, first, bodyOf(offRentForm, lines, { pickupCity: "Waco" }))).toMatchObject({ ok: true });
     const result = await refused(second, bodyOf(offRentForm, lines, { pickupName: "Lee Park" }));
@@ -279,20 +280,20 @@ describe("editOffRentOrder: refusals (nothing written)", () => {
   });
 
   it("refuses to remove a unit that is not awaiting pickup, is carrier assigned, or is the last one (409)", async () => {
-    const actor = await actorWith(db, [14]);
-    const submitted = await editableOffRent(db, { stage: 0 });
+    const actor = await actorWith(db, ["offboarding"]);
+    const submitted = await editableOffRent(db, { stage: OFFBOARDING_STAGE.submitted });
     expect(
       await refused(actor, bodyOf(submitted.offRentForm, submitted.lines, { returningVins: [rowOf(submitted.lines[0]!)], deletedVins: [rowOf(submitted.lines[1]!)] })),
     ).toMatchObject({ status: 409, message: `Unit ${submitted.lines[1]!.unitNumber} cannot be removed: only units awaiting pickup can be.` });
 
-    const { offRentForm, lines, form } = await editableOffRent(db, { stage: 1 });
+    const { offRentForm, lines, form } = await editableOffRent(db, { stage: OFFBOARDING_STAGE.approved });
     await job(db, form.id, "PICKUP", lines[1]!.unitId, (await vendor(db)).id);
     expect(await refused(actor, bodyOf(offRentForm, lines, { returningVins: [rowOf(lines[0]!)], deletedVins: [rowOf(lines[1]!)] }))).toMatchObject({
       status: 409,
       message: `Unit ${lines[1]!.unitNumber} cannot be removed: Carrier Assigned.`,
     });
 
-    const single = await editableOffRent(db, { stage: 1, count: 1 });
+    const single = await editableOffRent(db, { stage: OFFBOARDING_STAGE.approved, count: 1 });
     expect(await refused(actor, bodyOf(single.offRentForm, single.lines, { returningVins: [], deletedVins: [rowOf(single.lines[0]!)] }))).toEqual({
       ok: false,
       status: 409,
@@ -301,8 +302,8 @@ describe("editOffRentOrder: refusals (nothing written)", () => {
   });
 
   it("refuses to change a carrier-assigned unit (409 'Carrier Assigned')", async () => {
-    const actor = await actorWith(db, [14]);
-    const { offRentForm, lines, form } = await editableOffRent(db, { stage: 1 });
+    const actor = await actorWith(db, ["offboarding"]);
+    const { offRentForm, lines, form } = await editableOffRent(db, { stage: OFFBOARDING_STAGE.approved });
     await job(db, form.id, "PICKUP", lines[0]!.unitId, (await vendor(db)).id);
     const message = `Unit ${lines[0]!.unitNumber} cannot be changed: Carrier Assigned.`;
     expect(await refused(actor, bodyOf(offRentForm, lines, { returningVins: [{ ...rowOf(lines[0]!), odometer: "5" }, rowOf(lines[1]!)] }))).toEqual({
@@ -314,8 +315,8 @@ describe("editOffRentOrder: refusals (nothing written)", () => {
   });
 
   it("refuses blank unit rows, duplicates, and a list that does not match the order (400)", async () => {
-    const actor = await actorWith(db, [14]);
-    const { offRentForm, lines } = await editableOffRent(db, { stage: 1 });
+    const actor = await actorWith(db, ["offboarding"]);
+    const { offRentForm, lines } = await editableOffRent(db, { stage: OFFBOARDING_STAGE.approved });
     expect(await refused(actor, bodyOf(offRentForm, lines, { returningVins: [...lines.map(rowOf), newRow("", "")] }))).toMatchObject({
       status: 400,
       message: M.allFieldsRequired,
@@ -335,9 +336,9 @@ describe("editOffRentOrder: refusals (nothing written)", () => {
   });
 
   it("tests every edited unit again: unknown, another customer's, already returning, not on rent (400)", async () => {
-    const actor = await actorWith(db, [14]);
-    const { offRentForm, lines } = await editableOffRent(db, { stage: 1 });
-    const elsewhere = await editableOffRent(db, { stage: 1, count: 1 });
+    const actor = await actorWith(db, ["offboarding"]);
+    const { offRentForm, lines } = await editableOffRent(db, { stage: OFFBOARDING_STAGE.approved });
+    const elsewhere = await editableOffRent(db, { stage: OFFBOARDING_STAGE.approved, count: 1 });
     const othersTruck = await unit(db, "ON RENT", { companyId: elsewhere.company.id });
     const onLot = await unit(db, "ON LOT");
     const body = bodyOf(offRentForm, lines, {
@@ -358,7 +359,7 @@ describe("editOffRentOrder: refusals (nothing written)", () => {
   });
 
   it("refuses a company code no customer has (400)", async () => {
-    const actor = await actorWith(db, [14]);
+    const actor = await actorWith(db, ["offboarding"]);
     const { offRentForm, lines } = await editableOffRent(db);
     const codes = new Set((await db.company.findMany({ select: { code: true } })).map((row) => row.code));
     let free = 99_999;
@@ -372,8 +373,8 @@ describe("editOffRentOrder: refusals (nothing written)", () => {
   });
 
   it("holds the dialog's rule when asked: edited units must have been tested valid", async () => {
-    const actor = await actorWith(db, [14]);
-    const { company: owner, offRentForm, lines } = await editableOffRent(db, { stage: 1 });
+    const actor = await actorWith(db, ["offboarding"]);
+    const { company: owner, offRentForm, lines } = await editableOffRent(db, { stage: OFFBOARDING_STAGE.approved });
     const truck = await unit(db, "ON RENT", { companyId: owner.id });
     const body = bodyOf(offRentForm, lines, { returningVins: [...lines.map(rowOf), newRow(truck.unitNumber, "9")] });
     const before = await databaseFingerprint();

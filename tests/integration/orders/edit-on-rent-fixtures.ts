@@ -2,6 +2,7 @@
 // phones, zips, states), so a body built from it is a valid edit, and that body.
 import type { PrismaClient } from "~/generated/prisma/client";
 import { company } from "../queue/fixtures.ts";
+import { ONBOARDING_STAGE } from "~/rules/order-stages.ts";
 
 export const ORDER_FIELDS = {
   expectedRentalLength: "6 months",
@@ -20,7 +21,7 @@ export async function editableOrder(
   db: PrismaClient,
   options: { half?: number; stage?: number; cancelled?: boolean; kind?: "ORDER" | "TRADE" } = {},
 ) {
-  const { half = 2, stage = 1 } = options;
+  const { half = 2, stage = ONBOARDING_STAGE.approved } = options;
   const owner = await company(db);
   const form = await db.formHistory.create({
     data: { kind: options.kind ?? "ORDER", companyId: owner.id, submitteeName: "Pat", cancelledAt: options.cancelled ? new Date() : null },

@@ -8,6 +8,7 @@ import { createTestPrisma } from "../../support/database.ts";
 import { checkMalformedBodies, malformedBodies, PROPERTY_RUNS } from "../../support/property.ts";
 import { actorWith, ensureStatuses, job, unit, vendor } from "../queue/fixtures.ts";
 import { bodyOf, editableOrder } from "./edit-on-rent-fixtures.ts";
+import { ONBOARDING_STAGE } from "~/rules/order-stages.ts";
 
 const db = createTestPrisma();
 const api = apiHarness(createOrderEditRouter);
@@ -15,7 +16,7 @@ let token: string;
 
 beforeAll(async () => {
   await ensureStatuses(db);
-  token = api.tokenFor(await actorWith(db, [10]));
+  token = api.tokenFor(await actorWith(db, ["onboarding"]));
 });
 
 const put = (body: unknown) => api.status("PUT", "/api/order/edit", { token, raw: JSON.stringify(body) ?? "null" });
@@ -26,7 +27,7 @@ describe("PUT /api/order/edit with random and malformed bodies", () => {
     // (so count changes meet the trucks-remaining rule). A valid body that changes something saves once;
     // the same version sent again meets a 409.
     const plain = await editableOrder(db, { half: 2 });
-    const assigned = await editableOrder(db, { half: 3, stage: 2 });
+    const assigned = await editableOrder(db, { half: 3, stage: ONBOARDING_STAGE.inTransport });
     const carrier = await vendor(db);
     for (let n = 0; n < 2; n++) await job(db, assigned.form.id, "DELIVERY", (await unit(db, "NEW")).id, carrier.id);
     const assignedOrder = await db.orderForm.update({ where: { id: assigned.orderForm.id }, data: { trucksRemaining: 1 } });

@@ -5,6 +5,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { editOnRentOrder } from "~/modules/orders/edit-on-rent.server.ts";
 import type { CardListName } from "~/rules/boards.ts";
 import type { OnRentEditDialogData } from "~/rules/on-rent-edit.ts";
+import { ONBOARDING_STAGE } from "~/rules/order-stages.ts";
+import { type PermissionName } from "~/rules/permissions.ts";
 import { createOrderEditRouter } from "../../../server/api/order-edit.ts";
 import { apiHarness } from "../../support/api-harness.ts";
 import { loadBoard, postBoardForm } from "../../support/board-route.ts";
@@ -23,7 +25,7 @@ beforeAll(async () => {
 
 const put = (body: unknown, token?: string) => api.call("PUT", "/api/order/edit", { body, token });
 
-async function signedIn(permissions: number[]) {
+async function signedIn(permissions: PermissionName[]) {
   const actor = await actorWith(db, permissions);
   return { actor, token: api.tokenFor(actor) };
 }
@@ -34,7 +36,7 @@ const auditRows = (orderFormId: number) =>
 describe("PUT /api/order/edit: saving", () => {
   it("writes only the changed fields, bumps the version, records the audit row and refreshes the onboarding board", async () => {
     const { orderForm, form } = await editableOrder(db);
-    const { actor, token } = await signedIn([10]);
+    const { actor, token } = await signedIn(["onboarding"]);
     seen.length = 0;
     const result = await put(
       bodyOf(orderForm, { PONumber: "PO-7781", DelCity: "Round Rock", DelPhone: "2125550123", DamageWaiverID: 4, SecondKeyCount: true }),
@@ -77,7 +79,7 @@ describe("PUT /api/order/edit: saving", () => {
   it("pads the company number and moves the request to the customer with that code", async () => {
     const { orderForm, form } = await editableOrder(db);
     const other = await db.company.create({ data: { code: "00042", name: "Other Customer" } });
-    const { token } = await signedIn([1]);
+    const { token } = await signedIn(["restricted"]);
     expect((await put(bodyOf(orderForm, { CompanyNumber: "42" }), token)).status).toBe(200);
     expect(await db.orderForm.findUniqueOrThrow({ where: { id: orderForm.id } })).toMatchObject({ companyCode: "00042", version: 2 });
     expect(await db.formHistory.findUniqueOrThrow({ where: { id: form.id } })).toMatchObject({ companyId: other.id });
@@ -86,12 +88,12 @@ describe("PUT /api/order/edit: saving", () => {
   });
 
   it("recomputes trucks requested and remaining from the counts and the carrier-assigned deliveries", async () => {
-    const { orderForm, form } = await editableOrder(db, { half: 3, stage: 2 });
+    const { orderForm, form } = await editableOrder(db, { half: 3, stage: ONBOARDING_STAGE.inTransport });
     const carrier = await vendor(db);
     await job(db, form.id, "DELIVERY", (await unit(db, "NEW")).id, carrier.id);
     await db.orderForm.update({ where: { id: orderForm.id }, data: { trucksRemaining: 2 } });
     const current = await db.orderForm.findUniqueOrThrow({ where: { id: orderForm.id } });
-    const { token } = await signedIn([10]);
+    const { token } = await signedIn(["onboarding"]);
     seen.length = 0;
     const body = bodyOf(current, { HalfTonCount: 1, OneTonServiceCount: 4, TrucksRequested: 5 });
     expect((await put(body, token)).status).toBe(200);
@@ -100,7 +102,7 @@ describe("PUT /api/order/edit: saving", () => {
       oneTonServiceCount: 4,
       trucksRequested: 5,
       trucksRemaining: 4,
-      onboardingStatus: 2,
+      onboardingStatus: ONBOARDING_STAGE.inTransport,
     });
     const [audit] = await auditRows(orderForm.id);
     expect(audit!.changedData).toEqual({
@@ -116,7 +118,7 @@ describe("PUT /api/order/edit: saving", () => {
   it("reports transport but not shipping while the order's jobs have no carrier", async () => {
     const { orderForm, form } = await editableOrder(db);
     await job(db, form.id, "DELIVERY", null);
-    const { token } = await signedIn([17]);
+    const { token } = await signedIn(["transport-edit"]);
     seen.length = 0;
     expect((await put(bodyOf(orderForm, { DateNeeded: "2027-01-15" }), token)).status).toBe(200);
     expect(seen).toEqual([["onboarding", "transport"]]);
@@ -127,7 +129,7 @@ describe("PUT /api/order/edit: saving", () => {
     const { orderForm } = await editableOrder(db);
     await db.orderForm.update({ where: { id: orderForm.id }, data: { poNumber: "OLD-1", earliestDateAvailable: new Date("2026-11-20T00:00:00Z") } });
     const current = await db.orderForm.findUniqueOrThrow({ where: { id: orderForm.id } });
-    const { token } = await signedIn([10]);
+    const { token } = await signedIn(["onboarding"]);
     expect((await put(bodyOf(current, { PONumber: "", EarliestDateAvailable: "2026-11-25" }), token)).status).toBe(200);
     const after = await db.orderForm.findUniqueOrThrow({ where: { id: orderForm.id } });
     expect(after.poNumber).toBeNull();
@@ -141,7 +143,7 @@ describe("PUT /api/order/edit: saving", () => {
 
   it("saves nothing, records nothing and bumps nothing when nothing changed", async () => {
     const { orderForm } = await editableOrder(db);
-    const { token } = await signedIn([10]);
+    const { token } = await signedIn(["onboarding"]);
     seen.length = 0;
     expect(await put(bodyOf(orderForm, { DelState: "tx", CompanyNumber: Number(orderForm.companyCode) }), token)).toEqual({
       status: 200,
@@ -167,7 +169,7 @@ describe("PUT /api/order/edit: refusals (nothing written, nothing reported)", ()
 
   it("answers '*All fields must be filled...' with the blank fields marked", async () => {
     const { orderForm } = await editableOrder(db);
-    const { token } = await signedIn([10]);
+    const { token } = await signedIn(["onboarding"]);
     const body = await expectRefused(bodyOf(orderForm, { DelName: "", BillAltPhone: " ", RAEmail: null }), token, 400, {
       error: "*All fields must be filled...",
     });
@@ -191,22 +193,22 @@ describe("PUT /api/order/edit: refusals (nothing written, nothing reported)", ()
     ["TrucksRequested", 9, "Trucks Requested must be the sum of the four truck counts."],
   ])("answers 400 for %s = %j: %s", async (name, value, message) => {
     const { orderForm } = await editableOrder(db);
-    const { token } = await signedIn([10]);
+    const { token } = await signedIn(["onboarding"]);
     await expectRefused(bodyOf(orderForm, { [name]: value }), token, 400, { error: message, errors: { [name]: [message] } });
   });
 
   it("answers 400 for an order of no trucks", async () => {
     const { orderForm } = await editableOrder(db);
-    const { token } = await signedIn([10]);
+    const { token } = await signedIn(["onboarding"]);
     await expectRefused(bodyOf(orderForm, { HalfTonCount: 0, TrucksRequested: 0 }), token, 400, { error: "An order needs at least one truck." });
   });
 
   it("answers 400 when the new total is below the trucks already given a carrier", async () => {
-    const { orderForm, form } = await editableOrder(db, { half: 3, stage: 2 });
+    const { orderForm, form } = await editableOrder(db, { half: 3, stage: ONBOARDING_STAGE.inTransport });
     const carrier = await vendor(db);
     for (let n = 0; n < 2; n++) await job(db, form.id, "DELIVERY", (await unit(db, "NEW")).id, carrier.id);
     const current = await db.orderForm.update({ where: { id: orderForm.id }, data: { trucksRemaining: 1 } });
-    const { token } = await signedIn([10]);
+    const { token } = await signedIn(["onboarding"]);
     const message = "*You cannot remove more trucks than have already been assigned a carrier (2 assigned)...";
     await expectRefused(bodyOf(current, { HalfTonCount: 1, TrucksRequested: 1 }), token, 400, {
       error: message,
@@ -219,7 +221,7 @@ describe("PUT /api/order/edit: refusals (nothing written, nothing reported)", ()
 
   it("answers 400 for a company number no customer has", async () => {
     const { orderForm } = await editableOrder(db);
-    const { token } = await signedIn([10]);
+    const { token } = await signedIn(["onboarding"]);
     await expectRefused(bodyOf(orderForm, { CompanyNumber: "99998" }), token, 400, {
       error: "No customer has that company number.",
       errors: { CompanyNumber: ["No customer has that company number."] },
@@ -227,12 +229,12 @@ describe("PUT /api/order/edit: refusals (nothing written, nothing reported)", ()
   });
 
   it("answers 409 for moving an order with delivered trucks to another customer", async () => {
-    const { orderForm, form } = await editableOrder(db, { stage: 2 });
+    const { orderForm, form } = await editableOrder(db, { stage: ONBOARDING_STAGE.inTransport });
     const other = await company(db);
     const carrier = await vendor(db);
     const delivered = await job(db, form.id, "DELIVERY", (await unit(db, "NEW")).id, carrier.id);
     await db.transportJob.update({ where: { id: delivered.id }, data: { completedAt: new Date() } });
-    const { token } = await signedIn([10]);
+    const { token } = await signedIn(["onboarding"]);
     await expectRefused(bodyOf(orderForm, { CompanyNumber: other.code }), token, 409, {
       error: "The company cannot change once trucks of this order have been delivered.",
     });
@@ -243,7 +245,7 @@ describe("PUT /api/order/edit: refusals (nothing written, nothing reported)", ()
     await expectRefused(bodyOf(orderForm, { PONumber: "X" }), undefined, 401, { error: "Sign in required." });
   });
 
-  it.each([[[11]], [[14, 29]], [[28]], [[13, 54]]])("answers 403 to permissions %j", async (permissions) => {
+  it.each([[["transport"]], [["offboarding", "offboarding-approve"]], [["onboarding-approve"]], [["accounts-receivable", "ar-read-only"]]] satisfies [PermissionName[]][])("answers 403 to permissions %j", async (permissions) => {
     const { orderForm } = await editableOrder(db);
     const { token } = await signedIn(permissions);
     await expectRefused(bodyOf(orderForm, { PONumber: "X" }), token, 403, { error: "You do not have permission to edit this order." });
@@ -253,7 +255,7 @@ describe("PUT /api/order/edit: refusals (nothing written, nothing reported)", ()
     const { orderForm } = await editableOrder(db);
     const { form: otherForm } = await editableOrder(db);
     const { orderForm: tradeOrder } = await editableOrder(db, { kind: "TRADE" });
-    const { token } = await signedIn([10]);
+    const { token } = await signedIn(["onboarding"]);
     const notFound = { error: "That order does not exist." };
     await expectRefused(bodyOf(orderForm, { OrderFormID: 2_000_000_000 }), token, 404, notFound);
     await expectRefused(bodyOf(orderForm, { FormHistoryID: otherForm.id }), token, 404, notFound);
@@ -262,12 +264,12 @@ describe("PUT /api/order/edit: refusals (nothing written, nothing reported)", ()
 
   it("answers 409 for a cancelled order", async () => {
     const { orderForm } = await editableOrder(db, { cancelled: true });
-    const { token } = await signedIn([10]);
+    const { token } = await signedIn(["onboarding"]);
     await expectRefused(bodyOf(orderForm, { PONumber: "X" }), token, 409, { error: "This order has been cancelled." });
   });
 
   it("answers 400 for a body that is not JSON", async () => {
-    const { token } = await signedIn([10]);
+    const { token } = await signedIn(["onboarding"]);
     expect((await api.call("PUT", "/api/order/edit", { raw: "{not json", token })).status).toBe(400);
   });
 });
@@ -275,8 +277,8 @@ describe("PUT /api/order/edit: refusals (nothing written, nothing reported)", ()
 describe("PUT /api/order/edit: a save over a newer version (409)", () => {
   it("refuses the stale save with who changed what since, and keeps the newer values", async () => {
     const { orderForm } = await editableOrder(db);
-    const first = await signedIn([10]);
-    const second = await signedIn([10]);
+    const first = await signedIn(["onboarding"]);
+    const second = await signedIn(["onboarding"]);
     await db.user.update({ where: { id: first.actor.user.id }, data: { firstName: "Avery", lastName: "First" } });
 
     // Both open the dialog at version 1; the first saves.
@@ -315,7 +317,7 @@ describe("PUT /api/order/edit: a save over a newer version (409)", () => {
 
   it("lets exactly one of two saves made from the same version through", async () => {
     const { orderForm } = await editableOrder(db);
-    const { actor } = await signedIn([10]);
+    const { actor } = await signedIn(["onboarding"]);
     const results = await Promise.all(
       ["A", "B", "C"].map((suffix) => editOnRentOrder(api.services.database.prisma, actor, bodyOf(orderForm, { PONumber: `PO-${suffix}` }))),
     );
@@ -328,7 +330,7 @@ describe("PUT /api/order/edit: a save over a newer version (409)", () => {
 
   it("answers 409 for a version the order never had", async () => {
     const { orderForm } = await editableOrder(db);
-    const { token } = await signedIn([10]);
+    const { token } = await signedIn(["onboarding"]);
     expect(await put(bodyOf(orderForm, { version: 7, PONumber: "X" }), token)).toEqual({
       status: 409,
       body: {
@@ -341,10 +343,10 @@ describe("PUT /api/order/edit: a save over a newer version (409)", () => {
 
 describe("the editOnboarding dialog on the board", () => {
   /** The board's loader for a reader with these permissions; `data`: as a client-side navigation asks (/onboarding.data). */
-  const open = async (search: string, permissions: number[], options: { data?: boolean } = {}) =>
+  const open = async (search: string, permissions: PermissionName[], options: { data?: boolean } = {}) =>
     loadBoard(api.services, await actorWith(db, permissions), `/onboarding${search}`, options);
   /** The dialog's form posted to the board; `data`: as a fetcher (JavaScript) posts it (/onboarding.data). */
-  const post = async (search: string, permissions: number[], form: URLSearchParams, options: { data?: boolean } = {}) =>
+  const post = async (search: string, permissions: PermissionName[], form: URLSearchParams, options: { data?: boolean } = {}) =>
     postBoardForm(api.services, await actorWith(db, permissions), `/onboarding${search}`, form, options);
 
   function formOf(body: Record<string, unknown>): URLSearchParams {
@@ -362,9 +364,9 @@ describe("the editOnboarding dialog on the board", () => {
 
   it("loads the order's fields, trucks, history and whether the reader may save", async () => {
     const { orderForm, form, company: owner } = await editableOrder(db, { half: 2 });
-    const { token } = await signedIn([10]);
+    const { token } = await signedIn(["onboarding"]);
     await put(bodyOf(orderForm, { PONumber: "PO-1" }), token);
-    const data = await open(`?modal=editOnboarding&formHistoryId=${form.id}`, [10]);
+    const data = await open(`?modal=editOnboarding&formHistoryId=${form.id}`, ["onboarding"]);
     expect(data.dialog).toMatchObject({ title: "Edit Order", error: null });
     const dialog = data.dialog!.data as OnRentEditDialogData;
     expect(dialog).toMatchObject({
@@ -396,7 +398,7 @@ describe("the editOnboarding dialog on the board", () => {
     // A transport reader (who may not edit on-rent orders) opening the dialog from the transport board.
     const transport = await loadBoard(
       api.services,
-      await actorWith(db, [11]),
+      await actorWith(db, ["transport"]),
       `/transport?modal=editOnboarding&formHistoryId=${form.id}`,
     );
     expect((transport.dialog!.data as OnRentEditDialogData).canEdit).toBe(false);
@@ -404,20 +406,20 @@ describe("the editOnboarding dialog on the board", () => {
 
   it("closes onto the board when opened by a client-side navigation (/onboarding.data)", async () => {
     const { form } = await editableOrder(db);
-    const data = await open(`?filter=x&modal=editOnboarding&formHistoryId=${form.id}`, [10], { data: true });
+    const data = await open(`?filter=x&modal=editOnboarding&formHistoryId=${form.id}`, ["onboarding"], { data: true });
     expect(data.closeDialogHref).toBe("/onboarding?filter=x");
   });
 
   it("reads a damage waiver outside 1–6 as no choice ('None Selected')", async () => {
     const { orderForm, form } = await editableOrder(db);
     await db.orderForm.update({ where: { id: orderForm.id }, data: { damageWaiverId: 0 } });
-    const data = await open(`?modal=editOnboarding&formHistoryId=${form.id}`, [10]);
+    const data = await open(`?modal=editOnboarding&formHistoryId=${form.id}`, ["onboarding"]);
     expect((data.dialog!.data as OnRentEditDialogData).values.DamageWaiverID).toBe("");
   });
 
   it("shows 'That order does not exist.' for an unknown or malformed request id", async () => {
     for (const id of ["999999999", "abc", "-1", ""]) {
-      const data = await open(`?modal=editOnboarding&formHistoryId=${id}`, [10]);
+      const data = await open(`?modal=editOnboarding&formHistoryId=${id}`, ["onboarding"]);
       expect(data.dialog).toMatchObject({ error: "That order does not exist.", status: 404 });
     }
   });
@@ -426,7 +428,7 @@ describe("the editOnboarding dialog on the board", () => {
     const { orderForm, form } = await editableOrder(db);
     seen.length = 0;
     const search = `?filter=acme&modal=editOnboarding&formHistoryId=${form.id}`;
-    const response = await post(search, [10], formOf(bodyOf(orderForm, { PONumber: "PO-FORM", SecondKeyCount: true })));
+    const response = await post(search, ["onboarding"], formOf(bodyOf(orderForm, { PONumber: "PO-FORM", SecondKeyCount: true })));
     expect(response).toEqual({ status: 303, location: "/onboarding?filter=acme", data: null });
     expect(seen).toEqual([["onboarding"]]);
     expect(await db.orderForm.findUniqueOrThrow({ where: { id: orderForm.id } })).toMatchObject({
@@ -440,7 +442,7 @@ describe("the editOnboarding dialog on the board", () => {
     const { orderForm, form } = await editableOrder(db);
     const search = `?modal=editOnboarding&formHistoryId=${form.id}`;
     const posted = formOf(bodyOf(orderForm, { PONumber: "PO-FETCHER" }));
-    const response = await post(search, [10], posted, { data: true });
+    const response = await post(search, ["onboarding"], posted, { data: true });
     expect(response).toEqual({ status: 303, location: "/onboarding", data: null });
     expect((await db.orderForm.findUniqueOrThrow({ where: { id: orderForm.id } })).poNumber).toBe("PO-FETCHER");
   });
@@ -449,7 +451,7 @@ describe("the editOnboarding dialog on the board", () => {
     const { orderForm, form } = await editableOrder(db);
     seen.length = 0;
     const posted = formOf(bodyOf(orderForm, { DelZip: "123", RAName: "" }));
-    const result = await post(`?modal=editOnboarding&formHistoryId=${form.id}`, [10], posted);
+    const result = await post(`?modal=editOnboarding&formHistoryId=${form.id}`, ["onboarding"], posted);
     expect(result.status).toBe(400);
     expect(result.data).toMatchObject({
       intent: "edit-on-rent-order",
@@ -464,9 +466,9 @@ describe("the editOnboarding dialog on the board", () => {
 
   it("answers a stale form with the conflict", async () => {
     const { orderForm, form } = await editableOrder(db);
-    const { token } = await signedIn([10]);
+    const { token } = await signedIn(["onboarding"]);
     await put(bodyOf(orderForm, { DelName: "Someone Else" }), token);
-    const result = await post(`?modal=editOnboarding&formHistoryId=${form.id}`, [10], formOf(bodyOf(orderForm, { PONumber: "MINE" })));
+    const result = await post(`?modal=editOnboarding&formHistoryId=${form.id}`, ["onboarding"], formOf(bodyOf(orderForm, { PONumber: "MINE" })));
     expect(result.status).toBe(409);
     expect(result.data?.conflict).toMatchObject({
       currentVersion: 2,

@@ -4,6 +4,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { CardListName } from "~/rules/boards.ts";
 import { OFF_RENT_EDIT_MESSAGES as M } from "~/rules/off-rent-edit.ts";
+import { OFFBOARDING_STAGE } from "~/rules/order-stages.ts";
+import { type PermissionName } from "~/rules/permissions.ts";
 import { createOffRentEditRouter } from "../../../server/api/off-rent-edit.ts";
 import { apiHarness } from "../../support/api-harness.ts";
 import { createTestPrisma } from "../../support/database.ts";
@@ -18,10 +20,10 @@ let token: string;
 
 beforeAll(async () => {
   await ensureStatuses(db);
-  token = await tokenFor([14]);
+  token = await tokenFor(["offboarding"]);
 });
 
-async function tokenFor(permissions: number[]) {
+async function tokenFor(permissions: PermissionName[]) {
   return api.tokenFor(await actorWith(db, permissions));
 }
 
@@ -29,7 +31,7 @@ const post = (body: unknown, bearer: string | null = token) => api.call("POST", 
 
 describe("POST /api/truck/vin-test", () => {
   it("answers unit number → true for a unit on rent to the order's customer and not returning elsewhere", async () => {
-    const { company: owner, form } = await editableOffRent(db, { stage: 1 });
+    const { company: owner, form } = await editableOffRent(db, { stage: OFFBOARDING_STAGE.approved });
     const mine = await unit(db, "ON RENT", { companyId: owner.id });
     const stranger = await company(db);
     const theirs = await unit(db, "ON RENT", { companyId: stranger.id });
@@ -52,9 +54,9 @@ describe("POST /api/truck/vin-test", () => {
   });
 
   it("counts a unit already on this order as valid, and one still at the customer on another active request as not", async () => {
-    const first = await editableOffRent(db, { stage: 1 });
+    const first = await editableOffRent(db, { stage: OFFBOARDING_STAGE.approved });
     const second = await editableOffRent(db, {
-      stage: 0,
+      stage: OFFBOARDING_STAGE.submitted,
       lines: async () => [{ unit: { id: first.lines[0]!.unitId!, unitNumber: first.lines[0]!.unitNumber } }],
     });
     await db.formHistory.update({ where: { id: second.form.id }, data: { companyId: first.company.id } });
@@ -62,7 +64,7 @@ describe("POST /api/truck/vin-test", () => {
     expect((await post({ vins: [own, twice], FormHistoryID: first.form.id })).body).toEqual({ [own]: true, [twice]: true });
     // From the second request, the unit is already returning on the first (and the other way round it is its own line).
     expect((await post({ vins: [own], FormHistoryID: second.form.id })).body).toEqual({ [own]: false });
-    const third = await editableOffRent(db, { stage: 0, count: 1 });
+    const third = await editableOffRent(db, { stage: OFFBOARDING_STAGE.submitted, count: 1 });
     await db.formHistory.update({ where: { id: third.form.id }, data: { companyId: first.company.id } });
     expect((await post({ vins: [own], FormHistoryID: third.form.id })).body).toEqual({ [own]: false });
     // Once the first request is cancelled, its units may be returned on another.
@@ -71,7 +73,7 @@ describe("POST /api/truck/vin-test", () => {
   });
 
   it("tests against the customer a changed company code names", async () => {
-    const { form } = await editableOffRent(db, { stage: 1 });
+    const { form } = await editableOffRent(db, { stage: OFFBOARDING_STAGE.approved });
     const other = await company(db);
     const theirs = await unit(db, "ON RENT", { companyId: other.id });
     expect((await post({ vins: [theirs.unitNumber], FormHistoryID: form.id })).body).toEqual({ [theirs.unitNumber]: false });
@@ -88,7 +90,7 @@ describe("POST /api/truck/vin-test", () => {
   it("answers 401, 403, 404 and 400 with messages", async () => {
     const { form } = await editableOffRent(db);
     const onRentOrder = await order(db);
-    const transport = await tokenFor([11]);
+    const transport = await tokenFor(["transport"]);
     expect(await post({ vins: ["U1"], FormHistoryID: form.id }, null)).toMatchObject({ status: 401, body: { error: "Sign in required." } });
     expect(await post({ vins: ["U1"], FormHistoryID: form.id }, transport)).toEqual({ status: 403, body: { error: M.forbidden } });
     expect(await post({ vins: ["U1"], FormHistoryID: 999_999 })).toEqual({ status: 404, body: { error: M.notFound } });

@@ -6,6 +6,7 @@ import { signSessionToken } from "~/modules/identity/session-token.server.ts";
 import { createTestPrisma } from "../../support/database.ts";
 import { startTestServer, type RunningServer } from "../../support/test-server.ts";
 import { createUser, PASSWORD } from "../identity/fixtures.ts";
+import { permissionIdsNamed, type PermissionName } from "~/rules/permissions.ts";
 
 const db = createTestPrisma();
 let server: RunningServer;
@@ -16,9 +17,9 @@ beforeAll(async () => {
 
 afterAll(() => server?.close());
 
-async function signedInCookie(permissions: number[] = []) {
+async function signedInCookie(permissions: PermissionName[] = []) {
   const user = await createUser(db, { directPermissions: permissions, tokensValidAfter: new Date(Date.now() - 3_600_000) });
-  const token = signSessionToken(server.services.config, { userId: user.id, permissions }, new Date(Date.now() - 10_000));
+  const token = signSessionToken(server.services.config, { userId: user.id, permissions: permissionIdsNamed(permissions) }, new Date(Date.now() - 10_000));
   return { user, cookie: `${SESSION_COOKIE}=${encodeURIComponent(token)}` };
 }
 

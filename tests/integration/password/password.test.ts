@@ -433,8 +433,8 @@ describe("register an employee", () => {
     };
   };
 
-  it("creates the account with permission 20 (API and page), refuses duplicates", async () => {
-    const manager = await createUser(db, { directPermissions: [20] });
+  it("creates the account with employee-management (API and page), refuses duplicates", async () => {
+    const manager = await createUser(db, { directPermissions: ["employee-management"] });
     const body = await input();
     const created = await call("POST", `${server.url}/users/register`, body, bearer(oldToken(manager.id)));
     expect(created.status).toBe(201);
@@ -459,13 +459,13 @@ describe("register an employee", () => {
     expect(await db.auditLog.count({ where: { action: "register", userId: manager.id } })).toBe(2);
   });
 
-  it("refuses without permission 20 (403 from the API, redirect to /not-found from the page)", async () => {
-    const clerk = await createUser(db, { directPermissions: [3] });
+  it("refuses without employee-management (403 from the API, redirect to /not-found from the page)", async () => {
+    const clerk = await createUser(db, { directPermissions: ["on-off-rents"] });
     const body = await input();
     expect((await call("POST", `${server.url}/users/register`, body, bearer(oldToken(clerk.id)))).status).toBe(403);
     const cookie = `fleetops_session=${oldToken(clerk.id)}`;
     const pageRequest = formRequest(`${server.url}/register`, body, cookie);
-    // The guard itself sends a user without permission 20 away, before the action runs.
+    // The guard itself sends a user without employee-management away, before the action runs.
     const thrown = await guardedContext(pageRequest)
       .then((pageContext) => registerAction({ context: pageContext, params: {}, pattern: "/register", request: pageRequest } as never))
       .catch((error: unknown) => error);

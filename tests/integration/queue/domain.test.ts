@@ -12,6 +12,7 @@ import { createTestPrisma } from "../../support/database.ts";
 import { bodyOf as offRentBodyOf, editableOffRent } from "../orders/edit-off-rent-fixtures.ts";
 import { bodyOf as orderBodyOf, editableOrder } from "../orders/edit-on-rent-fixtures.ts";
 import { actorWith, ensureStatuses, job, offRent, order, trade, unit, vendor } from "./fixtures.ts";
+import { OFFBOARDING_STAGE, ONBOARDING_STAGE, RETURNING_UNIT_STATUS } from "~/rules/order-stages.ts";
 
 const db = createTestPrisma();
 const NOW = new Date("2026-11-21T12:00:00Z");
@@ -26,10 +27,10 @@ const auditOf = (entityType: string, entityId: number) =>
 
 describe("approveOrder", () => {
   it("approves an on-rent order: stage 1, version 2, approvedAt/By and an audit row", async () => {
-    const actor = await actorWith(db, [28]);
+    const actor = await actorWith(db, ["onboarding-approve"]);
     const { form, orderForm } = await order(db);
     expect(await approveOrder(db, actor, { FormHistoryID: form.id, half: "on" }, NOW)).toEqual({ ok: true, lists: ["onboarding"], requests: [form.id] });
-    expect(await db.orderForm.findUniqueOrThrow({ where: { id: orderForm.id } })).toMatchObject({ onboardingStatus: 1, version: 2 });
+    expect(await db.orderForm.findUniqueOrThrow({ where: { id: orderForm.id } })).toMatchObject({ onboardingStatus: ONBOARDING_STAGE.approved, version: 2 });
     expect(await db.formHistory.findUniqueOrThrow({ where: { id: form.id } })).toMatchObject({ approvedAt: NOW, approvedById: actor.user.id });
     expect(await auditOf("OrderForm", orderForm.id)).toMatchObject([
       {
@@ -46,19 +47,19 @@ describe("approveOrder", () => {
   });
 
   it("approves both halves of a trade with their own permissions", async () => {
-    const onOnly = await actorWith(db, [28]);
-    const offOnly = await actorWith(db, [29]);
+    const onOnly = await actorWith(db, ["onboarding-approve"]);
+    const offOnly = await actorWith(db, ["offboarding-approve"]);
     const { form, tradeForm, offRentForm } = await trade(db);
     expect(await approveOrder(db, offOnly, { FormHistoryID: form.id, half: "on" })).toEqual(FORBIDDEN);
     expect(await approveOrder(db, onOnly, { FormHistoryID: form.id, half: "on" }, NOW)).toEqual({ ok: true, lists: ["onboarding"], requests: [form.id] });
     expect(await approveOrder(db, offOnly, { FormHistoryID: form.id, half: "off" }, NOW)).toEqual({ ok: true, lists: ["offboarding"], requests: [form.id] });
-    expect(await db.tradeForm.findUniqueOrThrow({ where: { id: tradeForm.id } })).toMatchObject({ onboardingStatus: 1, version: 2 });
-    expect(await db.offRentForm.findUniqueOrThrow({ where: { id: offRentForm.id } })).toMatchObject({ offboardingStatus: 1, version: 2 });
+    expect(await db.tradeForm.findUniqueOrThrow({ where: { id: tradeForm.id } })).toMatchObject({ onboardingStatus: ONBOARDING_STAGE.approved, version: 2 });
+    expect(await db.offRentForm.findUniqueOrThrow({ where: { id: offRentForm.id } })).toMatchObject({ offboardingStatus: OFFBOARDING_STAGE.approved, version: 2 });
     expect(await db.formHistory.findUniqueOrThrow({ where: { id: form.id } })).toMatchObject({ approvedById: onOnly.user.id });
   });
 
   it("refuses bad input, unknown requests, missing halves and cancelled orders", async () => {
-    const actor = await actorWith(db, [1]);
+    const actor = await actorWith(db, ["restricted"]);
     expect(await approveOrder(db, actor, { FormHistoryID: "x", half: "up" })).toMatchObject({
       ok: false, status: 400, fieldErrors: { FormHistoryID: ["Choose an order."], half: ["Choose the on-rent or the off-rent half."] },
     });
@@ -72,8 +73,8 @@ describe("approveOrder", () => {
 
 describe("assignCarrier", () => {
   it("assigns the first carrier: In Transport, trucks remaining down, version up; unassigning undoes it", async () => {
-    const actor = await actorWith(db, [17]);
-    const { form, orderForm } = await order(db, { stage: 1, trucks: 2 });
+    const actor = await actorWith(db, ["transport-edit"]);
+    const { form, orderForm } = await order(db, { stage: ONBOARDING_STAGE.approved, trucks: 2 });
     const truck = await unit(db, "NEW");
     const delivery = await job(db, form.id, "DELIVERY", truck.id);
     const carrier = await vendor(db);
@@ -85,7 +86,7 @@ describe("assignCarrier", () => {
       vendorId: carrier.id, assignedAt: NOW, assignedById: actor.user.id,
     });
     expect(await db.orderForm.findUniqueOrThrow({ where: { id: orderForm.id } })).toMatchObject({
-      onboardingStatus: 2, trucksRemaining: 1, version: 2,
+      onboardingStatus: ONBOARDING_STAGE.inTransport, trucksRemaining: 1, version: 2,
     });
     expect(await auditOf("TransportJob", delivery.id)).toMatchObject([
       {
@@ -106,16 +107,16 @@ describe("assignCarrier", () => {
       ok: true, lists: ["transport", "shipping", "onboarding"], requests: [form.id],
     });
     expect(await db.transportJob.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({ vendorId: null, assignedAt: null, assignedById: null });
-    expect(await db.orderForm.findUniqueOrThrow({ where: { id: orderForm.id } })).toMatchObject({ onboardingStatus: 1, trucksRemaining: 2, version: 3 });
+    expect(await db.orderForm.findUniqueOrThrow({ where: { id: orderForm.id } })).toMatchObject({ onboardingStatus: ONBOARDING_STAGE.approved, trucksRemaining: 2, version: 3 });
     expect(await assignCarrier(db, actor, { TransportJobID: delivery.id, VendorID: null })).toMatchObject({ status: 409, message: "This transport job has no carrier." });
   });
 
   it("refuses without 17, for unknown jobs and carriers, non-transporters, unapproved orders and done jobs", async () => {
-    const actor = await actorWith(db, [17]);
-    const { form } = await order(db, { stage: 0 });
+    const actor = await actorWith(db, ["transport-edit"]);
+    const { form } = await order(db, { stage: ONBOARDING_STAGE.submitted });
     const delivery = await job(db, form.id, "DELIVERY", (await unit(db, "NEW")).id);
     const carrier = await vendor(db);
-    expect(await assignCarrier(db, await actorWith(db, [11]), { TransportJobID: delivery.id, VendorID: carrier.id })).toEqual(FORBIDDEN);
+    expect(await assignCarrier(db, await actorWith(db, ["transport"]), { TransportJobID: delivery.id, VendorID: carrier.id })).toEqual(FORBIDDEN);
     expect(await assignCarrier(db, actor, { TransportJobID: 0, VendorID: carrier.id })).toMatchObject({ status: 400, fieldErrors: { TransportJobID: ["Choose a transport job."] } });
     expect(await assignCarrier(db, actor, { TransportJobID: 999999, VendorID: carrier.id })).toMatchObject({ status: 404, message: "That transport job does not exist." });
     expect(await assignCarrier(db, actor, { TransportJobID: delivery.id, VendorID: 999999 })).toMatchObject({ status: 404, message: "That carrier does not exist." });
@@ -124,7 +125,7 @@ describe("assignCarrier", () => {
     });
     expect(await assignCarrier(db, actor, { TransportJobID: delivery.id, VendorID: carrier.id })).toMatchObject({ status: 409, message: "This order has not been approved yet." });
 
-    const approved = await order(db, { stage: 2 });
+    const approved = await order(db, { stage: ONBOARDING_STAGE.inTransport });
     const done = await job(db, approved.form.id, "DELIVERY", (await unit(db, "ON RENT")).id, carrier.id);
     await db.transportJob.update({ where: { id: done.id }, data: { completedAt: NOW } });
     expect(await assignCarrier(db, actor, { TransportJobID: done.id, VendorID: null })).toMatchObject({ status: 409, message: "This transport job has already been marked done." });
@@ -133,13 +134,13 @@ describe("assignCarrier", () => {
 
 describe("completeTransport", () => {
   it("marks a delivery done: unit ON RENT to the customer with history, reservation gone, order Delivered when all are", async () => {
-    const actor = await actorWith(db, [11]);
-    const { form, orderForm, company } = await order(db, { stage: 1, trucks: 1 });
+    const actor = await actorWith(db, ["transport"]);
+    const { form, orderForm, company } = await order(db, { stage: ONBOARDING_STAGE.approved, trucks: 1 });
     const truck = await unit(db, "IN TRANSIT", { subStatus: "To Customer" });
     await db.reservation.create({ data: { unitId: truck.id, formHistoryId: form.id, orderFormId: orderForm.id } });
     const carrier = await vendor(db);
     const delivery = await job(db, form.id, "DELIVERY", truck.id);
-    await assignCarrier(db, await actorWith(db, [17]), { TransportJobID: delivery.id, VendorID: carrier.id }, NOW);
+    await assignCarrier(db, await actorWith(db, ["transport-edit"]), { TransportJobID: delivery.id, VendorID: carrier.id }, NOW);
 
     expect(await completeTransport(db, actor, { TransportJobID: delivery.id }, NOW)).toEqual({
       ok: true, lists: ["transport", "shipping", "onboarding", "client-relations", "ar-open", "overview"], requests: [form.id],
@@ -149,7 +150,7 @@ describe("completeTransport", () => {
       status: { name: "ON RENT" }, companyId: company.id, statusChangedAt: NOW, subStatus: null, overrideLate: false, overrideReason: null,
     });
     expect(await db.reservation.count({ where: { unitId: truck.id } })).toBe(0);
-    expect(await db.orderForm.findUniqueOrThrow({ where: { id: orderForm.id } })).toMatchObject({ onboardingStatus: 3, trucksRemaining: 0, version: 3 });
+    expect(await db.orderForm.findUniqueOrThrow({ where: { id: orderForm.id } })).toMatchObject({ onboardingStatus: ONBOARDING_STAGE.delivered, trucksRemaining: 0, version: 3 });
     const history = await db.unitHistory.findMany({ where: { unitId: truck.id }, orderBy: { id: "asc" } });
     expect(history).toMatchObject([
       { statType: "STATUS", prevVal: "IN TRANSIT", newVal: "ON RENT", changedOn: NOW, changedBy: "Dana Driver", changedById: actor.user.id, changedFrom: "Transport Board" },
@@ -168,16 +169,16 @@ describe("completeTransport", () => {
   });
 
   it("marks a pickup done: unit IN TRANSIT from the customer, line Picked Up, off-rent Returned when all are", async () => {
-    const actor = await actorWith(db, [17]);
+    const actor = await actorWith(db, ["transport-edit"]);
     const owner = await order(db);
     const truck = await unit(db, "ON RENT", { companyId: owner.company.id });
     const { form, offRentForm } = await offRent(db, [truck]);
-    await approveOrder(db, await actorWith(db, [29]), { FormHistoryID: form.id, half: "off" }, NOW);
-    await db.returningUnit.updateMany({ where: { offRentFormId: offRentForm.id }, data: { statusId: 5 } });
+    await approveOrder(db, await actorWith(db, ["offboarding-approve"]), { FormHistoryID: form.id, half: "off" }, NOW);
+    await db.returningUnit.updateMany({ where: { offRentFormId: offRentForm.id }, data: { statusId: RETURNING_UNIT_STATUS.awaitingPickup } });
     const pickup = await job(db, form.id, "PICKUP", truck.id);
     expect(await completeTransport(db, actor, { TransportJobID: pickup.id })).toMatchObject({ status: 409, message: "Assign a carrier before marking this job done." });
     await assignCarrier(db, actor, { TransportJobID: pickup.id, VendorID: (await vendor(db)).id }, NOW);
-    expect(await db.offRentForm.findUniqueOrThrow({ where: { id: offRentForm.id } })).toMatchObject({ offboardingStatus: 2, trucksRemaining: 0, version: 3 });
+    expect(await db.offRentForm.findUniqueOrThrow({ where: { id: offRentForm.id } })).toMatchObject({ offboardingStatus: OFFBOARDING_STAGE.pickupScheduled, trucksRemaining: 0, version: 3 });
 
     expect(await completeTransport(db, actor, { TransportJobID: pickup.id }, NOW)).toEqual({
       ok: true, lists: ["transport", "shipping", "offboarding", "ar-off-rent", "ar-open", "overview"], requests: [form.id],
@@ -185,18 +186,18 @@ describe("completeTransport", () => {
     expect(await db.unit.findUniqueOrThrow({ where: { id: truck.id }, include: { status: true } })).toMatchObject({
       status: { name: "IN TRANSIT" }, subStatus: "From Customer", companyId: null, statusChangedAt: NOW,
     });
-    expect(await db.returningUnit.findFirstOrThrow({ where: { offRentFormId: offRentForm.id } })).toMatchObject({ statusId: 6 });
-    expect(await db.offRentForm.findUniqueOrThrow({ where: { id: offRentForm.id } })).toMatchObject({ offboardingStatus: 3, version: 4 });
+    expect(await db.returningUnit.findFirstOrThrow({ where: { offRentFormId: offRentForm.id } })).toMatchObject({ statusId: RETURNING_UNIT_STATUS.pickedUp });
+    expect(await db.offRentForm.findUniqueOrThrow({ where: { id: offRentForm.id } })).toMatchObject({ offboardingStatus: OFFBOARDING_STAGE.returned, version: 4 });
     expect(await db.unitHistory.findMany({ where: { unitId: truck.id }, orderBy: { id: "asc" } })).toMatchObject([
       { statType: "STATUS", prevVal: "ON RENT", newVal: "IN TRANSIT", changedFrom: "Transport Board" },
       { statType: "SUB_STATUS", prevVal: null, newVal: "From Customer" },
     ]);
   });
 
-  it("refuses without 11 or 17 and for unknown jobs", async () => {
-    expect(await completeTransport(db, await actorWith(db, [28]), { TransportJobID: 1 })).toEqual(FORBIDDEN);
-    expect(await completeTransport(db, await actorWith(db, [11]), { TransportJobID: 999999 })).toMatchObject({ status: 404 });
-    expect(await completeTransport(db, await actorWith(db, [11]), {})).toMatchObject({ status: 400 });
+  it("refuses without transport or transport-edit and for unknown jobs", async () => {
+    expect(await completeTransport(db, await actorWith(db, ["onboarding-approve"]), { TransportJobID: 1 })).toEqual(FORBIDDEN);
+    expect(await completeTransport(db, await actorWith(db, ["transport"]), { TransportJobID: 999999 })).toMatchObject({ status: 404 });
+    expect(await completeTransport(db, await actorWith(db, ["transport"]), {})).toMatchObject({ status: 400 });
   });
 });
 
@@ -213,12 +214,12 @@ describe("days in stage on the boards after a queue move", () => {
   }
 
   it("an order approved ten days ago that a carrier took today has been In Transport for 0 days", async () => {
-    const { form } = await order(db, { stage: 1, trucks: 1 });
+    const { form } = await order(db, { stage: ONBOARDING_STAGE.approved, trucks: 1 });
     await db.formHistory.update({ where: { id: form.id }, data: { approvedAt: TEN_DAYS_AGO } });
     expect((await cardOf("onboarding", form.id)).daysInStage).toBe(10);
 
     const delivery = await job(db, form.id, "DELIVERY", (await unit(db, "NEW")).id);
-    expect(await assignCarrier(db, await actorWith(db, [17]), { TransportJobID: delivery.id, VendorID: (await vendor(db)).id })).toMatchObject({ ok: true });
+    expect(await assignCarrier(db, await actorWith(db, ["transport-edit"]), { TransportJobID: delivery.id, VendorID: (await vendor(db)).id })).toMatchObject({ ok: true });
     const card = await cardOf("onboarding", form.id);
     expect(card.stage.label).toBe("In Transport");
     expect(card.daysInStage).toBe(0);
@@ -226,12 +227,12 @@ describe("days in stage on the boards after a queue move", () => {
 
   it("an off-rent approved ten days ago whose pickup a carrier took today has been Pickup Scheduled for 0 days", async () => {
     const truck = await unit(db, "ON RENT");
-    const { form } = await offRent(db, [truck], { stage: 1 });
+    const { form } = await offRent(db, [truck], { stage: OFFBOARDING_STAGE.approved });
     await db.formHistory.update({ where: { id: form.id }, data: { approvedAt: TEN_DAYS_AGO } });
     expect((await cardOf("offboarding", form.id)).daysInStage).toBe(10);
 
     const pickup = await job(db, form.id, "PICKUP", truck.id);
-    expect(await assignCarrier(db, await actorWith(db, [17]), { TransportJobID: pickup.id, VendorID: (await vendor(db)).id })).toMatchObject({ ok: true });
+    expect(await assignCarrier(db, await actorWith(db, ["transport-edit"]), { TransportJobID: pickup.id, VendorID: (await vendor(db)).id })).toMatchObject({ ok: true });
     const card = await cardOf("offboarding", form.id);
     expect(card.stage.label).toBe("Pickup Scheduled");
     expect(card.daysInStage).toBe(0);
@@ -240,12 +241,12 @@ describe("days in stage on the boards after a queue move", () => {
 
 describe("a carrier move's audit row on the order", () => {
   it("assigning a carrier records the order's stage and trucks remaining at its new version; changesSinceVersion lists it", async () => {
-    const { form, orderForm } = await editableOrder(db, { half: 2, stage: 1 });
+    const { form, orderForm } = await editableOrder(db, { half: 2, stage: ONBOARDING_STAGE.approved });
     const delivery = await job(db, form.id, "DELIVERY", (await unit(db, "NEW")).id);
-    const dispatcher = await actorWith(db, [17]);
+    const dispatcher = await actorWith(db, ["transport-edit"]);
     expect(await assignCarrier(db, dispatcher, { TransportJobID: delivery.id, VendorID: (await vendor(db)).id }, NOW)).toMatchObject({ ok: true });
 
-    expect(await db.orderForm.findUniqueOrThrow({ where: { id: orderForm.id } })).toMatchObject({ version: 2, onboardingStatus: 2, trucksRemaining: 1 });
+    expect(await db.orderForm.findUniqueOrThrow({ where: { id: orderForm.id } })).toMatchObject({ version: 2, onboardingStatus: ONBOARDING_STAGE.inTransport, trucksRemaining: 1 });
     expect(await auditOf("OrderForm", orderForm.id)).toMatchObject([
       {
         formHistoryId: form.id,
@@ -275,11 +276,11 @@ describe("a carrier move's audit row on the order", () => {
   });
 
   it("an on-rent edit begun before the assignment is refused (409) with the assignment as the change since", async () => {
-    const { form, orderForm } = await editableOrder(db, { half: 2, stage: 1 });
+    const { form, orderForm } = await editableOrder(db, { half: 2, stage: ONBOARDING_STAGE.approved });
     const delivery = await job(db, form.id, "DELIVERY", (await unit(db, "NEW")).id);
-    await assignCarrier(db, await actorWith(db, [17]), { TransportJobID: delivery.id, VendorID: (await vendor(db)).id }, NOW);
+    await assignCarrier(db, await actorWith(db, ["transport-edit"]), { TransportJobID: delivery.id, VendorID: (await vendor(db)).id }, NOW);
 
-    const stale = await editOnRentOrder(db, await actorWith(db, [10]), orderBodyOf(orderForm, { PONumber: "PO-LATE" }));
+    const stale = await editOnRentOrder(db, await actorWith(db, ["onboarding"]), orderBodyOf(orderForm, { PONumber: "PO-LATE" }));
     expect(stale).toMatchObject({
       ok: false,
       status: 409,
@@ -291,11 +292,11 @@ describe("a carrier move's audit row on the order", () => {
   });
 
   it("taking the carrier back and completing a delivery are recorded on the order too, each at its version", async () => {
-    const { form, orderForm } = await editableOrder(db, { half: 1, stage: 1 });
+    const { form, orderForm } = await editableOrder(db, { half: 1, stage: ONBOARDING_STAGE.approved });
     const truck = await unit(db, "IN TRANSIT", { subStatus: "To Customer" });
     const delivery = await job(db, form.id, "DELIVERY", truck.id);
     const carrier = await vendor(db);
-    const dispatcher = await actorWith(db, [17]);
+    const dispatcher = await actorWith(db, ["transport-edit"]);
     await assignCarrier(db, dispatcher, { TransportJobID: delivery.id, VendorID: carrier.id }, NOW);
     await assignCarrier(db, dispatcher, { TransportJobID: delivery.id, VendorID: null }, NOW);
     await assignCarrier(db, dispatcher, { TransportJobID: delivery.id, VendorID: carrier.id }, NOW);
@@ -315,12 +316,12 @@ describe("a carrier move's audit row on the order", () => {
   });
 
   it("a pickup's carrier is recorded on the off-rent, which a stale off-rent edit then lists", async () => {
-    const { form, offRentForm, lines } = await editableOffRent(db, { stage: 1, count: 2 });
+    const { form, offRentForm, lines } = await editableOffRent(db, { stage: OFFBOARDING_STAGE.approved, count: 2 });
     const pickup = await job(db, form.id, "PICKUP", lines[0]!.unitId);
-    const dispatcher = await actorWith(db, [17]);
+    const dispatcher = await actorWith(db, ["transport-edit"]);
     await assignCarrier(db, dispatcher, { TransportJobID: pickup.id, VendorID: (await vendor(db)).id }, NOW);
 
-    expect(await db.offRentForm.findUniqueOrThrow({ where: { id: offRentForm.id } })).toMatchObject({ version: 2, offboardingStatus: 2, trucksRemaining: 1 });
+    expect(await db.offRentForm.findUniqueOrThrow({ where: { id: offRentForm.id } })).toMatchObject({ version: 2, offboardingStatus: OFFBOARDING_STAGE.pickupScheduled, trucksRemaining: 1 });
     expect(await auditOf("OffRentForm", offRentForm.id)).toMatchObject([
       {
         formHistoryId: form.id,
@@ -330,7 +331,7 @@ describe("a carrier move's audit row on the order", () => {
         version: 2,
       },
     ]);
-    const stale = await editOffRentOrder(db, await actorWith(db, [14]), offRentBodyOf(offRentForm, lines, { pickupCity: "Waco" }));
+    const stale = await editOffRentOrder(db, await actorWith(db, ["offboarding"]), offRentBodyOf(offRentForm, lines, { pickupCity: "Waco" }));
     expect(stale).toMatchObject({
       ok: false,
       status: 409,
@@ -352,10 +353,10 @@ describe("a carrier move's audit row on the order", () => {
   it("a trade's return records the return count on the trade row, and its stage on the off-rent row", async () => {
     const { form, tradeForm, offRentForm } = await trade(db);
     const returning = await unit(db, "ON RENT");
-    await db.offRentForm.update({ where: { id: offRentForm.id }, data: { offboardingStatus: 1 } });
-    await db.returningUnit.create({ data: { formHistoryId: form.id, offRentFormId: offRentForm.id, unitNumber: returning.unitNumber, unitId: returning.id, statusId: 5 } });
+    await db.offRentForm.update({ where: { id: offRentForm.id }, data: { offboardingStatus: OFFBOARDING_STAGE.approved } });
+    await db.returningUnit.create({ data: { formHistoryId: form.id, offRentFormId: offRentForm.id, unitNumber: returning.unitNumber, unitId: returning.id, statusId: RETURNING_UNIT_STATUS.awaitingPickup } });
     const pickup = await job(db, form.id, "PICKUP", returning.id);
-    await assignCarrier(db, await actorWith(db, [17]), { TransportJobID: pickup.id, VendorID: (await vendor(db)).id }, NOW);
+    await assignCarrier(db, await actorWith(db, ["transport-edit"]), { TransportJobID: pickup.id, VendorID: (await vendor(db)).id }, NOW);
 
     expect((await auditOf("TradeForm", tradeForm.id)).map((row) => [row.action, row.version, row.changedData])).toEqual([
       ["assign-carrier", 2, { "Return Trucks Remaining": "Return Trucks Remaining: 1!Return Trucks Remaining: 0" }],
@@ -368,7 +369,7 @@ describe("a carrier move's audit row on the order", () => {
 
 describe("moveUnitStatus", () => {
   it("moves a unit to its next status with a history row, cleared override and audit row", async () => {
-    const actor = await actorWith(db, [2]);
+    const actor = await actorWith(db, ["recon"]);
     const truck = await unit(db, "ON LOT");
     expect(await moveUnitStatus(db, actor, { UnitNumber: truck.unitNumber.toLowerCase() }, NOW)).toEqual({ ok: true, lists: ["recon", "overview"] });
     expect(await db.unit.findUniqueOrThrow({ where: { id: truck.id }, include: { status: true } })).toMatchObject({
@@ -386,9 +387,9 @@ describe("moveUnitStatus", () => {
   });
 
   it("refuses other departments, disallowed moves, reserved units, unknown units and bad input", async () => {
-    const recon = await actorWith(db, [2]);
+    const recon = await actorWith(db, ["recon"]);
     const truck = await unit(db, "ON LOT");
-    expect(await moveUnitStatus(db, await actorWith(db, [15]), { UnitNumber: truck.unitNumber })).toEqual(FORBIDDEN);
+    expect(await moveUnitStatus(db, await actorWith(db, ["sales"]), { UnitNumber: truck.unitNumber })).toEqual(FORBIDDEN);
     expect(await moveUnitStatus(db, recon, { UnitNumber: truck.unitNumber, NewStatus: "SOLD" })).toMatchObject({ status: 409, message: "A unit in ON LOT cannot move to SOLD." });
     expect(await moveUnitStatus(db, recon, { UnitNumber: truck.unitNumber, NewStatus: "ON LOT" })).toMatchObject({ status: 409, message: "The unit already has that status." });
     expect(await moveUnitStatus(db, recon, { UnitNumber: "NOPE1" })).toMatchObject({ status: 404, message: "That unit does not exist." });
@@ -396,11 +397,11 @@ describe("moveUnitStatus", () => {
       status: 400, fieldErrors: { UnitNumber: ["Enter a unit number of up to 8 letters, digits or dashes."], NewStatus: ["Choose a unit status."] },
     });
     const sold = await unit(db, "SOLD");
-    expect(await moveUnitStatus(db, await actorWith(db, [1]), { UnitNumber: sold.unitNumber })).toMatchObject({ status: 409, message: "This unit has left the fleet; its status cannot change." });
+    expect(await moveUnitStatus(db, await actorWith(db, ["restricted"]), { UnitNumber: sold.unitNumber })).toMatchObject({ status: 409, message: "This unit has left the fleet; its status cannot change." });
     const reserved = await unit(db, "RE-RENT");
     const { form, orderForm } = await order(db);
     await db.reservation.create({ data: { unitId: reserved.id, formHistoryId: form.id, orderFormId: orderForm.id } });
-    expect(await moveUnitStatus(db, await actorWith(db, [10]), { UnitNumber: reserved.unitNumber })).toMatchObject({ status: 409, message: "This unit is reserved for an order; release the reservation first." });
+    expect(await moveUnitStatus(db, await actorWith(db, ["onboarding"]), { UnitNumber: reserved.unitNumber })).toMatchObject({ status: 409, message: "This unit is reserved for an order; release the reservation first." });
     expect(await db.unitHistory.count({ where: { unitId: { in: [truck.id, sold.id, reserved.id] } } })).toBe(0);
   });
 });

@@ -1,5 +1,7 @@
 // Minimal rows for the queue tests: the unit status catalogue, a company, orders, off-rents, trades,
 // units, carriers and transport jobs. Every test database starts empty; names are made unique.
+import { OFFBOARDING_STAGE, ONBOARDING_STAGE, RETURNING_UNIT_STATUS } from "~/rules/order-stages.ts";
+import { permissionIdsNamed, type PermissionName } from "~/rules/permissions.ts";
 import { UNIT_STATUSES } from "~/rules/unit-statuses.ts";
 import type { PrismaClient } from "~/generated/prisma/client";
 import { createUser, unique, type UserFixture } from "../identity/fixtures.ts";
@@ -20,11 +22,12 @@ export async function ensureStatuses(db: PrismaClient): Promise<void> {
   });
 }
 
-export async function actorWith(db: PrismaClient, permissions: number[], fixture: UserFixture = {}) {
+/** A signed-in actor holding exactly these permissions, named as in the catalogue. */
+export async function actorWith(db: PrismaClient, permissions: PermissionName[], fixture: UserFixture = {}) {
   const user = await createUser(db, { ...fixture, directPermissions: permissions });
   return {
     user: { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, theme: user.theme },
-    permissions,
+    permissions: permissionIdsNamed(permissions),
     impersonator: null,
   };
 }
@@ -42,7 +45,7 @@ const CONTACT = {
 };
 
 export async function order(db: PrismaClient, options: { trucks?: number; stage?: number; cancelled?: boolean } = {}) {
-  const { trucks = 2, stage = 0 } = options;
+  const { trucks = 2, stage = ONBOARDING_STAGE.submitted } = options;
   const owner = await company(db);
   const form = await db.formHistory.create({
     data: { kind: "ORDER", companyId: owner.id, submitteeName: "Pat", cancelledAt: options.cancelled ? new Date() : null },
@@ -67,13 +70,13 @@ export async function offRent(db: PrismaClient, units: { id: number; unitNumber:
   const form = await db.formHistory.create({ data: { kind: "OFF_RENT", companyId: owner.id, submitteeName: "Pat" } });
   const offRentForm = await db.offRentForm.create({
     data: {
-      formHistoryId: form.id, offboardingStatus: options.stage ?? 0, companyName: owner.name, companyCode: owner.code,
+      formHistoryId: form.id, offboardingStatus: options.stage ?? OFFBOARDING_STAGE.submitted, companyName: owner.name, companyCode: owner.code,
       submittedBy: "Pat", numTrucksReturning: units.length, trucksRemaining: units.length, ...PICKUP,
     },
   });
   for (const unit of units) {
     await db.returningUnit.create({
-      data: { formHistoryId: form.id, offRentFormId: offRentForm.id, unitNumber: unit.unitNumber, unitId: unit.id, statusId: options.stage ? 5 : 0 },
+      data: { formHistoryId: form.id, offRentFormId: offRentForm.id, unitNumber: unit.unitNumber, unitId: unit.id, statusId: options.stage ? RETURNING_UNIT_STATUS.awaitingPickup : RETURNING_UNIT_STATUS.new },
     });
   }
   return { company: owner, form, offRentForm };

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { signSessionToken } from "~/modules/identity/session-token.server.ts";
 import { CARD_LISTS, LIST_EVENTS, roomOfList, type CardListPayload } from "~/rules/boards.ts";
+import { permissionIdsNamed } from "~/rules/permissions.ts";
 import { createTestPrisma } from "../../support/database.ts";
 import type { RunningServer } from "../../support/test-server.ts";
 import { createUser } from "../identity/fixtures.ts";
@@ -14,8 +15,8 @@ let token: string;
 
 beforeAll(async () => {
   server = await startRealtimeServer();
-  const user = await createUser(db, { directPermissions: [1] });
-  token = signSessionToken(server.services.config, { userId: user.id, permissions: [1] });
+  const user = await createUser(db, { directPermissions: ["restricted"] });
+  token = signSessionToken(server.services.config, { userId: user.id, permissions: permissionIdsNamed(["restricted"]) });
 });
 afterAll(async () => {
   closeClients();

@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "~/modules/identity/session-cookie.server.ts";
 import { signSessionToken } from "~/modules/identity/session-token.server.ts";
 import { LIST_EVENTS, NOTIFICATIONS_EVENT, type BoardCard, type CardListName, type CardListPayload } from "~/rules/boards.ts";
+import { ONBOARDING_STAGE } from "~/rules/order-stages.ts";
+import { permissionIdsNamed } from "~/rules/permissions.ts";
 import { seedDemoData } from "../../../scripts/seed/index.ts";
 import { createTestPrisma, testDatabaseUrl } from "../../support/database.ts";
 import { startTestServer, type RunningServer } from "../../support/test-server.ts";
@@ -27,16 +29,16 @@ const sockets = new Map<string, Socket>();
 beforeAll(async () => {
   await seedDemoData(testDatabaseUrl(), { scale: "demo", now: NOW });
   server = await startTestServer();
-  const user = await createUser(db, { directPermissions: [1] });
-  token = signSessionToken(server.services.config, { userId: user.id, permissions: [1] });
+  const user = await createUser(db, { directPermissions: ["restricted"] });
+  token = signSessionToken(server.services.config, { userId: user.id, permissions: permissionIdsNamed(["restricted"]) });
   for (const room of ["onboarding", "transport", "recon"]) {
     const socket = await connected(client(server, { token }));
     expect(await socket.timeout(3_000).emitWithAck("joinRoom", { roomName: room })).toMatchObject({ ok: true, room });
     sockets.set(room, socket);
   }
-  // A recon clerk (permission 2 only): in room recon, and in no other room's notifications.
-  const clerk = await createUser(db, { directPermissions: [2] });
-  const clerkToken = signSessionToken(server.services.config, { userId: clerk.id, permissions: [2] });
+  // A recon clerk (the recon permission only): in room recon, and in no other room's notifications.
+  const clerk = await createUser(db, { directPermissions: ["recon"] });
+  const clerkToken = signSessionToken(server.services.config, { userId: clerk.id, permissions: permissionIdsNamed(["recon"]) });
   const reconOnly = await connected(client(server, { token: clerkToken }));
   expect(await reconOnly.timeout(3_000).emitWithAck("joinRoom", { roomName: "recon" })).toMatchObject({ ok: true });
   sockets.set("recon-only", reconOnly);
@@ -120,7 +122,7 @@ const onboardingCard = (payload: CardListPayload, formHistoryId: number): BoardC
 async function submittedOrders(): Promise<number[]> {
   const shown = new Set((await getList("onboarding")).cards.map((card) => card.formHistoryId));
   const orders = await db.orderForm.findMany({
-    where: { onboardingStatus: 0, formHistory: { cancelledAt: null } },
+    where: { onboardingStatus: ONBOARDING_STAGE.submitted, formHistory: { cancelledAt: null } },
     select: { formHistoryId: true },
     orderBy: { formHistoryId: "asc" },
   });
@@ -275,14 +277,14 @@ describe("real saves refresh the right lists", () => {
 
   it("a refused save (403 or 409) pushes nothing", async () => {
     const [formHistoryId] = await takeOrders(1);
-    const transportOnly = await createUser(db, { directPermissions: [11] });
-    const weakToken = signSessionToken(server.services.config, { userId: transportOnly.id, permissions: [11] });
+    const transportOnly = await createUser(db, { directPermissions: ["transport"] });
+    const weakToken = signSessionToken(server.services.config, { userId: transportOnly.id, permissions: permissionIdsNamed(["transport"]) });
     const everything = watchEverything();
     try {
-      // 403: permission 11 may not approve an on-rent order.
+      // 403: the transport permission may not approve an on-rent order.
       expect((await put("/api/queue/approve", { FormHistoryID: formHistoryId, half: "on" }, weakToken)).status).toBe(403);
       // 409: an order approved earlier in this file is approved already.
-      const approved = await db.orderForm.findFirst({ where: { onboardingStatus: 1, formHistory: { approvedAt: { not: null } } } });
+      const approved = await db.orderForm.findFirst({ where: { onboardingStatus: ONBOARDING_STAGE.approved, formHistory: { approvedAt: { not: null } } } });
       expect((await put("/api/queue/approve", { FormHistoryID: approved!.formHistoryId, half: "on" })).status).toBe(409);
       // 409 through the form route too.
       const form = await fetch(`${server.url}/queue`, {

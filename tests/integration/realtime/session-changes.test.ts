@@ -12,6 +12,7 @@ import { changePassword } from "~/modules/identity/password-change.server.ts";
 import { completePasswordReset, hashResetToken, RESET_TOKEN_TTL_MS } from "~/modules/identity/password-reset.server.ts";
 import { signSessionToken } from "~/modules/identity/session-token.server.ts";
 import { LIST_EVENTS, NOTIFICATIONS_EVENT } from "~/rules/boards.ts";
+import { permissionId, permissionIdsNamed, type PermissionName } from "~/rules/permissions.ts";
 import {
   ERROR_EVENT,
   notificationsRoomOf,
@@ -48,11 +49,15 @@ afterEach(() => closeClients());
 type User = Awaited<ReturnType<typeof createUser>>;
 
 /** A token issued five seconds ago: a revocation made now (tokensValidAfter = now) refuses it. */
-function earlierToken(on: RunningServer, user: User, permissions: number[], impersonatorId: number | null = null): string {
-  return signSessionToken(on.services.config, { userId: user.id, permissions, impersonatorId }, new Date(Date.now() - 5_000));
+function earlierToken(on: RunningServer, user: User, permissions: PermissionName[], impersonatorId: number | null = null): string {
+  return signSessionToken(
+    on.services.config,
+    { userId: user.id, permissions: permissionIdsNamed(permissions), impersonatorId },
+    new Date(Date.now() - 5_000),
+  );
 }
 
-async function socketOf(on: RunningServer, user: User, permissions: number[], rooms: string[] = []): Promise<Socket> {
+async function socketOf(on: RunningServer, user: User, permissions: PermissionName[], rooms: string[] = []): Promise<Socket> {
   const socket = await connected(client(on, { token: earlierToken(on, user, permissions) }));
   for (const room of rooms) expect(await join(socket, room)).toMatchObject({ ok: true });
   return socket;
@@ -117,16 +122,16 @@ async function expectEndedWithinASecond(end: Ending, changedAt: number): Promise
 
 describe("a revoked session ends the open sockets within a second", () => {
   it("after a password change (the real operation), on every socket of the user and no other", async () => {
-    const user = await createUser(db, { directPermissions: [10] });
-    const onBoard = await socketOf(server, user, [10], ["onboarding"]);
-    const elsewhere = await socketOf(server, user, [10]);
-    const bystanderUser = await createUser(db, { directPermissions: [10] });
-    const bystander = await socketOf(server, bystanderUser, [10], ["onboarding"]);
+    const user = await createUser(db, { directPermissions: ["onboarding"] });
+    const onBoard = await socketOf(server, user, ["onboarding"], ["onboarding"]);
+    const elsewhere = await socketOf(server, user, ["onboarding"]);
+    const bystanderUser = await createUser(db, { directPermissions: ["onboarding"] });
+    const bystander = await socketOf(server, bystanderUser, ["onboarding"], ["onboarding"]);
     const ends = [ending(onBoard), ending(elsewhere)];
 
     const actor = {
       user: { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, theme: user.theme },
-      permissions: [10],
+      permissions: permissionIdsNamed(["onboarding"]),
     };
     const newPassword = "a brand new password";
     const result = await changePassword(db, server.services.config, actor, user.id, {
@@ -148,8 +153,8 @@ describe("a revoked session ends the open sockets within a second", () => {
   });
 
   it("after a password reset through an e-mailed link", async () => {
-    const user = await createUser(db, { directPermissions: [10] });
-    const socket = await socketOf(server, user, [10], ["onboarding"]);
+    const user = await createUser(db, { directPermissions: ["onboarding"] });
+    const socket = await socketOf(server, user, ["onboarding"], ["onboarding"]);
     const end = ending(socket);
     const link = randomBytes(32).toString("base64url");
     await db.passwordResetToken.create({
@@ -163,8 +168,8 @@ describe("a revoked session ends the open sockets within a second", () => {
   });
 
   it("after the account is deactivated (active = false, nothing else)", async () => {
-    const user = await createUser(db, { directPermissions: [1] });
-    const socket = await socketOf(server, user, [1], ["transport", "sales"]);
+    const user = await createUser(db, { directPermissions: ["restricted"] });
+    const socket = await socketOf(server, user, ["restricted"], ["transport", "sales"]);
     const end = ending(socket);
     const lists = record(socket, LIST_EVENTS.transport);
 
@@ -177,9 +182,9 @@ describe("a revoked session ends the open sockets within a second", () => {
   });
 
   it("after the impersonating administrator is deactivated", async () => {
-    const admin = await createUser(db, { directPermissions: [1] });
-    const target = await createUser(db, { directPermissions: [10] });
-    const token = earlierToken(server, target, [10], admin.id);
+    const admin = await createUser(db, { directPermissions: ["restricted"] });
+    const target = await createUser(db, { directPermissions: ["onboarding"] });
+    const token = earlierToken(server, target, ["onboarding"], admin.id);
     const socket = await connected(client(server, { token }));
     const end = ending(socket);
 
@@ -194,8 +199,8 @@ describe("a revoked session ends the open sockets within a second", () => {
       for (const payload of ["garbage", '{"users":"all"}', '{"users":[-1]}']) {
         await admin.query("SELECT pg_notify($1, $2)", [SESSION_CHANGES_CHANNEL, payload]);
       }
-      const user = await createUser(db, { directPermissions: [10] });
-      const socket = await socketOf(server, user, [10], ["onboarding"]);
+      const user = await createUser(db, { directPermissions: ["onboarding"] });
+      const socket = await socketOf(server, user, ["onboarding"], ["onboarding"]);
       const end = ending(socket);
       // The listening connection dies; the deactivation is notified while nobody listens, so only the
       // re-check of every socket after reconnecting can find it.
@@ -253,35 +258,35 @@ describe("a changed permission moves the socket out of the rooms it may no longe
   }
 
   it("a direct grant removed", async () => {
-    const user = await createUser(db, { directPermissions: [10, 13] });
-    const socket = await socketOf(server, user, [10, 13], ["ar", "onboarding"]);
-    await db.userPermission.delete({ where: { userId_permissionId: { userId: user.id, permissionId: 13 } } });
+    const user = await createUser(db, { directPermissions: ["onboarding", "accounts-receivable"] });
+    const socket = await socketOf(server, user, ["onboarding", "accounts-receivable"], ["ar", "onboarding"]);
+    await db.userPermission.delete({ where: { userId_permissionId: { userId: user.id, permissionId: permissionId("accounts-receivable") } } });
     await expectLeftWithinASecond([socket]);
     await expectDowngraded(socket);
   });
 
   it("a department's grant removed, for every user of the department", async () => {
-    const first = await createUser(db, { departmentPermissions: [10, 13] });
+    const first = await createUser(db, { departmentPermissions: ["onboarding", "accounts-receivable"] });
     const second = await createUser(db);
     await db.user.update({ where: { id: second.id }, data: { departmentId: first.departmentId } });
     const sockets = [
-      await socketOf(server, first, [10, 13], ["ar", "onboarding"]),
-      await socketOf(server, second, [10, 13], ["ar", "onboarding"]),
+      await socketOf(server, first, ["onboarding", "accounts-receivable"], ["ar", "onboarding"]),
+      await socketOf(server, second, ["onboarding", "accounts-receivable"], ["ar", "onboarding"]),
     ];
     await db.departmentPermission.delete({
-      where: { departmentId_permissionId: { departmentId: first.departmentId!, permissionId: 13 } },
+      where: { departmentId_permissionId: { departmentId: first.departmentId!, permissionId: permissionId("accounts-receivable") } },
     });
     await expectLeftWithinASecond(sockets);
     for (const socket of sockets) await expectDowngraded(socket);
   });
 
   it("a grant added joins the new notifications room at once (the board itself only on request)", async () => {
-    const user = await createUser(db, { directPermissions: [10] });
-    const socket = await socketOf(server, user, [10], ["onboarding"]);
+    const user = await createUser(db, { directPermissions: ["onboarding"] });
+    const socket = await socketOf(server, user, ["onboarding"], ["onboarding"]);
     const rooms = serverRooms(server, socket);
     expect(rooms.has(notificationsRoomOf("ar"))).toBe(false);
-    await ensurePermissions(db, [13]);
-    await db.userPermission.create({ data: { userId: user.id, permissionId: 13 } });
+    await ensurePermissions(db, ["accounts-receivable"]);
+    await db.userPermission.create({ data: { userId: user.id, permissionId: permissionId("accounts-receivable") } });
     await within(1_000, () => rooms.has(notificationsRoomOf("ar")));
     expect(rooms.has("ar")).toBe(false);
     expect(await join(socket, "ar")).toMatchObject({ ok: true });
@@ -291,8 +296,8 @@ describe("a changed permission moves the socket out of the rooms it may no longe
 describe("a join resolves the session against the database (even with no notification)", () => {
   it("refuses joinRoom and joinRooms after a revocation, and ends the session", async () => {
     for (const event of ["joinRoom", "joinRooms"] as const) {
-      const user = await createUser(db, { directPermissions: [10] });
-      const socket = await socketOf(unlistening, user, [10], ["onboarding"]);
+      const user = await createUser(db, { directPermissions: ["onboarding"] });
+      const socket = await socketOf(unlistening, user, ["onboarding"], ["onboarding"]);
       const end = ending(socket);
       await db.user.update({ where: { id: user.id }, data: { tokensValidAfter: new Date() } });
       await sleep(300);
@@ -309,9 +314,9 @@ describe("a join resolves the session against the database (even with no notific
   });
 
   it("applies a removed permission: the room is refused and left, the others kept", async () => {
-    const user = await createUser(db, { directPermissions: [10, 13] });
-    const socket = await socketOf(unlistening, user, [10, 13], ["ar", "onboarding"]);
-    await db.userPermission.delete({ where: { userId_permissionId: { userId: user.id, permissionId: 13 } } });
+    const user = await createUser(db, { directPermissions: ["onboarding", "accounts-receivable"] });
+    const socket = await socketOf(unlistening, user, ["onboarding", "accounts-receivable"], ["ar", "onboarding"]);
+    await db.userPermission.delete({ where: { userId_permissionId: { userId: user.id, permissionId: permissionId("accounts-receivable") } } });
     await sleep(300);
     expect(serverRooms(unlistening, socket).has("ar")).toBe(true); // this server does not listen
 
@@ -363,9 +368,9 @@ describe("the triggers notify what sessions depend on, and nothing else", () => 
   });
 
   it("names the users of a department whose grants change, and the user whose department changes", async () => {
-    const first = await createUser(db, { departmentPermissions: [10] });
+    const first = await createUser(db, { departmentPermissions: ["onboarding"] });
     const second = await createUser(db);
-    await ensurePermissions(db, [13]);
+    await ensurePermissions(db, ["accounts-receivable"]);
     const moved = await notified((writer) =>
       writer.query(`UPDATE "User" SET "departmentId" = $1 WHERE id = $2`, [first.departmentId, second.id]),
     );
@@ -377,7 +382,7 @@ describe("the triggers notify what sessions depend on, and nothing else", () => 
   });
 
   it("is silent for what sessions do not depend on, and for a transaction rolled back", async () => {
-    const user = await createUser(db, { directPermissions: [10] });
+    const user = await createUser(db, { directPermissions: ["onboarding"] });
     const payloads = await notified(async (writer) => {
       await writer.query(`UPDATE "User" SET theme = 'DARK', "firstName" = 'Renamed' WHERE id = $1`, [user.id]);
       await writer.query(`UPDATE "User" SET active = true WHERE id = $1`, [user.id]); // unchanged
@@ -419,8 +424,8 @@ describe.each([
   it.skipIf(redisUrl === null)(
     "a password change sent to A ends the user's socket on B within a second",
     async () => {
-      const user = await createUser(db, { directPermissions: [10] });
-      const token = signSessionToken({ JWT_SECRET: jwtSecret, JWT_TTL_SECONDS: 3600 }, { userId: user.id, permissions: [10] }, new Date(Date.now() - 5_000));
+      const user = await createUser(db, { directPermissions: ["onboarding"] });
+      const token = signSessionToken({ JWT_SECRET: jwtSecret, JWT_TTL_SECONDS: 3600 }, { userId: user.id, permissions: permissionIdsNamed(["onboarding"]) }, new Date(Date.now() - 5_000));
       const onB = await connected(client(b!, { token }));
       expect(await join(onB, "onboarding")).toMatchObject({ ok: true });
       const end = ending(onB);

@@ -4,6 +4,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { signSessionToken } from "~/modules/identity/session-token.server.ts";
 import { CARD_LISTS, LIST_EVENTS, NOTIFICATIONS_EVENT, roomOfList, type CardListPayload } from "~/rules/boards.ts";
+import { permissionId, permissionIdsNamed, type PermissionName } from "~/rules/permissions.ts";
 import {
   ERROR_EVENT,
   SESSION_EXPIRED_EVENT,
@@ -45,13 +46,13 @@ beforeEach(() => {
 });
 afterEach(() => closeClients());
 
-async function tokenFor(permissions: number[], options: { now?: Date; ttlSeconds?: number } = {}): Promise<string> {
+async function tokenFor(permissions: PermissionName[], options: { now?: Date; ttlSeconds?: number } = {}): Promise<string> {
   const user = await createUser(db, { directPermissions: permissions, tokensValidAfter: new Date(Date.now() - 7_200_000) });
   const config = { ...server.services.config, JWT_TTL_SECONDS: options.ttlSeconds ?? 3600 };
-  return signSessionToken(config, { userId: user.id, permissions }, options.now);
+  return signSessionToken(config, { userId: user.id, permissions: permissionIdsNamed(permissions) }, options.now);
 }
 
-async function signedIn(permissions: number[]): Promise<Socket> {
+async function signedIn(permissions: PermissionName[]): Promise<Socket> {
   return connected(client(server, { token: await tokenFor(permissions) }));
 }
 
@@ -73,20 +74,20 @@ describe("handshake", () => {
   });
 
   it("is refused with a token signed by another secret", async () => {
-    const user = await createUser(db, { directPermissions: [1] });
-    const token = signSessionToken({ JWT_SECRET: "x".repeat(32), JWT_TTL_SECONDS: 3600 }, { userId: user.id, permissions: [1] });
+    const user = await createUser(db, { directPermissions: ["restricted"] });
+    const token = signSessionToken({ JWT_SECRET: "x".repeat(32), JWT_TTL_SECONDS: 3600 }, { userId: user.id, permissions: permissionIdsNamed(["restricted"]) });
     expect((await connectError(client(server, { token }))).message).toBe(SIGN_IN_REQUIRED);
   });
 
   it("is refused with an expired token, saying so", async () => {
-    const token = await tokenFor([1], { now: new Date(Date.now() - 2 * 3_600_000) });
+    const token = await tokenFor(["restricted"], { now: new Date(Date.now() - 2 * 3_600_000) });
     const error = await connectError(client(server, { token }));
     expect(error.message).toBe(EXPIRED);
     expect(error.data).toEqual({ status: 401, message: EXPIRED });
   });
 
   it("is accepted with the session cookie (polling, as a browser starts) and with auth.token", async () => {
-    const token = await tokenFor([10]);
+    const token = await tokenFor(["onboarding"]);
     const byCookie = await connected(client(server, { cookie: `other=1; fleetops_session=${token}`, transports: ["polling"] }));
     expect(byCookie.connected).toBe(true);
     expect(await join(byCookie, "onboarding")).toMatchObject({ ok: true });
@@ -98,7 +99,7 @@ describe("handshake", () => {
 
   it("disconnects a socket when its token expires", async () => {
     // Issued 58 s ago with a 60 s lifetime: two seconds left.
-    const token = await tokenFor([1], { now: new Date(Date.now() - 58_000), ttlSeconds: 60 });
+    const token = await tokenFor(["restricted"], { now: new Date(Date.now() - 58_000), ttlSeconds: 60 });
     const socket = await connected(client(server, { token }));
     const expired = next<{ message: string }>(socket, SESSION_EXPIRED_EVENT, 6_000);
     const disconnected = next<string>(socket, "disconnect", 6_000);
@@ -109,10 +110,10 @@ describe("handshake", () => {
 
 describe("rooms", () => {
   it.each([
-    [[13], true],
-    [[54], true],
-    [[10], false],
-  ])("'ar' with permissions %j: joined %s", async (permissions, allowed) => {
+    [["accounts-receivable"], true],
+    [["ar-read-only"], true],
+    [["onboarding"], false],
+  ] satisfies [PermissionName[], boolean][])("'ar' with permissions %j: joined %s", async (permissions, allowed) => {
     const socket = await signedIn(permissions);
     const errors = record<{ event: string; message: string }>(socket, ERROR_EVENT);
     const answer = await join(socket, "ar");
@@ -129,21 +130,21 @@ describe("rooms", () => {
   });
 
   it("refuses an unknown room with an error event", async () => {
-    const socket = await signedIn([1]);
+    const socket = await signedIn(["restricted"]);
     const error = next<{ event: string; message: string }>(socket, ERROR_EVENT);
     expect(await join(socket, "no-such-board")).toMatchObject({ ok: false });
     expect(await error).toEqual({ event: "joinRoom", message: expect.stringContaining("no such room") });
   });
 
   it("joins without an acknowledgement too, and answers refusals with the error event only", async () => {
-    const socket = await signedIn([10]);
+    const socket = await signedIn(["onboarding"]);
     const error = next<{ event: string; message: string }>(socket, ERROR_EVENT);
     socket.emit("joinRoom", { roomName: "ar" });
     expect((await error).event).toBe("joinRoom");
   });
 
   it("leaves and rejoins", async () => {
-    const socket = await signedIn([10]);
+    const socket = await signedIn(["onboarding"]);
     const seen = record<CardListPayload>(socket, LIST_EVENTS.onboarding);
     await join(socket, "onboarding");
     server.services.boardChanges.listsChanged(["onboarding"]);
@@ -163,7 +164,7 @@ describe("rooms", () => {
   });
 
   it("joins several rooms at once, reporting the refused ones", async () => {
-    const socket = await signedIn([13]);
+    const socket = await signedIn(["accounts-receivable"]);
     const error = next<{ event: string; message: string; rooms: string[] }>(socket, ERROR_EVENT);
     const answer = await socket.timeout(3_000).emitWithAck("joinRooms", { rooms: ["ar", "overview", "transport", "nope"] });
     expect(answer).toEqual({ ok: false, joined: ["ar", "overview"], refused: ["transport", "nope"] });
@@ -177,7 +178,7 @@ describe("rooms", () => {
   });
 
   it("answers bad payloads with error events and stays connected", async () => {
-    const socket = await signedIn([1]);
+    const socket = await signedIn(["restricted"]);
     const errors = record<{ event: string; message: string }>(socket, ERROR_EVENT);
     socket.emit("joinRoom", 42);
     socket.emit("joinRoom", { roomName: { nested: true } });
@@ -203,7 +204,7 @@ describe("rooms", () => {
   });
 
   it("answers pingCheck with an acknowledgement or a pong", async () => {
-    const socket = await signedIn([10]);
+    const socket = await signedIn(["onboarding"]);
     expect(await socket.timeout(3_000).emitWithAck("pingCheck", {})).toMatchObject({ ok: true, at: expect.any(String) });
     const pong = next(socket, "pong");
     socket.emit("pingCheck");
@@ -211,16 +212,16 @@ describe("rooms", () => {
   });
 
   it("adopts a fresh token sent with joinRoom, and refuses another user's", async () => {
-    const user = await createUser(db, { directPermissions: [10], tokensValidAfter: new Date(Date.now() - 60_000) });
+    const user = await createUser(db, { directPermissions: ["onboarding"], tokensValidAfter: new Date(Date.now() - 60_000) });
     const config = server.services.config;
-    const socket = await connected(client(server, { token: signSessionToken(config, { userId: user.id, permissions: [10] }) }));
+    const socket = await connected(client(server, { token: signSessionToken(config, { userId: user.id, permissions: permissionIdsNamed(["onboarding"]) }) }));
     expect(await join(socket, "transport")).toMatchObject({ ok: false });
     // The user is granted the whole app; the token sent with joinRoom carries the new permissions.
-    await ensurePermissions(db, [1]);
-    await db.userPermission.create({ data: { userId: user.id, permissionId: 1 } });
-    const fresh = signSessionToken(config, { userId: user.id, permissions: [1, 10] });
+    await ensurePermissions(db, ["restricted"]);
+    await db.userPermission.create({ data: { userId: user.id, permissionId: permissionId("restricted") } });
+    const fresh = signSessionToken(config, { userId: user.id, permissions: permissionIdsNamed(["restricted", "onboarding"]) });
     expect(await socket.timeout(3_000).emitWithAck("joinRoom", { roomName: "transport", token: fresh })).toMatchObject({ ok: true });
-    const other = await tokenFor([1]);
+    const other = await tokenFor(["restricted"]);
     expect(await socket.timeout(3_000).emitWithAck("joinRoom", { roomName: "sales", token: other })).toMatchObject({ ok: false });
   });
 });
@@ -228,8 +229,8 @@ describe("rooms", () => {
 describe("refresh", () => {
   it.each(CARD_LISTS.map((list) => [list]))("pushes the full %s list to its room only", async (list) => {
     const room = roomOfList(list);
-    const inRoom = await signedIn([1]);
-    const elsewhere = await signedIn([1]);
+    const inRoom = await signedIn(["restricted"]);
+    const elsewhere = await signedIn(["restricted"]);
     await join(inRoom, room);
     await join(elsewhere, room === "overview" ? "titles" : "overview");
     const received = next<CardListPayload>(inRoom, LIST_EVENTS[list]);
@@ -242,7 +243,7 @@ describe("refresh", () => {
   });
 
   it("transport: both lists of the room update (the original's suspected defect)", async () => {
-    const socket = await signedIn([1]);
+    const socket = await signedIn(["restricted"]);
     await join(socket, "transport");
     const transport = next<CardListPayload>(socket, "transportCardsRefresh");
     const shipping = next<CardListPayload>(socket, "shippingCardsRefresh");
@@ -252,7 +253,7 @@ describe("refresh", () => {
   });
 
   it("coalesces a burst: 20 changes within 10 ms compute and emit each list once", async () => {
-    const socket = await signedIn([1]);
+    const socket = await signedIn(["restricted"]);
     await join(socket, "onboarding");
     await join(socket, "transport");
     const onboarding = record<CardListPayload>(socket, LIST_EVENTS.onboarding);
@@ -270,7 +271,7 @@ describe("refresh", () => {
   });
 
   it("a list goes out as soon as it is computed; a change later in the window goes out again at its end", async () => {
-    const socket = await signedIn([1]);
+    const socket = await signedIn(["restricted"]);
     await join(socket, "sales");
     loader.calls.delete("sales");
     const seen = record<CardListPayload>(socket, LIST_EVENTS.sales);
@@ -284,7 +285,7 @@ describe("refresh", () => {
   });
 
   it("a change during a refresh gets a refresh of its own, after the first", async () => {
-    const socket = await signedIn([1]);
+    const socket = await signedIn(["restricted"]);
     await join(socket, "recon");
     const seen = record<CardListPayload>(socket, LIST_EVENTS.recon);
     server.services.boardChanges.listsChanged(["recon"]);
@@ -295,7 +296,7 @@ describe("refresh", () => {
   });
 
   it("logs a list that fails to load and still refreshes the others", async () => {
-    const socket = await signedIn([1]);
+    const socket = await signedIn(["restricted"]);
     await join(socket, "sales");
     await join(socket, "titles");
     loader.failing.add("sales");
@@ -309,10 +310,10 @@ describe("refresh", () => {
   });
 
   it("sends a notifications refresh with the list's count to those who may read it and are not on its board", async () => {
-    const reader = await signedIn([13]);
-    const onBoard = await signedIn([13]);
+    const reader = await signedIn(["accounts-receivable"]);
+    const onBoard = await signedIn(["accounts-receivable"]);
     await join(onBoard, "ar");
-    const outsider = await signedIn([10]);
+    const outsider = await signedIn(["onboarding"]);
     const seen = next<NotificationsPayload>(reader, NOTIFICATIONS_EVENT);
     const list = next<CardListPayload>(onBoard, LIST_EVENTS["ar-claims"]);
     const leaked = record(outsider, NOTIFICATIONS_EVENT);
@@ -327,7 +328,7 @@ describe("refresh", () => {
   });
 
   it("treats a client's own refresh event as a coalesced hint, within its permissions", async () => {
-    const socket = await signedIn([10]);
+    const socket = await signedIn(["onboarding"]);
     await join(socket, "onboarding");
     const seen = next<CardListPayload>(socket, LIST_EVENTS.onboarding);
     socket.emit("onBoardingCardsRefresh");
@@ -338,7 +339,7 @@ describe("refresh", () => {
   });
 
   it("reaches a client again after it reconnects and rejoins, and sends the lists on request", async () => {
-    const token = await tokenFor([1]);
+    const token = await tokenFor(["restricted"]);
     const socket = await connected(client(server, { token }));
     await join(socket, "offboarding");
     socket.disconnect();

@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoData } from "../../../scripts/seed/index.ts";
 import { signSessionToken } from "~/modules/identity/session-token.server.ts";
 import { LIST_EVENTS, NOTIFICATIONS_EVENT, type CardListPayload } from "~/rules/boards.ts";
+import { ONBOARDING_STAGE } from "~/rules/order-stages.ts";
+import { permissionIdsNamed } from "~/rules/permissions.ts";
 import { createTestPrisma, testDatabaseUrl } from "../../support/database.ts";
 import { createUser } from "../identity/fixtures.ts";
 import { redisAnswers, startInstance as startProcess, stopInstances, type Instance } from "./instances.ts";
@@ -53,8 +55,8 @@ describe("two server processes with the Redis adapter", () => {
   it.skipIf(!redisAvailable)(
     "a change handled by instance A refreshes a client of instance B, computed by A alone",
     async () => {
-      const user = await createUser(db, { directPermissions: [1] });
-      const token = signSessionToken({ JWT_SECRET, JWT_TTL_SECONDS: 3600 }, { userId: user.id, permissions: [1] });
+      const user = await createUser(db, { directPermissions: ["restricted"] });
+      const token = signSessionToken({ JWT_SECRET, JWT_TTL_SECONDS: 3600 }, { userId: user.id, permissions: permissionIdsNamed(["restricted"]) });
       const onB = await connected(client(b!, { token }));
       const onA = await connected(client(a!, { token }));
       expect(await onB.timeout(3_000).emitWithAck("joinRoom", { roomName: "transport" })).toMatchObject({ ok: true });
@@ -112,9 +114,9 @@ describe("two server processes with the real list loaders on the seeded database
   it.skipIf(!redisAvailable)(
     "PUT /api/queue/approve sent to A refreshes a client of B with the approval, computed by A alone",
     async () => {
-      const user = await createUser(db, { directPermissions: [1] });
+      const user = await createUser(db, { directPermissions: ["restricted"] });
       // Valid on both instances: they share JWT_SECRET and the database.
-      const token = signSessionToken({ JWT_SECRET, JWT_TTL_SECONDS: 3600 }, { userId: user.id, permissions: [1] });
+      const token = signSessionToken({ JWT_SECRET, JWT_TTL_SECONDS: 3600 }, { userId: user.id, permissions: permissionIdsNamed(["restricted"]) });
       const auth = { Authorization: `Bearer ${token}` };
 
       // An order awaiting on-rent approval that the onboarding board shows (read through B).
@@ -123,7 +125,7 @@ describe("two server processes with the real list loaders on the seeded database
         .filter((card) => card.stage.label === "Submitted" && card.formHistoryId !== null)
         .map((card) => card.formHistoryId!);
       const order = await db.orderForm.findFirst({
-        where: { formHistoryId: { in: submittedIds }, onboardingStatus: 0 },
+        where: { formHistoryId: { in: submittedIds }, onboardingStatus: ONBOARDING_STAGE.submitted },
         orderBy: { formHistoryId: "asc" },
       });
       if (!order) throw new Error("the demo seed has no submitted order on the onboarding board");

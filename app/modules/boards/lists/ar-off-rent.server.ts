@@ -4,6 +4,7 @@
 import type { Db } from "~/modules/platform/services.server.ts";
 import { type BoardCard, withSearchText } from "../../../rules/boards.ts";
 import { formatDisplayDate } from "../../../rules/format.ts";
+import { PICKED_UP_UNIT_STATUS_IDS, RETURNING_UNIT_STATUS } from "../../../rules/order-stages.ts";
 import { daysInStatus, isUnitLate } from "../../../rules/unit-statuses.ts";
 import { formNotesAction, money, notesOf, pad, stageOf, sumMoney } from "../unit-cards.server.ts";
 
@@ -65,7 +66,7 @@ export async function loadCards(db: Db, now: Date): Promise<BoardCard[]> {
       FROM "Note" n JOIN "User" au ON au.id = n."authorId"
       WHERE n."formHistoryId" = fh.id AND NOT n.cancelled
       ORDER BY n."createdAt" DESC, n.id DESC LIMIT 1) nl ON true
-    WHERE rl."statusId" IN (6, 7) AND fh."cancelledAt" IS NULL
+    WHERE rl."statusId" = ANY(${[...PICKED_UP_UNIT_STATUS_IDS]}::int[]) AND fh."cancelledAt" IS NULL
       AND (oc."contractNumber" IS NOT NULL OR NOT EXISTS (
         SELECT 1 FROM "OpenContract" cc
         WHERE cc."unitId" = u.id AND cc."companyId" = fh."companyId" AND cc.status = 'CLOSED'
@@ -81,7 +82,7 @@ export async function loadCards(db: Db, now: Date): Promise<BoardCard[]> {
 
   return [...byForm.entries()].map(([formHistoryId, lines]) => {
     const first = lines[0]!;
-    const received = lines.filter((line) => line.lineStatus === 7).length;
+    const received = lines.filter((line) => line.lineStatus === RETURNING_UNIT_STATUS.received).length;
     const pickedUp = lines.length - received;
     const stage = received > 0 ? STAGES.received : STAGES.pickedUp;
     const earliest = lines.reduce((min, line) => (line.since < min ? line.since : min), first.since);

@@ -4,7 +4,15 @@
 import type { Db } from "~/modules/platform/services.server.ts";
 import { Prisma } from "../../../generated/prisma/client.ts";
 import { type BoardCard, withSearchText } from "../../../rules/boards.ts";
-import { OFFBOARDING_STAGES, OFFBOARDING_STATUS_LABEL, returningUnitStatusLabel } from "../../../rules/order-stages.ts";
+import {
+  APPROVED_STAGE,
+  isAtCustomerUnitStatus,
+  OFFBOARDING_STAGE,
+  OFFBOARDING_STAGES,
+  OFFBOARDING_STATUS_LABEL,
+  returningUnitStatusLabel,
+  SUBMITTED_STAGE,
+} from "../../../rules/order-stages.ts";
 import {
   badges,
   cardDate,
@@ -56,7 +64,7 @@ interface LineRow {
  */
 const activeRequestIds = (only?: readonly number[]) => Prisma.sql`
   SELECT f.id FROM "OffRentForm" r JOIN "FormHistory" f ON f.id = r."formHistoryId"
-   WHERE f."cancelledAt" IS NULL AND r."offboardingStatus" < 3${onlyRequests(only)}`;
+   WHERE f."cancelledAt" IS NULL AND r."offboardingStatus" < ${OFFBOARDING_STAGE.returned}${onlyRequests(only)}`;
 
 /** The whole list, or the cards of the `only` requests that are on it. */
 export async function loadCards(db: Db, now: Date, only?: readonly number[]): Promise<BoardCard[]> {
@@ -75,7 +83,7 @@ export async function loadCards(db: Db, now: Date, only?: readonly number[]): Pr
       FROM "OffRentForm" r
       JOIN "FormHistory" f ON f.id = r."formHistoryId"
       JOIN "Company" c ON c.id = f."companyId"
-     WHERE f."cancelledAt" IS NULL AND r."offboardingStatus" < 3${onlyRequests(only)}`,
+     WHERE f."cancelledAt" IS NULL AND r."offboardingStatus" < ${OFFBOARDING_STAGE.returned}${onlyRequests(only)}`,
     db.$queryRaw<LineRow[]>`
       SELECT ru."formHistoryId", ru."unitNumber", ru."statusId", j.carrier
         FROM "ReturningUnit" ru
@@ -96,17 +104,17 @@ export async function loadCards(db: Db, now: Date, only?: readonly number[]): Pr
     const daysInStage = wholeDaysSince(stageStartedAt(request), now);
     const pickupIn = daysUntil(request.pickupDate, now);
     const lines = linesByForm.get(request.id) ?? [];
-    // A line is still at the customer while it is new (0) or awaiting pickup (5).
-    const atCustomer = lines.filter((line) => line.statusId === 0 || line.statusId === 5);
+    // A line is still at the customer while it is new or awaiting pickup.
+    const atCustomer = lines.filter((line) => isAtCustomerUnitStatus(line.statusId));
     const units = lines.map((line) => ({
       unitNumber: line.unitNumber,
       status: returningUnitStatusLabel(line.statusId) ?? String(line.statusId),
       carrier: line.carrier,
       // Still at the customer after the pickup date.
-      late: (line.statusId === 0 || line.statusId === 5) && pickupIn < 0,
+      late: isAtCustomerUnitStatus(line.statusId) && pickupIn < 0,
     }));
     const late =
-      (request.stage === 0 && daysInStage > OFFBOARDING_SUBMITTED_LATE_DAYS) ||
+      (request.stage === SUBMITTED_STAGE && daysInStage > OFFBOARDING_SUBMITTED_LATE_DAYS) ||
       (pickupIn < 0 && atCustomer.length > 0);
     const isTrade = request.kind === "TRADE";
     const card: BoardCard = withSearchText({
@@ -119,7 +127,7 @@ export async function loadCards(db: Db, now: Date, only?: readonly number[]): Pr
       unitNumber: null,
       badges: badges(
         isTrade && { label: "Trade", tone: "blue" },
-        request.stage >= 1 && lines.some((line) => line.unitNumber === "UPDATE") && { label: "Unit to confirm", tone: "orange" },
+        request.stage >= APPROVED_STAGE && lines.some((line) => line.unitNumber === "UPDATE") && { label: "Unit to confirm", tone: "orange" },
         late && LATE_BADGE,
       ),
       facts: facts(

@@ -4,7 +4,7 @@
 import type { Db } from "~/modules/platform/services.server.ts";
 import { Prisma } from "../../../generated/prisma/client.ts";
 import { type BoardCard, withSearchText } from "../../../rules/boards.ts";
-import { ONBOARDING_STAGES, ONBOARDING_STATUS_LABEL } from "../../../rules/order-stages.ts";
+import { ONBOARDING_STAGE, ONBOARDING_STAGES, ONBOARDING_STATUS_LABEL } from "../../../rules/order-stages.ts";
 import { truckTypeLabel } from "../../../rules/truck-types.ts";
 import {
   badges,
@@ -100,7 +100,7 @@ export const ONBOARDING_SQL = {
       LEFT JOIN "OrderForm" o ON o."formHistoryId" = f.id AND f.kind = 'ORDER'
       LEFT JOIN "TradeForm" t ON t."formHistoryId" = f.id AND f.kind = 'TRADE'
      WHERE f.kind IN ('ORDER', 'TRADE') AND f."cancelledAt" IS NULL
-       AND COALESCE(o."onboardingStatus", t."onboardingStatus") < 3${onlyRequests(only)}`,
+       AND COALESCE(o."onboardingStatus", t."onboardingStatus") < ${ONBOARDING_STAGE.delivered}${onlyRequests(only)}`,
   // Reserved units and units on a delivery job (assigned, rolling or delivered), each once, with the
   // carrier of its latest delivery job. The units are looked up one by one (LATERAL): a few hundred
   // index lookups, where a join would read all of a large fleet.
@@ -140,9 +140,9 @@ export async function loadCards(db: Db, now: Date, only?: readonly number[]): Pr
     const daysInStage = wholeDaysSince(stageStartedAt(request), now);
     const neededIn = daysUntil(request.dateNeeded, now);
     const late =
-      (request.stage === 0 && daysInStage > ONBOARDING_SUBMITTED_LATE_DAYS) ||
-      (request.stage === 1 && daysInStage > ONBOARDING_APPROVED_LATE_DAYS) ||
-      (request.stage >= 1 && neededIn < 0 && request.remaining > 0);
+      (request.stage === ONBOARDING_STAGE.submitted && daysInStage > ONBOARDING_SUBMITTED_LATE_DAYS) ||
+      (request.stage === ONBOARDING_STAGE.approved && daysInStage > ONBOARDING_APPROVED_LATE_DAYS) ||
+      (request.stage >= ONBOARDING_STAGE.approved && neededIn < 0 && request.remaining > 0);
     const units = (unitsByForm.get(request.id) ?? []).map((row) =>
       cardUnit(row, row.carrier, now),
     );
