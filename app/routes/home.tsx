@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { PageShell } from "~/components/page-shell.tsx";
 import { requireRouteAccess } from "~/shell/guard.server.ts";
 import { COMING_SOON, isPageBuilt } from "~/rules/page-modules.ts";
-import { permittedPages } from "~/rules/routes.ts";
+import { permittedPages } from "~/rules/access.ts";
 import type { Route } from "./+types/home";
 
 export function loader(args: Route.LoaderArgs) {

@@ -2,7 +2,8 @@
 // thirteen card lists, the socket rooms that receive them, their refresh events, who may read each,
 // and the one card shape every board renders. Pure: shared by loaders, the JSON API, the socket
 // layer and the browser.
-import { decideRouteAccess, socketRoomForRoute, type RouteName } from "./routes.ts";
+import { socketRoomForRoute, type RouteName } from "./routes.ts";
+import { decideRouteAccess } from "./access.ts";
 
 export const CARD_LISTS = [
   "onboarding",

@@ -13,7 +13,8 @@ import {
 } from "./navigation.ts";
 import { isPageBuilt } from "./page-modules.ts";
 import { PERMISSIONS, permissionIdsNamed } from "./permissions.ts";
-import { decideRouteAccess, routeByName, type RouteName } from "./routes.ts";
+import { routeByName, type RouteName } from "./routes.ts";
+import { decideRouteAccess } from "./access.ts";
 
 interface Summary {
   top: string[];

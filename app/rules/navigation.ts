@@ -4,7 +4,8 @@
 // guard would refuse, and id 1 sees everything.
 import { holdsAllAccess, unlocksRoute } from "./permissions.ts";
 import { isPageBuilt } from "./page-modules.ts";
-import { decideRouteAccess, permittedPages, routeByName, type RouteName } from "./routes.ts";
+import { routeByName, type RouteName } from "./routes.ts";
+import { decideRouteAccess, permittedPages } from "./access.ts";
 
 export type DataSource = "local" | "test" | "production";
 

@@ -1,17 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  ROUTES,
-  decideRouteAccess,
-  feedbackHiddenOn,
-  isRouteName,
-  navigationHiddenOn,
-  permittedPages,
-  routeByName,
-  routeByPath,
-  socketRoomForRoute,
-  type RouteAccess,
-  type RouteName,
-} from "./routes.ts";
+import { ROUTES, feedbackHiddenOn, isRouteName, navigationHiddenOn, routeByName, routeByPath, socketRoomForRoute, type RouteAccess, type RouteName } from "./routes.ts";
+import { decideRouteAccess, permittedPages } from "./access.ts";
 import { permissionIdsNamed } from "./permissions.ts";
 
 // Spec 1 §2: [name, path, other paths, access].

@@ -6,7 +6,8 @@
 // checks again through requireRouteAccess (defence in depth, on the route it serves).
 import { data, type MiddlewareFunction, redirect, type RouterContextProvider } from "react-router";
 import { requestContext, servicesContext } from "~/context.ts";
-import { decideAccess, type GuardedRoute, routeByPattern } from "~/rules/routes.ts";
+import { type GuardedRoute, routeByPattern } from "~/rules/routes.ts";
+import { decideAccess } from "~/rules/access.ts";
 import { recordPageVisit } from "~/modules/tracking/page-visits.server.ts";
 import {
   type PageSession,
