@@ -1,5 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
+import { radixThemesSubset } from "./scripts/lib/radix-themes-css.ts";
 
 export default defineConfig({
   // React Router 8 always builds through the Environment API: the server entry must be given here
@@ -7,6 +8,11 @@ export default defineConfig({
   environments: {
     ssr: { build: { rolldownOptions: { input: "./server/app.ts" } } },
   },
+  // Vite's manifest (build/client/.vite/manifest.json) is kept: `npm run check:weight` reads each
+  // chunk's static and dynamic imports from it (ADR 028).
+  build: { manifest: true },
+  // Radix Themes' CSS trimmed to the components and breakpoints the app uses (ADR 028).
+  css: { postcss: { plugins: [radixThemesSubset()] } },
   // One copy of react-router in dev, or the RouterContextProvider is rejected ("Invalid context").
   ssr: { noExternal: ["@react-router/express"] },
   plugins: [reactRouter()],

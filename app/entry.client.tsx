@@ -1,9 +1,10 @@
-// The browser's entry: the open dialog's chunk is loaded before hydration (ADR 026), so the first render
-// matches the server's HTML, which already shows the dialog; everything else is React Router's default.
+// The browser's entry: it hydrates once the code of the dialog the URL opens has arrived (ADR 026; the
+// modules that draw such dialogs ask for it, app/utils/hydration-gate.ts), so the first render matches
+// the server's HTML, which already shows the dialog; everything else is React Router's default.
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import { preloadDialogOf } from "./components/dialogs/board-dialogs.tsx";
+import { hydrationReady } from "./utils/hydration-gate.ts";
 
 function hydrate() {
   startTransition(() => {
@@ -16,9 +17,6 @@ function hydrate() {
   });
 }
 
-preloadDialogOf(window.location.search).then(hydrate, (error: unknown) => {
-  // A chunk that cannot be fetched must not leave the page without scripts: hydrate, and the dialog
-  // loads on demand.
-  console.warn("the open dialog's code could not be preloaded", error);
-  hydrate();
-});
+// A chunk that cannot be fetched must not leave the page without scripts: the gate logs it and the
+// dialog loads on demand.
+void hydrationReady().then(hydrate);

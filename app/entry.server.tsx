@@ -9,12 +9,14 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { preloadBoardDialogs } from "./components/dialogs/board-dialogs.tsx";
+import { preloadModalContents } from "./components/modal-host.tsx";
 
 export const streamTimeout = 5_000;
 
-// Every board dialog's component, loaded once before the first render: the server renders an open
-// dialog in full, with or without JavaScript in the browser (ADR 026).
-const dialogsReady = preloadBoardDialogs();
+// Every dialog component that loads on demand in the browser (a board's, the root's password dialogs),
+// loaded once before the first render: the server renders an open dialog in full, with or without
+// JavaScript in the browser (ADR 026, ADR 028).
+const dialogsReady = Promise.all([preloadBoardDialogs(), preloadModalContents()]);
 
 export default async function handleRequest(
   request: Request,

@@ -1,7 +1,9 @@
 // The document shell: Radix Themes, meta and links, the CSP nonce on inline scripts, the route guard
 // (middleware), the navigation bar, the modal host, and the error boundary every route falls back to.
+// Stylesheets are imported for their effect, so the build's manifests list each page's (ADR 028), in
+// cascade order: Radix Themes (only what the app uses), the navigation bar's (with its component), the app's.
+import "./styles/radix-themes.css";
 import { Theme } from "@radix-ui/themes";
-import radixStyles from "@radix-ui/themes/styles.css?url";
 import { useEffect, useRef, type ReactNode } from "react";
 import {
   Links,
@@ -19,7 +21,7 @@ import { FeedbackPanel } from "./components/feedback-panel.tsx";
 import { GeneralErrorBoundary } from "./components/general-error-boundary.tsx";
 import { ImpersonationBanner } from "./components/impersonation-banner.tsx";
 import { ModalHost } from "./components/modal-host.tsx";
-import { NavigationBar, navigationStylesHref } from "./components/navigation/navigation-bar.tsx";
+import { NavigationBar } from "./components/navigation/navigation-bar.tsx";
 import { PageShell } from "./components/page-shell.tsx";
 import { answeredWithoutSaving } from "./components/dialogs/dialog-kit.tsx";
 import { SessionExpiredDialog } from "./components/session-expired.tsx";
@@ -31,14 +33,9 @@ import { pageRequestContext, reloginRequiredOf } from "./modules/session/page-se
 import { urlWithoutModal } from "./rules/modals.ts";
 import { feedbackHiddenOn, navigationHiddenOn, routeByPath } from "./rules/routes.ts";
 import { apiFetch } from "./utils/api-fetch.ts";
-import appStyles from "./styles/app.css?url";
+import "./styles/app.css";
 
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: radixStyles },
-  { rel: "stylesheet", href: navigationStylesHref },
-  { rel: "stylesheet", href: appStyles },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 // The guard runs before every loader and action of every page (app/shell/guard.server.ts).
 export const middleware: Route.MiddlewareFunction[] = [sessionGuard];

@@ -1,7 +1,8 @@
 // The Dashboard Feedback panel (spec 2 §2.10, §5.9). A <details> collapse and a plain form posting to
 // /feedback, so it works without JavaScript (the server answers 303 back to `url` with ?feedback=sent
 // or ?feedback=error, handed in here as `status`). When scripts run, the form is sent as JSON with
-// fetch instead, and 'All fields are required' shows for 5 s on blank fields.
+// fetch instead, and 'All fields are required' shows for 5 s on blank fields. The rule's schema (zod)
+// loads when the panel is opened or sent, not with every page (ADR 028).
 import { Box, Button, Callout, Card, Flex, Text, TextArea, TextField } from "@radix-ui/themes";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import {
@@ -9,9 +10,19 @@ import {
   FEEDBACK_MESSAGE_MS,
   FEEDBACK_NAME_MAX,
   FEEDBACK_REQUIRED_MESSAGE,
-  feedbackSchema,
-} from "~/rules/feedback.ts";
+} from "~/rules/feedback-limits.ts";
+import type * as FeedbackRule from "~/rules/feedback.ts";
 import { apiFetch } from "~/utils/api-fetch.ts";
+
+let feedbackRule: Promise<typeof FeedbackRule> | null = null;
+/** The feedback rule's module, fetched once (again after a failed fetch). */
+function loadFeedbackRule() {
+  feedbackRule ??= import("~/rules/feedback.ts").catch((error: unknown) => {
+    feedbackRule = null;
+    throw error;
+  });
+  return feedbackRule;
+}
 
 export const FEEDBACK_THANKS_MESSAGE = "Thank you for your feedback!";
 export const FEEDBACK_FAILED_MESSAGE = "Your feedback could not be sent. Please try again.";
@@ -61,6 +72,14 @@ export function FeedbackPanel({ url, status = null }: FeedbackPanelProps) {
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
+    let feedbackSchema;
+    try {
+      ({ feedbackSchema } = await loadFeedbackRule());
+    } catch (error) {
+      console.warn("feedback was not sent", error);
+      show({ tone: "error", text: FEEDBACK_FAILED_MESSAGE }, FEEDBACK_MESSAGE_MS);
+      return;
+    }
     const input = feedbackSchema.safeParse({
       name: data.get("name") ?? "",
       message: data.get("message") ?? "",
@@ -97,7 +116,13 @@ export function FeedbackPanel({ url, status = null }: FeedbackPanelProps) {
   return (
     <Card size="2" asChild>
       {/* Open after a no-JavaScript post, so its outcome is seen. */}
-      <details open={status ? true : undefined} aria-label="Dashboard Feedback">
+      <details
+        open={status ? true : undefined}
+        aria-label="Dashboard Feedback"
+        onToggle={(event) => {
+          if (event.currentTarget.open) void loadFeedbackRule().catch(() => undefined);
+        }}
+      >
         <summary style={{ cursor: "pointer" }}>
           <Text weight="bold">Dashboard Feedback</Text>
         </summary>

@@ -2,8 +2,12 @@
 // line under a form (an alert for errors, a status for good news). Server-rendered, so they work with
 // JavaScript off.
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import { Button, Callout, Flex, Text, TextField } from "@radix-ui/themes";
-import type { ComponentProps, ReactNode } from "react";
+import { Flex, Text, TextField } from "@radix-ui/themes";
+import type { ReactNode } from "react";
+
+// The message line and the submit button need no Conform: they live apart, so a dialog that shows a
+// message does not load Conform with it (ADR 028). Re-exported for the pages' forms.
+export { FormMessage, SubmitButton } from "./form-message.tsx";
 
 type InputType = "text" | "email" | "password" | "tel" | "number" | "date";
 
@@ -35,31 +39,5 @@ export function LabelledInput({
         </Text>
       ) : null}
     </Flex>
-  );
-}
-
-export function FormMessage({
-  message,
-  tone = "error",
-  id,
-}: {
-  message: string | null | undefined;
-  tone?: "error" | "success";
-  id?: string;
-}) {
-  if (!message) return null;
-  return (
-    <Callout.Root color={tone === "error" ? "red" : "green"} role={tone === "error" ? "alert" : "status"} id={id}>
-      <Callout.Text>{message}</Callout.Text>
-    </Callout.Root>
-  );
-}
-
-/** The full-width submit button of a card form, spinning while the form is submitted. */
-export function SubmitButton({ pending, children, ...props }: { pending: boolean } & ComponentProps<typeof Button>) {
-  return (
-    <Button type="submit" size="3" style={{ width: "100%" }} loading={pending} {...props}>
-      {children}
-    </Button>
   );
 }

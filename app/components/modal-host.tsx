@@ -1,15 +1,24 @@
 // Dialogs addressed by the URL (`?modal=passwordReset&size=lg`, spec 1 §2 "Modal host"), so a link or a
 // form without JavaScript can open one. Once scripts run, Radix Dialog provides the focus trap, Escape
 // and labelling; before that (and without JavaScript) the server renders the same dialog statically
-// with a close link.
+// with a close link. The password dialogs' forms (with Conform and zod) load on demand, like a board's
+// dialogs (ADR 028): the server loads them before its first render (app/entry.server.tsx), the browser
+// loads the open one before hydrating (app/utils/hydration-gate.ts); the sign-in form is the root's
+// anyway (the session-expired dialog).
 import { Box, Callout, Text } from "@radix-ui/themes";
-import type { ComponentType } from "react";
+import { type ComponentType, createElement, useEffect, useState } from "react";
 import { useLocation, useMatches, useRouteLoaderData } from "react-router";
-import { type ModalName, type ModalTitleContext, resolveModalRequest, urlWithoutModal } from "~/rules/modals.ts";
+import {
+  MODAL_PARAM,
+  type ModalName,
+  type ModalSize,
+  type ModalTitleContext,
+  resolveModalRequest,
+  urlWithoutModal,
+} from "~/rules/modals.ts";
+import { beforeHydration } from "~/utils/hydration-gate.ts";
 import { AppDialog } from "./app-dialog.tsx";
 import { SessionExpiredForm } from "./session-expired.tsx";
-import { ChangePasswordForm } from "./change-password-form.tsx";
-import { ResetRequestForm } from "./reset-request-form.tsx";
 
 interface ModalContentProps {
   /** The current page with the dialog's parameters removed. */
@@ -21,15 +30,61 @@ function SignInModalContent({ returnTo }: ModalContentProps) {
   return <SessionExpiredForm redirectTo={returnTo} microsoftSignIn={root?.microsoftSignIn ?? false} />;
 }
 
+type ModalContent = ComponentType<ModalContentProps>;
+
 /**
- * Dialog bodies by name. Screens from later issues register theirs here; a dialog without a body says
- * so plainly rather than showing anything made up.
+ * Dialog bodies by name, drawn at once or loaded on demand (each its own chunk). Screens from later
+ * issues register theirs here; a dialog without a body says so plainly rather than showing anything
+ * made up.
  */
-const MODAL_CONTENT: Partial<Record<ModalName, ComponentType<ModalContentProps>>> = {
+const MODAL_CONTENT: Partial<Record<ModalName, ModalContent>> = {
   login: SignInModalContent,
-  passwordReset: () => <ChangePasswordForm id="change-password-dialog" inDialog />,
-  requestReset: ResetRequestForm,
 };
+
+const MODAL_CONTENT_IMPORTS: Partial<Record<ModalName, () => Promise<ModalContent>>> = {
+  passwordReset: () =>
+    import("./change-password-form.tsx").then(({ ChangePasswordForm }) => {
+      return function PasswordResetModalContent() {
+        return <ChangePasswordForm id="change-password-dialog" inDialog />;
+      };
+    }),
+  requestReset: () => import("./reset-request-form.tsx").then(({ ResetRequestForm }) => ResetRequestForm),
+};
+
+async function loadModalContent(name: ModalName): Promise<void> {
+  const load = MODAL_CONTENT_IMPORTS[name];
+  if (load && !MODAL_CONTENT[name]) MODAL_CONTENT[name] = await load();
+}
+
+/** Loads every dialog body that loads on demand (the server, before its first render). */
+export async function preloadModalContents(): Promise<void> {
+  await Promise.all((Object.keys(MODAL_CONTENT_IMPORTS) as ModalName[]).map(loadModalContent));
+}
+
+if (typeof window !== "undefined") {
+  const name = new URLSearchParams(window.location.search).get(MODAL_PARAM);
+  const open = (Object.keys(MODAL_CONTENT_IMPORTS) as string[]).find((each) => each === name) as ModalName | undefined;
+  if (open) beforeHydration(loadModalContent(open), "the open dialog's code");
+}
+
+/** The body of a dialog: null while its code loads (a client-side navigation opened it), undefined if none is built. */
+function useModalContent(name: ModalName): ModalContent | null | undefined {
+  const [, setLoaded] = useState(0);
+  const content = MODAL_CONTENT[name];
+  const loads = MODAL_CONTENT_IMPORTS[name] !== undefined;
+  useEffect(() => {
+    if (content || !loads) return;
+    let live = true;
+    loadModalContent(name).then(
+      () => live && setLoaded((count) => count + 1),
+      (error: unknown) => console.warn("the dialog's code could not be loaded", error),
+    );
+    return () => {
+      live = false;
+    };
+  }, [name, content, loads]);
+  return content ?? (loads ? null : undefined);
+}
 
 function rendersDialog(handle: unknown, name: ModalName): boolean {
   const names = (handle as { rendersDialogs?: readonly string[] } | undefined)?.rendersDialogs;
@@ -57,10 +112,23 @@ export function ModalHost({ signedIn, titleContext }: { signedIn: boolean; title
       </Box>
     );
   }
-  const Content = MODAL_CONTENT[request.name];
+  return <OpenModal name={request.name} title={request.title} size={request.size} returnTo={returnTo} />;
+}
+
+function OpenModal({ name, title, size, returnTo }: { name: ModalName; title: string; size: ModalSize; returnTo: string }) {
+  const Content = useModalContent(name);
   return (
-    <AppDialog title={request.title} size={request.size} closeHref={returnTo}>
-      {Content ? <Content returnTo={returnTo} /> : <Text as="p">This dialog is not available yet.</Text>}
+    <AppDialog title={title} size={size} closeHref={returnTo}>
+      {Content ? (
+        // The body comes from the registry's cache: one stable function per dialog, never made here.
+        createElement(Content, { returnTo })
+      ) : Content === null ? (
+        <Text as="p" color="gray" role="status">
+          Loading…
+        </Text>
+      ) : (
+        <Text as="p">This dialog is not available yet.</Text>
+      )}
     </AppDialog>
   );
 }

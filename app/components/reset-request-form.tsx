@@ -5,7 +5,7 @@ import { Box, Callout, Flex, Text, TextField } from "@radix-ui/themes";
 import { useEffect, useState } from "react";
 import { useActionData, useFetcher } from "react-router";
 import { RESET_FAILURE_MESSAGE_MS } from "~/rules/passwords.ts";
-import { FormMessage, SubmitButton } from "./form-controls.tsx";
+import { FormMessage, SubmitButton } from "./form-message.tsx";
 
 export const RESET_REQUEST_ACTION = "/password-reset-external";
 

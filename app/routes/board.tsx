@@ -7,7 +7,7 @@
 import { useMemo } from "react";
 import { data, redirect, type ShouldRevalidateFunctionArgs, useActionData, useLocation, useSearchParams } from "react-router";
 import { BoardView, type BoardSectionData } from "~/components/board/board-view.tsx";
-import { BoardDialog, usePrefetchBoardDialogs } from "~/components/dialogs/board-dialogs.tsx";
+import { BoardDialog } from "~/components/dialogs/board-dialogs.tsx";
 import { answeredWithoutSaving, type SaveFailed, type SessionEnded } from "~/components/dialogs/dialog-kit.tsx";
 import { PageShell } from "~/components/page-shell.tsx";
 import { servicesContext } from "~/context.ts";
@@ -17,7 +17,7 @@ import { requireRouteAccess } from "~/shell/guard.server.ts";
 import { clearedDialogDraftCookie, requestDialogDraft } from "~/modules/session/dialog-draft.server.ts";
 import { reloginRequiredOf } from "~/modules/session/page-session.ts";
 import { DIALOG_DRAFT_KEPT_MESSAGE, draftActionData } from "~/rules/dialog-draft.ts";
-import { BOARD_DIALOG_NAMES } from "~/rules/board-dialogs.ts";
+import { BOARD_DIALOG_NAMES } from "~/rules/board-dialog-names.ts";
 import {
   boardPage,
   boardQuery,
@@ -28,7 +28,7 @@ import {
   pageCardList,
   unpackPagedList,
 } from "~/rules/board-pages.ts";
-import boardStyles from "~/styles/board.css?url";
+import "~/styles/board.css";
 import { type BoardPagedLists, useBoardLive } from "~/utils/board-socket.ts";
 import type { Route } from "./+types/board";
 
@@ -132,8 +132,6 @@ export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: Shou
   return answeredWithoutSaving(actionResult) ? false : defaultShouldRevalidate;
 }
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: boardStyles }];
-
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `${loaderData.title} · Fleet Ops` : "Fleet Ops" },
 ];
@@ -151,7 +149,6 @@ export default function Board({ loaderData }: Route.ComponentProps) {
     [loaderData.sections],
   );
   const actionData = useActionData<typeof action>() ?? null;
-  usePrefetchBoardDialogs();
   const location = useLocation();
   const [searchParams] = useSearchParams();
   // The URL is the truth for the filter and paging (a pushed list is filtered and paged here, not on

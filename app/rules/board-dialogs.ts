@@ -3,6 +3,7 @@
 // registry (app/components/dialogs/board-dialogs.tsx) are keyed by these names, so the compiler proves
 // that each definition has exactly one loader and one component; a unit test proves the rest.
 import type { BoardDialogData } from "./board-dialog.ts";
+import { type BoardDialogName, BOARD_DIALOG_NAMES, isBoardDialogName } from "./board-dialog-names.ts";
 import type { ModalName, ModalSize } from "./modals.ts";
 import { NOTES_DIALOG } from "./notes.ts";
 import { EDIT_OFF_RENT_DIALOG } from "./off-rent-edit.ts";
@@ -12,15 +13,15 @@ import { CANCEL_ORDER_DIALOG } from "./order-cancel.ts";
 export const BOARD_DIALOGS = [NOTES_DIALOG, CANCEL_ORDER_DIALOG, EDIT_ON_RENT_DIALOG, EDIT_OFF_RENT_DIALOG] as const;
 
 type Definitions = (typeof BOARD_DIALOGS)[number];
-export type BoardDialogName = Definitions["name"];
+// The names the pages know without the definitions (app/rules/board-dialog-names.ts) are exactly the
+// definitions' names: a definition missing there, or a name without a definition, does not compile.
+type SameNames = [Definitions["name"]] extends [BoardDialogName] ? ([BoardDialogName] extends [Definitions["name"]] ? true : false) : false;
+const namesMatchDefinitions: SameNames = true;
+void namesMatchDefinitions;
+
+export { type BoardDialogName, BOARD_DIALOG_NAMES, isBoardDialogName };
 export type BoardDialogDefinitionOf<N extends BoardDialogName> = Extract<Definitions, { name: N }>;
 export type BoardDialogDataOf<N extends BoardDialogName> = BoardDialogData<BoardDialogDefinitionOf<N>>;
-
-export const BOARD_DIALOG_NAMES: readonly BoardDialogName[] = BOARD_DIALOGS.map((definition) => definition.name);
-
-export function isBoardDialogName(value: unknown): value is BoardDialogName {
-  return typeof value === "string" && (BOARD_DIALOG_NAMES as readonly string[]).includes(value);
-}
 
 /** The dialogs the root's modal host draws (account dialogs; not a board's). */
 export const ROOT_DIALOG_NAMES = ["login", "passwordReset", "requestReset"] as const satisfies readonly ModalName[];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DIALOG_DRAFT_LIMITS, dialogDraftOf, draftActionData, parseDialogDraft } from "./dialog-draft.ts";
+import { DIALOG_DRAFT_LIMITS, draftActionData } from "./dialog-draft.ts";
+import { dialogDraftOf, parseDialogDraft } from "./dialog-draft-schema.ts";
 
 const form = (entries: [string, string][]) => entries as Iterable<[string, FormDataEntryValue]>;
 

@@ -1,8 +1,8 @@
 // What a board dialog's form held when its no-JavaScript save met an ended session: kept across
-// signing in again, so the dialog comes back with what was typed, unsaved (ADR 030). The shape and
-// its limits are rules; the encoding and the cookie that carry it are server code
+// signing in again, so the dialog comes back with what was typed, unsaved (ADR 030). This file is what
+// pages import (no zod: the sign-in dialog is on every page, ADR 028); reading a draft from a post or a
+// cookie is dialog-draft-schema.ts, and its encoding and cookie are server code
 // (app/modules/session/dialog-draft.server.ts).
-import { z } from "zod";
 import { type DialogActionData, submittedValues } from "./operation-result.ts";
 
 /** Said in the dialog when it comes back: nothing was saved yet. */
@@ -23,41 +23,11 @@ export const DIALOG_DRAFT_LIMITS = {
   encodedBytes: 3_600,
 } as const;
 
-/** Fields never carried: credentials, and the dialog kit's own intent (kept apart). */
-function carried(name: string): boolean {
-  return name !== "intent" && !/password/i.test(name);
-}
-
-const draftSchema = z.object({
+export interface DialogDraft {
   /** The page (path and query, the dialog open) the form posted to; the draft comes back only there. */
-  to: z.string().startsWith("/").max(2_000),
-  intent: z.string().min(1).max(DIALOG_DRAFT_LIMITS.nameLength),
-  fields: z
-    .array(z.tuple([z.string().min(1).max(DIALOG_DRAFT_LIMITS.nameLength), z.string().max(DIALOG_DRAFT_LIMITS.valueLength)]))
-    .max(DIALOG_DRAFT_LIMITS.fields),
-});
-
-export type DialogDraft = z.infer<typeof draftSchema>;
-
-/**
- * The draft of a posted dialog form, or null when it is no dialog's form (no intent) or breaks a limit
- * (then nothing is kept rather than part of it).
- */
-export function dialogDraftOf(to: string, form: Iterable<[string, FormDataEntryValue]>): DialogDraft | null {
-  let intent: string | null = null;
-  const fields: [string, string][] = [];
-  for (const [name, value] of form) {
-    if (typeof value !== "string") return null;
-    if (name === "intent") intent = value;
-    else if (carried(name)) fields.push([name, value]);
-  }
-  return parseDialogDraft({ to, intent, fields });
-}
-
-/** A draft read back (from the cookie): validated, or null. */
-export function parseDialogDraft(value: unknown): DialogDraft | null {
-  const parsed = draftSchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
+  to: string;
+  intent: string;
+  fields: [string, string][];
 }
 
 /**

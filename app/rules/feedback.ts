@@ -1,14 +1,17 @@
 // The Dashboard Feedback rule (spec 2 §3.13, §5.9): name and message must both be non-blank, else
-// 'All fields are required'. Shared by the panel in the browser and the server.
+// 'All fields are required'. Shared by the panel in the browser and the server. The panel draws its
+// form from the texts and limits alone (app/rules/feedback-limits.ts) and loads this schema when it
+// is sent (ADR 028).
 import { z } from "zod";
+import { FEEDBACK_MESSAGE_MAX, FEEDBACK_NAME_MAX, FEEDBACK_REQUIRED_MESSAGE, FEEDBACK_URL_MAX } from "./feedback-limits.ts";
 
-export const FEEDBACK_REQUIRED_MESSAGE = "All fields are required";
-/** How long the panel shows the message (spec 2 §5.9). */
-export const FEEDBACK_MESSAGE_MS = 5_000;
-
-export const FEEDBACK_NAME_MAX = 120;
-export const FEEDBACK_URL_MAX = 500;
-export const FEEDBACK_MESSAGE_MAX = 5_000;
+export {
+  FEEDBACK_MESSAGE_MAX,
+  FEEDBACK_MESSAGE_MS,
+  FEEDBACK_NAME_MAX,
+  FEEDBACK_REQUIRED_MESSAGE,
+  FEEDBACK_URL_MAX,
+} from "./feedback-limits.ts";
 
 const required = (max: number) =>
   z

@@ -212,17 +212,8 @@ export function noteAuthor(note: Pick<NoteRecord, "FirstName" | "LastName">): st
   return `${note.FirstName} ${note.LastName}`.trim() || "Unknown";
 }
 
-const pad = (value: number) => String(value).padStart(2, "0");
-
-/** MM/dd/yyyy HH:mm, in UTC (server, hydration) or in the browser's time zone once scripts run. */
-export function formatNoteTime(iso: string, local: boolean): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  if (local) {
-    return `${pad(date.getMonth() + 1)}/${pad(date.getDate())}/${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
-  }
-  return `${pad(date.getUTCMonth() + 1)}/${pad(date.getUTCDate())}/${date.getUTCFullYear()} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())} UTC`;
-}
+// A note's time (a board card shows it too, without loading this module's schemas: ADR 028).
+export { formatNoteTime } from "./note-time.ts";
 
 // ---------------------------------------------------------------------------------------------
 // The card lists a note shows on (docs/boards.md): request lists count a request's notes (order and

@@ -5,7 +5,7 @@
 import { useId } from "react";
 import { actionHref } from "~/rules/board-pages.ts";
 import type { BoardCard as BoardCardData } from "~/rules/boards.ts";
-import { formatNoteTime } from "~/rules/notes.ts";
+import { formatNoteTime } from "~/rules/note-time.ts";
 import { useHydrated } from "../app-dialog.tsx";
 
 function LockIcon() {

@@ -3,7 +3,7 @@
 // receivable) get a section per list and in-page links to them. Each stage shows its first page of
 // cards (already paged, app/rules/board-pages.ts) with its true count and a "Show all" GET link.
 import { Badge, Box, Button, Callout, Flex, Grid, Heading, Link as ThemeLink, Text, TextField } from "@radix-ui/themes";
-import { type MouseEvent, useId } from "react";
+import { type MouseEvent, type SyntheticEvent, useId } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import { useHydrated } from "~/components/app-dialog.tsx";
 import {
@@ -19,6 +19,7 @@ import {
   type PagedCardList,
 } from "~/rules/board-pages.ts";
 import type { LiveState } from "~/utils/board-socket.ts";
+import { prefetchDialogOfLink } from "~/components/dialogs/board-dialogs.tsx";
 import { BoardCardView, CARD_LINK_ATTRIBUTE } from "./board-card.tsx";
 
 export interface BoardSectionData extends BoardSection {
@@ -199,8 +200,11 @@ export function BoardView({
   const nested = sections.length > 1;
   const cardsProps = { filter, show, readOnly, pathname, search };
   const openCardLink = useCardLinkNavigation();
+  // A card's dialog link under the pointer or in focus: its dialog's code is fetched (ADR 028).
+  const prefetchCardDialog = (event: SyntheticEvent<HTMLElement>) =>
+    prefetchDialogOfLink((event.target as Element | null)?.closest?.(`a[${CARD_LINK_ATTRIBUTE}]`)?.getAttribute("href"));
   return (
-    <Flex direction="column" gap="5" onClick={openCardLink}>
+    <Flex direction="column" gap="5" onClick={openCardLink} onPointerOver={prefetchCardDialog} onFocus={prefetchCardDialog}>
       <Flex justify="between" align="end" gap="3" wrap="wrap">
         <FilterForm pathname={pathname} filter={filter} />
         <Flex gap="2" align="center">

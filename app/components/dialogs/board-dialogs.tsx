@@ -2,12 +2,15 @@
 // (app/rules/board-dialogs.ts), keyed by modal name so the compiler proves none is missing, each in a
 // chunk of its own so a board page carries no dialog's code until one opens. The server renders the
 // open dialog in full (every component is loaded before the first render, app/entry.server.tsx), and
-// the browser loads the open dialog's chunk before hydrating (app/entry.client.tsx), so nothing changes
-// without JavaScript and nothing flickers with it.
+// the browser loads the open dialog's chunk before hydrating (asked for as this module is evaluated,
+// app/utils/hydration-gate.ts), so nothing changes without JavaScript and nothing flickers with it.
+// Only the board's route module imports this registry: other pages never reach the dialogs' chunks.
 import { Callout, Text } from "@radix-ui/themes";
 import { type ComponentType, createElement, useEffect, useState } from "react";
-import { type BoardDialogName, isBoardDialogName, type OpenBoardDialog } from "~/rules/board-dialogs.ts";
+import { type BoardDialogName, isBoardDialogName } from "~/rules/board-dialog-names.ts";
+import type { OpenBoardDialog } from "~/rules/board-dialogs.ts";
 import { MODAL_PARAM } from "~/rules/modals.ts";
+import { beforeHydration } from "~/utils/hydration-gate.ts";
 import { AppDialog } from "../app-dialog.tsx";
 import type { BoardDialogProps } from "./dialog-kit.tsx";
 
@@ -38,20 +41,20 @@ export async function preloadDialogOf(search: string): Promise<void> {
   if (isBoardDialogName(name)) await preloadBoardDialogs([name]);
 }
 
+if (typeof window !== "undefined") beforeHydration(preloadDialogOf(window.location.search), "the open dialog's code");
+
 /**
- * Once a board is idle in the browser, the dialogs' chunks are fetched in the background: the page's
- * first load carries none of them, and a card's dialog then opens without waiting for its code.
+ * A link that opens a dialog is about to be followed (the pointer is over it, or it has the focus):
+ * its chunk is fetched now, so the dialog opens without waiting for its code. Dialogs load on demand
+ * (ADR 028): a board visit that opens none fetches none.
  */
-export function usePrefetchBoardDialogs(): void {
-  useEffect(() => {
-    const prefetch = () => void preloadBoardDialogs().catch((error: unknown) => console.warn("dialog code not prefetched", error));
-    if (typeof window.requestIdleCallback === "function") {
-      const handle = window.requestIdleCallback(prefetch, { timeout: 3_000 });
-      return () => window.cancelIdleCallback(handle);
-    }
-    const timer = window.setTimeout(prefetch, 1_000);
-    return () => window.clearTimeout(timer);
-  }, []);
+export function prefetchDialogOfLink(href: string | null | undefined): void {
+  const query = href?.indexOf("?") ?? -1;
+  if (!href || query === -1) return;
+  const name = new URLSearchParams(href.slice(query)).get(MODAL_PARAM);
+  if (isBoardDialogName(name) && !loaded[name]) {
+    void loadComponent(name).catch((error: unknown) => console.warn("dialog code not prefetched", error));
+  }
 }
 
 /** The component of a dialog, loading its chunk first when a client-side navigation opened it. */

@@ -16,7 +16,7 @@ import {
   cancelNoteError,
   type CancelOrderDialogData,
 } from "~/rules/order-cancel.ts";
-import { FormMessage } from "../form-controls.tsx";
+import { FormMessage } from "../form-message.tsx";
 import { useHydrated } from "../app-dialog.tsx";
 import { type BoardDialogProps, DialogFormElement, useDialogForm } from "./dialog-kit.tsx";
 import { formatChangedAt, OrderHistory, VersionConflictNotice } from "./order-history.tsx";

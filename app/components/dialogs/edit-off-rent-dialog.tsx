@@ -24,7 +24,7 @@ import {
   vinsToTest,
 } from "~/rules/off-rent-edit.ts";
 import type { DialogActionData } from "~/rules/operation-result.ts";
-import { FormMessage } from "../form-controls.tsx";
+import { FormMessage } from "../form-message.tsx";
 import { useHydrated } from "../app-dialog.tsx";
 import { type BoardDialogProps, type DialogForm, DialogFormElement, useDialogForm } from "./dialog-kit.tsx";
 import { MaskedInput } from "./masked-input.tsx";

@@ -26,7 +26,7 @@ import {
   validateOnRentEdit,
 } from "~/rules/on-rent-edit.ts";
 import type { DialogActionData } from "~/rules/operation-result.ts";
-import { FormMessage } from "../form-controls.tsx";
+import { FormMessage } from "../form-message.tsx";
 import { type BoardDialogProps, DialogFormElement, type LocalRefusal, useDialogForm } from "./dialog-kit.tsx";
 import { MaskedInput } from "./masked-input.tsx";
 import { OrderHistory, StaleVersionNotice } from "./order-history.tsx";

@@ -20,10 +20,8 @@ import { comingSoonProps, MenuItem } from "./menu-item.tsx";
 import { pageNotificationCount } from "~/rules/notification-counts.ts";
 import { useNotificationCounts } from "~/utils/notification-counts.ts";
 import { CLOSED, HOVER_CLOSE_DELAY_MS, closesOnLeave, menuReducer } from "./menu-state.ts";
-import navigationStyles from "./navigation-bar.css?url";
-
-/** Add `{ rel: "stylesheet", href: navigationStylesHref }` to the root's `links`. */
-export const navigationStylesHref: string = navigationStyles;
+// Imported for its effect: the build lists it with the page's stylesheets (ADR 028).
+import "./navigation-bar.css";
 
 export interface NavigationBarProps {
   readonly user: { firstName: string; lastName: string } | null;

@@ -4,7 +4,8 @@
 // forgets it. Encoded as deflated JSON in base64url, so a 2,000-character note fits in a cookie.
 import { deflateRawSync, inflateRawSync } from "node:zlib";
 import type { Config } from "~/modules/platform/config.server.ts";
-import { DIALOG_DRAFT_LIMITS, type DialogDraft, dialogDraftOf, parseDialogDraft } from "~/rules/dialog-draft.ts";
+import { DIALOG_DRAFT_LIMITS, type DialogDraft } from "~/rules/dialog-draft.ts";
+import { dialogDraftOf, parseDialogDraft } from "~/rules/dialog-draft-schema.ts";
 import { readCookie } from "../identity/session-cookie.server.ts";
 
 export const DIALOG_DRAFT_COOKIE = "fleetops_dialog_draft";
