@@ -28,8 +28,8 @@ import { requestContext, servicesContext } from "./context.ts";
 import { appearanceOf } from "./modules/identity/profile.server.ts";
 import { sessionGuard } from "./shell/guard.server.ts";
 import { pageRequestContext, reloginRequiredOf } from "./modules/session/page-session.ts";
-import { urlWithoutModal } from "./rules/modals.ts";
-import { feedbackHiddenOn, navigationHiddenOn, routeByPath } from "./rules/routes.ts";
+import { urlWithoutModal } from "./rules/dialogs/modals.ts";
+import { feedbackHiddenOn, navigationHiddenOn, routeByPath } from "./rules/access/routes.ts";
 import { apiFetch } from "./utils/api-fetch.ts";
 import appStyles from "./styles/app.css?url";
 

@@ -3,7 +3,7 @@
 import { Button, Card, Dialog, Flex, Heading, Link as ThemeLink, Text } from "@radix-ui/themes";
 import { type ReactNode, useId, useSyncExternalStore } from "react";
 import { Link, useNavigate } from "react-router";
-import { type ModalSize, MODAL_WIDTHS } from "~/rules/modals.ts";
+import { type ModalSize, MODAL_WIDTHS } from "~/rules/dialogs/modals.ts";
 
 const subscribeNever = () => () => {};
 

@@ -1,11 +1,11 @@
-// Dialogs addressed by the URL (`?modal=passwordReset&size=lg`, spec 1 §2 "Modal host"), so a link or a
-// form without JavaScript can open one. Once scripts run, Radix Dialog provides the focus trap, Escape
-// and labelling; before that (and without JavaScript) the server renders the same dialog statically
-// with a close link.
+// Dialogs addressed by the URL (`?modal=passwordReset&size=lg`; the catalogue is
+// app/rules/dialogs/modals.ts), so a link or a form without JavaScript can open one. Once scripts run,
+// Radix Dialog provides the focus trap, Escape and labelling; before that (and without JavaScript) the
+// server renders the same dialog statically with a close link.
 import { Box, Callout, Text } from "@radix-ui/themes";
 import type { ComponentType } from "react";
 import { useLocation, useMatches, useRouteLoaderData } from "react-router";
-import { type ModalName, type ModalTitleContext, resolveModalRequest, urlWithoutModal } from "~/rules/modals.ts";
+import { type ModalName, type ModalTitleContext, resolveModalRequest, urlWithoutModal } from "~/rules/dialogs/modals.ts";
 import { AppDialog } from "./app-dialog.tsx";
 import { SessionExpiredForm } from "./session-expired.tsx";
 import { ChangePasswordForm } from "./change-password-form.tsx";

@@ -16,7 +16,7 @@ import { type BoardDialogContext, loadOpenDialog, submitDialogForm } from "~/mod
 import { requireRouteAccess } from "~/shell/guard.server.ts";
 import { clearedDialogDraftCookie, requestDialogDraft } from "~/modules/session/dialog-draft.server.ts";
 import { reloginRequiredOf } from "~/modules/session/page-session.ts";
-import { DIALOG_DRAFT_KEPT_MESSAGE, draftActionData } from "~/rules/dialog-draft.ts";
+import { DIALOG_DRAFT_KEPT_MESSAGE, draftActionData } from "~/rules/dialogs/dialog-draft.ts";
 import { BOARD_DIALOG_NAMES } from "~/rules/board-dialogs.ts";
 import {
   boardPage,
@@ -27,7 +27,7 @@ import {
   packPagedList,
   pageCardList,
   unpackPagedList,
-} from "~/rules/board-pages.ts";
+} from "~/rules/boards/board-pages.ts";
 import boardStyles from "~/styles/board.css?url";
 import { type BoardPagedLists, useBoardLive } from "~/utils/board-socket.ts";
 import type { Route } from "./+types/board";

@@ -2,7 +2,7 @@
 // the root's modal host, built as a board dialog, or listed as not built; no intent is declared twice.
 import { describe, expect, it } from "vitest";
 import { BOARD_DIALOGS, BOARD_DIALOG_NAMES, DIALOGS_NOT_BUILT, ROOT_DIALOG_NAMES } from "./board-dialogs.ts";
-import { MODAL_NAMES } from "./modals.ts";
+import { MODAL_NAMES } from "./dialogs/modals.ts";
 
 describe("the board dialogs' catalogue", () => {
   it("places every modal name exactly once: root dialog, built board dialog or not built yet", () => {

@@ -2,12 +2,12 @@
 // is built for yet. The server registry (app/modules/dialogs/board-dialogs.server.ts) and the component
 // registry (app/components/dialogs/board-dialogs.tsx) are keyed by these names, so the compiler proves
 // that each definition has exactly one loader and one component; a unit test proves the rest.
-import type { BoardDialogData } from "./board-dialog.ts";
-import type { ModalName, ModalSize } from "./modals.ts";
+import type { BoardDialogData } from "./dialogs/board-dialog.ts";
+import type { ModalName, ModalSize } from "./dialogs/modals.ts";
 import { NOTES_DIALOG } from "./notes.ts";
-import { EDIT_OFF_RENT_DIALOG } from "./off-rent-edit.ts";
-import { EDIT_ON_RENT_DIALOG } from "./on-rent-edit.ts";
-import { CANCEL_ORDER_DIALOG } from "./order-cancel.ts";
+import { OFF_RENT_EDIT_DIALOG as EDIT_OFF_RENT_DIALOG } from "./orders/off-rent-edit/dialog.ts";
+import { ON_RENT_EDIT_DIALOG as EDIT_ON_RENT_DIALOG } from "./orders/on-rent-edit.ts";
+import { ORDER_CANCEL_DIALOG as CANCEL_ORDER_DIALOG } from "./orders/order-cancel.ts";
 
 export const BOARD_DIALOGS = [NOTES_DIALOG, CANCEL_ORDER_DIALOG, EDIT_ON_RENT_DIALOG, EDIT_OFF_RENT_DIALOG] as const;
 

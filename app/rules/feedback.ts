@@ -1,9 +1,9 @@
-// The Dashboard Feedback rule (spec 2 §3.13, §5.9): name and message must both be non-blank, else
+// The Dashboard Feedback rule: name and message must both be non-blank, else
 // 'All fields are required'. Shared by the panel in the browser and the server.
 import { z } from "zod";
 
 export const FEEDBACK_REQUIRED_MESSAGE = "All fields are required";
-/** How long the panel shows the message (spec 2 §5.9). */
+/** How long the panel shows the message when scripts run. */
 export const FEEDBACK_MESSAGE_MS = 5_000;
 
 export const FEEDBACK_NAME_MAX = 120;

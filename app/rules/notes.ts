@@ -3,10 +3,10 @@
 // the add and cancel calls, who may read, add, cancel and restore notes, the Note shape the API answers,
 // and the dialog's data. Pure: the server's operations and the browser's dialog share every message.
 import { z } from "zod";
-import { canAddNotes, holdsAllAccess, unlocksRoute } from "./permissions.ts";
-import { BOARD_ROUTES, type BoardRouteName } from "./board-pages.ts";
-import type { CardListName } from "./boards.ts";
-import { defineBoardDialog } from "./board-dialog.ts";
+import { canAddNotes, holdsAllAccess, unlocksRoute } from "./access/permissions.ts";
+import { BOARD_ROUTES, type BoardRouteName } from "./boards/board-pages.ts";
+import type { CardListName } from "./boards/boards.ts";
+import { defineBoardDialog } from "./dialogs/board-dialog.ts";
 
 /** The `{unit}` of GET /api/orders/{form}/notes/{unit} when only the order is meant (spec 1 §7). */
 export const IGNORE_UNIT = "IgnoreUnit";

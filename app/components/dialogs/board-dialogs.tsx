@@ -7,7 +7,7 @@
 import { Callout, Text } from "@radix-ui/themes";
 import { type ComponentType, createElement, useEffect, useState } from "react";
 import { type BoardDialogName, isBoardDialogName, type OpenBoardDialog } from "~/rules/board-dialogs.ts";
-import { MODAL_PARAM } from "~/rules/modals.ts";
+import { MODAL_PARAM } from "~/rules/dialogs/modals.ts";
 import { AppDialog } from "../app-dialog.tsx";
 import type { BoardDialogProps } from "./dialog-kit.tsx";
 
@@ -15,9 +15,9 @@ type DialogModule<N extends BoardDialogName> = { default: ComponentType<BoardDia
 
 const IMPORTS: { [N in BoardDialogName]: () => Promise<DialogModule<N>> } = {
   notesGeneral: () => import("./notes-dialog.tsx"),
-  noteOnboarding: () => import("./cancel-order-dialog.tsx"),
-  editOnboarding: () => import("./edit-on-rent-dialog.tsx"),
-  editOffboarding: () => import("./edit-off-rent-dialog.tsx"),
+  noteOnboarding: () => import("./order-cancel-dialog.tsx"),
+  editOnboarding: () => import("./on-rent-edit-dialog.tsx"),
+  editOffboarding: () => import("./off-rent-edit-dialog.tsx"),
 };
 
 const loaded: { [N in BoardDialogName]?: ComponentType<BoardDialogProps<N>> } = {};
