@@ -2,7 +2,7 @@
 // Server rendering with the request's CSP nonce on every inline script (see server/app.ts).
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { requestContext } from "./context.ts";
-import { COALESCE_MAX_BYTES, CoalescingStream } from "./utils/coalescing-stream.server.ts";
+import { COALESCE_MAX_BYTES, CoalescingStream } from "./shell/coalescing-stream.server.ts";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
 import { isbot } from "isbot";

@@ -30,8 +30,8 @@ import { requestContext, servicesContext } from "./context.ts";
 import { appearanceOf } from "./modules/identity/profile.server.ts";
 import { sessionGuard } from "./shell/guard.server.ts";
 import { pageRequestContext, reloginRequiredOf } from "./modules/session/page-session.ts";
-import { urlWithoutModal } from "./rules/modals.ts";
-import { feedbackHiddenOn, navigationHiddenOn, routeByPath } from "./rules/routes.ts";
+import { urlWithoutModal } from "./rules/dialogs/modals.ts";
+import { feedbackHiddenOn, navigationHiddenOn, routeByPath } from "./rules/access/routes.ts";
 import { apiFetch } from "./utils/api-fetch.ts";
 import "./styles/app.css";
 
@@ -125,8 +125,8 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 /**
- * Page views reached by client-side navigation (spec 1 §2: every route change reports the page and a
- * timestamp). The first view of a document is recorded by the server itself, so it works without
+ * Page views reached by client-side navigation (every route change reports the page and a timestamp,
+ * POST /api/track). The first view of a document is recorded by the server itself, so it works without
  * JavaScript; this reports only the navigations after it.
  */
 function useTrackClientNavigations(signedIn: boolean) {

@@ -1,12 +1,12 @@
-// Route modules by path, generated from the route table of the specification (app/rules/routes.ts):
-// every page of the table exists. Which pages are built, and by which module: app/rules/page-modules.ts;
+// Route modules by path, generated from the route table of the specification (app/rules/access/routes.ts):
+// every page of the table exists. Which pages are built, and by which module: app/rules/access/page-modules.ts;
 // the others share one module that says so plainly.
 // Explicit paths only; the one splat is the not-found page for unknown paths.
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
-import { PAGE_MODULES, UNAVAILABLE_MODULE } from "./rules/page-modules.ts";
-import { ROUTES, SERVICE_ROUTES, type RouteName, type ServiceRoute } from "./rules/routes.ts";
+import { PAGE_MODULES, UNAVAILABLE_MODULE } from "./rules/access/page-modules.ts";
+import { ROUTES, SERVICE_ROUTES, type RouteName, type ServiceRoute } from "./rules/access/routes.ts";
 
-/** The modules of the service routes (the guard decides on them by the access of app/rules/routes.ts). */
+/** The modules of the service routes (the guard decides on them by the access of app/rules/access/routes.ts). */
 const SERVICE_MODULES: Record<ServiceRoute["name"], string> = {
   logout: "routes/logout.tsx",
   impersonation: "routes/impersonation.tsx",

@@ -17,7 +17,7 @@ import { createMicrosoftRouter } from "./api/microsoft.ts";
 import { createUsersRouter } from "./api/users.ts";
 import { createNotesRouter } from "./api/notes.ts";
 import { createOrderCancelRouter } from "./api/order-cancel.ts";
-import { createOrderEditRouter } from "./api/order-edit.ts";
+import { createOnRentEditRouter } from "./api/on-rent-edit.ts";
 import { createOffRentEditRouter } from "./api/off-rent-edit.ts";
 import { refuseMalformedRequests } from "./security/request-shape.ts";
 import { requireSameOrigin } from "./security/same-origin.ts";
@@ -84,7 +84,7 @@ export function createApp(services: AppServices): express.Express {
   app.use(createQueueRouter(services));
   app.use(createNotesRouter(services));
   app.use(createOrderCancelRouter(services));
-  app.use(createOrderEditRouter(services));
+  app.use(createOnRentEditRouter(services));
   app.use(createOffRentEditRouter(services));
 
   app.use(

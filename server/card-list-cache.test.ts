@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { BoardCard, CardListName, CardListPayload } from "../app/rules/boards.ts";
-import { decodeCardList } from "../app/rules/card-wire.ts";
+import type { BoardCard, CardListName, CardListPayload } from "../app/rules/boards/boards.ts";
+import { decodeCardList } from "../app/rules/boards/card-wire.ts";
 import { createCardListCache, MAX_STALE_REQUESTS } from "./card-list-cache.ts";
 
 /** A loader whose calls resolve when the test says so, each a new version of the list. */

@@ -13,8 +13,8 @@
 // still counts from the last computation of the whole list, and a list read in the last
 // `refreshAheadMs` of its age is computed whole again in the background, so a list in use is not
 // computed on a reader's time.
-import { type CardListName, type CardListPayload, mergeRequestCards } from "../app/rules/boards.ts";
-import { encodeCardList } from "../app/rules/card-wire.ts";
+import { type CardListName, type CardListPayload, mergeRequestCards } from "../app/rules/boards/boards.ts";
+import { encodeCardList } from "../app/rules/boards/card-wire.ts";
 import type { CardListCache } from "../app/modules/platform/services.server.ts";
 
 export const CARD_LIST_MAX_AGE_MS = 30_000;

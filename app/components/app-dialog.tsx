@@ -4,7 +4,7 @@
 import { Button, Card, Dialog, Flex, Heading, Link as ThemeLink, Text } from "@radix-ui/themes";
 import { type ReactNode, type RefObject, useId, useLayoutEffect, useRef, useSyncExternalStore } from "react";
 import { Link, useNavigate } from "react-router";
-import { type ModalSize, MODAL_WIDTHS } from "~/rules/modals.ts";
+import { type ModalSize, MODAL_WIDTHS } from "~/rules/dialogs/modals.ts";
 import { retype, type TypedValues, typedValuesIn } from "~/utils/typed-values.ts";
 
 const subscribeNever = () => () => {};

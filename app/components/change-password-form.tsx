@@ -1,4 +1,4 @@
-// The Change Password form (spec 1 §2, §5), used on /profile and in the passwordReset dialog. It posts
+// The Change Password form, used on /profile and in the passwordReset dialog. It posts
 // to /profile's action: on the page as a navigation (its result is the page's action data), in the
 // dialog through a fetcher (the dialog stays over its page until the change succeeds and lands on
 // /profile with the confirmation). Without JavaScript both are plain form posts.
@@ -7,7 +7,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Box, Button, Flex } from "@radix-ui/themes";
 import { useEffect, useState } from "react";
 import { Form, useActionData, useFetcher, useLocation, useNavigation, useSearchParams } from "react-router";
-import { changePasswordFormSchema, PASSWORD_MESSAGE_MS } from "~/rules/passwords.ts";
+import { changePasswordFormSchema, PASSWORD_MESSAGE_MS } from "~/rules/access/passwords.ts";
 import { FormMessage, LabelledInput } from "./form-controls.tsx";
 
 export const PASSWORD_CHANGED_MESSAGE = "Password changed.";
@@ -41,7 +41,7 @@ export function ChangePasswordForm({ id = "change-password", inDialog = false }:
   const changed = !refused && searchParams.has(PASSWORD_CHANGED_PARAM);
   const server = refused ?? (changed ? { ok: true, message: PASSWORD_CHANGED_MESSAGE } : undefined);
   const current = form.errors?.[0] ? { ok: false, message: form.errors[0] } : server;
-  // The message clears after 5 s when scripts run (spec 1 §5); without them it stays.
+  // The message clears after 5 s when scripts run (PASSWORD_MESSAGE_MS); without them it stays.
   const key: unknown = form.errors?.[0] ? form.errors : (refused ?? (changed ? location.key : null));
   const [hiddenFor, setHiddenFor] = useState<unknown>(null);
   useEffect(() => {

@@ -1,8 +1,8 @@
-// The Dashboard Feedback panel (spec 2 §2.10, §5.9). A <details> collapse and a plain form posting to
-// /feedback, so it works without JavaScript (the server answers 303 back to `url` with ?feedback=sent
-// or ?feedback=error, handed in here as `status`). When scripts run, the form is sent as JSON with
-// fetch instead, and 'All fields are required' shows for 5 s on blank fields. The rule's schema (zod)
-// loads when the panel is opened or sent, not with every page (ADR 028).
+// The Dashboard Feedback panel (app/rules/feedback.ts holds its rule and message time). A <details>
+// collapse and a plain form posting to /feedback, so it works without JavaScript (the server answers 303
+// back to `url` with ?feedback=sent or ?feedback=error, handed in here as `status`). When scripts run, the
+// form is sent as JSON with fetch instead, and 'All fields are required' shows for 5 s on blank fields.
+// The rule's schema (zod) loads when the panel is opened or sent, not with every page (ADR 028).
 import { Box, Button, Callout, Card, Flex, Text, TextArea, TextField } from "@radix-ui/themes";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import {

@@ -1,10 +1,10 @@
-// Dialogs addressed by the URL (`?modal=passwordReset&size=lg`, spec 1 §2 "Modal host"), so a link or a
-// form without JavaScript can open one. Once scripts run, Radix Dialog provides the focus trap, Escape
-// and labelling; before that (and without JavaScript) the server renders the same dialog statically
-// with a close link. The password dialogs' forms (with Conform and zod) load on demand, like a board's
-// dialogs (ADR 028): the server loads them before its first render (app/entry.server.tsx), the browser
-// loads the open one before hydrating (app/utils/hydration-gate.ts); the sign-in form is the root's
-// anyway (the session-expired dialog).
+// Dialogs addressed by the URL (`?modal=passwordReset&size=lg`; the catalogue is
+// app/rules/dialogs/modals.ts), so a link or a form without JavaScript can open one. Once scripts run,
+// Radix Dialog provides the focus trap, Escape and labelling; before that (and without JavaScript) the
+// server renders the same dialog statically with a close link. The password dialogs' forms (with
+// Conform and zod) load on demand, like a board's dialogs (ADR 028): the server loads them before its
+// first render (app/entry.server.tsx), the browser loads the open one before hydrating
+// (app/utils/hydration-gate.ts); the sign-in form is the root's anyway (the session-expired dialog).
 import { Box, Callout, Text } from "@radix-ui/themes";
 import { type ComponentType, createElement, useEffect, useState } from "react";
 import { useLocation, useMatches, useRouteLoaderData } from "react-router";
@@ -15,7 +15,7 @@ import {
   type ModalTitleContext,
   resolveModalRequest,
   urlWithoutModal,
-} from "~/rules/modals.ts";
+} from "~/rules/dialogs/modals.ts";
 import { beforeHydration } from "~/utils/hydration-gate.ts";
 import { AppDialog } from "./app-dialog.tsx";
 import { SessionExpiredForm } from "./session-expired.tsx";

@@ -1,10 +1,10 @@
-// The password reset request form (spec 1 §2 'Password Reset' dialog, §7 POST /users/password/request),
+// The password reset request form (the 'Password Reset' dialog; JSON clients use POST /users/password/request),
 // used on /password-reset-external and in the requestReset dialog. It posts to that page's action:
 // through a fetcher with JavaScript (the result shows in place), as a plain form without it.
 import { Box, Callout, Flex, Text, TextField } from "@radix-ui/themes";
 import { useEffect, useState } from "react";
 import { useActionData, useFetcher } from "react-router";
-import { RESET_FAILURE_MESSAGE_MS } from "~/rules/passwords.ts";
+import { RESET_FAILURE_MESSAGE_MS } from "~/rules/access/passwords.ts";
 import { FormMessage, SubmitButton } from "./form-message.tsx";
 
 export const RESET_REQUEST_ACTION = "/password-reset-external";
@@ -24,7 +24,7 @@ export function ResetRequestForm() {
   const fetcher = useFetcher();
   const routeResult = requestResult(useActionData());
   const request = requestResult(fetcher.data) ?? routeResult;
-  // The failure message clears after 6 s when scripts run (spec 2 §8); without them it stays.
+  // The failure message clears after 6 s when scripts run (RESET_FAILURE_MESSAGE_MS); without them it stays.
   const [hiddenFor, setHiddenFor] = useState<unknown>(null);
   useEffect(() => {
     if (!request || request.done) return;

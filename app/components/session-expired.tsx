@@ -1,12 +1,12 @@
-// The sign-in dialog shown when a session has expired (spec 1 §2, §4): e-mail and password, posted to
+// The sign-in dialog shown when a session has expired (ADR 025): e-mail and password, posted to
 // the sign-in action with the page to return to. With JavaScript the answer arrives in place (a fetcher);
 // without it the browser posts the form and a failure is shown on the sign-in page, which keeps the
 // page to return to.
 import { Box, Button, Callout, Flex, Link as RadixLink, Text, TextField } from "@radix-ui/themes";
 import { useId, useState } from "react";
 import { useFetcher } from "react-router";
-import { DIALOG_DRAFT_TOO_LARGE_MESSAGE } from "~/rules/dialog-draft.ts";
-import { LOGIN_MODAL_TITLE, MODAL_PARAM, MODAL_SIZE_PARAM } from "~/rules/modals.ts";
+import { DIALOG_DRAFT_TOO_LARGE_MESSAGE } from "~/rules/dialogs/dialog-draft.ts";
+import { LOGIN_MODAL_TITLE, MODAL_PARAM, MODAL_SIZE_PARAM } from "~/rules/dialogs/modals.ts";
 import { AppDialog } from "./app-dialog.tsx";
 
 interface SignInActionData {

@@ -1,5 +1,5 @@
 // The nine department boards (issue 4), one module for all: the route table's page decides which card
-// lists are shown (app/rules/board-pages.ts). Server-rendered with the `filter` query parameter applied,
+// lists are shown (app/rules/boards/board-pages.ts). Server-rendered with the `filter` query parameter applied,
 // so the board and its filter work without JavaScript; with JavaScript the lists stay live over the
 // socket (app/utils/board-socket.ts). The guard has already checked the page's permission.
 // Paged per stage (`pageCardList`): the loader filters every card, then returns only each stage's first
@@ -16,8 +16,8 @@ import { type BoardDialogContext, loadOpenDialog, submitDialogForm } from "~/mod
 import { requireRouteAccess } from "~/shell/guard.server.ts";
 import { clearedDialogDraftCookie, requestDialogDraft } from "~/modules/session/dialog-draft.server.ts";
 import { reloginRequiredOf } from "~/modules/session/page-session.ts";
-import { DIALOG_DRAFT_KEPT_MESSAGE, draftActionData } from "~/rules/dialog-draft.ts";
-import { BOARD_DIALOG_NAMES } from "~/rules/board-dialog-names.ts";
+import { DIALOG_DRAFT_KEPT_MESSAGE, draftActionData } from "~/rules/dialogs/dialog-draft.ts";
+import { BOARD_DIALOG_NAMES } from "~/rules/dialogs/board-dialog-names.ts";
 import {
   boardPage,
   boardQuery,
@@ -27,7 +27,7 @@ import {
   packPagedList,
   pageCardList,
   unpackPagedList,
-} from "~/rules/board-pages.ts";
+} from "~/rules/boards/board-pages.ts";
 import "~/styles/board.css";
 import { type BoardPagedLists, useBoardLive } from "~/utils/board-socket.ts";
 import type { Route } from "./+types/board";

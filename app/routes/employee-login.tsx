@@ -13,11 +13,11 @@ import { decodeDialogDraft, dialogDraftCookie } from "~/modules/session/dialog-d
 import { normalizeEmail } from "~/modules/identity/users.server.ts";
 import { signInWithPassword } from "~/modules/identity/sign-in.server.ts";
 import { safeRedirectPath } from "~/modules/session/safe-redirect.ts";
-import { INVALID_CREDENTIALS_MESSAGE, signInSchema, TOO_MANY_SIGN_IN_ATTEMPTS_MESSAGE } from "~/rules/sign-in.ts";
+import { INVALID_CREDENTIALS_MESSAGE, signInSchema, TOO_MANY_SIGN_IN_ATTEMPTS_MESSAGE } from "~/rules/access/sign-in.ts";
 import { microsoftSignInEnabled } from "~/modules/platform/config.server.ts";
 import type { Route } from "./+types/employee-login";
 import { FormMessage, LabelledInput, SubmitButton } from "~/components/form-controls.tsx";
-import { MODAL_PARAM, MODAL_SIZE_PARAM } from "~/rules/modals.ts";
+import { MODAL_PARAM, MODAL_SIZE_PARAM } from "~/rules/dialogs/modals.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign in · Fleet Ops" }];
 
@@ -79,7 +79,7 @@ export default function EmployeeLogin({ loaderData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const signedOut = searchParams.has("signedOut");
   useEffect(() => {
-    // Signing out forgets everything the browser kept (spec 1 §2).
+    // Signing out forgets everything the browser kept in local storage.
     if (signedOut) window.localStorage.clear();
   }, [signedOut]);
   const [form, fields] = useForm({

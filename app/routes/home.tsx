@@ -1,11 +1,11 @@
 // /home and /home-apps: the pages the signed-in user may open, as links; pages not built yet are
-// muted and marked "Coming soon" (app/rules/page-modules.ts).
+// muted and marked "Coming soon" (app/rules/access/page-modules.ts).
 import { Badge, Card, Flex, Grid, Link as ThemeLink, Text } from "@radix-ui/themes";
 import { Link } from "react-router";
 import { PageShell } from "~/components/page-shell.tsx";
 import { requireRouteAccess } from "~/shell/guard.server.ts";
-import { COMING_SOON, isPageBuilt } from "~/rules/page-modules.ts";
-import { permittedPages } from "~/rules/access.ts";
+import { COMING_SOON, isPageBuilt } from "~/rules/access/page-modules.ts";
+import { permittedPages } from "~/rules/access/access.ts";
 import type { Route } from "./+types/home";
 
 export function loader(args: Route.LoaderArgs) {

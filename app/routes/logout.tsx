@@ -1,5 +1,5 @@
 // POST /logout: forget the session cookie and go to the sign-in page, which clears the browser's local
-// storage when scripts run (spec 1 §2). A GET only goes to the sign-in page: signing out changes state.
+// storage when scripts run. A GET only goes to the sign-in page: signing out changes state.
 import { redirect } from "react-router";
 import { servicesContext } from "~/context.ts";
 import { clearedSessionCookie } from "~/modules/identity/session-cookie.server.ts";

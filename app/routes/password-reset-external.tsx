@@ -1,6 +1,6 @@
 // /password-reset-external (the route table's other listing of passwordResetExternal). With
-// ?token=… it is the same page as /reset/{token}; without one it offers the reset request (spec 1 §2:
-// an e-mail field and Send Reset Link), so the whole flow works without JavaScript.
+// ?token=… it is the same page as /reset/{token}; without one it offers the reset request (an
+// e-mail field and Send Reset Link), so the whole flow works without JavaScript.
 import { data, useActionData, useLoaderData } from "react-router";
 import { servicesContext } from "~/context.ts";
 import {
@@ -10,7 +10,7 @@ import {
   TOO_MANY_RESET_REQUESTS_MESSAGE,
 } from "~/modules/identity/password-reset.server.ts";
 import { mailerFor } from "~/modules/mail/mailer.server.ts";
-import { RESET_EMAIL_SENT_DETAIL, RESET_EMAIL_SENT_MESSAGE } from "~/rules/passwords.ts";
+import { RESET_EMAIL_SENT_DETAIL, RESET_EMAIL_SENT_MESSAGE } from "~/rules/access/passwords.ts";
 import { resetActionFor, resetLoaderFor } from "~/modules/identity/password-reset-page.server.ts";
 import { NewPasswordForm, ResetCard, type ResetActionData } from "./reset.tsx";
 import type { Route } from "./+types/password-reset-external";

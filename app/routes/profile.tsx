@@ -1,4 +1,4 @@
-// /profile (open to every signed-in user): name and e-mail, Change Password (spec 1 §2, §5) and the
+// /profile (open to every signed-in user): name and e-mail, Change Password and the
 // theme switch (Dark/Light, stored in User.theme; the root applies it as Radix Themes' appearance).
 // Works without JavaScript; change-password messages clear after 5 s when scripts run.
 import { Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
@@ -8,7 +8,7 @@ import { changePassword } from "~/modules/identity/password-change.server.ts";
 import { getProfile, setTheme } from "~/modules/identity/profile.server.ts";
 import { sessionCookie } from "~/modules/identity/session-cookie.server.ts";
 import { requireRouteAccess } from "~/shell/guard.server.ts";
-import { THEMES } from "~/rules/passwords.ts";
+import { THEMES } from "~/rules/access/passwords.ts";
 import { ChangePasswordForm, PASSWORD_CHANGED_PARAM } from "~/components/change-password-form.tsx";
 import type { Route } from "./+types/profile";
 

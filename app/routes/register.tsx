@@ -15,7 +15,7 @@ import {
 import { servicesContext } from "~/context.ts";
 import { listDepartments, mayRegisterEmployees, registerEmployee } from "~/modules/identity/register.server.ts";
 import { requireRouteAccess } from "~/shell/guard.server.ts";
-import { registerEmployeeSchema } from "~/rules/passwords.ts";
+import { registerEmployeeSchema } from "~/rules/access/passwords.ts";
 import { FormMessage, LabelledInput } from "~/components/form-controls.tsx";
 import type { Route } from "./+types/register";
 

@@ -1,4 +1,4 @@
-// The external password reset page (spec 1 §2 passwordResetExternal: /reset/{encryption}, also
+// The external password reset page (route passwordResetExternal: /reset/{encryption}, also
 // /password-reset-external?token=…; issue 3 point 9). Public, works without JavaScript: the loader
 // checks the link, the action sets the new password (≥ 6 characters, confirmation must match), marks
 // the link used and ends every session of the account.
@@ -13,7 +13,7 @@ import {
   useNavigation,
 } from "react-router";
 import { resetActionFor, resetLoaderFor, type ResetLoaderData } from "~/modules/identity/password-reset-page.server.ts";
-import { resetPasswordFormSchema } from "~/rules/passwords.ts";
+import { resetPasswordFormSchema } from "~/rules/access/passwords.ts";
 import { FormMessage, LabelledInput, SubmitButton } from "~/components/form-controls.tsx";
 import type { Route } from "./+types/reset";
 

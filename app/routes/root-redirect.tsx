@@ -1,4 +1,4 @@
-// The root path belongs to the company's external portal (spec 1 §2): send visitors there.
+// The root path belongs to the company's external portal (PORTAL_URL): send visitors there.
 import { redirect } from "react-router";
 import { servicesContext } from "~/context.ts";
 import type { Route } from "./+types/root-redirect";

@@ -1,7 +1,6 @@
-// The Dashboard Feedback rule (spec 2 §3.13, §5.9): name and message must both be non-blank, else
-// 'All fields are required'. Shared by the panel in the browser and the server. The panel draws its
-// form from the texts and limits alone (app/rules/feedback-limits.ts) and loads this schema when it
-// is sent (ADR 028).
+// The Dashboard Feedback rule: name and message must both be non-blank, else 'All fields are required'.
+// Shared by the panel in the browser and the server. The panel draws its form from the texts and limits
+// alone (app/rules/feedback-limits.ts) and loads this schema when it is sent (ADR 028).
 import { z } from "zod";
 import { FEEDBACK_MESSAGE_MAX, FEEDBACK_NAME_MAX, FEEDBACK_REQUIRED_MESSAGE, FEEDBACK_URL_MAX } from "./feedback-limits.ts";
 

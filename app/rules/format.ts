@@ -1,4 +1,5 @@
-// Display and API formatting of amounts and dates (spec 1 §9, spec 2 §9), identical in the browser and
+// Display and API formatting of amounts and dates (US dollars, MM/dd/yyyy on screen, YYYY-MM-DD in
+// calls), identical in the browser and
 // on the server so server-rendered text matches what the browser renders.
 import { format, isValid, parseISO } from "date-fns";
 
@@ -65,7 +66,7 @@ function toDate(value: Exclude<DateInput, null | undefined>): Date {
 }
 
 /**
- * The calendar date of an instant in UTC, YYYY-MM-DD, as every call sends dates (spec 1 §9). A value
+ * The calendar date of an instant in UTC, YYYY-MM-DD, as every call sends dates. A value
  * that already is a date-only string is returned unchanged: it names a day, not an instant. Empty or
  * unreadable input gives ''.
  */
@@ -89,7 +90,7 @@ export function formatUtcDay(value: Date | null | undefined): string {
   return `${iso.slice(at - 5, at - 3)}/${iso.slice(at - 2, at)}/${iso.slice(0, at - 6)}`;
 }
 
-/** MM/dd/yyyy in local time (spec 2 §9). Empty or unreadable input gives ''. */
+/** MM/dd/yyyy in local time, as every page shows dates. Empty or unreadable input gives ''. */
 export function formatDisplayDate(value: DateInput): string {
   if (value === null || value === undefined || value === "") return "";
   // A day (YYYY-MM-DD) is only rearranged: the boards show a few thousand of them per list, and

@@ -1,4 +1,4 @@
-// Input masks of the order, trade and vendor forms (spec 1 §5 and §9, spec 2 §5.1): pure functions that
+// Input masks of the order, trade and vendor forms (phones, zips, states, codes, counts): pure functions that
 // turn whatever was typed or pasted into the shape the field allows. Safe to call on every keystroke.
 import { isValidPhoneNumber, parsePhoneNumberFromString } from "libphonenumber-js";
 

@@ -20,7 +20,7 @@ import {
   unitNotesParams,
   type RequestReach,
 } from "./notes.ts";
-import { canAddNotes, permissionIdsNamed } from "./permissions.ts";
+import { canAddNotes, permissionIdsNamed } from "./access/permissions.ts";
 
 const errorsOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   result.success ? {} : Object.fromEntries(result.error!.issues.map((issue) => [String(issue.path[0] ?? ""), issue.message]));

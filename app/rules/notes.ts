@@ -1,14 +1,13 @@
-// Notes on requests and units (spec 1 §2 Notes dialog, §3 Note, §4 note cancellation, §5 adding a note,
-// §7 the four note calls; ADR 012): the departments a note is written on, the shared input schemas of
+// Notes on requests and units (the Notes dialog and the four note calls; ADR 012): the departments a note is written on, the shared input schemas of
 // the add and cancel calls, who may read, add, cancel and restore notes, the Note shape the API answers,
 // and the dialog's data. Pure: the server's operations and the browser's dialog share every message.
 import { z } from "zod";
-import { canAddNotes, holdsAllAccess, unlocksRoute } from "./permissions.ts";
-import { BOARD_ROUTES, type BoardRouteName } from "./board-pages.ts";
-import type { CardListName } from "./boards.ts";
-import { defineBoardDialog } from "./board-dialog.ts";
+import { canAddNotes, holdsAllAccess, unlocksRoute } from "./access/permissions.ts";
+import { BOARD_ROUTES, type BoardRouteName } from "./boards/board-pages.ts";
+import type { CardListName } from "./boards/boards.ts";
+import { defineBoardDialog } from "./dialogs/board-dialog.ts";
 
-/** The `{unit}` of GET /api/orders/{form}/notes/{unit} when only the order is meant (spec 1 §7). */
+/** The `{unit}` of GET /api/orders/{form}/notes/{unit} when only the order is meant. */
 export const IGNORE_UNIT = "IgnoreUnit";
 
 /** The longest note kept (the spec gives none; 64 kB bodies would allow far more than anyone reads). */
@@ -23,10 +22,10 @@ export const NOTE_DEPARTMENTS = BOARD_ROUTES.filter(
 );
 export type NoteDepartment = (typeof NOTE_DEPARTMENTS)[number];
 
-/** What the add call accepts as `department`: the route names, and 'ar' (the socket name of AR, spec 1 §2). */
+/** What the add call accepts as `department`: the route names, and 'ar' (AR's socket room, socketRoomForRoute). */
 export const NOTE_DEPARTMENT_VALUES = [...NOTE_DEPARTMENTS, "ar"] as const;
 
-/** The departments whose notes may name a unit (spec 1 §7: ar, recon, sales, titles, accounts-receivable). */
+/** The departments whose notes may name a unit: ar, recon, sales, titles, accounts-receivable (ADR 012). */
 export const UNIT_NOTE_DEPARTMENTS: readonly NoteDepartment[] = ["accounts-receivable", "recon", "sales", "titles"];
 
 export function isNoteDepartment(value: unknown): value is NoteDepartment {
@@ -94,7 +93,7 @@ export const noteTextSchema = z
   .refine((text) => !text.includes("\u0000"), { error: NOTE_MESSAGES.noteUnsavable });
 
 /**
- * POST /api/orders/note/new {note, FormHistoryID, department, unitNumber} (spec 1 §7), and the dialog's
+ * POST /api/orders/note/new {note, FormHistoryID, department, unitNumber} (ADR 012), and the dialog's
  * Add form. FormHistoryID may be left out for a note on a unit alone (the unit boards); unitNumber only
  * on the departments that take one. Blank optional fields count as absent.
  */
@@ -117,7 +116,7 @@ export const addNoteInput = z
   });
 export type AddNoteInput = z.input<typeof addNoteInput>;
 
-/** PUT /api/orders/note/cancel {cancelValue, noteId}: 1 cancels, 0 restores (spec 1 §4). */
+/** PUT /api/orders/note/cancel {cancelValue, noteId}: 1 cancels, 0 restores (ADR 012). */
 export const cancelNoteInput = z.object({
   cancelValue: z.union([z.literal(0), z.literal(1), z.literal("0"), z.literal("1")], { error: NOTE_MESSAGES.cancelValue }).transform(Number),
   noteId: noteIdSchema(NOTE_MESSAGES.chooseNote),
@@ -133,7 +132,7 @@ export const requestNotesParams = z.object({
 /** The `{unit}` of GET /api/all-unit-notes/{unit}. */
 export const unitNotesParams = z.object({ unit: unitNumberSchema });
 
-/** One note as the notes calls answer it (spec 1 §3). */
+/** One note as the notes calls answer it (the Note shape API clients read). */
 export interface NoteRecord {
   NoteID: number;
   /** The department (lower-case route name) it was written on. */
@@ -156,7 +155,7 @@ export function mayReadNotes(permissionIds: readonly number[]): boolean {
   return NOTE_DEPARTMENTS.some((department) => unlocksRoute(permissionIds, department));
 }
 
-/** Adding a note on a board: its page permission, and not ar-read-only without restricted (spec 1 §5). */
+/** Adding a note on a board: its page permission, and not ar-read-only without restricted (canAddNotes, ADR 012). */
 export function mayAddNoteOn(permissionIds: readonly number[], department: NoteDepartment): boolean {
   return unlocksRoute(permissionIds, department) && canAddNotes(permissionIds);
 }
@@ -202,7 +201,7 @@ export interface NotesDialogData {
 
 export const NOTE_INTENTS = { add: "note-add", cancel: "note-cancel" } as const;
 
-/** The Add button: enabled only for text that is not blank, and for readers who may add (spec 1 §5). */
+/** The Add button: enabled only for text that is not blank, and for readers who may add (ADR 012). */
 export function addButtonDisabled(text: string, mayAdd: boolean): boolean {
   return !mayAdd || text.trim() === "";
 }

@@ -6,8 +6,8 @@
 // checks again through requireRouteAccess (defence in depth, on the route it serves).
 import { data, type MiddlewareFunction, redirect, type RouterContextProvider } from "react-router";
 import { requestContext, servicesContext } from "~/context.ts";
-import { type GuardedRoute, routeByPattern } from "~/rules/routes.ts";
-import { decideAccess } from "~/rules/access.ts";
+import { type GuardedRoute, routeByPattern } from "~/rules/access/routes.ts";
+import { decideAccess } from "~/rules/access/access.ts";
 import { recordPageVisit } from "~/modules/tracking/page-visits.server.ts";
 import {
   type PageSession,
@@ -18,7 +18,7 @@ import {
 import { readRequestSession } from "~/modules/session/request-session.server.ts";
 import { microsoftSignInEnabled } from "~/modules/platform/config.server.ts";
 import { type PostedDraft, postedDialogDraft } from "~/modules/session/dialog-draft.server.ts";
-import { isBoardRoute } from "~/rules/board-pages.ts";
+import { isBoardRoute } from "~/rules/boards/board-pages.ts";
 
 /** True for React Router's data requests (`/<page>.data`, `/_.data`), which the browser's router sends. */
 export function isDataRequest(request: Request): boolean {
@@ -79,7 +79,7 @@ export const sessionGuard: MiddlewareFunction<Response> = async ({ request, cont
   enforce(route, session, context, draft);
   context.set(pageRequestContext, { session, route });
 
-  // One page view per document request of a signed-in user (spec 1 §2: path and timestamp). Client
+  // One page view per document request of a signed-in user (its path and time, PageVisit). Client
   // navigations report through POST /api/track. Never delays or fails the page.
   if (request.method === "GET" && !isDataRequest(request) && session.status === "signed-in") {
     const page = url.pathname;

@@ -1,7 +1,7 @@
-// fetch for the page's own calls to the JSON API (browser only). Spec 1 §4 / §8: a 403 (and a 401:
+// fetch for the page's own calls to the JSON API (browser only). A 403 (and a 401:
 // the session is gone) on any call opens the 'Session Expired - Please Sign In Again' dialog, which
 // the modal host renders for ?modal=login over the current page.
-import { MODAL_PARAM } from "~/rules/modals.ts";
+import { MODAL_PARAM } from "~/rules/dialogs/modals.ts";
 
 export const SESSION_LOST_STATUSES: readonly number[] = [401, 403];
 

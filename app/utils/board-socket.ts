@@ -1,4 +1,4 @@
-// The boards' live connection (spec 1 §4 realtime, issue 4): one socket.io connection per page load,
+// The boards' live connection (issue 4; ADR 010, ADR 020): one socket.io connection per page load,
 // same origin, authenticated by the HttpOnly session cookie. The board joins the room named after its
 // route on each navigation and leaves the previous one, rejoins on connect and reconnect, replaces a
 // list whenever its refresh event carries it, fetches its lists again after a reconnect (never stale),
@@ -7,16 +7,16 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { useNavigate } from "react-router";
 import { io, type Socket } from "socket.io-client";
-import { type BoardQuery, type PagedCardList, pageCardList } from "~/rules/board-pages.ts";
-import { type CardListName, type CardListPayload, LIST_EVENTS, NOTIFICATIONS_EVENT } from "~/rules/boards.ts";
+import { type BoardQuery, type PagedCardList, pageCardList } from "~/rules/boards/board-pages.ts";
+import { type CardListName, type CardListPayload, LIST_EVENTS, NOTIFICATIONS_EVENT } from "~/rules/boards/boards.ts";
 import { acceptNotifications } from "./notification-counts.ts";
-import { decodeCardList, isCardListWire } from "~/rules/card-wire.ts";
+import { decodeCardList, isCardListWire } from "~/rules/boards/card-wire.ts";
 import { apiFetch, reloginUrl } from "./api-fetch.ts";
 
 export const PING_INTERVAL_MS = 60_000;
 
 export type BoardPayloads = Partial<Record<CardListName, CardListPayload>>;
-/** The lists as the board renders them (filtered and paged, app/rules/board-pages.ts). */
+/** The lists as the board renders them (filtered and paged, app/rules/boards/board-pages.ts). */
 export type BoardPagedLists = Partial<Record<CardListName, PagedCardList>>;
 
 export type LiveState = "connecting" | "live" | "reconnecting";

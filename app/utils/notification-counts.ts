@@ -1,7 +1,7 @@
-// The page load's live card counts (app/rules/notification-counts.ts), fed by the board socket's
+// The page load's live card counts (app/rules/boards/notification-counts.ts), fed by the board socket's
 // NOTIFICATIONS_EVENT and read by the navigation bar for its board links' badges.
 import { useSyncExternalStore } from "react";
-import { mergeNotificationCounts, type NotificationCounts } from "~/rules/notification-counts.ts";
+import { mergeNotificationCounts, type NotificationCounts } from "~/rules/boards/notification-counts.ts";
 
 const NONE: NotificationCounts = {};
 let known: NotificationCounts = NONE;

@@ -7,7 +7,7 @@ import path from "node:path";
 import pg from "pg";
 import { signSessionToken } from "../../app/modules/identity/session-token.server.ts";
 import { SESSION_COOKIE } from "../../app/modules/identity/session-cookie.server.ts";
-import { permissionIdsNamed, type PermissionName } from "../../app/rules/permissions.ts";
+import { permissionIdsNamed, type PermissionName } from "../../app/rules/access/permissions.ts";
 import { loadConfig } from "../../server/config.ts";
 import { startServer, type RunningServer } from "../../server/index.ts";
 import { createLogger } from "../../server/logger.ts";

@@ -6,7 +6,7 @@
 // through as the raw string, so what is measured is the server's fan-out and the network, not this
 // machine's two cores parsing the same multi-megabyte list hundreds of times. One client per process
 // (index 0) parses every frame it receives in full, checks it and reports the parse time.
-import { decodeCardList, isCardListWire } from "../../app/rules/card-wire.ts";
+import { decodeCardList, isCardListWire } from "../../app/rules/boards/card-wire.ts";
 import { Decoder as SocketIoDecoder, Encoder, PacketType } from "socket.io-parser";
 import { io, type Socket } from "socket.io-client";
 

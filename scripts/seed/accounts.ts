@@ -1,6 +1,6 @@
 // The demo sign-in accounts: one per department, each holding exactly its department's permissions,
 // plus one account with none. Exported so the start script can print them.
-import { permissionIdsNamed, type PermissionName } from "../../app/rules/permissions.ts";
+import { permissionIdsNamed, type PermissionName } from "../../app/rules/access/permissions.ts";
 
 export const DEMO_PASSWORD = "demo-pass-2026";
 

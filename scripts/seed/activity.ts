@@ -1,6 +1,6 @@
 // What staff leave behind while working: notes on requests and units, auction listings for the units
 // sales sends to auction, page visits and dashboard feedback.
-import { UNIT_STATUSES } from "../../app/rules/unit-statuses.ts";
+import { UNIT_STATUSES } from "../../app/rules/fleet/unit-statuses.ts";
 import { MS_PER_DAY, timestampText } from "./clock.ts";
 import type { SeedContext, UnitInfo } from "./context.ts";
 import { createRandom } from "./random.ts";

@@ -5,8 +5,8 @@ import type { Clock } from "./clock.ts";
 import type { Place } from "./reference-data.ts";
 import type { ScaleSizes } from "./scale.ts";
 import type { TableName } from "./tables.ts";
-import type { TruckType } from "../../app/rules/truck-types.ts";
-import type { UnitStatusName } from "../../app/rules/unit-statuses.ts";
+import type { TruckType } from "../../app/rules/fleet/truck-types.ts";
+import type { UnitStatusName } from "../../app/rules/fleet/unit-statuses.ts";
 
 export interface StaffMember {
   id: number;

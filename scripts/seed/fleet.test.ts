@@ -1,5 +1,5 @@
 // The pure pieces of the fleet generator: VINs that pass the check-digit test, the vendor duplicate key
-// of spec 2 §5.7, and exact apportioning of counts.
+// of the vendor form's duplicate check, and exact apportioning of counts.
 import { describe, expect, it } from "vitest";
 import { buildVin, normalizeVendorName } from "./fleet.ts";
 import { apportion, createRandom } from "./random.ts";

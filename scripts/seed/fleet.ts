@@ -1,7 +1,7 @@
 // Customers, vendors and the fleet itself: every unit gets its truck, VIN, unit number, status and
 // the date of its last status change here; orders and off-rents adjust some of them afterwards.
-import { TRUCK_TYPE_VALUES, type TruckType } from "../../app/rules/truck-types.ts";
-import { isUnitLate, UNIT_STATUSES, type UnitStatusName } from "../../app/rules/unit-statuses.ts";
+import { TRUCK_TYPE_VALUES, type TruckType } from "../../app/rules/fleet/truck-types.ts";
+import { isUnitLate, UNIT_STATUSES, type UnitStatusName } from "../../app/rules/fleet/unit-statuses.ts";
 import { dateText, MS_PER_DAY, timestampText } from "./clock.ts";
 import { cityInOrNear, personAt, phoneIn, slug, streetAddress, zipNear } from "./contact-details.ts";
 import type { CompanyInfo, SeedContext, UnitInfo } from "./context.ts";
@@ -118,7 +118,7 @@ export class CompanyPicker {
 
 // ─────────────────────────────── Vendors ───────────────────────────────
 
-/** The duplicate-check form of a vendor name (spec 2 §5.7). */
+/** The duplicate-check form of a vendor name (Vendor.normalizedName, docs/data-model.md). */
 export function normalizeVendorName(name: string): string {
   return name
     .toLowerCase()

@@ -12,7 +12,7 @@ import { SeedContext } from "./context.ts";
 import { buildCompanies, buildUnits, buildVendors, CompanyPicker, finishUnits } from "./fleet.ts";
 import { buildCatalogues, buildPeople } from "./people.ts";
 import { SEED } from "./random.ts";
-import { buildRequests } from "./requests.ts";
+import { buildRequests } from "./requests/index.ts";
 import { SCALES, type SeedScale } from "./scale.ts";
 import { DATA_TABLES, SERIAL_TABLES, TABLES, type TableName } from "./tables.ts";
 import { UnitHistoryWriter, unitRow } from "./unit-history.ts";

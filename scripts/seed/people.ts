@@ -1,7 +1,7 @@
 // The catalogues (permissions, unit statuses), the departments with their permissions, the staff
 // accounts and the software variables that name users by id.
-import { PERMISSIONS, permissionIdsNamed } from "../../app/rules/permissions.ts";
-import { UNIT_STATUSES } from "../../app/rules/unit-statuses.ts";
+import { PERMISSIONS, permissionIdsNamed } from "../../app/rules/access/permissions.ts";
+import { UNIT_STATUSES } from "../../app/rules/fleet/unit-statuses.ts";
 import { DEMO_ACCOUNTS, DEMO_DEPARTMENTS, type DemoDepartmentName } from "./accounts.ts";
 import { timestampText } from "./clock.ts";
 import type { SeedContext } from "./context.ts";

@@ -1,7 +1,7 @@
 // Fixed word lists the demo data is drawn from: real US places, the trucks each type is bought as,
 // sub-statuses per unit status, and the phrases staff write in notes.
-import type { TruckType } from "../../app/rules/truck-types.ts";
-import type { UnitStatusName } from "../../app/rules/unit-statuses.ts";
+import type { TruckType } from "../../app/rules/fleet/truck-types.ts";
+import type { UnitStatusName } from "../../app/rules/fleet/unit-statuses.ts";
 
 export interface Place {
   city: string;
@@ -264,7 +264,7 @@ export const VENDOR_TRANSPORT_WORDS = [
 
 export const RENTAL_LENGTHS = ["3 months", "6 months", "9 months", "12 months", "18 months", "24 months", "Ongoing"] as const;
 
-/** Priority reasons of spec 2 §3.6 (Other carries free text). */
+/** The priority reasons a request can be given (Other carries free text). */
 export const PRIORITY_REASONS = ["New Customer", "In Service Trade", "Expiring Registration Trade", "Hard Deadline"] as const;
 export const OTHER_PRIORITY_TEXTS = [
   "Customer escalated to regional VP",

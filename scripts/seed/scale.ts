@@ -1,6 +1,6 @@
 // How much of everything each scale writes. "demo" is a believable company for clicking through;
 // "large" is the same company grown to production-like volume for performance work.
-import type { UnitStatusName } from "../../app/rules/unit-statuses.ts";
+import type { UnitStatusName } from "../../app/rules/fleet/unit-statuses.ts";
 
 export type SeedScale = "demo" | "large";
 

@@ -1,7 +1,7 @@
 // Unit rows and their history. A unit's history is the life that leads to its current status: in the
 // fleet as NEW, rented, returned, reconditioned and rented again, then sold off — ending with a Status
 // row at exactly the unit's last status change and Sub-Status rows ending at its current sub-status.
-import { UNIT_STATUSES, type UnitStatusName } from "../../app/rules/unit-statuses.ts";
+import { UNIT_STATUSES, type UnitStatusName } from "../../app/rules/fleet/unit-statuses.ts";
 import type { Row } from "./bulk-insert.ts";
 import { dateText, MS_PER_DAY, timestampText } from "./clock.ts";
 import type { SeedContext, StaffMember, UnitInfo } from "./context.ts";
@@ -225,7 +225,7 @@ export class UnitHistoryWriter {
       }
       add("Sub-Status", prev, finalSub, t, status);
       if (unit.rentalUse) {
-        // Set from the status list by Sales (spec 2 §7: ChangeFrom 'Status Count').
+        // Set from the status list by Sales, which history records as ChangeFrom 'Status Count'.
         add("Rental Use", null, unit.rentalUse, t + (clock.nowMs - t) * r.float(0.1, 0.9), status, false, "Status Count");
       }
     }

@@ -2,7 +2,7 @@
 // clients) or from the HttpOnly session cookie set at sign-in (the browser's pages); either way
 // resolveSession decides, against the database, on every request.
 import type { RequestHandler, Response } from "express";
-import { holdsAllAccess, holdsPermission, type PermissionName } from "../../app/rules/permissions.ts";
+import { holdsAllAccess, holdsPermission, type PermissionName } from "../../app/rules/access/permissions.ts";
 import { sessionTokenOf } from "../../app/modules/identity/session-cookie.server.ts";
 import { resolveSession, type SignedInSession } from "../../app/modules/identity/users.server.ts";
 import type { AppServices } from "../../app/modules/platform/services.server.ts";

@@ -2,7 +2,7 @@
 // (401 without a session, 403 without the page's permission, 404 for an unknown list).
 import express from "express";
 import { readCardListJson } from "../../app/modules/boards/card-lists.server.ts";
-import { isCardListName, mayReadList } from "../../app/rules/boards.ts";
+import { isCardListName, mayReadList } from "../../app/rules/boards/boards.ts";
 import type { AppServices } from "../../app/modules/platform/services.server.ts";
 import { FORBIDDEN_MESSAGE, requireSession } from "./authenticate.ts";
 

@@ -1,4 +1,4 @@
-// POST /feedback {name, message, url} (spec 2 §2.10, §7). Two forms of the same call:
+// POST /feedback {name, message, url}, the Dashboard Feedback panel's call. Two forms of the same call:
 // - JSON (the panel with JavaScript): 201 { ok: true }, or 400 { error } ('All fields are required');
 // - an HTML form post (the panel without JavaScript): 303 back to the page it came from (a same-origin
 //   path only) with ?feedback=sent or ?feedback=error; without a session, 303 to the sign-in page.

@@ -1,4 +1,4 @@
-// The browser's Microsoft sign-in (spec 1 §5; ADR 008): GET /auth/microsoft starts an authorization
+// The browser's Microsoft sign-in (ADR 008): GET /auth/microsoft starts an authorization
 // code flow with PKCE, state and nonce (passport with openid-client's Strategy), and
 // GET /auth/microsoft/callback completes it, sets the session cookie and redirects to the page the
 // user asked for. The flow's secrets wait in a short-lived, signed, HttpOnly cookie instead of a

@@ -1,4 +1,4 @@
-// The notes calls (spec 1 §7; ADR 012): POST /api/orders/note/new, PUT /api/orders/note/cancel (both
+// The notes calls (ADR 012): POST /api/orders/note/new, PUT /api/orders/note/cancel (both
 // through operationEndpoint: 400/401/403/404/409 with a message, or { ok: true } after reporting the
 // card lists whose note counts changed), GET /api/orders/{form}/notes/{unit} and GET
 // /api/all-unit-notes/{unit} (the notes list in the spec's Note shape, newest first). Thin: the domain
@@ -8,7 +8,7 @@ import { addNote } from "../../app/modules/notes/note-add.server.ts";
 import { cancelNote } from "../../app/modules/notes/note-cancel.server.ts";
 import { listRequestNotes, listUnitNotes, type NotesRead } from "../../app/modules/notes/note-list.server.ts";
 import type { OperationActor } from "../../app/modules/operations/operation.server.ts";
-import { refusalBody } from "../../app/rules/operation-result.ts";
+import { refusalBody } from "../../app/rules/dialogs/operation-result.ts";
 import type { Db } from "../../app/modules/platform/services.server.ts";
 import type { AppServices } from "../../app/modules/platform/services.server.ts";
 import { requireSession } from "./authenticate.ts";

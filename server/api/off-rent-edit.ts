@@ -1,11 +1,11 @@
-// PUT /api/off-rent/edit (the off-rent edit payload of spec 1 §3 plus `version`) and POST /api/truck/vin-test
-// {vins, FormHistoryID} (spec 1 §7; ADR 015). Thin: the domain decides (400 with field messages, 403, 404,
+// PUT /api/off-rent/edit (the off-rent edit payload plus `version`) and POST /api/truck/vin-test
+// {vins, FormHistoryID} (ADR 015). Thin: the domain decides (400 with field messages, 403, 404,
 // 409 with `conflict`); an edit answers { ok: true } and reports the changed card lists; a unit test
 // answers the map unit number → valid.
 import express from "express";
-import { editOffRentOrder } from "../../app/modules/orders/edit-off-rent.server.ts";
+import { editOffRentOrder } from "../../app/modules/orders/off-rent-edit.server.ts";
 import { testReturningUnits } from "../../app/modules/orders/vin-test.server.ts";
-import { refusalBody } from "../../app/rules/operation-result.ts";
+import { refusalBody } from "../../app/rules/dialogs/operation-result.ts";
 import type { AppServices } from "../../app/modules/platform/services.server.ts";
 import { requireSession } from "./authenticate.ts";
 import { operationEndpoint } from "./operation-endpoint.ts";

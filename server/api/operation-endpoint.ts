@@ -4,7 +4,7 @@
 // changed, so every open board refreshes (server/realtime).
 import express, { type RequestHandler } from "express";
 import type { OperationActor, OperationResult } from "../../app/modules/operations/operation.server.ts";
-import { refusalBody } from "../../app/rules/operation-result.ts";
+import { refusalBody } from "../../app/rules/dialogs/operation-result.ts";
 import type { Db } from "../../app/modules/platform/services.server.ts";
 import type { AppServices } from "../../app/modules/platform/services.server.ts";
 import { requireSession } from "./authenticate.ts";

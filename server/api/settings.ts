@@ -1,4 +1,4 @@
-// Settings read by the shell (spec 1 §7): GET /api/variables/get-variables?Group=… → [{VariableName,
+// Settings read by the shell: GET /api/variables/get-variables?Group=… → [{VariableName,
 // VariableValue}], and GET /getDataSource → the configured DATA_SOURCE as plain text.
 import express from "express";
 import { listVariables, variableGroupSchema } from "../../app/modules/settings/software-variables.server.ts";

@@ -1,4 +1,4 @@
-// POST /api/track {Page, Timestamp} (spec 2 §7): records a page view for the signed-in user → 204.
+// POST /api/track {Page, Timestamp}: records a page view for the signed-in user → 204.
 // Pages are also recorded on the server for every page view; this is the client's own call.
 import express from "express";
 import { recordPageVisit, trackBodySchema } from "../../app/modules/tracking/page-visits.server.ts";

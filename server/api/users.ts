@@ -1,4 +1,4 @@
-// The identity endpoints of spec 1 §7: POST /users/login, GET /users/info, POST /users/logout,
+// The identity endpoints: POST /users/login, GET /users/info, POST /users/logout,
 // PUT /users/changePassword/{userId}, POST /users/password/request, and (issue 3) PUT /users/theme and
 // POST /users/register, POST /users/impersonate/{userId} and POST /users/impersonate/stop (ADR 009). Thin: the body is parsed here, the decisions are app/modules/identity's.
 import express from "express";
@@ -19,8 +19,8 @@ import { signInWithMicrosoftTokens } from "../../app/modules/identity/microsoft.
 import { signInWithPassword } from "../../app/modules/identity/sign-in.server.ts";
 import { mailerFor } from "../../app/modules/mail/mailer.server.ts";
 import { normalizeEmail } from "../../app/modules/identity/users.server.ts";
-import { RESET_EMAIL_SENT_MESSAGE } from "../../app/rules/passwords.ts";
-import { TOO_MANY_SIGN_IN_ATTEMPTS_MESSAGE } from "../../app/rules/sign-in.ts";
+import { RESET_EMAIL_SENT_MESSAGE } from "../../app/rules/access/passwords.ts";
+import { TOO_MANY_SIGN_IN_ATTEMPTS_MESSAGE } from "../../app/rules/access/sign-in.ts";
 import type { AppServices } from "../../app/modules/platform/services.server.ts";
 import { requireSession } from "./authenticate.ts";
 
@@ -32,7 +32,7 @@ export const SIGN_IN_WINDOW_MS = 60_000;
 // Credentials are small; a large body is refused (413) before anything is parsed or hashed.
 const parseJson = express.json({ limit: "16kb" });
 
-/** The Microsoft form of the login body (spec 1 §7): an id token (and access token) instead of a password. */
+/** The Microsoft form of the login body (ADR 008): an id token (and access token) instead of a password. */
 const microsoftAttempt = z.looseObject({ idToken: z.string().min(1) });
 const emailField = z.looseObject({ email: z.string() });
 
@@ -185,7 +185,7 @@ export function createUsersRouter(services: AppServices): express.Router {
       UserTheme: user.theme === "DARK" ? "Dark" : "Light",
       Email: user.email,
       Permissions: permissions,
-      // The navigation bar turns pink while impersonating (spec 1 §2).
+      // The navigation bar turns pink while impersonating (ADR 009).
       Impersonating: impersonator !== null,
       ImpersonatorName: impersonator ? `${impersonator.firstName} ${impersonator.lastName}` : null,
     });

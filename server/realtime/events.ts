@@ -1,10 +1,10 @@
-// What a connected socket may send (spec 1 §4 and §7): joinRoom, joinRooms, leaveRoom, pingCheck,
+// What a connected socket may send (ADR 010): joinRoom, joinRooms, leaveRoom, pingCheck,
 // and the legacy refresh events a client emits after a save. Every payload is checked with zod; a bad
 // one, or a refused room, is answered with an `error` event { event, message } (and a negative
 // acknowledgement when the client asked for one), never with a crash. A join first resolves the
 // socket's session again against the database (ADR 022): a revoked session ends, changed permissions
 // apply.
-import { encodeCardList } from "../../app/rules/card-wire.ts";
+import { encodeCardList } from "../../app/rules/boards/card-wire.ts";
 import type { Socket } from "socket.io";
 import { z } from "zod";
 import {
@@ -15,7 +15,7 @@ import {
   mayJoinRoom,
   mayReadList,
   type CardListName,
-} from "../../app/rules/boards.ts";
+} from "../../app/rules/boards/boards.ts";
 import type { AppServices } from "../../app/modules/platform/services.server.ts";
 import { armExpiry, checkToken, endSession, type SessionCheck, type SocketData, type SocketSession } from "./auth.ts";
 import type { ListLoader } from "./refresh.ts";
@@ -113,7 +113,7 @@ export function recheckSession(socket: Socket, services: AppServices, options: R
   return run;
 }
 
-/** Legacy spec 2 §7 event name for the three AR lists. */
+/** The legacy event name existing clients use for the three AR lists. */
 const LEGACY_AR_EVENT = "arCardsRefresh";
 
 export interface ConnectionOptions {
@@ -235,7 +235,7 @@ export function handleConnection(socket: Socket, { services, loadList }: Connect
     else socket.emit(PONG_EVENT, answer);
   });
 
-  // The original client emits a list's refresh event after its own saves (spec 1 §7, spec 2 §7).
+  // The original client emits a list's refresh event after its own saves.
   // The server recomputes from the database anyway, so such an event is only a (coalesced) hint.
   const hints: [string, CardListName[]][] = [
     ...CARD_LISTS.map((list): [string, CardListName[]] => [LIST_EVENTS[list], [list]]),

@@ -11,7 +11,7 @@ import { handleConnection } from "./events.ts";
 import { createBoardRefresher, type BoardRefresher, type ListLoader } from "./refresh.ts";
 import { createSessionChangeFollower, listenForSessionChanges } from "./session-changes.ts";
 import { isKeptPerRequest, loadCardList, loadRequestCards } from "../../app/modules/boards/card-lists.server.ts";
-import { type CardListName, type CardListPayload, isCardListName } from "../../app/rules/boards.ts";
+import { type CardListName, type CardListPayload, isCardListName } from "../../app/rules/boards/boards.ts";
 import type { Db } from "../../app/modules/platform/services.server.ts";
 import { createCardListCache } from "../card-list-cache.ts";
 

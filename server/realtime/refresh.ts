@@ -15,8 +15,8 @@ import {
   roomOfList,
   type CardListName,
   type CardListPayload,
-} from "../../app/rules/boards.ts";
-import { type CardListWire, encodeCardList } from "../../app/rules/card-wire.ts";
+} from "../../app/rules/boards/boards.ts";
+import { type CardListWire, encodeCardList } from "../../app/rules/boards/card-wire.ts";
 import type { BoardChanges } from "../../app/modules/platform/services.server.ts";
 import type { Db } from "../../app/modules/platform/services.server.ts";
 import type { Logger } from "../../app/modules/platform/services.server.ts";

@@ -1,8 +1,8 @@
 // Which rooms a socket joins and leaves when its permissions change (ADR 022): board rooms it may no
 // longer join are left, notifications rooms follow the boards it may open, other rooms stay.
 import { describe, expect, it } from "vitest";
-import { BOARD_ROOMS } from "../../app/rules/boards.ts";
-import { permissionIdsNamed } from "../../app/rules/permissions.ts";
+import { BOARD_ROOMS } from "../../app/rules/boards/boards.ts";
+import { permissionIdsNamed } from "../../app/rules/access/permissions.ts";
 import { notificationsRoomOf } from "./refresh.ts";
 import { roomChanges } from "./rooms.ts";
 

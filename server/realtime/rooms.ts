@@ -1,7 +1,7 @@
 // Which rooms a socket must join and leave so that its rooms match its permissions: on connect, after
 // a token is adopted, and when the session's permissions change while it is connected (ADR 022).
 // Pure: the caller applies the answer.
-import { BOARD_ROOMS, isBoardRoom, mayJoinRoom } from "../../app/rules/boards.ts";
+import { BOARD_ROOMS, isBoardRoom, mayJoinRoom } from "../../app/rules/boards/boards.ts";
 import { notificationsRoomOf } from "./refresh.ts";
 
 export interface RoomChanges {

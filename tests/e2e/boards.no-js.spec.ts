@@ -3,8 +3,8 @@
 // a filter nothing matches shows the empty state, a stage longer than the page size links to all its
 // cards, and a board the account may not open is not found.
 import type { Page } from "@playwright/test";
-import { BOARD_PAGES, FILTER_LABEL } from "../../app/rules/board-pages.ts";
-import { routeByName } from "../../app/rules/routes.ts";
+import { BOARD_PAGES, FILTER_LABEL } from "../../app/rules/boards/board-pages.ts";
+import { routeByName } from "../../app/rules/access/routes.ts";
 import { expect, test } from "./fixtures.ts";
 import { ADMIN, ON_RENT, adoptSession } from "./support/accounts.ts";
 

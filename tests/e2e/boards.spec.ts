@@ -1,8 +1,8 @@
 // The department boards with JavaScript (issue 4): the board shows that it is live, and a save made in
 // a second browser reaches an open board over the socket within seconds, without reloading it.
 import type { Page } from "@playwright/test";
-import { type CardListWire, decodeCardList } from "../../app/rules/card-wire.ts";
-import { ONBOARDING_STAGE } from "../../app/rules/order-stages.ts";
+import { type CardListWire, decodeCardList } from "../../app/rules/boards/card-wire.ts";
+import { ONBOARDING_STAGE } from "../../app/rules/orders/order-stages.ts";
 import { expect, test } from "./fixtures.ts";
 import { ADMIN, adoptSession } from "./support/accounts.ts";
 

@@ -5,7 +5,7 @@
 // test file writes its units' notes. Also: ar-read-only readers get a disabled Add button.
 import { randomUUID } from "node:crypto";
 import { expect, test } from "./fixtures.ts";
-import { DIALOG_DRAFT_KEPT_MESSAGE } from "~/rules/dialog-draft.ts";
+import { DIALOG_DRAFT_KEPT_MESSAGE } from "~/rules/dialogs/dialog-draft.ts";
 import { adoptSession, demo, EXPIRED_TITLE, fillSignIn, setUnusableSession } from "./support/accounts.ts";
 import { cardByKey, noteCount } from "./support/board.ts";
 

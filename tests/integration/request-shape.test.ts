@@ -9,8 +9,8 @@ import { SESSION_COOKIE } from "~/modules/identity/session-cookie.server.ts";
 import { signSessionToken } from "~/modules/identity/session-token.server.ts";
 import { createTestPrisma } from "../support/database.ts";
 import { startTestServer, type RunningServer } from "../support/test-server.ts";
-import { createUser } from "./identity/fixtures.ts";
-import { permissionIdsNamed, type PermissionName } from "~/rules/permissions.ts";
+import { createUser } from "../support/factories/users.ts";
+import { permissionIdsNamed, type PermissionName } from "~/rules/access/permissions.ts";
 
 const db = createTestPrisma();
 let server: RunningServer;

@@ -6,9 +6,9 @@ import path from "node:path";
 import { verify } from "@node-rs/argon2";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { isAtCustomerUnitStatus, RETURNING_UNIT_STATUS } from "~/rules/order-stages.ts";
-import { TRUCK_TYPE_VALUES } from "~/rules/truck-types";
-import { UNIT_STATUS_ID, UNIT_STATUSES } from "~/rules/unit-statuses";
+import { isAtCustomerUnitStatus, RETURNING_UNIT_STATUS } from "~/rules/orders/order-stages.ts";
+import { TRUCK_TYPE_VALUES } from "~/rules/fleet/truck-types";
+import { UNIT_STATUS_ID, UNIT_STATUSES } from "~/rules/fleet/unit-statuses";
 import {
   DEMO_ACCOUNTS,
   DEMO_PASSWORD,

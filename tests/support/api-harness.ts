@@ -8,7 +8,7 @@ import express, { type RequestHandler } from "express";
 import { pino } from "pino";
 import { afterAll, beforeAll } from "vitest";
 import { signSessionToken } from "~/modules/identity/session-token.server.ts";
-import type { CardListName } from "~/rules/boards.ts";
+import type { CardListName } from "~/rules/boards/boards.ts";
 import { handleErrors } from "../../server/api/errors.ts";
 import { loadConfig } from "../../server/config.ts";
 import { createDatabase } from "../../server/database.ts";

@@ -4,8 +4,8 @@
 import { RouterContextProvider } from "react-router";
 import { servicesContext } from "~/context.ts";
 import { type PageSession, pageRequestContext } from "~/modules/session/page-session.ts";
-import type { DialogActionData } from "~/rules/operation-result.ts";
-import { routeByName, routeByPattern } from "~/rules/routes.ts";
+import type { DialogActionData } from "~/rules/dialogs/operation-result.ts";
+import { routeByName, routeByPattern } from "~/rules/access/routes.ts";
 import { action, loader } from "~/routes/board.tsx";
 import type { AppServices } from "~/modules/platform/services.server.ts";
 

@@ -11,7 +11,7 @@
 // (`<list>` for a whole list, `<list>:requests` for some requests' cards merged into a kept one).
 import readline from "node:readline";
 import { loadCardList, loadRequestCards } from "../../app/modules/boards/card-lists.server.ts";
-import { isCardListName, type CardListPayload } from "../../app/rules/boards.ts";
+import { isCardListName, type CardListPayload } from "../../app/rules/boards/boards.ts";
 import { loadConfig } from "../../server/config.ts";
 import { startServer } from "../../server/index.ts";
 import { createLogger } from "../../server/logger.ts";

@@ -1,8 +1,10 @@
 // A real app server for integration tests: the production build on a free port of 127.0.0.1, over the
-// test file's own database, with quiet logs and test settings that a test may override.
+// test file's own database, with quiet logs and test settings that a test may override, and for the
+// socket tests the realtime layer's options (an injected list loader, no session-change listener).
 import { loadConfig } from "../../server/config.ts";
 import { startServer, type RunningServer } from "../../server/index.ts";
 import { createLogger } from "../../server/logger.ts";
+import type { RealtimeOptions } from "../../server/realtime/index.ts";
 import { type Logger } from "~/modules/platform/services.server.ts";
 
 export type { RunningServer };
@@ -10,7 +12,7 @@ export type { RunningServer };
 export async function startTestServer(
   environment: Record<string, string> = {},
   /** `logger`: instead of one at LOG_LEVEL, for a test that reads what the server logged. */
-  options: { databaseUrl?: string; logger?: Logger } = {},
+  options: { databaseUrl?: string; logger?: Logger; realtime?: RealtimeOptions } = {},
 ): Promise<RunningServer> {
   const config = loadConfig({
     NODE_ENV: "test",
@@ -25,5 +27,6 @@ export async function startTestServer(
     logger: options.logger ?? createLogger(config),
     host: "127.0.0.1",
     dev: false,
+    realtime: options.realtime,
   });
 }

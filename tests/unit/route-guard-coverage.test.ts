@@ -5,8 +5,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import routes from "~/routes.ts";
-import { routeByPattern, ROUTES, SERVICE_ROUTES } from "~/rules/routes.ts";
-import { decideAccess } from "~/rules/access.ts";
+import { routeByPattern, ROUTES, SERVICE_ROUTES } from "~/rules/access/routes.ts";
+import { decideAccess } from "~/rules/access/access.ts";
 
 const appDir = path.resolve(import.meta.dirname, "../../app");
 

@@ -3,8 +3,8 @@
 // the facts a department works from, the units with status and carrier, days in stage, the latest
 // note, and links to the card's dialogs. Server-rendered: every action is a plain link.
 import { useId } from "react";
-import { actionHref } from "~/rules/board-pages.ts";
-import type { BoardCard as BoardCardData } from "~/rules/boards.ts";
+import { actionHref } from "~/rules/boards/board-pages.ts";
+import type { BoardCard as BoardCardData } from "~/rules/boards/boards.ts";
 import { formatNoteTime } from "~/rules/note-time.ts";
 import { useHydrated } from "../app-dialog.tsx";
 

@@ -1,7 +1,7 @@
 // A department board: the filter form (GET, works without JavaScript), then each list of the page as a
 // section, its cards grouped by stage with counts. Pages with several lists (transport, accounts
 // receivable) get a section per list and in-page links to them. Each stage shows its first page of
-// cards (already paged, app/rules/board-pages.ts) with its true count and a "Show all" GET link.
+// cards (already paged, app/rules/boards/board-pages.ts) with its true count and a "Show all" GET link.
 import { Badge, Box, Button, Callout, Flex, Grid, Heading, Link as ThemeLink, Text, TextField } from "@radix-ui/themes";
 import { type MouseEvent, type SyntheticEvent, useId } from "react";
 import { Form, Link, useNavigate } from "react-router";
@@ -17,7 +17,7 @@ import {
   visibleActions,
   type BoardSection,
   type PagedCardList,
-} from "~/rules/board-pages.ts";
+} from "~/rules/boards/board-pages.ts";
 import type { LiveState } from "~/utils/board-socket.ts";
 import { prefetchDialogOfLink } from "~/components/dialogs/board-dialogs.tsx";
 import { BoardCardView, CARD_LINK_ATTRIBUTE } from "./board-card.tsx";

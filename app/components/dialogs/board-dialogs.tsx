@@ -1,5 +1,5 @@
 // The board dialogs' component registry (ADR 026): one component per definition of the catalogue
-// (app/rules/board-dialogs.ts), keyed by modal name so the compiler proves none is missing, each in a
+// (app/rules/dialogs/board-dialogs.ts), keyed by modal name so the compiler proves none is missing, each in a
 // chunk of its own so a board page carries no dialog's code until one opens. The server renders the
 // open dialog in full (every component is loaded before the first render, app/entry.server.tsx), and
 // the browser loads the open dialog's chunk before hydrating (asked for as this module is evaluated,
@@ -7,9 +7,9 @@
 // Only the board's route module imports this registry: other pages never reach the dialogs' chunks.
 import { Callout, Text } from "@radix-ui/themes";
 import { type ComponentType, createElement, useEffect, useState } from "react";
-import { type BoardDialogName, isBoardDialogName } from "~/rules/board-dialog-names.ts";
-import type { OpenBoardDialog } from "~/rules/board-dialogs.ts";
-import { MODAL_PARAM } from "~/rules/modals.ts";
+import { type BoardDialogName, isBoardDialogName } from "~/rules/dialogs/board-dialog-names.ts";
+import type { OpenBoardDialog } from "~/rules/dialogs/board-dialogs.ts";
+import { MODAL_PARAM } from "~/rules/dialogs/modals.ts";
 import { beforeHydration } from "~/utils/hydration-gate.ts";
 import { AppDialog } from "../app-dialog.tsx";
 import type { BoardDialogProps } from "./dialog-kit.tsx";
@@ -18,9 +18,9 @@ type DialogModule<N extends BoardDialogName> = { default: ComponentType<BoardDia
 
 const IMPORTS: { [N in BoardDialogName]: () => Promise<DialogModule<N>> } = {
   notesGeneral: () => import("./notes-dialog.tsx"),
-  noteOnboarding: () => import("./cancel-order-dialog.tsx"),
-  editOnboarding: () => import("./edit-on-rent-dialog.tsx"),
-  editOffboarding: () => import("./edit-off-rent-dialog.tsx"),
+  noteOnboarding: () => import("./order-cancel-dialog.tsx"),
+  editOnboarding: () => import("./on-rent-edit-dialog.tsx"),
+  editOffboarding: () => import("./off-rent-edit-dialog.tsx"),
 };
 
 const loaded: { [N in BoardDialogName]?: ComponentType<BoardDialogProps<N>> } = {};

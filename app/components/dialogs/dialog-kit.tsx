@@ -4,10 +4,10 @@
 import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { type FetcherFormProps, useFetcher, useLocation } from "react-router";
 import { SessionExpiredDialog } from "../session-expired.tsx";
-import type { BoardDialogDefinition } from "~/rules/board-dialog.ts";
-import type { BoardDialogDataOf, BoardDialogName } from "~/rules/board-dialogs.ts";
-import type { DialogActionData, FieldErrors, VersionConflict } from "~/rules/operation-result.ts";
-import type { RouteName } from "~/rules/routes.ts";
+import type { BoardDialogDefinition } from "~/rules/dialogs/board-dialog.ts";
+import type { BoardDialogDataOf, BoardDialogName } from "~/rules/dialogs/board-dialogs.ts";
+import type { DialogActionData, FieldErrors, VersionConflict } from "~/rules/dialogs/operation-result.ts";
+import type { RouteName } from "~/rules/access/routes.ts";
 import { useHydrated } from "../app-dialog.tsx";
 
 export interface BoardDialogProps<N extends BoardDialogName> {

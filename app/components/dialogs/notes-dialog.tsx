@@ -1,4 +1,4 @@
-// The Notes dialog (notesGeneral; spec 1 §2, §4, §5; ADR 012): the notes of a request or unit, newest
+// The Notes dialog (notesGeneral; ADR 012): the notes of a request or unit, newest
 // first — author, date, subject, unit number and board — with cancelled notes struck through; the
 // author (or a restricted holder) cancels and restores; an add area whose Add button is disabled for
 // blank text and for read-only readers. Every form posts to the board with an `intent` (plain forms
@@ -16,8 +16,8 @@ import {
   type NotesDialogData,
   type NoteView,
 } from "~/rules/notes.ts";
-import type { DialogActionData } from "~/rules/operation-result.ts";
-import { routeByName } from "~/rules/routes.ts";
+import type { DialogActionData } from "~/rules/dialogs/operation-result.ts";
+import { routeByName } from "~/rules/access/routes.ts";
 import { useHydrated } from "../app-dialog.tsx";
 import { type BoardDialogProps, DialogFormElement, useDialogForm } from "./dialog-kit.tsx";
 

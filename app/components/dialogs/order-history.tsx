@@ -3,7 +3,7 @@
 // times are shown in UTC on the server and during hydration, then in the browser's own time zone.
 import { Box, Callout, Flex, Heading, Link as ThemeLink, Text } from "@radix-ui/themes";
 import { useId } from "react";
-import type { ChangeSince, VersionConflict } from "~/rules/operation-result.ts";
+import type { ChangeSince, VersionConflict } from "~/rules/dialogs/operation-result.ts";
 import { Link } from "react-router";
 import { useHydrated } from "../app-dialog.tsx";
 

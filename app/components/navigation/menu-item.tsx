@@ -1,9 +1,9 @@
 // One entry of a navigation menu: an app page (client-side link), a form (new tab), an outside
 // address (new tab), a dialog over the page, or the Sign Out button, which posts to /logout so it works without JavaScript.
 import { Link, useLocation } from "react-router";
-import { MODAL_PARAM } from "../../rules/modals.ts";
-import type { NavigationItem } from "../../rules/navigation.ts";
-import { COMING_SOON } from "../../rules/page-modules.ts";
+import { MODAL_PARAM } from "../../rules/dialogs/modals.ts";
+import type { NavigationItem } from "../../rules/access/navigation.ts";
+import { COMING_SOON } from "../../rules/access/page-modules.ts";
 
 export interface MenuItemProps {
   readonly item: NavigationItem;
@@ -15,7 +15,7 @@ export interface MenuItemProps {
 }
 
 function clearLocalStorage() {
-  // Spec 1 §2: logout clears all local storage. Storage can be unavailable (privacy modes).
+  // Logging out clears everything the browser kept in local storage. Storage can be unavailable (privacy modes).
   try {
     window.localStorage.clear();
   } catch {
@@ -34,7 +34,7 @@ export function SignOutForm({ className }: { className?: string }) {
 }
 
 /**
- * A page that is not built yet (app/rules/page-modules.ts) stays reachable (it says so itself) but is
+ * A page that is not built yet (app/rules/access/page-modules.ts) stays reachable (it says so itself) but is
  * muted and marked "Coming soon" by the bar's stylesheet, with the same words as its title.
  */
 export function comingSoonProps(comingSoon: boolean) {

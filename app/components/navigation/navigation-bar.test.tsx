@@ -3,7 +3,7 @@ import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { NavigationBar, type NavigationBarProps } from "./navigation-bar.tsx";
-import { permissionIdsNamed } from "../../rules/permissions.ts";
+import { permissionIdsNamed } from "../../rules/access/permissions.ts";
 
 const BASE: NavigationBarProps = {
   user: { firstName: "Jane", lastName: "Doe" },

@@ -1,6 +1,6 @@
-// The top navigation bar (spec 1 §2): logo, department links, the Rental, Forms, Executive,
+// The top navigation bar: logo, department links, the Rental, Forms, Executive,
 // Reporting and user menus, and on small screens a menu of every permitted page. What is shown comes
-// from app/rules/navigation.ts; this component renders it and adds the dropdown behaviour.
+// from app/rules/access/navigation.ts; this component renders it and adds the dropdown behaviour.
 // The root decides whether the bar is shown at all (token held, navigationHiddenOn).
 import { Flex, Text } from "@radix-ui/themes";
 import { useCallback, useEffect, useReducer, useRef, useSyncExternalStore } from "react";
@@ -14,10 +14,10 @@ import {
   type DataSource,
   type ExternalLinks,
   type NavigationMenu,
-} from "../../rules/navigation.ts";
+} from "../../rules/access/navigation.ts";
 import { DropdownMenu } from "./dropdown-menu.tsx";
 import { comingSoonProps, MenuItem } from "./menu-item.tsx";
-import { pageNotificationCount } from "~/rules/notification-counts.ts";
+import { pageNotificationCount } from "~/rules/boards/notification-counts.ts";
 import { useNotificationCounts } from "~/utils/notification-counts.ts";
 import { CLOSED, HOVER_CLOSE_DELAY_MS, closesOnLeave, menuReducer } from "./menu-state.ts";
 // Imported for its effect: the build lists it with the page's stylesheets (ADR 028).

@@ -3,8 +3,8 @@
 // and an impersonated session is recorded with both identities (ADR 009).
 import type { Db } from "~/modules/platform/services.server.ts";
 import type { Prisma } from "../../generated/prisma/client";
-import { type ChangeSince, splitChange } from "../../rules/operation-result.ts";
-import { type HistoryEntry, mergeOperationRows } from "../../rules/request-history.ts";
+import { type ChangeSince, splitChange } from "../../rules/dialogs/operation-result.ts";
+import { type HistoryEntry, mergeOperationRows } from "../../rules/orders/request-history.ts";
 
 /** The Prisma client or an interactive transaction's client: anything that can insert an audit row. */
 export type AuditWriter = Pick<Db | Prisma.TransactionClient, "auditLog">;

@@ -2,8 +2,8 @@
 // the list's refresh event, so the three always agree. Each list's query lives in lists/<name>.server.ts.
 import type { Db } from "~/modules/platform/services.server.ts";
 import type { CardListCache } from "~/modules/platform/services.server.ts";
-import type { BoardCard, CardListName, CardListPayload } from "../../rules/boards.ts";
-import { encodeCardList } from "../../rules/card-wire.ts";
+import type { BoardCard, CardListName, CardListPayload } from "../../rules/boards/boards.ts";
+import { encodeCardList } from "../../rules/boards/card-wire.ts";
 import { loadCards as arClaims } from "./lists/ar-claims.server.ts";
 import { loadCards as arOffRent } from "./lists/ar-off-rent.server.ts";
 import { loadCards as arOpen } from "./lists/ar-open.server.ts";

@@ -3,10 +3,10 @@
 // Every list module may import these; the signatures are kept stable.
 import type { Db } from "~/modules/platform/services.server.ts";
 import { Prisma } from "../../generated/prisma/client.ts";
-import type { BoardCard, CardTone } from "../../rules/boards.ts";
+import type { BoardCard, CardTone } from "../../rules/boards/boards.ts";
 import { formatDateForApi, formatUtcDay } from "../../rules/format.ts";
-import { SUBMITTED_STAGE } from "../../rules/order-stages.ts";
-import { isUnitLate } from "../../rules/unit-statuses.ts";
+import { SUBMITTED_STAGE } from "../../rules/orders/order-stages.ts";
+import { isUnitLate } from "../../rules/fleet/unit-statuses.ts";
 
 export type CardNotes = BoardCard["notes"];
 export type CardBadge = BoardCard["badges"][number];
@@ -194,7 +194,7 @@ export function sortKeyOf(...parts: (string | number | null | undefined)[]): str
   return parts.map((part) => (part === null || part === undefined || part === "" ? "~" : typeof part === "number" ? pad(part) : part)).join("|");
 }
 
-/** A unit on a card, with lateness by the status catalogue (spec 2 §4). */
+/** A unit on a card, late when it sat in its status longer than the status catalogue allows (isUnitLate). */
 export function cardUnit(
   unit: { unitNumber: string; statusName: string; statusChangedAt: Date; overrideLate: boolean },
   carrier: string | null,

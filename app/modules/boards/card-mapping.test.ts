@@ -16,7 +16,7 @@ import {
   stageStartedAt,
   wholeDaysSince,
 } from "./card-mapping.server.ts";
-import { ONBOARDING_STAGE } from "../../rules/order-stages.ts";
+import { ONBOARDING_STAGE } from "../../rules/orders/order-stages.ts";
 
 const NOW = new Date("2026-11-21T12:00:00Z");
 

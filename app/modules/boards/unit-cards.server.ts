@@ -4,9 +4,9 @@
 // Never N+1: each list is one or two queries whatever the fleet size.
 import type { Db } from "~/modules/platform/services.server.ts";
 import { Prisma } from "../../generated/prisma/client.ts";
-import { type BoardCard, type CardListName, withSearchText } from "../../rules/boards.ts";
+import { type BoardCard, type CardListName, withSearchText } from "../../rules/boards/boards.ts";
 import { formatCurrency, formatDisplayDate } from "../../rules/format.ts";
-import { daysInStatus, isUnitLate, unitStatusByName } from "../../rules/unit-statuses.ts";
+import { daysInStatus, isUnitLate, unitStatusByName } from "../../rules/fleet/unit-statuses.ts";
 
 /** Statuses worked on the recon board: the recon department's plus OFF RENT units coming back in for inspection. */
 export const RECON_STATUSES = ["OFF RENT", "ON LOT", "BODY SHOP", "In Maintenance"] as const;

@@ -1,5 +1,5 @@
 // The dialog kit's server half (ADR 026): a dialog's loader and its intents, typed by its definition
-// (app/rules/board-dialog.ts). A feature module calls serveBoardDialog once; the registry
+// (app/rules/dialogs/board-dialog.ts). A feature module calls serveBoardDialog once; the registry
 // (board-dialogs.server.ts) lists the results. The kit checks the definition's permission, reads each
 // posted form with its intent's schema, and hands the operation a typed input.
 import type { Db } from "~/modules/platform/services.server.ts";
@@ -8,10 +8,10 @@ import {
   type BoardDialogDefinition,
   type BoardDialogInput,
   mayUseBoardDialog,
-} from "../../rules/board-dialog.ts";
-import type { ModalTitleContext } from "../../rules/modals.ts";
-import { FORBIDDEN_MESSAGE, type FieldErrors, type OperationRefusal, type OperationResult } from "../../rules/operation-result.ts";
-import type { RouteName } from "../../rules/routes.ts";
+} from "../../rules/dialogs/board-dialog.ts";
+import type { ModalTitleContext } from "../../rules/dialogs/modals.ts";
+import { FORBIDDEN_MESSAGE, type FieldErrors, type OperationRefusal, type OperationResult } from "../../rules/dialogs/operation-result.ts";
+import type { RouteName } from "../../rules/access/routes.ts";
 import type { OperationActor } from "../operations/operation.server.ts";
 
 export interface BoardDialogContext {

@@ -2,8 +2,8 @@
 // first, and serves every intent its dialog declares (ADR 026).
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { defineBoardDialog } from "~/rules/board-dialog.ts";
-import { BOARD_DIALOGS } from "~/rules/board-dialogs.ts";
+import { defineBoardDialog } from "~/rules/dialogs/board-dialog.ts";
+import { BOARD_DIALOGS } from "~/rules/dialogs/board-dialogs.ts";
 import { serveBoardDialog } from "./board-dialog-kit.server.ts";
 import { boardDialogIntents, buildIntentTable } from "./board-dialogs.server.ts";
 

@@ -1,5 +1,5 @@
 // The board dialogs' server registry (ADR 026): one server half per definition of the catalogue
-// (app/rules/board-dialogs.ts), keyed by modal name so the compiler proves none is missing. The board
+// (app/rules/dialogs/board-dialogs.ts), keyed by modal name so the compiler proves none is missing. The board
 // route (app/routes/board.tsx) loads the open dialog and runs posted intents through here, so a dialog
 // works without JavaScript; the same domain operations answer the JSON API (server/api/*).
 import {
@@ -7,20 +7,20 @@ import {
   type BoardDialogName,
   isBoardDialogName,
   type OpenBoardDialog,
-} from "../../rules/board-dialogs.ts";
-import { formFields } from "../../rules/board-dialog.ts";
-import type { CardListName } from "../../rules/boards.ts";
-import { modalTitle, resolveModalRequest } from "../../rules/modals.ts";
+} from "../../rules/dialogs/board-dialogs.ts";
+import { formFields } from "../../rules/dialogs/board-dialog.ts";
+import type { CardListName } from "../../rules/boards/boards.ts";
+import { modalTitle, resolveModalRequest } from "../../rules/dialogs/modals.ts";
 import {
   type DialogActionData,
   type FieldErrors,
   type OperationRefusal,
   submittedValues,
-} from "../../rules/operation-result.ts";
+} from "../../rules/dialogs/operation-result.ts";
 import { NOTES_DIALOG_SERVER } from "../notes/notes-dialogs.server.ts";
-import { CANCEL_ORDER_DIALOG_SERVER } from "../orders/cancel-order-dialogs.server.ts";
-import { EDIT_OFF_RENT_DIALOG_SERVER } from "../orders/edit-off-rent-dialogs.server.ts";
-import { EDIT_ON_RENT_DIALOG_SERVER } from "../orders/edit-on-rent-dialogs.server.ts";
+import { ORDER_CANCEL_DIALOG_SERVER } from "../orders/order-cancel-dialogs.server.ts";
+import { OFF_RENT_EDIT_DIALOG_SERVER } from "../orders/off-rent-edit-dialogs.server.ts";
+import { ON_RENT_EDIT_DIALOG_SERVER } from "../orders/on-rent-edit-dialogs.server.ts";
 import {
   type BoardDialogContext,
   type BoardDialogOutcome,
@@ -32,9 +32,9 @@ export type { BoardDialogContext } from "./board-dialog-kit.server.ts";
 
 const SERVERS: { [N in BoardDialogName]: BoardDialogServer<BoardDialogDefinitionOf<N>> } = {
   notesGeneral: NOTES_DIALOG_SERVER,
-  noteOnboarding: CANCEL_ORDER_DIALOG_SERVER,
-  editOnboarding: EDIT_ON_RENT_DIALOG_SERVER,
-  editOffboarding: EDIT_OFF_RENT_DIALOG_SERVER,
+  noteOnboarding: ORDER_CANCEL_DIALOG_SERVER,
+  editOnboarding: ON_RENT_EDIT_DIALOG_SERVER,
+  editOffboarding: OFF_RENT_EDIT_DIALOG_SERVER,
 };
 
 type IntentRunner = (context: BoardDialogContext, fields: Record<string, string | string[]>) => Promise<BoardDialogOutcome>;

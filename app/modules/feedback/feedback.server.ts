@@ -1,4 +1,4 @@
-// Dashboard Feedback (spec 2 §2.10, §5.9): validates {name, message, url} and stores it with the sender.
+// Dashboard Feedback: validates {name, message, url} and stores it with the sender.
 import type { Db } from "~/modules/platform/services.server.ts";
 import { FEEDBACK_REQUIRED_MESSAGE, feedbackSchema } from "../../rules/feedback.ts";
 

@@ -1,10 +1,10 @@
-// Impersonation (issue 3 point 12, spec 1 §6 "Impersonation exists"; ADR 009): a holder of id 1 acts
+// Impersonation (issue 3 point 12; ADR 009): a holder of id 1 acts
 // as another user. The session token is the target's (their permissions, their identity) with an
 // `act` claim naming the administrator; resolveSession re-checks the administrator on every request,
 // and every audit entry written meanwhile records both identities.
 import type { Config } from "~/modules/platform/config.server.ts";
 import type { Db } from "~/modules/platform/services.server.ts";
-import { holdsAllAccess } from "../../rules/permissions.ts";
+import { holdsAllAccess } from "../../rules/access/permissions.ts";
 import { auditActorOf, describeChange, recordAudit } from "../audit/audit-log.server.ts";
 import { signSessionToken } from "./session-token.server.ts";
 import { effectivePermissionIds, type SignedInSession } from "./users.server.ts";

@@ -1,4 +1,4 @@
-// Signing in with Microsoft (Entra ID) through OpenID Connect (spec 1 §5, §7, §8; ADR 008). The
+// Signing in with Microsoft (Entra ID) through OpenID Connect (ADR 008). The
 // issuer's metadata is discovered with openid-client on first use and cached. Two entry points:
 // - the browser flow (server/api/microsoft.ts, passport + openid-client's Strategy), whose verified
 //   ID token claims come to signInWithMicrosoftClaims;
@@ -11,7 +11,7 @@ import * as oidc from "openid-client";
 import { z } from "zod";
 import type { Config } from "~/modules/platform/config.server.ts";
 import type { Db } from "~/modules/platform/services.server.ts";
-import { INVALID_CREDENTIALS_MESSAGE } from "../../rules/sign-in.ts";
+import { INVALID_CREDENTIALS_MESSAGE } from "../../rules/access/sign-in.ts";
 import { signSessionToken, type SessionTokenConfig } from "./session-token.server.ts";
 import { effectivePermissionIds, normalizeEmail, type SessionUser } from "./users.server.ts";
 

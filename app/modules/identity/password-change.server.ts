@@ -1,10 +1,11 @@
-// Change Password (spec 1 §2, §5, §7 PUT /users/changePassword/{userId}): only for oneself. Success
-// stores a new argon2id hash and moves tokensValidAfter to now, which revokes every other session of
-// the user; the caller gets a fresh token so the current session continues (ADR 006, ADR 007).
+// Change Password (the profile page, the passwordReset dialog and PUT /users/changePassword/{userId}): only
+// for oneself. Success stores a new argon2id hash and moves tokensValidAfter to now, which revokes every
+// other session of the user; the caller gets a fresh token so the current session continues (ADR 006, ADR
+// 007).
 import type { Config } from "~/modules/platform/config.server.ts";
 import type { Db } from "~/modules/platform/services.server.ts";
 import { auditActorOf, recordAudit } from "../audit/audit-log.server.ts";
-import { changePasswordSchema, OLD_PASSWORD_INCORRECT_MESSAGE } from "../../rules/passwords.ts";
+import { changePasswordSchema, OLD_PASSWORD_INCORRECT_MESSAGE } from "../../rules/access/passwords.ts";
 import { hashPassword, verifyPassword } from "./passwords.server.ts";
 import { signSessionToken } from "./session-token.server.ts";
 import type { SignedInSession } from "./users.server.ts";

@@ -1,12 +1,12 @@
-// Password reset by e-mail (spec 1 §2 requestReset, §7 POST /users/password/request; spec 2 §8;
-// issue 3 point 9). A request creates a random single-use token valid for one hour, stores only its
+// Password reset by e-mail (the requestReset dialog and POST /users/password/request; issue 3 point 9;
+// ADR 007, ADR 023). A request creates a random single-use token valid for one hour, stores only its
 // sha256, and mails a link to /reset/{token}. The reset page checks the token, sets the new password,
 // marks the token used and moves tokensValidAfter (every session of the user ends). See ADR 007; the
 // request answers alike for known and unknown addresses (ADR 023).
 import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "~/modules/platform/services.server.ts";
 import { recordAudit } from "../audit/audit-log.server.ts";
-import { passwordResetRequestSchema, resetPasswordSchema } from "../../rules/passwords.ts";
+import { passwordResetRequestSchema, resetPasswordSchema } from "../../rules/access/passwords.ts";
 import type { MailMessage, Mailer } from "../mail/mailer.server.ts";
 import { hashPassword } from "./passwords.server.ts";
 import { normalizeEmail } from "./users.server.ts";

@@ -1,7 +1,7 @@
 // The signed-in user's profile (/profile, GET /users/info) and the theme switch (PUT /users/theme):
-// 'Dark' or 'Light' (spec 1 §3 UserTheme), stored in User.theme and applied by Radix Themes.
+// 'Dark' or 'Light' (the user's UserTheme), stored in User.theme and applied by Radix Themes.
 import type { Db } from "~/modules/platform/services.server.ts";
-import { themeSchema, type ThemeName } from "../../rules/passwords.ts";
+import { themeSchema, type ThemeName } from "../../rules/access/passwords.ts";
 import type { SignedInSession, Theme } from "./users.server.ts";
 
 export function themeName(theme: Theme): ThemeName {

@@ -3,8 +3,8 @@
 import type { Db } from "~/modules/platform/services.server.ts";
 import { auditActorOf, recordAudit } from "../audit/audit-log.server.ts";
 import { Prisma } from "../../generated/prisma/client";
-import { REGISTER_MESSAGES, registerEmployeeSchema } from "../../rules/passwords.ts";
-import { unlocksRoute } from "../../rules/permissions.ts";
+import { REGISTER_MESSAGES, registerEmployeeSchema } from "../../rules/access/passwords.ts";
+import { unlocksRoute } from "../../rules/access/permissions.ts";
 import { hashPassword } from "./passwords.server.ts";
 import type { SignedInSession } from "./users.server.ts";
 

@@ -8,7 +8,7 @@ import {
   signSessionToken,
   verifySessionToken,
 } from "./session-token.server.ts";
-import { permissionIdsNamed } from "../../rules/permissions.ts";
+import { permissionIdsNamed } from "../../rules/access/permissions.ts";
 
 const config = { JWT_SECRET: "s".repeat(32), JWT_TTL_SECONDS: 3600 };
 const now = new Date("2026-03-02T10:00:00.750Z");

@@ -1,7 +1,8 @@
-// The session token (spec 1 §3): a JWT whose payload the browser decodes for its permission ids and
-// expiry. Signed with HS256 and the server's secret; issuer and audience pin it to this app. Whether
-// the user may still use it (active, not revoked) is decided by resolveSession in users.server.ts.
-// An impersonated session (ADR 009) also carries `act: { sub: "<impersonator id>" }` (RFC 8693 §4.1).
+// The session token (ADR 006): a JWT whose payload the browser decodes for its permission ids and expiry.
+// Signed with HS256 and the server's secret; issuer and audience pin it to this app. Whether the user may
+// still use it (active, not revoked) is decided by resolveSession in users.server.ts. An impersonated
+// session (ADR 009) also carries `act: { sub: "<impersonator id>" }` (the actor claim of OAuth token
+// exchange, RFC 8693).
 import jwt, { type VerifyOptions } from "jsonwebtoken";
 import { z } from "zod";
 import type { Config } from "~/modules/platform/config.server.ts";
@@ -14,7 +15,7 @@ export type SessionTokenConfig = Pick<Config, "JWT_SECRET" | "JWT_TTL_SECONDS">;
 
 export interface SessionTokenClaims {
   userId: number;
-  /** Numeric permission ids (spec 1 §6), for the browser's navigation and route guard. */
+  /** Numeric permission ids of the catalogue (ADR 002), for the browser's navigation and route guard. */
   permissions: readonly number[];
   /** Set while an administrator acts as `userId` (ADR 009): written as the `act` claim. */
   impersonatorId?: number | null;
@@ -80,7 +81,7 @@ export function signSessionToken(
 /**
  * Checks signature (HS256 only: `none` and every other algorithm are refused), issuer, audience,
  * expiry and payload shape. "expired" is reported only for a token that is ours and otherwise
- * sound, so the browser can offer a re-login instead of treating it as garbage (spec 1 §4).
+ * sound, so the browser can offer a re-login instead of treating it as garbage (ADR 025).
  */
 export function verifySessionToken(
   config: Pick<Config, "JWT_SECRET">,

@@ -1,8 +1,8 @@
-// Signing in with e-mail and password (spec 1 §5 Login, §7 POST /users/login). One answer for every
+// Signing in with e-mail and password (the sign-in page and POST /users/login). One answer for every
 // credential failure, and the same work done for unknown accounts, so neither the message nor the
 // response time tells whether an address has an account.
 import type { Db } from "~/modules/platform/services.server.ts";
-import { INVALID_CREDENTIALS_MESSAGE, signInSchema } from "../../rules/sign-in.ts";
+import { INVALID_CREDENTIALS_MESSAGE, signInSchema } from "../../rules/access/sign-in.ts";
 import { verifyAgainstDummyHash, verifyPassword } from "./passwords.server.ts";
 import { signSessionToken, type SessionTokenConfig } from "./session-token.server.ts";
 import { effectivePermissionIds, findActiveUserByEmail, type SessionUser } from "./users.server.ts";

@@ -2,7 +2,7 @@
 // check every authenticated request goes through.
 import type { Config } from "~/modules/platform/config.server.ts";
 import type { Db } from "~/modules/platform/services.server.ts";
-import { holdsAllAccess } from "../../rules/permissions.ts";
+import { holdsAllAccess } from "../../rules/access/permissions.ts";
 import { verifySessionToken } from "./session-token.server.ts";
 
 export type Theme = "LIGHT" | "DARK";

@@ -1,10 +1,10 @@
-// Adding a note (spec 1 §5, §7 POST /api/orders/note/new {note, FormHistoryID, department, unitNumber}):
+// Adding a note (ADR 012; POST /api/orders/note/new {note, FormHistoryID, department, unitNumber}):
 // on a request, on a unit, or on a request's unit. Needs the department's page permission and is
 // refused to holders of ar-read-only without restricted. One transaction writes the note and its audit
 // entry; the lists that count the note are reported so their cards' note counts update live.
 import type { Db } from "~/modules/platform/services.server.ts";
 import { addNoteInput, mayAddNoteOn, NOTE_MESSAGES } from "../../rules/notes.ts";
-import { unlocksRoute } from "../../rules/permissions.ts";
+import { unlocksRoute } from "../../rules/access/permissions.ts";
 import { auditActorOf, describeChange, recordAudit } from "../audit/audit-log.server.ts";
 import { parseInput, refuse, type OperationActor, type OperationResult } from "../operations/operation.server.ts";
 import { listsShowingNoteOn, noteRequests } from "./note-reach.server.ts";

@@ -1,10 +1,10 @@
-// Cancelling and restoring a note (spec 1 §4, §7 PUT /api/orders/note/cancel {cancelValue, noteId}):
+// Cancelling and restoring a note (ADR 012; PUT /api/orders/note/cancel {cancelValue, noteId}):
 // 1 cancels it (struck through, no longer counted on cards), 0 restores it. Its author or a holder of
 // restricted (1) may, never a read-only reader (ADR 012). The update is conditional on the state read,
 // so a note changed meanwhile answers 409 and nothing is written.
 import type { Db } from "~/modules/platform/services.server.ts";
 import { cancelNoteInput, changeNoteRefusal, mayReadNotes, NOTE_MESSAGES } from "../../rules/notes.ts";
-import { canAddNotes } from "../../rules/permissions.ts";
+import { canAddNotes } from "../../rules/access/permissions.ts";
 import { auditActorOf, describeChange, recordAudit } from "../audit/audit-log.server.ts";
 import { OperationConflict, parseInput, refuse, settle, type OperationActor, type OperationResult } from "../operations/operation.server.ts";
 import { listsShowingNoteOn, noteRequests } from "./note-reach.server.ts";

@@ -1,4 +1,4 @@
-// Reading notes (spec 1 §7): GET /api/orders/{form}/notes/{unit} — a request's notes, all of them with
+// Reading notes (ADR 012): GET /api/orders/{form}/notes/{unit} — a request's notes, all of them with
 // the unit `IgnoreUnit`, else those naming that unit — and GET /api/all-unit-notes/{unit} — every note
 // naming a unit, on any request and board. Newest first, in the spec's Note shape; the notes dialog
 // reads through the same functions. Reading needs a board that keeps notes (ADR 012).

@@ -2,9 +2,9 @@
 // request's halves, transport jobs, completed deliveries and returned lines; the unit's status and open
 // claims), so an added, cancelled or restored note refreshes every board that counts it.
 import type { Db } from "~/modules/platform/services.server.ts";
-import type { CardListName } from "../../rules/boards.ts";
+import type { CardListName } from "../../rules/boards/boards.ts";
 import { listsShowingNote, type NoteReach } from "../../rules/notes.ts";
-import { PICKED_UP_UNIT_STATUS_IDS } from "../../rules/order-stages.ts";
+import { PICKED_UP_UNIT_STATUS_IDS } from "../../rules/orders/order-stages.ts";
 import { RECON_STATUSES, SALES_STATUSES, TITLES_STATUSES } from "../boards/unit-cards.server.ts";
 
 const UNIT_BOARDS = { recon: RECON_STATUSES, sales: SALES_STATUSES, titles: TITLES_STATUSES };

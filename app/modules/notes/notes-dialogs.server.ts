@@ -3,7 +3,7 @@
 // request's unit) through the same functions as the GET calls, and its two form intents run the same
 // operations as POST /api/orders/note/new and PUT /api/orders/note/cancel. The department is the board.
 import type { Db } from "~/modules/platform/services.server.ts";
-import type { ModalTitleContext } from "../../rules/modals.ts";
+import type { ModalTitleContext } from "../../rules/dialogs/modals.ts";
 import {
   IGNORE_UNIT,
   mayAddNoteOn,
@@ -18,7 +18,7 @@ import {
   takesUnitNumber,
   unitNumberSchema,
 } from "../../rules/notes.ts";
-import { unlocksRoute } from "../../rules/permissions.ts";
+import { unlocksRoute } from "../../rules/access/permissions.ts";
 import { type BoardDialogContext, type LoadedDialog, serveBoardDialog } from "../dialogs/board-dialog-kit.server.ts";
 import { refuse, type OperationRefusal } from "../operations/operation.server.ts";
 import { addNote } from "./note-add.server.ts";

@@ -1,11 +1,11 @@
 // What every domain operation shares (the queue moves of ADR 011, the order work of issue 5): the actor,
-// the result type (app/rules/operation-result.ts), input parsing into field messages, and the conflict
+// the result type (app/rules/dialogs/operation-result.ts), input parsing into field messages, and the conflict
 // that rolls a transaction back with a 409.
 import { z } from "zod";
-import type { OperationRefusal, OperationResult, VersionConflict } from "../../rules/operation-result.ts";
+import type { OperationRefusal, OperationResult, VersionConflict } from "../../rules/dialogs/operation-result.ts";
 import type { SignedInSession } from "../identity/users.server.ts";
 
-export type { OperationRefusal, OperationResult } from "../../rules/operation-result.ts";
+export type { OperationRefusal, OperationResult } from "../../rules/dialogs/operation-result.ts";
 
 /** The signed-in session (page or API) that makes the move. */
 export type OperationActor = Pick<SignedInSession, "user" | "permissions" | "impersonator">;

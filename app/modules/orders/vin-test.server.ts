@@ -1,17 +1,18 @@
-// The unit test of an off-rent's returning units (spec 1 §4 "Unit validation", §7 POST /api/truck/vin-test;
-// ADR 015): whether each unit number names a fleet unit that may be returned on this order. The save of
-// the edit dialog runs the same check again (edit-off-rent.server.ts), so a client's test is never trusted.
+// The unit test of an off-rent's returning units (the edit dialog's "Test units" and POST
+// /api/truck/vin-test; ADR 015): whether each unit number names a fleet unit that may be returned on this
+// order. The save of the edit dialog runs the same check again (off-rent-edit.server.ts), so a client's
+// test is never trusted.
 import type { Db } from "~/modules/platform/services.server.ts";
 import {
   isPlaceholderUnit,
   isUnitNumber,
   mayEditOffRent,
   normalizeUnitNumber,
-  OFF_RENT_EDIT_MESSAGES,
-  vinTestSchema,
-} from "../../rules/off-rent-edit.ts";
-import type { OperationRefusal } from "../../rules/operation-result.ts";
-import { AT_CUSTOMER_UNIT_STATUS_IDS, OFFBOARDING_STAGE } from "../../rules/order-stages.ts";
+} from "../../rules/orders/off-rent-edit/fields.ts";
+import { OFF_RENT_EDIT_MESSAGES } from "../../rules/orders/off-rent-edit/messages.ts";
+import { vinTestSchema } from "../../rules/orders/off-rent-edit/schema.ts";
+import type { OperationRefusal } from "../../rules/dialogs/operation-result.ts";
+import { AT_CUSTOMER_UNIT_STATUS_IDS, OFFBOARDING_STAGE } from "../../rules/orders/order-stages.ts";
 import { type OperationActor, parseInput, refuse } from "../operations/operation.server.ts";
 
 /** The status a unit has while the customer has it (the only one it can be returned from). */

@@ -5,7 +5,7 @@
 import type { Logger } from "pino";
 import type pg from "pg";
 import type { PrismaClient } from "~/generated/prisma/client.ts";
-import type { CardListName, CardListPayload } from "~/rules/boards.ts";
+import type { CardListName, CardListPayload } from "~/rules/boards/boards.ts";
 import type { Config } from "./config.server.ts";
 
 export type { Logger };

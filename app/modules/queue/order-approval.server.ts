@@ -8,8 +8,8 @@ import {
   offboardingStageLabel,
   ONBOARDING_STATUS_LABEL,
   onboardingStageLabel,
-} from "../../rules/order-stages.ts";
-import { APPROVAL_MOVE, mayApprove, QUEUE_FORBIDDEN_MESSAGE, QUEUE_MESSAGES } from "../../rules/queue.ts";
+} from "../../rules/orders/order-stages.ts";
+import { APPROVAL_MOVE, mayApprove, QUEUE_FORBIDDEN_MESSAGE, QUEUE_MESSAGES } from "../../rules/boards/queue.ts";
 import { auditActorOf, describeChange, recordAudit } from "../audit/audit-log.server.ts";
 import { idField, parseInput, OperationConflict, refuse, settle, type OperationActor, type OperationResult } from "../operations/operation.server.ts";
 

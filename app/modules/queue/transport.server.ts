@@ -7,7 +7,7 @@
 import { z } from "zod";
 import type { Db } from "~/modules/platform/services.server.ts";
 import type { Prisma } from "../../generated/prisma/client";
-import type { CardListName } from "../../rules/boards.ts";
+import type { CardListName } from "../../rules/boards/boards.ts";
 import {
   APPROVED_STAGE,
   AT_CUSTOMER_UNIT_STATUS_IDS,
@@ -19,7 +19,7 @@ import {
   PLACEHOLDER_RETURNING_UNIT,
   RETURNING_UNIT_STATUS,
   SUBMITTED_STAGE,
-} from "../../rules/order-stages.ts";
+} from "../../rules/orders/order-stages.ts";
 import {
   listForStatus,
   mayAssignCarrier,
@@ -30,7 +30,7 @@ import {
   QUEUE_MESSAGES,
   trucksRemaining,
   uniqueLists,
-} from "../../rules/queue.ts";
+} from "../../rules/boards/queue.ts";
 import { type AuditActor, auditActorOf, describeChange, recordAudit } from "../audit/audit-log.server.ts";
 import { idField, parseInput, OperationConflict, refuse, settle, type OperationActor, type OperationResult } from "../operations/operation.server.ts";
 import { writeUnitStatusChange } from "./unit-change.server.ts";

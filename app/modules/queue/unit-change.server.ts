@@ -1,9 +1,9 @@
 // Writing a unit's status change the one way every queue operation does it (ADR 011): the unit's
-// status, statusChangedAt and a cleared late override, plus unit history rows (spec 2 §3.8) for the
+// status, statusChangedAt and a cleared late override, plus unit history rows (UnitHistory, docs/data-model.md) for the
 // status and, when it changes with it, the sub-status.
 import type { Prisma } from "../../generated/prisma/client";
 import { fullName, OperationConflict, refuse, type OperationActor } from "../operations/operation.server.ts";
-import { QUEUE_MESSAGES } from "../../rules/queue.ts";
+import { QUEUE_MESSAGES } from "../../rules/boards/queue.ts";
 
 export interface UnitStatusChange {
   unit: { id: number; statusId: number; statusName: string; subStatus: string | null };

@@ -1,5 +1,5 @@
 // Moving a unit on to its next status by hand (ADR 011): the department owning the unit's current
-// status moves it to one of the statuses app/rules/queue.ts allows after it (the usual next one when
+// status moves it to one of the statuses app/rules/boards/queue.ts allows after it (the usual next one when
 // NewStatus is left out), with a unit history row naming the board it was done from.
 import { z } from "zod";
 import type { Db } from "~/modules/platform/services.server.ts";
@@ -13,8 +13,8 @@ import {
   QUEUE_FORBIDDEN_MESSAGE,
   QUEUE_MESSAGES,
   statusMoveRefusedMessage,
-} from "../../rules/queue.ts";
-import { isUnitStatusName } from "../../rules/unit-statuses.ts";
+} from "../../rules/boards/queue.ts";
+import { isUnitStatusName } from "../../rules/fleet/unit-statuses.ts";
 import { auditActorOf, describeChange, recordAudit } from "../audit/audit-log.server.ts";
 import { parseInput, refuse, settle, type OperationActor, type OperationResult } from "../operations/operation.server.ts";
 import { writeUnitStatusChange } from "./unit-change.server.ts";

@@ -1,11 +1,11 @@
-// Carries a dialog's draft (app/rules/dialog-draft.ts) across signing in again without JavaScript
+// Carries a dialog's draft (app/rules/dialogs/dialog-draft.ts) across signing in again without JavaScript
 // (ADR 030): the guard reads it from the refused post and puts it, encoded, into the sign-in form; the
 // sign-in action keeps it in a short-lived cookie; the board's loader shows it in the dialog once and
 // forgets it. Encoded as deflated JSON in base64url, so a 2,000-character note fits in a cookie.
 import { deflateRawSync, inflateRawSync } from "node:zlib";
 import type { Config } from "~/modules/platform/config.server.ts";
-import { DIALOG_DRAFT_LIMITS, type DialogDraft } from "~/rules/dialog-draft.ts";
-import { dialogDraftOf, parseDialogDraft } from "~/rules/dialog-draft-schema.ts";
+import { DIALOG_DRAFT_LIMITS, type DialogDraft } from "~/rules/dialogs/dialog-draft.ts";
+import { dialogDraftOf, parseDialogDraft } from "~/rules/dialogs/dialog-draft-schema.ts";
 import { readCookie } from "../identity/session-cookie.server.ts";
 
 export const DIALOG_DRAFT_COOKIE = "fleetops_dialog_draft";

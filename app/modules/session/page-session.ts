@@ -2,7 +2,7 @@
 // the root middleware, app/shell/guard.server.ts), and the shape of the guard's refusal
 // that asks to sign in again. Isomorphic on purpose: it holds no server code, only keys and types.
 import { createContext, isRouteErrorResponse } from "react-router";
-import type { GuardedRoute } from "~/rules/routes.ts";
+import type { GuardedRoute } from "~/rules/access/routes.ts";
 import type { SessionUser } from "../identity/users.server.ts";
 
 export type PageSession =
@@ -13,7 +13,7 @@ export type PageSession =
       permissions: number[];
       /** The token's expiry (JWT NumericDate, seconds). */
       expiresAt: number;
-      /** Listed in the software variable 'Owners Stats Permissions' (spec 1 §6). */
+      /** Listed in the software variable 'Owners Stats Permissions' (it opens the owners' stats pages). */
       ownersStatsUser: boolean;
       /** The administrator acting as this user (ADR 009), or null. */
       impersonator: { id: number; firstName: string; lastName: string } | null;

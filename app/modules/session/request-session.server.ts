@@ -3,7 +3,7 @@
 import type { AppServices } from "~/modules/platform/services.server.ts";
 import { sessionTokenOf } from "../identity/session-cookie.server.ts";
 import { resolveSession } from "../identity/users.server.ts";
-import { isUserListed } from "~/rules/permissions.ts";
+import { isUserListed } from "~/rules/access/permissions.ts";
 import type { PageSession } from "./page-session.ts";
 
 export const OWNERS_STATS_VARIABLE = { group: "Software", name: "Owners Stats Permissions" } as const;
@@ -17,8 +17,8 @@ export function requestToken(request: Request): string | undefined {
 
 /**
  * No token: anonymous. A token that cannot be used (expired, garbage, revoked, inactive account):
- * expired, so the page offers to sign in again (spec 1 §4: "an expired or undecodable token opens the
- * login modal"). Otherwise the signed-in user with their current permissions.
+ * expired, so the page offers to sign in again: an expired or undecodable token opens the sign-in
+ * dialog (ADR 025). Otherwise the signed-in user with their current permissions.
  */
 export async function readRequestSession(
   request: Request,

@@ -1,5 +1,6 @@
-// Software variables (spec 1 §3): named values in groups ('Software' holds 'Owners Stats Permissions',
-// 'Employee Management Permissions', ...), read by GET /api/variables/get-variables?Group=….
+// Software variables (SoftwareVariable, docs/data-model.md): named values in groups ('Software' holds
+// 'Owners Stats Permissions', 'Employee Management Permissions', ...), read by GET
+// /api/variables/get-variables?Group=….
 import { z } from "zod";
 import type { Db } from "~/modules/platform/services.server.ts";
 

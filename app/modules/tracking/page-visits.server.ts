@@ -1,4 +1,4 @@
-// Page tracking (spec 2 §3.13, §7 POST /api/track): one row per page view, recorded on the server for
+// Page tracking (PageVisit; POST /api/track): one row per page view, recorded on the server for
 // every page render (so it works without JavaScript) and through POST /api/track.
 import { z } from "zod";
 import type { Db } from "~/modules/platform/services.server.ts";

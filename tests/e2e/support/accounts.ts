@@ -8,7 +8,7 @@ import path from "node:path";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { SESSION_COOKIE } from "../../../app/modules/identity/session-cookie.server.ts";
 import { signSessionToken } from "../../../app/modules/identity/session-token.server.ts";
-import { permissionIdsNamed } from "../../../app/rules/permissions.ts";
+import { permissionIdsNamed } from "../../../app/rules/access/permissions.ts";
 
 export const DEMO_PASSWORD = "demo-pass-2026";
 

@@ -1,17 +1,17 @@
 // GET /api/cards/{list} through a real server (the production build) over the demo seed: 401 without a
 // session, 404 for an unknown list, 403 for every list whose page the session may not open, and the
 // payload of the order-side lists for a session that may.
-import { type CardListWire, decodeCardList, isCardListWire } from "~/rules/card-wire.ts";
-import { permissionIdsNamed, type PermissionName } from "~/rules/permissions.ts";
+import { type CardListWire, decodeCardList, isCardListWire } from "~/rules/boards/card-wire.ts";
+import { permissionIdsNamed, type PermissionName } from "~/rules/access/permissions.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signSessionToken } from "~/modules/identity/session-token.server.ts";
-import { CARD_LISTS, mayReadList, type CardListName } from "~/rules/boards.ts";
+import { CARD_LISTS, mayReadList, type CardListName } from "~/rules/boards/boards.ts";
 import { seedDemoData } from "../../../scripts/seed/index.ts";
 import { UNKNOWN_LIST_MESSAGE } from "../../../server/api/cards.ts";
 import { FORBIDDEN_MESSAGE, SIGN_IN_REQUIRED_MESSAGE } from "../../../server/api/authenticate.ts";
 import { createTestPrisma, testDatabaseUrl } from "../../support/database.ts";
 import { startTestServer, type RunningServer } from "../../support/test-server.ts";
-import { createUser } from "../identity/fixtures.ts";
+import { createUser } from "../../support/factories/users.ts";
 
 const NOW = new Date("2026-11-21T12:00:00Z");
 const db = createTestPrisma();

@@ -4,8 +4,8 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadCardList } from "~/modules/boards/card-lists.server.ts";
-import { filterCards, groupByStage, type BoardCard, type CardListName } from "~/rules/boards.ts";
-import { isUnitLate, UNIT_STATUSES } from "~/rules/unit-statuses.ts";
+import { filterCards, groupByStage, type BoardCard, type CardListName } from "~/rules/boards/boards.ts";
+import { isUnitLate, UNIT_STATUSES } from "~/rules/fleet/unit-statuses.ts";
 import { seedDemoData } from "../../../scripts/seed/index.ts";
 import { createTestPrisma, testDatabaseUrl } from "../../support/database.ts";
 

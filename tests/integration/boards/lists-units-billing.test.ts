@@ -2,7 +2,7 @@
 // credit-memos hold exactly what the data says, compared with direct SQL on the seeded demo company.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadCardList } from "~/modules/boards/card-lists.server";
-import { filterCards, type BoardCard, type CardListName } from "~/rules/boards";
+import { filterCards, type BoardCard, type CardListName } from "~/rules/boards/boards";
 import { formatCurrency } from "~/rules/format";
 import { seedDemoData } from "../../../scripts/seed/index.ts";
 import { createTestPrisma } from "../../support/database.ts";

@@ -6,13 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "~/modules/identity/session-cookie.server.ts";
 import { signSessionToken } from "~/modules/identity/session-token.server.ts";
 import { DIALOG_DRAFT_COOKIE, decodeDialogDraft, encodeDialogDraft } from "~/modules/session/dialog-draft.server.ts";
-import { DIALOG_DRAFT_KEPT_MESSAGE, DIALOG_DRAFT_TOO_LARGE_MESSAGE } from "~/rules/dialog-draft.ts";
+import { DIALOG_DRAFT_KEPT_MESSAGE, DIALOG_DRAFT_TOO_LARGE_MESSAGE } from "~/rules/dialogs/dialog-draft.ts";
 import { NOTE_INTENTS } from "~/rules/notes.ts";
-import { permissionId } from "~/rules/permissions.ts";
+import { permissionId } from "~/rules/access/permissions.ts";
 import { createTestPrisma } from "../../support/database.ts";
 import { startTestServer, type RunningServer } from "../../support/test-server.ts";
-import { createUser, PASSWORD } from "../identity/fixtures.ts";
-import { ensureStatuses, order } from "../queue/fixtures.ts";
+import { order } from "../../support/factories/requests.ts";
+import { ensureStatuses } from "../../support/factories/units.ts";
+import { createUser, PASSWORD } from "../../support/factories/users.ts";
 
 const db = createTestPrisma();
 let server: RunningServer;

@@ -6,9 +6,9 @@ import { SESSION_COOKIE } from "~/modules/identity/session-cookie.server.ts";
 import { signSessionToken } from "~/modules/identity/session-token.server.ts";
 import type { Config } from "~/modules/platform/config.server.ts";
 import { createTestPrisma } from "../../support/database.ts";
-import { createUser } from "../identity/fixtures.ts";
+import { createUser } from "../../support/factories/users.ts";
 import { startTestServer, type RunningServer } from "../../support/test-server.ts";
-import { permissionIdsNamed } from "~/rules/permissions.ts";
+import { permissionIdsNamed } from "~/rules/access/permissions.ts";
 
 const db = createTestPrisma();
 let server: RunningServer;

@@ -5,9 +5,9 @@ import { SESSION_COOKIE } from "~/modules/identity/session-cookie.server.ts";
 import { signSessionToken } from "~/modules/identity/session-token.server.ts";
 import type { Config } from "~/modules/platform/config.server.ts";
 import { createTestPrisma } from "../../support/database.ts";
-import { createUser, PASSWORD } from "../identity/fixtures.ts";
+import { createUser, PASSWORD } from "../../support/factories/users.ts";
 import { startTestServer, type RunningServer } from "../../support/test-server.ts";
-import { permissionIdsNamed, type PermissionName } from "~/rules/permissions.ts";
+import { permissionIdsNamed, type PermissionName } from "~/rules/access/permissions.ts";
 
 const PORTAL = "https://portal.example.test/";
 const EXPIRED_TITLE = "Session Expired - Please Sign In Again";

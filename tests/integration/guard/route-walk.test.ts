@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "~/modules/identity/session-cookie.server.ts";
 import { signSessionToken } from "~/modules/identity/session-token.server.ts";
-import { permissionIdsNamed } from "~/rules/permissions.ts";
-import { type GuardedRoute, ROUTES, SERVICE_ROUTES } from "~/rules/routes.ts";
+import { permissionIdsNamed } from "~/rules/access/permissions.ts";
+import { type GuardedRoute, ROUTES, SERVICE_ROUTES } from "~/rules/access/routes.ts";
 import { seedDemoData } from "../../../scripts/seed/index.ts";
 import { createTestPrisma, testDatabaseUrl } from "../../support/database.ts";
 import { startTestServer, type RunningServer } from "../../support/test-server.ts";

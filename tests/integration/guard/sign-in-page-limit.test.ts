@@ -2,7 +2,7 @@
 // minute for one e-mail address, or from one client, is answered 429 with a clear message.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestPrisma } from "../../support/database.ts";
-import { createUser, PASSWORD } from "../identity/fixtures.ts";
+import { createUser, PASSWORD } from "../../support/factories/users.ts";
 import { startTestServer, type RunningServer } from "../../support/test-server.ts";
 
 const TOO_MANY = "Too many sign-in attempts. Please wait a minute and try again.";

@@ -5,8 +5,9 @@ import { signInWithPassword } from "~/modules/identity/sign-in.server.ts";
 import { signSessionToken, verifySessionToken } from "~/modules/identity/session-token.server.ts";
 import { effectivePermissionIds, findActiveUserByEmail, resolveSession } from "~/modules/identity/users.server.ts";
 import { createTestPrisma } from "../../support/database.ts";
-import { createUser, PASSWORD, unique } from "./fixtures.ts";
-import { permissionId, permissionIdsNamed, type PermissionName } from "~/rules/permissions.ts";
+import { unique } from "../../support/factories/unique.ts";
+import { createUser, PASSWORD } from "../../support/factories/users.ts";
+import { permissionId, permissionIdsNamed, type PermissionName } from "~/rules/access/permissions.ts";
 
 const config = { JWT_SECRET: "d".repeat(32), JWT_TTL_SECONDS: 3600 };
 const GENERIC = { status: 401, message: "E-mail or password is incorrect." };

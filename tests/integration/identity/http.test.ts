@@ -5,9 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signSessionToken, verifySessionToken } from "~/modules/identity/session-token.server.ts";
 import type { Config } from "~/modules/platform/config.server.ts";
 import { createTestPrisma } from "../../support/database.ts";
-import { createUser, ensurePermissions, PASSWORD, unique } from "./fixtures.ts";
+import { unique } from "../../support/factories/unique.ts";
+import { createUser, ensurePermissions, PASSWORD } from "../../support/factories/users.ts";
 import { startTestServer, type RunningServer } from "../../support/test-server.ts";
-import { permissionId, permissionIdsNamed } from "~/rules/permissions.ts";
+import { permissionId, permissionIdsNamed } from "~/rules/access/permissions.ts";
 
 const GENERIC = { error: "E-mail or password is incorrect." };
 const INVALID = { error: "Must include valid credentials" };

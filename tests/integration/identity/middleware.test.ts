@@ -12,8 +12,8 @@ import { type Database } from "~/modules/platform/services.server.ts";
 import { requirePermission, requireSession } from "../../../server/api/authenticate.ts";
 import { handleErrors, HttpError } from "../../../server/api/errors.ts";
 import { createTestPrisma } from "../../support/database.ts";
-import { createUser } from "./fixtures.ts";
-import { permissionIdsNamed } from "~/rules/permissions.ts";
+import { createUser } from "../../support/factories/users.ts";
+import { permissionIdsNamed } from "~/rules/access/permissions.ts";
 
 const config = loadConfig({ NODE_ENV: "test", JWT_SECRET: "m".repeat(32), LOG_LEVEL: "silent" });
 const db = createTestPrisma();

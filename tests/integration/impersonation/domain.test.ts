@@ -9,8 +9,9 @@ import { signSessionToken, verifySessionToken } from "~/modules/identity/session
 import { resolveSession, type SignedInSession } from "~/modules/identity/users.server.ts";
 import { loadConfig } from "../../../server/config.ts";
 import { createTestPrisma } from "../../support/database.ts";
-import { createUser, unique, type UserFixture } from "../identity/fixtures.ts";
-import { permissionId, permissionIdsNamed, type PermissionName } from "~/rules/permissions.ts";
+import { unique } from "../../support/factories/unique.ts";
+import { createUser, type UserFixture } from "../../support/factories/users.ts";
+import { permissionId, permissionIdsNamed, type PermissionName } from "~/rules/access/permissions.ts";
 
 const config = loadConfig({ NODE_ENV: "test", JWT_SECRET: "d".repeat(32), JWT_TTL_SECONDS: "3600", LOG_LEVEL: "silent" });
 const db = createTestPrisma();

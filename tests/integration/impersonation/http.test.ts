@@ -18,9 +18,9 @@ import { handleErrors } from "../../../server/api/errors.ts";
 import { createUsersRouter } from "../../../server/api/users.ts";
 import { requireSameOrigin } from "../../../server/security/same-origin.ts";
 import { createTestPrisma } from "../../support/database.ts";
-import { createUser, PASSWORD, type UserFixture } from "../identity/fixtures.ts";
+import { createUser, PASSWORD, type UserFixture } from "../../support/factories/users.ts";
 import { ignoreBoardChanges } from "../../../server/board-changes.ts";
-import { permissionId, permissionIdsNamed } from "~/rules/permissions.ts";
+import { permissionId, permissionIdsNamed } from "~/rules/access/permissions.ts";
 
 const SIGN_IN_REQUIRED = { error: "Sign in required." };
 const FORBIDDEN = { error: "You do not have permission to do that." };

@@ -14,9 +14,10 @@ import { verifySessionToken } from "~/modules/identity/session-token.server.ts";
 import type { Config } from "~/modules/platform/config.server.ts";
 import { createTestPrisma } from "../../support/database.ts";
 import { listenOidcProvider, signTestIdToken, type TestOidcProvider } from "../../support/oidc-provider.ts";
-import { createUser, unique } from "../identity/fixtures.ts";
+import { unique } from "../../support/factories/unique.ts";
+import { createUser } from "../../support/factories/users.ts";
 import { startTestServer, type RunningServer } from "../../support/test-server.ts";
-import { permissionIdsNamed } from "~/rules/permissions.ts";
+import { permissionIdsNamed } from "~/rules/access/permissions.ts";
 
 const CLIENT_ID = "fleet-ops-test";
 const CLIENT_SECRET = "s".repeat(40);

@@ -4,15 +4,19 @@
 // action data with the submitted values, so it works without JavaScript.
 import { pino } from "pino";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { CardListName } from "~/rules/boards.ts";
+import type { CardListName } from "~/rules/boards/boards.ts";
 import { NOTE_MESSAGES, type NotesDialogData } from "~/rules/notes.ts";
-import type { RouteName } from "~/rules/routes.ts";
+import type { RouteName } from "~/rules/access/routes.ts";
 import { loadConfig } from "../../../server/config.ts";
 import type { Database } from "~/modules/platform/services.server.ts";
 import type { AppServices } from "~/modules/platform/services.server.ts";
 import { loadBoard, type PageActor, postBoardForm } from "../../support/board-route.ts";
 import { createTestPrisma } from "../../support/database.ts";
-import { actorWith, claim, company, ensureStatuses, order, unit, writtenNote } from "./fixtures.ts";
+import { company } from "../../support/factories/companies.ts";
+import { writtenNote } from "../../support/factories/notes.ts";
+import { order } from "../../support/factories/requests.ts";
+import { claim, ensureStatuses, unit } from "../../support/factories/units.ts";
+import { actorWith } from "../../support/factories/users.ts";
 
 const config = loadConfig({ NODE_ENV: "test", JWT_SECRET: "d".repeat(32), JWT_TTL_SECONDS: "3600", LOG_LEVEL: "silent" });
 const db = createTestPrisma();

@@ -6,24 +6,15 @@ import { addNote } from "~/modules/notes/note-add.server.ts";
 import { cancelNote } from "~/modules/notes/note-cancel.server.ts";
 import { listRequestNotes, listUnitNotes } from "~/modules/notes/note-list.server.ts";
 import { NOTE_MAX_LENGTH, NOTE_MESSAGES } from "~/rules/notes.ts";
-import { OFFBOARDING_STAGE, ONBOARDING_STAGE, RETURNING_UNIT_STATUS } from "~/rules/order-stages.ts";
-import { permissionIdsNamed } from "~/rules/permissions.ts";
+import { OFFBOARDING_STAGE, ONBOARDING_STAGE, RETURNING_UNIT_STATUS } from "~/rules/orders/order-stages.ts";
+import { permissionIdsNamed } from "~/rules/access/permissions.ts";
 import { createTestPrisma } from "../../support/database.ts";
-import {
-  actorWith,
-  claim,
-  company,
-  ensureStatuses,
-  job,
-  listsThatChanged,
-  noteCounts,
-  offRent,
-  order,
-  trade,
-  unit,
-  vendor,
-  writtenNote,
-} from "./fixtures.ts";
+import { company, vendor } from "../../support/factories/companies.ts";
+import { writtenNote } from "../../support/factories/notes.ts";
+import { job, offRent, order, trade } from "../../support/factories/requests.ts";
+import { claim, ensureStatuses, unit } from "../../support/factories/units.ts";
+import { actorWith } from "../../support/factories/users.ts";
+import { listsThatChanged, noteCounts } from "./note-counts.ts";
 
 const db = createTestPrisma();
 const NOW = new Date("2026-11-21T12:00:00Z");

@@ -1,16 +1,20 @@
-// The four notes calls (spec 1 §7; ADR 012) on a small Express app with the notes router and a spy on
+// The four notes calls (ADR 012) on a small Express app with the notes router and a spy on
 // services.boardChanges: each success with its body and the lists reported, each refusal (400 with
 // every validation message, 401, 403, 404, 409) with nothing written and nothing reported.
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { CardListName } from "~/rules/boards.ts";
+import type { CardListName } from "~/rules/boards/boards.ts";
 import { NOTE_MAX_LENGTH, NOTE_MESSAGES } from "~/rules/notes.ts";
-import { ONBOARDING_STAGE } from "~/rules/order-stages.ts";
-import { type PermissionName } from "~/rules/permissions.ts";
+import { ONBOARDING_STAGE } from "~/rules/orders/order-stages.ts";
+import { type PermissionName } from "~/rules/access/permissions.ts";
 import { INVALID_JSON_MESSAGE } from "../../../server/api/errors.ts";
 import { createNotesRouter } from "../../../server/api/notes.ts";
 import { apiHarness } from "../../support/api-harness.ts";
 import { createTestPrisma } from "../../support/database.ts";
-import { actorWith, claim, company, ensureStatuses, order, unit, writtenNote } from "./fixtures.ts";
+import { company } from "../../support/factories/companies.ts";
+import { writtenNote } from "../../support/factories/notes.ts";
+import { order } from "../../support/factories/requests.ts";
+import { claim, ensureStatuses, unit } from "../../support/factories/units.ts";
+import { actorWith } from "../../support/factories/users.ts";
 
 const db = createTestPrisma();
 const api = apiHarness(createNotesRouter);

@@ -7,7 +7,10 @@ import { createNotesRouter } from "../../../server/api/notes.ts";
 import { apiHarness } from "../../support/api-harness.ts";
 import { createTestPrisma } from "../../support/database.ts";
 import { checkMalformedBodies, malformedBodies, PROPERTY_RUNS } from "../../support/property.ts";
-import { actorWith, ensureStatuses, order, unit, writtenNote } from "./fixtures.ts";
+import { writtenNote } from "../../support/factories/notes.ts";
+import { order } from "../../support/factories/requests.ts";
+import { ensureStatuses, unit } from "../../support/factories/units.ts";
+import { actorWith } from "../../support/factories/users.ts";
 
 const db = createTestPrisma();
 const api = apiHarness(createNotesRouter);

@@ -2,16 +2,19 @@
 // → valid against the fleet (a unit may be returned on this order), every refusal, and that a test
 // writes nothing and refreshes no board.
 import { beforeAll, describe, expect, it } from "vitest";
-import type { CardListName } from "~/rules/boards.ts";
-import { OFF_RENT_EDIT_MESSAGES as M } from "~/rules/off-rent-edit.ts";
-import { OFFBOARDING_STAGE } from "~/rules/order-stages.ts";
-import { type PermissionName } from "~/rules/permissions.ts";
+import type { CardListName } from "~/rules/boards/boards.ts";
+import { OFF_RENT_EDIT_MESSAGES as M } from "~/rules/orders/off-rent-edit/messages.ts";
+import { OFFBOARDING_STAGE } from "~/rules/orders/order-stages.ts";
+import { type PermissionName } from "~/rules/access/permissions.ts";
 import { createOffRentEditRouter } from "../../../server/api/off-rent-edit.ts";
 import { apiHarness } from "../../support/api-harness.ts";
 import { createTestPrisma } from "../../support/database.ts";
 import { databaseFingerprint } from "../../support/property.ts";
-import { actorWith, company, ensureStatuses, order, unit } from "../queue/fixtures.ts";
-import { editableOffRent } from "./edit-off-rent-fixtures.ts";
+import { company } from "../../support/factories/companies.ts";
+import { editableOffRent } from "../../support/factories/off-rent-edit.ts";
+import { order } from "../../support/factories/requests.ts";
+import { ensureStatuses, unit } from "../../support/factories/units.ts";
+import { actorWith } from "../../support/factories/users.ts";
 
 const db = createTestPrisma();
 const api = apiHarness(createOffRentEditRouter);

@@ -15,7 +15,8 @@ import { action as registerAction } from "~/routes/register.tsx";
 import { action as resetAction, loader as resetLoader } from "~/routes/reset.tsx";
 import { action as externalAction } from "~/routes/password-reset-external.tsx";
 import { createTestPrisma } from "../../support/database.ts";
-import { createUser, PASSWORD, unique } from "../identity/fixtures.ts";
+import { unique } from "../../support/factories/unique.ts";
+import { createUser, PASSWORD } from "../../support/factories/users.ts";
 import { startTestServer, type RunningServer } from "../../support/test-server.ts";
 import { sessionGuard } from "~/shell/guard.server.ts";
 

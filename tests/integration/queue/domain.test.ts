@@ -3,16 +3,19 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { changesSinceVersion, loadRequestHistory } from "~/modules/audit/audit-log.server.ts";
 import { loadCardList } from "~/modules/boards/card-lists.server.ts";
-import { editOffRentOrder } from "~/modules/orders/edit-off-rent.server.ts";
-import { editOnRentOrder } from "~/modules/orders/edit-on-rent.server.ts";
+import { editOffRentOrder } from "~/modules/orders/off-rent-edit.server.ts";
+import { editOnRentOrder } from "~/modules/orders/on-rent-edit.server.ts";
 import { approveOrder } from "~/modules/queue/order-approval.server.ts";
 import { assignCarrier, completeTransport } from "~/modules/queue/transport.server.ts";
 import { moveUnitStatus } from "~/modules/queue/unit-status.server.ts";
 import { createTestPrisma } from "../../support/database.ts";
-import { bodyOf as offRentBodyOf, editableOffRent } from "../orders/edit-off-rent-fixtures.ts";
-import { bodyOf as orderBodyOf, editableOrder } from "../orders/edit-on-rent-fixtures.ts";
-import { actorWith, ensureStatuses, job, offRent, order, trade, unit, vendor } from "./fixtures.ts";
-import { OFFBOARDING_STAGE, ONBOARDING_STAGE, RETURNING_UNIT_STATUS } from "~/rules/order-stages.ts";
+import { vendor } from "../../support/factories/companies.ts";
+import { bodyOf as offRentBodyOf, editableOffRent } from "../../support/factories/off-rent-edit.ts";
+import { bodyOf as orderBodyOf, editableOrder } from "../../support/factories/on-rent-edit.ts";
+import { job, offRent, order, trade } from "../../support/factories/requests.ts";
+import { ensureStatuses, unit } from "../../support/factories/units.ts";
+import { actorWith } from "../../support/factories/users.ts";
+import { OFFBOARDING_STAGE, ONBOARDING_STAGE, RETURNING_UNIT_STATUS } from "~/rules/orders/order-stages.ts";
 
 const db = createTestPrisma();
 const NOW = new Date("2026-11-21T12:00:00Z");

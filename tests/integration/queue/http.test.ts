@@ -2,14 +2,15 @@
 // services.boardChanges, and the /queue form action called with a page session. (The production-build
 // server cannot serve /queue until app/routes.ts registers it.)
 import { beforeAll, describe, expect, it } from "vitest";
-import type { CardListName } from "~/rules/boards.ts";
-import { type PermissionName } from "~/rules/permissions.ts";
+import type { CardListName } from "~/rules/boards/boards.ts";
+import { type PermissionName } from "~/rules/access/permissions.ts";
 import { action } from "~/routes/queue-action.tsx";
 import { createQueueRouter } from "../../../server/api/queue.ts";
 import { apiHarness } from "../../support/api-harness.ts";
 import { pageRouteArgs } from "../../support/board-route.ts";
 import { createTestPrisma } from "../../support/database.ts";
-import { actorWith, ensureStatuses, unit } from "./fixtures.ts";
+import { ensureStatuses, unit } from "../../support/factories/units.ts";
+import { actorWith } from "../../support/factories/users.ts";
 
 const db = createTestPrisma();
 const api = apiHarness(createQueueRouter);

@@ -2,19 +2,19 @@
 // Lists whose loader does not run yet (or a build without the endpoint) are skipped at run time.
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { signSessionToken } from "~/modules/identity/session-token.server.ts";
-import { CARD_LISTS, LIST_EVENTS, roomOfList, type CardListPayload } from "~/rules/boards.ts";
-import { permissionIdsNamed } from "~/rules/permissions.ts";
+import { CARD_LISTS, LIST_EVENTS, roomOfList, type CardListPayload } from "~/rules/boards/boards.ts";
+import { permissionIdsNamed } from "~/rules/access/permissions.ts";
 import { createTestPrisma } from "../../support/database.ts";
-import type { RunningServer } from "../../support/test-server.ts";
-import { createUser } from "../identity/fixtures.ts";
-import { client, closeClients, connected, next, readable, startRealtimeServer } from "./support.ts";
+import { startTestServer, type RunningServer } from "../../support/test-server.ts";
+import { createUser } from "../../support/factories/users.ts";
+import { client, closeClients, connected, next, readable } from "./sockets.ts";
 
 const db = createTestPrisma();
 let server: RunningServer;
 let token: string;
 
 beforeAll(async () => {
-  server = await startRealtimeServer();
+  server = await startTestServer();
   const user = await createUser(db, { directPermissions: ["restricted"] });
   token = signSessionToken(server.services.config, { userId: user.id, permissions: permissionIdsNamed(["restricted"]) });
 });

@@ -7,14 +7,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "~/modules/identity/session-cookie.server.ts";
 import { signSessionToken } from "~/modules/identity/session-token.server.ts";
-import { LIST_EVENTS, NOTIFICATIONS_EVENT, type BoardCard, type CardListName, type CardListPayload } from "~/rules/boards.ts";
-import { ONBOARDING_STAGE } from "~/rules/order-stages.ts";
-import { permissionIdsNamed } from "~/rules/permissions.ts";
+import { LIST_EVENTS, NOTIFICATIONS_EVENT, type BoardCard, type CardListName, type CardListPayload } from "~/rules/boards/boards.ts";
+import { ONBOARDING_STAGE } from "~/rules/orders/order-stages.ts";
+import { permissionIdsNamed } from "~/rules/access/permissions.ts";
 import { seedDemoData } from "../../../scripts/seed/index.ts";
 import { createTestPrisma, testDatabaseUrl } from "../../support/database.ts";
 import { startTestServer, type RunningServer } from "../../support/test-server.ts";
-import { createUser } from "../identity/fixtures.ts";
-import { client, closeClients, connected, readable, sleep, type Socket } from "./support.ts";
+import { createUser } from "../../support/factories/users.ts";
+import { client, closeClients, connected, readable, sleep, type Socket } from "./sockets.ts";
 
 const NOW = new Date("2026-11-21T12:00:00Z");
 /** Longer than the 50 ms coalescing window plus a list load on the demo seed. */

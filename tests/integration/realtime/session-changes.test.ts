@@ -11,8 +11,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { changePassword } from "~/modules/identity/password-change.server.ts";
 import { completePasswordReset, hashResetToken, RESET_TOKEN_TTL_MS } from "~/modules/identity/password-reset.server.ts";
 import { signSessionToken } from "~/modules/identity/session-token.server.ts";
-import { LIST_EVENTS, NOTIFICATIONS_EVENT } from "~/rules/boards.ts";
-import { permissionId, permissionIdsNamed, type PermissionName } from "~/rules/permissions.ts";
+import { LIST_EVENTS, NOTIFICATIONS_EVENT } from "~/rules/boards/boards.ts";
+import { permissionId, permissionIdsNamed, type PermissionName } from "~/rules/access/permissions.ts";
 import {
   ERROR_EVENT,
   notificationsRoomOf,
@@ -22,10 +22,10 @@ import {
   SIGN_IN_REQUIRED,
 } from "../../../server/realtime/index.ts";
 import { createTestPrisma, testDatabaseUrl } from "../../support/database.ts";
-import type { RunningServer } from "../../support/test-server.ts";
-import { createUser, ensurePermissions, PASSWORD } from "../identity/fixtures.ts";
+import { startTestServer, type RunningServer } from "../../support/test-server.ts";
+import { createUser, ensurePermissions, PASSWORD } from "../../support/factories/users.ts";
 import { redisAnswers, startInstance, stopInstances, type Instance } from "./instances.ts";
-import { client, closeClients, connected, fakeLoader, next, record, sleep, startRealtimeServer, type Socket } from "./support.ts";
+import { client, closeClients, connected, fakeLoader, next, record, sleep, type Socket } from "./sockets.ts";
 
 const db = createTestPrisma();
 const loader = fakeLoader();
@@ -36,8 +36,8 @@ let unlistening: RunningServer;
 
 beforeAll(async () => {
   [server, unlistening] = await Promise.all([
-    startRealtimeServer({ loadList: loader.loadList }),
-    startRealtimeServer({ loadList: loader.loadList, sessionChanges: false }),
+    startTestServer({}, { realtime: { loadList: loader.loadList } }),
+    startTestServer({}, { realtime: { loadList: loader.loadList, sessionChanges: false } }),
   ]);
 });
 afterAll(async () => {

@@ -1,18 +1,18 @@
 // The socket layer through a real server (issue 4 points 3 and 4): handshake refusal and acceptance,
 // room authorisation, join/leave/rejoin, bad payloads, the refresh of every list to its room only,
-// coalescing, notifications, reconnect, and expiry. Lists come from an injected loader (see support).
+// coalescing, notifications, reconnect, and expiry. Lists come from an injected loader (sockets.ts).
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { signSessionToken } from "~/modules/identity/session-token.server.ts";
-import { CARD_LISTS, LIST_EVENTS, NOTIFICATIONS_EVENT, roomOfList, type CardListPayload } from "~/rules/boards.ts";
-import { permissionId, permissionIdsNamed, type PermissionName } from "~/rules/permissions.ts";
+import { CARD_LISTS, LIST_EVENTS, NOTIFICATIONS_EVENT, roomOfList, type CardListPayload } from "~/rules/boards/boards.ts";
+import { permissionId, permissionIdsNamed, type PermissionName } from "~/rules/access/permissions.ts";
 import {
   ERROR_EVENT,
   SESSION_EXPIRED_EVENT,
   type NotificationsPayload,
 } from "../../../server/realtime/index.ts";
 import { createTestPrisma } from "../../support/database.ts";
-import { createUser, ensurePermissions } from "../identity/fixtures.ts";
-import type { RunningServer } from "../../support/test-server.ts";
+import { createUser, ensurePermissions } from "../../support/factories/users.ts";
+import { startTestServer, type RunningServer } from "../../support/test-server.ts";
 import {
   client,
   closeClients,
@@ -22,9 +22,8 @@ import {
   next,
   record,
   sleep,
-  startRealtimeServer,
   type Socket,
-} from "./support.ts";
+} from "./sockets.ts";
 
 const SIGN_IN_REQUIRED = "Sign in required.";
 const EXPIRED = "Token has expired, please login again";
@@ -34,7 +33,7 @@ const loader = fakeLoader();
 let server: RunningServer;
 
 beforeAll(async () => {
-  server = await startRealtimeServer({ loadList: loader.loadList });
+  server = await startTestServer({}, { realtime: { loadList: loader.loadList } });
 });
 afterAll(async () => {
   closeClients();

@@ -8,13 +8,13 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoData } from "../../../scripts/seed/index.ts";
 import { signSessionToken } from "~/modules/identity/session-token.server.ts";
-import { LIST_EVENTS, NOTIFICATIONS_EVENT, type CardListPayload } from "~/rules/boards.ts";
-import { ONBOARDING_STAGE } from "~/rules/order-stages.ts";
-import { permissionIdsNamed } from "~/rules/permissions.ts";
+import { LIST_EVENTS, NOTIFICATIONS_EVENT, type CardListPayload } from "~/rules/boards/boards.ts";
+import { ONBOARDING_STAGE } from "~/rules/orders/order-stages.ts";
+import { permissionIdsNamed } from "~/rules/access/permissions.ts";
 import { createTestPrisma, testDatabaseUrl } from "../../support/database.ts";
-import { createUser } from "../identity/fixtures.ts";
+import { createUser } from "../../support/factories/users.ts";
 import { redisAnswers, startInstance as startProcess, stopInstances, type Instance } from "./instances.ts";
-import { client, closeClients, connected, next, readable, record, sleep } from "./support.ts";
+import { client, closeClients, connected, next, readable, record, sleep } from "./sockets.ts";
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 const JWT_SECRET = "m".repeat(32);

@@ -10,7 +10,8 @@ import {
 } from "~/modules/tracking/page-visits.server.ts";
 import { FEEDBACK_REQUIRED_MESSAGE } from "~/rules/feedback.ts";
 import { createTestPrisma } from "../../support/database.ts";
-import { createUser, unique } from "../identity/fixtures.ts";
+import { unique } from "../../support/factories/unique.ts";
+import { createUser } from "../../support/factories/users.ts";
 
 const db = createTestPrisma();
 

@@ -6,7 +6,8 @@ import { SESSION_COOKIE } from "~/modules/identity/session-cookie.server.ts";
 import { signSessionToken } from "~/modules/identity/session-token.server.ts";
 import { FEEDBACK_REQUIRED_MESSAGE } from "~/rules/feedback.ts";
 import { createTestPrisma } from "../../support/database.ts";
-import { createUser, unique } from "../identity/fixtures.ts";
+import { unique } from "../../support/factories/unique.ts";
+import { createUser } from "../../support/factories/users.ts";
 import { startTestServer, type RunningServer } from "../../support/test-server.ts";
 
 const SIGN_IN_REQUIRED = { error: "Sign in required." };

@@ -2,12 +2,12 @@
 // (awaiting payment) — one card per claim with amount, unit, company and age; late after the Claims
 // threshold (56 days). PAID and CLOSED claims are done and never shown. One query.
 import type { Db } from "~/modules/platform/services.server.ts";
-import { type BoardCard, withSearchText } from "../../../rules/boards.ts";
+import { type BoardCard, withSearchText } from "../../../rules/boards/boards.ts";
 import { formatDisplayDate } from "../../../rules/format.ts";
-import { daysInStatus, isUnitLate, unitStatusByName } from "../../../rules/unit-statuses.ts";
+import { daysInStatus, isUnitLate, unitStatusByName } from "../../../rules/fleet/unit-statuses.ts";
 import { money, notesOf, pad, stageOf, unitNotesAction } from "../unit-cards.server.ts";
 
-/** A claim is late once it is open longer than the Claims status threshold (spec 2 §4: 56 days). */
+/** A claim is late once open longer than the Claims status threshold (56 days, app/rules/fleet/unit-statuses.ts). */
 export const CLAIM_LATE_AFTER_DAYS = unitStatusByName("Claims")?.lateAfterDays ?? 56;
 
 const STAGES = {

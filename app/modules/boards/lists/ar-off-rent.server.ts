@@ -2,10 +2,10 @@
 // received (7) on a live off-rent or trade whose unit is still billed (an OPEN contract) or has no
 // contract closed for this return yet. One card per request with its units; one query.
 import type { Db } from "~/modules/platform/services.server.ts";
-import { type BoardCard, withSearchText } from "../../../rules/boards.ts";
+import { type BoardCard, withSearchText } from "../../../rules/boards/boards.ts";
 import { formatDisplayDate } from "../../../rules/format.ts";
-import { PICKED_UP_UNIT_STATUS_IDS, RETURNING_UNIT_STATUS } from "../../../rules/order-stages.ts";
-import { daysInStatus, isUnitLate } from "../../../rules/unit-statuses.ts";
+import { PICKED_UP_UNIT_STATUS_IDS, RETURNING_UNIT_STATUS } from "../../../rules/orders/order-stages.ts";
+import { daysInStatus, isUnitLate } from "../../../rules/fleet/unit-statuses.ts";
 import { formNotesAction, money, notesOf, pad, stageOf, sumMoney } from "../unit-cards.server.ts";
 
 /** Billing left open this many days after a pickup or return is late. */

@@ -2,9 +2,9 @@
 // total, oldest billed-through, open invoice balance and overdue invoices — staged Overdue, Billing
 // behind, Current. Two grouped queries (contracts by company, open invoices by company).
 import type { Db } from "~/modules/platform/services.server.ts";
-import { type BoardCard, withSearchText } from "../../../rules/boards.ts";
+import { type BoardCard, withSearchText } from "../../../rules/boards/boards.ts";
 import { formatDisplayDate } from "../../../rules/format.ts";
-import { daysInStatus, isUnitLate } from "../../../rules/unit-statuses.ts";
+import { daysInStatus, isUnitLate } from "../../../rules/fleet/unit-statuses.ts";
 import { money, pad, stageOf } from "../unit-cards.server.ts";
 
 /** An overdue balance is late once its oldest invoice is this many days past due. */

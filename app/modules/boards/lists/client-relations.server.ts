@@ -3,7 +3,7 @@
 // the completed deliveries with unit, carrier and company, the latest client-relations note per
 // customer's requests, and the requests' notes.
 import type { Db } from "~/modules/platform/services.server.ts";
-import { type BoardCard, withSearchText } from "../../../rules/boards.ts";
+import { type BoardCard, withSearchText } from "../../../rules/boards/boards.ts";
 import {
   badges,
   cardDate,

@@ -1,10 +1,10 @@
-// Credit memos (issue 4, spec 2 §3.4, §3.5): memos PENDING approval and APPROVED memos with their
+// Credit memos (issue 4; docs/boards.md): memos PENDING approval and APPROVED memos with their
 // credit, one card per memo — company, invoice/claim, total of lines, applied, available credit
 // (lines − applied). VOID memos are never shown. One query with grouped sub-selects.
 import type { Db } from "~/modules/platform/services.server.ts";
-import { type BoardCard, withSearchText } from "../../../rules/boards.ts";
+import { type BoardCard, withSearchText } from "../../../rules/boards/boards.ts";
 import { formatDisplayDate } from "../../../rules/format.ts";
-import { daysInStatus } from "../../../rules/unit-statuses.ts";
+import { daysInStatus } from "../../../rules/fleet/unit-statuses.ts";
 import { money, NO_NOTES, pad, stageOf } from "../unit-cards.server.ts";
 
 /** A memo waiting for approval longer than this is late. */

@@ -3,7 +3,7 @@
 // unit lines with the carrier of each pickup, and their notes.
 import type { Db } from "~/modules/platform/services.server.ts";
 import { Prisma } from "../../../generated/prisma/client.ts";
-import { type BoardCard, withSearchText } from "../../../rules/boards.ts";
+import { type BoardCard, withSearchText } from "../../../rules/boards/boards.ts";
 import {
   APPROVED_STAGE,
   isAtCustomerUnitStatus,
@@ -12,7 +12,7 @@ import {
   OFFBOARDING_STATUS_LABEL,
   returningUnitStatusLabel,
   SUBMITTED_STAGE,
-} from "../../../rules/order-stages.ts";
+} from "../../../rules/orders/order-stages.ts";
 import {
   badges,
   cardDate,

@@ -3,9 +3,9 @@
 // their ids (in parallel) their units (reserved or on a delivery job) with carrier, and their notes.
 import type { Db } from "~/modules/platform/services.server.ts";
 import { Prisma } from "../../../generated/prisma/client.ts";
-import { type BoardCard, withSearchText } from "../../../rules/boards.ts";
-import { ONBOARDING_STAGE, ONBOARDING_STAGES, ONBOARDING_STATUS_LABEL } from "../../../rules/order-stages.ts";
-import { truckTypeLabel } from "../../../rules/truck-types.ts";
+import { type BoardCard, withSearchText } from "../../../rules/boards/boards.ts";
+import { ONBOARDING_STAGE, ONBOARDING_STAGES, ONBOARDING_STATUS_LABEL } from "../../../rules/orders/order-stages.ts";
+import { truckTypeLabel } from "../../../rules/fleet/truck-types.ts";
 import {
   badges,
   cardDate,

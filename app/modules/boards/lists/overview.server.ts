@@ -1,10 +1,10 @@
 // The overview board (docs/boards.md): the fleet by status — one card per status of the catalogue with
-// its counts by truck type, how many units are late (spec 2 §4) and the units waiting longest, grouped
+// its counts by truck type, how many units are late (isUnitLate) and the units waiting longest, grouped
 // by the department that works the status. Two aggregate queries over the whole fleet, whatever its size.
 import type { Db } from "~/modules/platform/services.server.ts";
-import { type BoardCard, withSearchText } from "../../../rules/boards.ts";
-import { TRUCK_TYPES } from "../../../rules/truck-types.ts";
-import { UNIT_STATUSES, type Department } from "../../../rules/unit-statuses.ts";
+import { type BoardCard, withSearchText } from "../../../rules/boards/boards.ts";
+import { TRUCK_TYPES } from "../../../rules/fleet/truck-types.ts";
+import { UNIT_STATUSES, type Department } from "../../../rules/fleet/unit-statuses.ts";
 import { badge, badges, cardDate, cardUnit, facts, NO_NOTES, sortKeyOf, wholeDaysSince } from "../card-mapping.server.ts";
 
 /** How many of the longest-waiting units each status card lists. */

@@ -1,7 +1,7 @@
 // Recon board (issue 4): one card per unit returned and being reconditioned — OFF RENT units coming in,
 // ON LOT waiting for inspection, BODY SHOP and In Maintenance — grouped by status, late first.
 import type { Db } from "~/modules/platform/services.server.ts";
-import type { BoardCard } from "../../../rules/boards.ts";
+import type { BoardCard } from "../../../rules/boards/boards.ts";
 import { baseUnitCard, queryUnitRows, RECON_STATUSES, stageOf } from "../unit-cards.server.ts";
 
 const STAGE_LABELS: Record<(typeof RECON_STATUSES)[number], string> = {

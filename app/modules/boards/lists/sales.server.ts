@@ -1,7 +1,7 @@
 // Sales board (issue 4): one card per unit being remarketed — Hold for Sale, FOR SALE, At Auction,
 // RETAIL — with its auction listing (buy-now, MMR, auction, photos), grouped by status, late first.
 import type { Db } from "~/modules/platform/services.server.ts";
-import type { BoardCard } from "../../../rules/boards.ts";
+import type { BoardCard } from "../../../rules/boards/boards.ts";
 import { formatDisplayDate } from "../../../rules/format.ts";
 import { baseUnitCard, money, queryUnitRows, SALES_STATUSES, stageOf } from "../unit-cards.server.ts";
 

@@ -2,7 +2,7 @@
 // one card per job, grouped by day in date order — the dispatcher's run sheet. Two queries: the jobs
 // (shared with the transport board) and the requests' notes.
 import type { Db } from "~/modules/platform/services.server.ts";
-import { type BoardCard, withSearchText } from "../../../rules/boards.ts";
+import { type BoardCard, withSearchText } from "../../../rules/boards/boards.ts";
 import {
   badges,
   cardDate,

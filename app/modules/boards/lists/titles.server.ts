@@ -2,7 +2,7 @@
 // 7 days) and units SOLD in the last TITLE_FOLLOW_UP_DAYS days — one card per unit, late first.
 import type { Db } from "~/modules/platform/services.server.ts";
 import { Prisma } from "../../../generated/prisma/client.ts";
-import type { BoardCard } from "../../../rules/boards.ts";
+import type { BoardCard } from "../../../rules/boards/boards.ts";
 import { baseUnitCard, money, queryUnitRows, stageOf, TITLE_FOLLOW_UP_DAYS, TITLES_STATUSES } from "../unit-cards.server.ts";
 
 const STAGES = {

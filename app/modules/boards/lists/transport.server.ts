@@ -2,7 +2,7 @@
 // and stage — Needs carrier, Carrier assigned, Done today. Two queries for the whole list: the jobs with
 // their request, unit and carrier, and the requests' notes.
 import type { Db } from "~/modules/platform/services.server.ts";
-import { type BoardCard, withSearchText } from "../../../rules/boards.ts";
+import { type BoardCard, withSearchText } from "../../../rules/boards/boards.ts";
 import {
   badges,
   cardDate,

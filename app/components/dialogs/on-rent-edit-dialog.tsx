@@ -1,0 +1,263 @@
+// The editOnboarding dialog ('Edit Order'; ADR 014): the on-rent order's fields in
+// five sections, prefilled from the board's loader. One form through the dialog kit (ADR 026): posted to
+// the board with intent edit-on-rent-order, a plain post without JavaScript (the server validates, and a
+// refusal renders the dialog again with the message and the submitted values), a fetcher with it. With
+// JavaScript the masks run as the user types, the total and trucks remaining follow the counts, the same
+// rules check the form before it is sent, and messages clear after 6 s. A save over a newer version
+// shows who changed what instead, until the latest version is loaded.
+import { Box, Button, Flex, Text, TextField } from "@radix-ui/themes";
+import { type ReactNode, useId, useState } from "react";
+import { Link } from "react-router";
+import { DAMAGE_WAIVERS } from "~/rules/orders/damage-waivers.ts";
+import type { InputMaskName } from "~/rules/masks.ts";
+import {
+  ON_RENT_EDIT_DIALOG,
+  ON_RENT_EDIT_INTENT,
+  ON_RENT_COUNT_FIELDS,
+  ON_RENT_EDIT_FIELDS,
+  ON_RENT_EDIT_MESSAGE_MS,
+  ON_RENT_EDIT_SECTIONS,
+  type OnRentEditDialogData,
+  type OnRentEditField,
+  type OnRentEditFormValues,
+  onRentEditPayloadFromForm,
+  parseTruckCount,
+  trucksAfterEdit,
+  validateOnRentEdit,
+} from "~/rules/orders/on-rent-edit.ts";
+import type { DialogActionData } from "~/rules/dialogs/operation-result.ts";
+import { FormMessage } from "../form-message.tsx";
+import { type BoardDialogProps, DialogFormElement, type LocalRefusal, useDialogForm } from "./dialog-kit.tsx";
+import { FIELDSET_RESET, Notice, Section } from "./dialog-sections.tsx";
+import { MaskedInput } from "./masked-input.tsx";
+import { OrderHistory, StaleVersionNotice } from "./order-history.tsx";
+
+const MASK_OF: Partial<Record<OnRentEditField["kind"], InputMaskName>> = {
+  companyCode: "companyCode",
+  count: "truckCount",
+  phone: "phone",
+  zip: "zip",
+  state: "state",
+};
+
+/** The browser's check before sending: the server's rules, and a total below the trucks with a carrier. */
+function checkEdit(sent: FormData, dialog: OnRentEditDialogData): LocalRefusal | null {
+  const result = validateOnRentEdit(onRentEditPayloadFromForm(sent));
+  if (!result.ok) return { message: result.message, fieldErrors: result.fieldErrors };
+  if (result.edit.TrucksRequested === dialog.trucksRequested) return null;
+  const trucks = trucksAfterEdit(result.edit.TrucksRequested, dialog.carrierAssigned);
+  return trucks.ok ? null : { message: trucks.message, fieldErrors: { TrucksRequested: [trucks.message] } };
+}
+
+export default function OnRentEditDialog({ data: dialog, actionData, closeHref, readOnly }: BoardDialogProps<"editOnboarding">) {
+  // A newer version (after "Load the latest version") starts a fresh form and fetcher.
+  return <OnRentEditForm key={dialog.version} dialog={dialog} actionData={actionData} closeHref={closeHref} readOnly={readOnly} />;
+}
+
+function OnRentEditForm({
+  dialog,
+  actionData,
+  closeHref,
+  readOnly,
+}: {
+  dialog: OnRentEditDialogData;
+  /** The board action's answer to a plain form post (no JavaScript), with what was sent. */
+  actionData: DialogActionData | null;
+  closeHref: string;
+  readOnly: boolean;
+}) {
+  const formId = useId();
+  const form = useDialogForm(ON_RENT_EDIT_DIALOG, ON_RENT_EDIT_INTENT, {
+    actionData,
+    messageMs: ON_RENT_EDIT_MESSAGE_MS,
+    check: (sent) => checkEdit(sent, dialog),
+  });
+
+  // What the form starts from, read once: the values a refused plain post sent back, else the order's.
+  const [start] = useState(() => {
+    const sent = form.answer !== null;
+    const initial = (name: string): string => (sent ? (form.value(name) ?? "") : (dialog.values[name] ?? ""));
+    return {
+      values: Object.fromEntries(ON_RENT_EDIT_FIELDS.map((entry) => [entry.name, initial(entry.name)])),
+      // A checkbox sends nothing when not ticked: a posted form without it had it unticked.
+      secondKey: initial("SecondKeyCount") === "true",
+      version: (sent ? form.value("version") : undefined) ?? String(dialog.version),
+    };
+  });
+  const initial = (name: string): string => start.values[name] ?? "";
+
+  const [counts, setCounts] = useState<OnRentEditFormValues>(() =>
+    Object.fromEntries(ON_RENT_COUNT_FIELDS.map((name) => [name, initial(name)])),
+  );
+  const requested = ON_RENT_COUNT_FIELDS.reduce((sum, name) => sum + (parseTruckCount(counts[name]) ?? 0), 0);
+  const remaining = requested - dialog.carrierAssigned;
+
+  const editable = dialog.canEdit && !dialog.cancelled && !readOnly;
+
+  return (
+    <DialogFormElement form={form} noValidate aria-labelledby={`${formId}-heading`}>
+      <input type="hidden" name="OrderFormID" value={dialog.orderFormId} />
+      <input type="hidden" name="FormHistoryID" value={dialog.formHistoryId} />
+      <input type="hidden" name="version" value={start.version} />
+      <Flex direction="column" gap="3">
+        <Text as="p" size="2" color="gray" id={`${formId}-heading`}>
+          {dialog.companyName} · Order #{dialog.formHistoryId} · {dialog.stage}
+        </Text>
+        {dialog.cancelled ? <Notice>This order has been cancelled; it can no longer be edited.</Notice> : null}
+        {!dialog.cancelled && (!dialog.canEdit || readOnly) ? <Notice>You can view this order but not edit it.</Notice> : null}
+        {form.conflict ? <StaleVersionNotice conflict={form.conflict} reloadHref={form.action} /> : null}
+
+        <fieldset disabled={!editable} style={FIELDSET_RESET}>
+          <Flex direction="column" gap="4">
+            {ON_RENT_EDIT_SECTIONS.map((section) => (
+              <Section key={section.id} title={section.title}>
+                {ON_RENT_EDIT_FIELDS.filter((entry) => entry.section === section.id).map((entry) => (
+                  <FieldInput
+                    key={entry.name}
+                    entry={entry}
+                    initial={initial(entry.name)}
+                    initialChecked={start.secondKey}
+                    error={form.fieldError(entry.name)}
+                    onCount={(value) => setCounts((before) => ({ ...before, [entry.name]: value }))}
+                  />
+                ))}
+                {section.id === "order" ? (
+                  <Box gridColumn="1 / -1" data-truck-totals="">
+                    <Text as="p" size="2" aria-live="polite">
+                      Trucks Requested: <strong data-trucks-requested="">{requested}</strong> · Carrier assigned:{" "}
+                      <strong>{dialog.carrierAssigned}</strong> · Trucks Remaining:{" "}
+                      <strong data-trucks-remaining="">{remaining}</strong>
+                    </Text>
+                    {form.fieldError("TrucksRequested") ? (
+                      <Text size="1" color="red">
+                        {form.fieldError("TrucksRequested")}
+                      </Text>
+                    ) : null}
+                  </Box>
+                ) : null}
+              </Section>
+            ))}
+          </Flex>
+        </fieldset>
+
+        {/* A version conflict says so in its notice, which stays until the latest version is loaded. */}
+        {form.conflict ? null : <FormMessage message={form.message} />}
+        <Flex gap="3" justify="end">
+          <Button asChild variant="soft" color="gray">
+            <Link to={closeHref}>Cancel</Link>
+          </Button>
+          {editable ? (
+            <Button type="submit" loading={form.busy}>
+              Save
+            </Button>
+          ) : null}
+        </Flex>
+        <OrderHistory entries={dialog.history} />
+      </Flex>
+    </DialogFormElement>
+  );
+}
+
+const nativeControlStyle = {
+  height: "var(--space-6)",
+  borderRadius: "var(--radius-2)",
+  border: "1px solid var(--gray-a7)",
+  background: "var(--color-surface)",
+  color: "var(--gray-12)",
+  padding: "0 8px",
+  font: "inherit",
+} as const;
+
+function FieldInput({
+  entry,
+  initial,
+  initialChecked,
+  error,
+  onCount,
+}: {
+  entry: OnRentEditField;
+  initial: string;
+  initialChecked: boolean;
+  error: string | null;
+  onCount: (value: string) => void;
+}) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const label = entry.required ? entry.label : `${entry.label} (optional)`;
+  const described = { "aria-invalid": error ? true : undefined, "aria-describedby": error ? errorId : undefined } as const;
+  const message = error ? (
+    <Text size="1" color="red" id={errorId}>
+      {error}
+    </Text>
+  ) : null;
+  const labelled = (control: ReactNode) => (
+    <Flex direction="column" gap="1">
+      <label htmlFor={id}>
+        <Text size="2" weight="medium">
+          {label}
+        </Text>
+      </label>
+      {control}
+      {message}
+    </Flex>
+  );
+
+  const mask = MASK_OF[entry.kind];
+  if (mask) {
+    return (
+      <MaskedInput
+        id={id}
+        name={entry.name}
+        label={label}
+        mask={mask}
+        defaultValue={initial}
+        required={entry.required}
+        error={error}
+        onValueChange={entry.kind === "count" ? onCount : undefined}
+      />
+    );
+  }
+  switch (entry.kind) {
+    case "waiver":
+      return labelled(
+        <select id={id} name={entry.name} defaultValue={initial} required style={nativeControlStyle} {...described}>
+          {initial === "" ? <option value="">None Selected</option> : null}
+          {DAMAGE_WAIVERS.map((waiver) => (
+            <option key={waiver.id} value={String(waiver.id)}>
+              {waiver.id} {waiver.label}
+            </option>
+          ))}
+        </select>,
+      );
+    case "yesNo":
+      return (
+        <Flex direction="column" gap="1" justify="end">
+          <Flex asChild align="center" gap="2">
+            <label htmlFor={id}>
+              <input id={id} type="checkbox" name={entry.name} value="true" defaultChecked={initialChecked} {...described} />
+              <Text size="2" weight="medium">
+                {entry.label}
+              </Text>
+            </label>
+          </Flex>
+          {message}
+        </Flex>
+      );
+    case "date":
+      return labelled(
+        <input id={id} type="date" name={entry.name} defaultValue={initial} required={entry.required} style={nativeControlStyle} {...described} />,
+      );
+    default:
+      return labelled(
+        <TextField.Root
+          id={id}
+          name={entry.name}
+          type={entry.kind === "email" ? "email" : "text"}
+          defaultValue={initial}
+          maxLength={entry.maxLength}
+          required={entry.required}
+          {...described}
+        />,
+      );
+  }
+}

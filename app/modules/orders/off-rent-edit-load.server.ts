@@ -1,0 +1,142 @@
+// Reading an off-rent order as its edit dialog and its save see it (ADR 015): the OffRentForm with its
+// request, its returning unit lines with their carrier assignment (a PICKUP job of the line's unit with a
+// vendor), and the dialog's view of all that (OffRentEditView: fields, lines with their lock and remove
+// rules, history).
+import type { Db } from "~/modules/platform/services.server.ts";
+import type { Prisma } from "../../generated/prisma/client";
+import type { OffRentEditView } from "../../rules/orders/off-rent-edit/dialog.ts";
+import { mayEditOffRent, type OffRentFieldName } from "../../rules/orders/off-rent-edit/fields.ts";
+import { storedLineKey } from "../../rules/orders/off-rent-edit/form.ts";
+import { OFF_RENT_EDIT_MESSAGES } from "../../rules/orders/off-rent-edit/messages.ts";
+import {
+  isLineEditable,
+  isPartlyAssigned,
+  removalRefusal,
+  type StoredReturningLine,
+} from "../../rules/orders/off-rent-edit/units-list.ts";
+import { OFFBOARDING_STAGE, offboardingStageLabel, returningUnitStatusLabel } from "../../rules/orders/order-stages.ts";
+import { loadRequestHistory } from "../audit/audit-log.server.ts";
+
+type Reader = Db | Prisma.TransactionClient;
+
+const ORDER_SELECT = {
+  id: true,
+  kind: true,
+  cancelledAt: true,
+  companyId: true,
+  company: { select: { id: true, code: true, name: true } },
+  offRentForm: true,
+  transportJobs: {
+    where: { kind: "PICKUP" },
+    select: { id: true, unitId: true, vendorId: true, completedAt: true },
+    orderBy: { id: "asc" },
+  },
+} as const satisfies Prisma.FormHistorySelect;
+
+export type OffRentOrder = NonNullable<Awaited<ReturnType<typeof findOffRentOrder>>>;
+
+async function findOffRentOrder(db: Reader, formHistoryId: number) {
+  const form = await db.formHistory.findUnique({ where: { id: formHistoryId }, select: ORDER_SELECT });
+  if (!form?.offRentForm) return null;
+  return { ...form, offRentForm: form.offRentForm };
+}
+
+/** A stored line with the fleet unit it names (null for a placeholder or an unmatched number). */
+export type LoadedLine = StoredReturningLine & { unitId: number | null };
+
+export interface LoadedOffRent {
+  order: OffRentOrder;
+  lines: LoadedLine[];
+}
+
+/** The request behind FormHistoryID with its off-rent half and lines; null when it has none. */
+export async function loadOffRent(db: Reader, formHistoryId: number): Promise<LoadedOffRent | null> {
+  const order = await findOffRentOrder(db, formHistoryId);
+  if (!order) return null;
+  const rows = await db.returningUnit.findMany({
+    where: { offRentFormId: order.offRentForm.id },
+    orderBy: { id: "asc" },
+    select: { id: true, unitNumber: true, unitId: true, odometer: true, statusId: true },
+  });
+  const assignedUnits = new Set(order.transportJobs.filter((job) => job.vendorId !== null).map((job) => job.unitId));
+  const lines = rows.map((row) => ({
+    id: row.id,
+    vin: row.unitNumber,
+    odometer: String(row.odometer),
+    statusId: row.statusId,
+    unitId: row.unitId,
+    assignedStatus: row.unitId !== null && assignedUnits.has(row.unitId) ? ("assigned" as const) : ("unassigned" as const),
+  }));
+  return { order, lines };
+}
+
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/** The order's editable fields as the form shows them (dates YYYY-MM-DD, blanks for nulls). */
+export function storedFields(order: OffRentOrder): Record<OffRentFieldName, string> {
+  const form = order.offRentForm;
+  return {
+    compName: form.companyName,
+    compCode: form.companyCode,
+    submittedBy: form.submittedBy,
+    pickupDate: isoDay(form.pickupDate),
+    pickupName: form.pickupName,
+    pickupEmail: form.pickupEmail,
+    pickupPhone: form.pickupPhone,
+    pickupPhoneAlt: form.pickupAltPhone ?? "",
+    pickupStreetAddress: form.pickupStreetAddress,
+    pickupStreetAddress2: form.pickupStreetAddress2 ?? "",
+    pickupCity: form.pickupCity,
+    pickupState: form.pickupState,
+    pickupZip: form.pickupZip ?? "",
+  };
+}
+
+/** Why the order cannot be edited at all (whoever asks), or null. */
+export function orderLockReason(order: OffRentOrder): { status: 409; message: string } | null {
+  if (order.kind === "TRADE" || order.offRentForm.tradeFormId !== null) return { status: 409, message: OFF_RENT_EDIT_MESSAGES.trade };
+  if (order.cancelledAt) return { status: 409, message: OFF_RENT_EDIT_MESSAGES.cancelled };
+  if (order.offRentForm.offboardingStatus >= OFFBOARDING_STAGE.returned) return { status: 409, message: OFF_RENT_EDIT_MESSAGES.returned };
+  return null;
+}
+
+export const NO_EDIT_PERMISSION_NOTICE = "You can look at this order; editing it needs the Off Rent permission.";
+
+/** The dialog's data, or a refusal (404 for no such off-rent). */
+export async function loadOffRentEditView(
+  db: Db,
+  permissions: readonly number[],
+  formHistoryId: number,
+): Promise<{ ok: true; view: OffRentEditView; companyName: string } | { ok: false; status: 404 | 409; message: string }> {
+  const loaded = await loadOffRent(db, formHistoryId);
+  if (!loaded) return { ok: false, status: 404, message: OFF_RENT_EDIT_MESSAGES.notFound };
+  const { order, lines } = loaded;
+  if (order.kind === "TRADE" || order.offRentForm.tradeFormId !== null) {
+    return { ok: false, status: 409, message: OFF_RENT_EDIT_MESSAGES.trade };
+  }
+  const stage = order.offRentForm.offboardingStatus;
+  const lock = orderLockReason(order);
+  const history = await loadRequestHistory(db, order.id);
+  return {
+    ok: true,
+    companyName: order.offRentForm.companyName,
+    view: {
+      FormHistoryID: order.id,
+      OffRentFormID: order.offRentForm.id,
+      version: order.offRentForm.version,
+      offboardingStatus: stage,
+      stageLabel: offboardingStageLabel(stage) ?? String(stage),
+      fields: storedFields(order),
+      lines: lines.map(({ unitId: _unitId, ...line }) => ({
+        ...line,
+        key: storedLineKey(line.id),
+        statusLabel: returningUnitStatusLabel(line.statusId) ?? String(line.statusId),
+        editable: isLineEditable(line, stage),
+        removable: removalRefusal(line, lines.length) === null,
+      })),
+      partlyAssigned: isPartlyAssigned(lines),
+      readOnlyReason: lock?.message ?? (mayEditOffRent(permissions) ? null : NO_EDIT_PERMISSION_NOTICE),
+      history,
+    },
+  };
+}

@@ -1,0 +1,40 @@
+// Which pages of the route table are built, and by which route module (app/routes.ts builds the router's
+// configuration from this). Every other page renders the shared "not available yet" module, and the
+// navigation bar, /home and /home-apps mark it "coming soon" instead of offering it as a working page
+// (issue 13 point 6). A feature that builds a page adds it here; nothing else needs to change.
+import type { RouteName } from "./routes.ts";
+
+/** The module every page without its own renders: it says plainly that the page is not built yet. */
+export const UNAVAILABLE_MODULE = "routes/unavailable-page.tsx";
+
+/** Pages with a module of their own; a list gives one module per path (the canonical path first). */
+export const PAGE_MODULES: Partial<Record<RouteName, string | readonly string[]>> = {
+  login: "routes/employee-login.tsx",
+  notFound: "routes/not-found.tsx",
+  home: "routes/home.tsx",
+  "home-apps": "routes/home.tsx",
+  documentation: "routes/docs.tsx",
+  register: "routes/register.tsx",
+  profile: "routes/profile.tsx",
+  "employee-management": "routes/employee-management.tsx",
+  // /reset/{token} from the e-mail, and /password-reset-external (request form, or ?token=).
+  passwordResetExternal: ["routes/reset.tsx", "routes/password-reset-external.tsx"],
+  // The department boards (issue 4): one module, the route decides the lists (app/rules/boards/board-pages.ts).
+  onboarding: "routes/board.tsx",
+  offboarding: "routes/board.tsx",
+  transport: "routes/board.tsx",
+  "accounts-receivable": "routes/board.tsx",
+  "client-relations": "routes/board.tsx",
+  recon: "routes/board.tsx",
+  sales: "routes/board.tsx",
+  titles: "routes/board.tsx",
+  overview: "routes/board.tsx",
+};
+
+/** Whether the page is built (has a module of its own); the root path only redirects. */
+export function isPageBuilt(name: RouteName): boolean {
+  return name === "root" || PAGE_MODULES[name] !== undefined;
+}
+
+/** The title attribute and screen-reader text of a page that is not built yet. */
+export const COMING_SOON = "Coming soon";

@@ -1,0 +1,57 @@
+// The board dialogs' catalogue (ADR 026): every built dialog's definition, and the modal names no dialog
+// is built for yet. The server registry (app/modules/dialogs/board-dialogs.server.ts) and the component
+// registry (app/components/dialogs/board-dialogs.tsx) are keyed by these names, so the compiler proves
+// that each definition has exactly one loader and one component; a unit test proves the rest.
+import type { BoardDialogData } from "./board-dialog.ts";
+import { type BoardDialogName, BOARD_DIALOG_NAMES, isBoardDialogName } from "./board-dialog-names.ts";
+import type { ModalName, ModalSize } from "./modals.ts";
+import { NOTES_DIALOG } from "../notes.ts";
+import { OFF_RENT_EDIT_DIALOG } from "../orders/off-rent-edit/dialog.ts";
+import { ON_RENT_EDIT_DIALOG } from "../orders/on-rent-edit.ts";
+import { ORDER_CANCEL_DIALOG } from "../orders/order-cancel.ts";
+
+export const BOARD_DIALOGS = [NOTES_DIALOG, ORDER_CANCEL_DIALOG, ON_RENT_EDIT_DIALOG, OFF_RENT_EDIT_DIALOG] as const;
+
+type Definitions = (typeof BOARD_DIALOGS)[number];
+// The names the pages know without the definitions (app/rules/dialogs/board-dialog-names.ts) are exactly the
+// definitions' names: a definition missing there, or a name without a definition, does not compile.
+type SameNames = [Definitions["name"]] extends [BoardDialogName] ? ([BoardDialogName] extends [Definitions["name"]] ? true : false) : false;
+const namesMatchDefinitions: SameNames = true;
+void namesMatchDefinitions;
+
+export { type BoardDialogName, BOARD_DIALOG_NAMES, isBoardDialogName };
+export type BoardDialogDefinitionOf<N extends BoardDialogName> = Extract<Definitions, { name: N }>;
+export type BoardDialogDataOf<N extends BoardDialogName> = BoardDialogData<BoardDialogDefinitionOf<N>>;
+
+/** The dialogs the root's modal host draws (account dialogs; not a board's). */
+export const ROOT_DIALOG_NAMES = ["login", "passwordReset", "requestReset"] as const satisfies readonly ModalName[];
+
+/** Modal names of the specification whose dialog later issues build; they say so plainly. */
+export const DIALOGS_NOT_BUILT = [
+  "editOnTrade",
+  "editOffTrade",
+  "creditMemoCreate",
+  "creditMemoApply",
+  "creditMemoEdit",
+  "setPriorityOrder",
+  "removePrepayOrder",
+  "statusDetailsModal",
+  "departmentSearchModal",
+  "vendorModal",
+  "departmentCreate",
+  "manheimDetails",
+  "splitOrderModal",
+  "splitTradeModal",
+  "splitOffModal",
+] as const satisfies readonly ModalName[];
+
+interface OpenDialogFrame<N extends BoardDialogName> {
+  name: N;
+  title: string;
+  size: ModalSize;
+}
+
+/** The dialog a board's URL opens, as its loader hands it to the page: loaded, or refused with a message. */
+export type OpenBoardDialog =
+  | { [N in BoardDialogName]: OpenDialogFrame<N> & { data: BoardDialogDataOf<N>; error: null } }[BoardDialogName]
+  | (OpenDialogFrame<BoardDialogName> & { data: null; error: string; status: number });

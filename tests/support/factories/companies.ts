@@ -1,0 +1,16 @@
+// Companies for the integration tests: a customer with a five-digit code of its own, and a vendor (a
+// carrier by default). Names are made unique: rows stay for the whole test file.
+import type { PrismaClient } from "~/generated/prisma/client";
+import { serial, unique } from "./unique.ts";
+
+export async function company(db: PrismaClient) {
+  const n = serial();
+  return db.company.create({ data: { code: String(10000 + ((process.pid * 7 + n) % 89999)).padStart(5, "0"), name: unique("Acme") } });
+}
+
+export async function vendor(db: PrismaClient, vendorType: "TRANSPORTER" | "BODY_SHOP" = "TRANSPORTER") {
+  const name = unique("Haulers");
+  return db.vendor.create({
+    data: { name, normalizedName: name.toLowerCase(), address: "2 Road", city: "Austin", state: "TX", zipCode: "78701", email: "h@x.test", vendorType },
+  });
+}

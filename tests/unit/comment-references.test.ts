@@ -1,0 +1,65 @@
+// Comments state their rule or reason and point to the project's own documents (docs/decisions by ADR
+// number, docs/*.md), never to section numbers of a document outside the repository, which a reader of
+// the code cannot open. This scan reads every comment of the code in app/, server/, scripts/, tests/ and
+// bench/ (with TypeScript's parser, so strings, templates and regular expressions are not mistaken for
+// comments) and fails on a section sign, naming file:line. String literals are not comments: message
+// texts are the contract and stay as they are.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+
+const ROOTS = ["app", "server", "scripts", "tests", "bench"];
+const SECTION_SIGN = "\u00a7";
+
+function codeFiles(directory: string): string[] {
+  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(directory, entry.name);
+    if (entry.isDirectory()) return entry.name === "generated" || entry.name === "node_modules" ? [] : codeFiles(full);
+    return /\.(ts|tsx|mjs)$/.test(entry.name) ? [full] : [];
+  });
+}
+
+/** Every comment of a source text (`//` and block comments, JSDoc included), with its first line. */
+function commentsOf(fileName: string, text: string): { line: number; text: string }[] {
+  const kind = fileName.endsWith(".tsx") ? ts.ScriptKind.TSX : fileName.endsWith(".mjs") ? ts.ScriptKind.JS : ts.ScriptKind.TS;
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, kind);
+  const ranges = new Map<number, ts.CommentRange>();
+  // Every comment is trivia before some token: on the line of the token before it, or on lines of its own.
+  const visit = (node: ts.Node) => {
+    for (const range of [...(ts.getTrailingCommentRanges(text, node.pos) ?? []), ...(ts.getLeadingCommentRanges(text, node.pos) ?? [])]) {
+      ranges.set(range.pos, range);
+    }
+    for (const child of node.getChildren(source)) visit(child);
+  };
+  visit(source);
+  return [...ranges.values()]
+    .sort((a, b) => a.pos - b.pos)
+    .map((range) => ({ line: source.getLineAndCharacterOfPosition(range.pos).line + 1, text: text.slice(range.pos, range.end) }));
+}
+
+describe("comments", () => {
+  it("are found in code, and strings, templates and regular expressions are not comments", () => {
+    const text = [
+      `// one ${SECTION_SIGN}1`,
+      `const a = "// not ${SECTION_SIGN}2", b = \`/* not ${SECTION_SIGN}3 */\`, c = /\\/\\/ ${SECTION_SIGN}4/; /** two ${SECTION_SIGN}5 */`,
+      `const d = <p>{/* three ${SECTION_SIGN}6 */}</p>; // four`,
+    ].join("\n");
+    expect(commentsOf("sample.tsx", text)).toEqual([
+      { line: 1, text: `// one ${SECTION_SIGN}1` },
+      { line: 2, text: `/** two ${SECTION_SIGN}5 */` },
+      { line: 3, text: `/* three ${SECTION_SIGN}6 */` },
+      { line: 3, text: "// four" },
+    ]);
+  });
+
+  it("point to the project's own documents, not to sections of documents outside the repository", () => {
+    const offenders = ROOTS.flatMap(codeFiles)
+      .flatMap((file) =>
+        commentsOf(file, readFileSync(file, "utf8"))
+          .filter((comment) => comment.text.includes(SECTION_SIGN))
+          .map((comment) => `${file}:${comment.line}`),
+      );
+    expect(offenders).toEqual([]);
+  });
+});
