@@ -102,7 +102,8 @@ export default tseslint.config(
           ":matches(VariableDeclarator[id.name=/permission/i], Property[key.name=/permission/i]) > :matches(ArrayExpression, ObjectExpression, TSAsExpression, TSSatisfiesExpression) Literal[raw=/^[0-9]+$/]",
         ].map((selector) => ({
           selector,
-          message: "Name the permission (hasFeature, unlocksRoute, holdsPermission or permissionId of app/rules/access/permissions.ts), not its id.",
+          message:
+            "Name the permission (hasFeature, unlocksRoute, holdsPermission or permissionId of app/rules/access/permissions.ts), not its id.",
         })),
         ...[
           "BinaryExpression:matches([left.name=/^status(Id|ID)$/], [left.property.name=/^status(Id|ID)$/]) > Literal.right[raw=/^[0-9]+$/]",
@@ -110,7 +111,8 @@ export default tseslint.config(
           "Property[key.name=/^status(Id|ID)$/] > ObjectExpression Literal[raw=/^[0-9]+$/]",
         ].map((selector) => ({
           selector,
-          message: "Name the status (RETURNING_UNIT_STATUS of app/rules/orders/order-stages.ts, UNIT_STATUS_ID of app/rules/fleet/unit-statuses.ts), not its id.",
+          message:
+            "Name the status (RETURNING_UNIT_STATUS of app/rules/orders/order-stages.ts, UNIT_STATUS_ID of app/rules/fleet/unit-statuses.ts), not its id.",
         })),
       ],
     },

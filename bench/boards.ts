@@ -82,9 +82,13 @@ async function time(run: () => Promise<number>, prepare: () => Promise<void> = a
 
 async function main(): Promise<void> {
   const disarm = armDeadline(TIME_LIMIT_MS, "bench:boards", stopAll);
-  say(`Boards benchmark — ${os.cpus().length} CPU(s), Node ${process.version}; ${REPS} timed runs each after ${WARMUP} warm-up; target ≤ ${TARGET_RATIO}× raw SQL`);
+  say(
+    `Boards benchmark — ${os.cpus().length} CPU(s), Node ${process.version}; ${REPS} timed runs each after ${WARMUP} warm-up; target ≤ ${TARGET_RATIO}× raw SQL`,
+  );
   ensureBuild(say);
-  await withSeededDatabase({ label: "bench_boards", scale: "large", log: say }, (database) => measure(database.url).finally(stopAll));
+  await withSeededDatabase({ label: "bench_boards", scale: "large", log: say }, (database) =>
+    measure(database.url).finally(stopAll),
+  );
   disarm();
 }
 
@@ -125,7 +129,8 @@ async function measure(databaseUrl: string): Promise<void> {
         headers: { authorization: admin.bearer, "content-type": "application/json" },
         body: JSON.stringify({ note: `Benchmark note ${++saves}`, FormHistoryID: noted, department: "onboarding" }),
       });
-      if (response.status !== 200) throw new Error(`POST /api/orders/note/new: ${response.status} ${await response.text()}`);
+      if (response.status !== 200)
+        throw new Error(`POST /api/orders/note/new: ${response.status} ${await response.text()}`);
     };
     const forget = async () => app!.services.cardLists?.invalidate(["onboarding"]);
     const get = (path: string, encoding: "gzip" | "identity") => () => {
@@ -177,16 +182,25 @@ async function measure(databaseUrl: string): Promise<void> {
 
     const rawStats = summary([...raw.times, ...rawAgain.times]);
     say("");
-    say(`Onboarding list on the large seed: ${cards.toLocaleString("en-US")} cards from ${rawRows[0]} requests, ${rawRows[1]} unit rows, ${rawRows[2]} note summaries`);
+    say(
+      `Onboarding list on the large seed: ${cards.toLocaleString("en-US")} cards from ${rawRows[0]} requests, ${rawRows[1]} unit rows, ${rawRows[2]} note summaries`,
+    );
     say(`${"".padEnd(44)}${"median".padStart(11)}${"p95".padStart(11)}   ratio (median / p95)   size`);
     const line = (label: string, t: Timed, size: string, compare = true) => {
       const s = summary(t.times);
-      const r = compare ? `${ratio(s.p50 / rawStats.p50).padStart(8)} / ${ratio(s.p95 / rawStats.p95).padEnd(8)}` : "".padEnd(19);
+      const r = compare
+        ? `${ratio(s.p50 / rawStats.p50).padStart(8)} / ${ratio(s.p95 / rawStats.p95).padEnd(8)}`
+        : "".padEnd(19);
       say(`  ${label.padEnd(42)}${ms(s.p50).padStart(11)}${ms(s.p95).padStart(11)}   ${r}    ${size}`);
       return s;
     };
     say(`BASELINE:`);
-    line("raw SQL, the list's 3 statements (pg)", { times: [...raw.times, ...rawAgain.times], size: 0 }, `${raw.size} rows`, false);
+    line(
+      "raw SQL, the list's 3 statements (pg)",
+      { times: [...raw.times, ...rawAgain.times], size: 0 },
+      `${raw.size} rows`,
+      false,
+    );
     say(`App (HTTP through the running server, admin cookie), the list kept since the last change:`);
     const page = line("GET /onboarding HTML (gzip, as a browser)", pageGzip, bytes(pageGzip.size));
     line("GET /onboarding HTML (identity)", pagePlain, bytes(pagePlain.size));
@@ -212,7 +226,9 @@ async function measure(databaseUrl: string): Promise<void> {
       ["GET /api/cards/onboarding (list computed whole)", apiWhole],
     ] as const) {
       const r = s.p50 / rawStats.p50;
-      say(`${r <= TARGET_RATIO ? "PASS" : "FAIL"}: ${label} median ${ms(s.p50)} = ${ratio(r)} raw SQL ${ms(rawStats.p50)} (target ≤ ${TARGET_RATIO}×; p95 ${ratio(s.p95 / rawStats.p95)})`);
+      say(
+        `${r <= TARGET_RATIO ? "PASS" : "FAIL"}: ${label} median ${ms(s.p50)} = ${ratio(r)} raw SQL ${ms(rawStats.p50)} (target ≤ ${TARGET_RATIO}×; p95 ${ratio(s.p95 / rawStats.p95)})`,
+      );
     }
   }
 }

@@ -142,7 +142,9 @@ async function main(): Promise<void> {
       `(WebSocket) over ${WORKERS} client processes, ${ROUNDS} saves; targets p99 ≤ ${TARGET_P99_MS} ms, ratio ≤ ${TARGET_RATIO}`,
   );
   ensureBuild(say);
-  await withSeededDatabase({ label: "bench_rt", scale: "large", log: say }, (database) => measure(database.url).finally(stopAll));
+  await withSeededDatabase({ label: "bench_rt", scale: "large", log: say }, (database) =>
+    measure(database.url).finally(stopAll),
+  );
   disarm();
 }
 
@@ -176,7 +178,9 @@ async function measure(databaseUrl: string): Promise<void> {
     fleet = SocketFleet.start(WORKERS);
     let t0 = performance.now();
     const joined = await fleet.connect({ url: appUrl, token: admin.token, total: CLIENTS, room: ROOM, event: EVENT });
-    say(`App server: ${joined.connected}/${CLIENTS} clients connected and joined '${ROOM}' in ${ms(performance.now() - t0, 0)}`);
+    say(
+      `App server: ${joined.connected}/${CLIENTS} clients connected and joined '${ROOM}' in ${ms(performance.now() - t0, 0)}`,
+    );
     if (joined.failures.length) say(`  connection failures: ${joined.failures.slice(0, 3).join("; ")}`);
 
     const appLatencies: number[] = [];
@@ -214,14 +218,17 @@ async function measure(databaseUrl: string): Promise<void> {
             headers: { authorization: admin.bearer, "content-type": "application/json" },
             body: JSON.stringify({ FormHistoryID: id, half: "on" }),
           });
-          if (!response.ok) throw new Error(`PUT /api/queue/approve ${id}: ${response.status} ${await response.text()}`);
+          if (!response.ok)
+            throw new Error(`PUT /api/queue/approve ${id}: ${response.status} ${await response.text()}`);
           await response.arrayBuffer();
           if (!warm) saveMs.push(wallNow() - startedAt);
           return startedAt;
         },
       );
       const { got, missing } = latencies(result);
-      say(`  save ${round}${warm ? " (warm-up)" : ""}: ${got.length}/${result.arrivals.length} clients, p50 ${ms(summary(got).p50)}, max ${ms(summary(got).max)}, frame ${bytes(result.frameBytes ?? 0)}`);
+      say(
+        `  save ${round}${warm ? " (warm-up)" : ""}: ${got.length}/${result.arrivals.length} clients, p50 ${ms(summary(got).p50)}, max ${ms(summary(got).max)}, frame ${bytes(result.frameBytes ?? 0)}`,
+      );
       if (warm) continue;
       appRounds++;
       appLatencies.push(...got);
@@ -248,7 +255,13 @@ async function measure(databaseUrl: string): Promise<void> {
     const baseline = await startBareServer();
     bare = baseline;
     t0 = performance.now();
-    const bareJoined = await fleet.connect({ url: baseline.url, token: null, total: CLIENTS, room: ROOM, event: EVENT });
+    const bareJoined = await fleet.connect({
+      url: baseline.url,
+      token: null,
+      total: CLIENTS,
+      room: ROOM,
+      event: EVENT,
+    });
     say(`Bare socket.io server: ${bareJoined.connected}/${CLIENTS} clients joined in ${ms(performance.now() - t0, 0)}`);
     const bareLatencies: number[] = [];
     const bareRoundP99: number[] = [];
@@ -267,7 +280,9 @@ async function measure(databaseUrl: string): Promise<void> {
         return startedAt;
       });
       const { got, missing } = latencies(result);
-      say(`  broadcast ${round}${warm ? " (warm-up)" : ""}: ${got.length}/${result.arrivals.length} clients, p50 ${ms(summary(got).p50)}, max ${ms(summary(got).max)}`);
+      say(
+        `  broadcast ${round}${warm ? " (warm-up)" : ""}: ${got.length}/${result.arrivals.length} clients, p50 ${ms(summary(got).p50)}, max ${ms(summary(got).max)}`,
+      );
       if (warm) continue;
       bareRounds++;
       bareLatencies.push(...got);
@@ -292,14 +307,20 @@ async function measure(databaseUrl: string): Promise<void> {
       `  server side (in-process, warm): loadCardList median ${ms(median(loadMs))}, encode + JSON.stringify median ${ms(median(stringifyMs))}; ` +
         `one client's JSON.parse + decode median ${ms(median(parseMs))}`,
     );
-    say(`  PUT /api/queue/approve answered in median ${ms(median(saveMs))} (save + response; the refresh follows once the list is computed, ADR 020)`);
+    say(
+      `  PUT /api/queue/approve answered in median ${ms(median(saveMs))} (save + response; the refresh follows once the list is computed, ADR 020)`,
+    );
     say("");
     say(`Save → new list held, per client (${appRounds} saves × ${joined.connected} clients):`);
     printRow("app (real save, real refresh)", appLatencies);
     say(`  ${"".padEnd(34)} per-save p99: ${roundP99.map((v) => v.toFixed(0)).join(", ")} ms`);
-    say(`  of which save → the app's emit: median ${ms(median(toEmitMs))} (${toEmitMs.map((v) => v.toFixed(0)).join(", ")} ms); then:`);
+    say(
+      `  of which save → the app's emit: median ${ms(median(toEmitMs))} (${toEmitMs.map((v) => v.toFixed(0)).join(", ")} ms); then:`,
+    );
     printRow("app, its emit → arrival", appFromEmit);
-    say(`BASELINE: bare socket.io broadcast of the same payload, emit → arrival (${bareRounds} × ${bareJoined.connected}):`);
+    say(
+      `BASELINE: bare socket.io broadcast of the same payload, emit → arrival (${bareRounds} × ${bareJoined.connected}):`,
+    );
     printRow("bare socket.io", bareLatencies);
     say(`  ${"".padEnd(34)} per-broadcast p99: ${bareRoundP99.map((v) => v.toFixed(0)).join(", ")} ms`);
     const ratioP50 = appStats.p50 / bareStats.p50;
@@ -313,7 +334,9 @@ async function measure(databaseUrl: string): Promise<void> {
     const p99Ok = appStats.p99 <= TARGET_P99_MS && appMissing === 0;
     const ratioOk = ratioP50 <= TARGET_RATIO && ratioP99 <= TARGET_RATIO;
     say(`${p99Ok ? "PASS" : "FAIL"}: p99 save → list ${ms(appStats.p99)} (target ≤ ${TARGET_P99_MS} ms)`);
-    say(`${ratioOk ? "PASS" : "FAIL"}: ratio to the bare broadcast p50 ${ratio(ratioP50)}, p99 ${ratio(ratioP99)} (target ≤ ${TARGET_RATIO})`);
+    say(
+      `${ratioOk ? "PASS" : "FAIL"}: ratio to the bare broadcast p50 ${ratio(ratioP50)}, p99 ${ratio(ratioP99)} (target ≤ ${TARGET_RATIO})`,
+    );
   }
 }
 

@@ -22,8 +22,17 @@ import {
 const TARGET_MS = 3 * 60_000;
 const SAMPLE_UNITS = 2_000;
 const BIG_TABLES: readonly TableName[] = [
-  "Unit", "UnitHistory", "FormHistory", "OrderForm", "ReturningUnit", "TransportJob", "OpenContract", "ArInvoice",
-  "Note", "AuditLog", "PageVisit",
+  "Unit",
+  "UnitHistory",
+  "FormHistory",
+  "OrderForm",
+  "ReturningUnit",
+  "TransportJob",
+  "OpenContract",
+  "ArInvoice",
+  "Note",
+  "AuditLog",
+  "PageVisit",
 ];
 
 const say = (line = "") => process.stdout.write(`${line}\n`);
@@ -41,7 +50,11 @@ async function insertRowByRow(client: pg.Client, table: TableName, rows: readonl
   const columns = TABLES[table].columns.map(([name]) => name);
   const sql = `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(", ")}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(", ")})`;
   const t0 = performance.now();
-  for (const row of rows) await client.query(sql, columns.map((c) => row[c] ?? null));
+  for (const row of rows)
+    await client.query(
+      sql,
+      columns.map((c) => row[c] ?? null),
+    );
   return performance.now() - t0;
 }
 
@@ -64,7 +77,14 @@ async function rowByRowBaselines(url: string, now: Date): Promise<{ autocommit: 
   try {
     // What the sample refers to goes in batched and untimed: only units and history are measured.
     const counter = new InsertCounter();
-    for (const table of ["Permission", "UnitStatus", "Department", "DepartmentPermission", "User", "Company"] as const) {
+    for (const table of [
+      "Permission",
+      "UnitStatus",
+      "Department",
+      "DepartmentPermission",
+      "User",
+      "Company",
+    ] as const) {
       await insertRows(client, TABLES[table], ctx.rowsOf(table), counter);
     }
     const units = ctx.units.slice(0, SAMPLE_UNITS);
@@ -126,23 +146,35 @@ async function main(): Promise<void> {
     for (const table of BIG_TABLES) {
       const rows = summary.tables[table] ?? 0;
       const ms = summary.timings[table] ?? 0;
-      say(`  ${table.padEnd(22)} ${rows.toLocaleString("en-US").padStart(9)} rows in ${seconds(ms).padStart(7)}  ${perSecond(rows, ms).padStart(16)}`);
+      say(
+        `  ${table.padEnd(22)} ${rows.toLocaleString("en-US").padStart(9)} rows in ${seconds(ms).padStart(7)}  ${perSecond(rows, ms).padStart(16)}`,
+      );
     }
     const insertMs = Object.values(summary.timings).reduce((a, b) => a + (b ?? 0), 0);
-    say(`  all tables             ${summary.totalRows.toLocaleString("en-US").padStart(9)} rows in ${seconds(insertMs).padStart(7)}  ${perSecond(summary.totalRows, insertMs).padStart(16)}`);
+    say(
+      `  all tables             ${summary.totalRows.toLocaleString("en-US").padStart(9)} rows in ${seconds(insertMs).padStart(7)}  ${perSecond(summary.totalRows, insertMs).padStart(16)}`,
+    );
     say(`  total (build, insert, commit, analyze): ${seconds(summary.elapsedMs)}`);
 
     say("");
-    say(`Row-by-row baseline (single-row INSERTs of the first ${SAMPLE_UNITS.toLocaleString("en-US")} units and their history):`);
+    say(
+      `Row-by-row baseline (single-row INSERTs of the first ${SAMPLE_UNITS.toLocaleString("en-US")} units and their history):`,
+    );
     const baselines = await rowByRowBaselines(databaseUrl(server.url, baselineName), now);
     const estimates: Record<string, number> = {};
     for (const [label, baseline] of Object.entries(baselines)) {
       const name = label === "autocommit" ? "autocommit (a commit per row)" : "inside one transaction";
       say(`  ${name}:`);
-      say(`    Unit                 ${baseline.units.toLocaleString("en-US").padStart(9)} rows in ${seconds(baseline.unitMs).padStart(7)}  ${perSecond(baseline.units, baseline.unitMs).padStart(16)}`);
-      say(`    UnitHistory          ${baseline.history.toLocaleString("en-US").padStart(9)} rows in ${seconds(baseline.historyMs).padStart(7)}  ${perSecond(baseline.history, baseline.historyMs).padStart(16)}`);
+      say(
+        `    Unit                 ${baseline.units.toLocaleString("en-US").padStart(9)} rows in ${seconds(baseline.unitMs).padStart(7)}  ${perSecond(baseline.units, baseline.unitMs).padStart(16)}`,
+      );
+      say(
+        `    UnitHistory          ${baseline.history.toLocaleString("en-US").padStart(9)} rows in ${seconds(baseline.historyMs).padStart(7)}  ${perSecond(baseline.history, baseline.historyMs).padStart(16)}`,
+      );
       estimates[label] = extrapolate(baseline, summary.tables, summary.totalRows);
-      say(`    extrapolated to ${summary.totalRows.toLocaleString("en-US")} rows: ~${seconds(estimates[label]!)} of inserts alone`);
+      say(
+        `    extrapolated to ${summary.totalRows.toLocaleString("en-US")} rows: ~${seconds(estimates[label]!)} of inserts alone`,
+      );
     }
 
     say("");

@@ -43,14 +43,16 @@ function fail(message: string): never {
 if (!existsSync(assetsDir)) fail(`${assetsDir} does not exist: run \`npm run build\` first`);
 
 const routerManifests = readdirSync(assetsDir).filter((name) => /^manifest-[\w-]+\.js$/.test(name));
-if (routerManifests.length !== 1) fail(`expected one React Router manifest in ${assetsDir}, found ${routerManifests.length}`);
+if (routerManifests.length !== 1)
+  fail(`expected one React Router manifest in ${assetsDir}, found ${routerManifests.length}`);
 const routerSource = readFileSync(path.join(assetsDir, routerManifests[0]!), "utf8").trim();
 const assignment = /^window\.__reactRouterManifest\s*=\s*([\s\S]*?);?$/.exec(routerSource);
 if (!assignment) fail(`${routerManifests[0]} is not React Router's manifest`);
 const router = JSON.parse(assignment[1]!) as RouterManifest;
 
 const viteManifestPath = path.join(clientDir, ".vite", "manifest.json");
-if (!existsSync(viteManifestPath)) fail(`${viteManifestPath} is missing: vite.config.ts must keep build.manifest: true`);
+if (!existsSync(viteManifestPath))
+  fail(`${viteManifestPath} is missing: vite.config.ts must keep build.manifest: true`);
 const vite = JSON.parse(readFileSync(viteManifestPath, "utf8")) as ViteManifest;
 
 const sizes = new Map<string, number>();
@@ -66,7 +68,8 @@ function gzippedSize(file: string, level: number): number {
   return size;
 }
 const sizeOf = (file: string) => gzippedSize(file, GZIP_LEVEL);
-const served = (files: readonly string[]) => kib(files.reduce((total, file) => total + gzippedSize(file, SERVED_GZIP_LEVEL), 0));
+const served = (files: readonly string[]) =>
+  kib(files.reduce((total, file) => total + gzippedSize(file, SERVED_GZIP_LEVEL), 0));
 
 const cssFiles = readdirSync(assetsDir)
   .filter((name) => name.endsWith(".css"))
@@ -75,7 +78,9 @@ const cssFiles = readdirSync(assetsDir)
 // The board dialogs (ADR 026): each registered in app/components/dialogs/board-dialogs.tsx as a dynamic
 // import, each must be a chunk of its own that no page loads before it opens.
 const registry = readFileSync(path.resolve("app/components/dialogs/board-dialogs.tsx"), "utf8");
-const boardDialogs = [...registry.matchAll(/import\("\.\/([\w-]+\.tsx)"\)/g)].map((match) => `app/components/dialogs/${match[1]}`);
+const boardDialogs = [...registry.matchAll(/import\("\.\/([\w-]+\.tsx)"\)/g)].map(
+  (match) => `app/components/dialogs/${match[1]}`,
+);
 if (boardDialogs.length === 0) fail("found no dialog imports in app/components/dialogs/board-dialogs.tsx");
 
 const started = performance.now();
@@ -95,7 +100,9 @@ const failures = weightFailures(report, {
 console.log(formatWeightReport(report, BUDGET, failures.length > 0 ? {} : { rows: 12 }));
 const notOnDemand = boardDialogs.filter((module) => !report.onDemand.includes(module));
 if (notOnDemand.length > 0) fail(`board dialogs not found loaded on demand by any page: ${notOnDemand.join(", ")}`);
-console.log(`\nboard dialogs loaded on demand, none with its page: ${boardDialogs.map((module) => path.basename(module)).join(", ")}`);
+console.log(
+  `\nboard dialogs loaded on demand, none with its page: ${boardDialogs.map((module) => path.basename(module)).join(", ")}`,
+);
 const heaviest = report.largestCombination;
 console.log(
   `\nas served (gzip level ${SERVED_GZIP_LEVEL}): heaviest page+dialog ${served(heaviest.js.jsFiles)} JS, ${served(heaviest.css.cssFiles)} CSS`,

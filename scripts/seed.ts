@@ -52,11 +52,15 @@ async function main(): Promise<void> {
     for (const [table, rows] of Object.entries(summary.tables)) {
       console.log(`  ${table.padEnd(22)} ${rows.toLocaleString("en-US").padStart(10)}`);
     }
-    console.log(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s (seed ${(summary.elapsedMs / 1000).toFixed(1)} s).`);
+    console.log(
+      `Done in ${((performance.now() - started) / 1000).toFixed(1)} s (seed ${(summary.elapsedMs / 1000).toFixed(1)} s).`,
+    );
     console.log("");
     console.log(`Demo accounts (password "${DEMO_PASSWORD}"):`);
     for (const account of DEMO_ACCOUNTS) {
-      console.log(`  ${account.email.padEnd(28)} ${account.permissionIds.length ? account.permissionIds.join(", ") : "no permissions"}`);
+      console.log(
+        `  ${account.email.padEnd(28)} ${account.permissionIds.length ? account.permissionIds.join(", ") : "no permissions"}`,
+      );
     }
   } finally {
     await database.stop();

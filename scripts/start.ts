@@ -26,7 +26,9 @@ function buildApp(): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(path.join(root, "node_modules/.bin/react-router"), ["build"], { cwd: root, stdio: "inherit" });
     child.once("error", reject);
-    child.once("close", (code) => (code === 0 ? resolve() : reject(new Error(`react-router build exited with ${code}`))));
+    child.once("close", (code) =>
+      code === 0 ? resolve() : reject(new Error(`react-router build exited with ${code}`)),
+    );
   });
 }
 
@@ -103,7 +105,9 @@ async function main() {
   process.on("SIGTERM", () => void stop("SIGTERM"));
 
   try {
-    database = await openScriptDatabase(config, (line) => logger.debug({ component: "embedded-postgres" }, line.trim()));
+    database = await openScriptDatabase(config, (line) =>
+      logger.debug({ component: "embedded-postgres" }, line.trim()),
+    );
     if (database.embedded) say(`Embedded PostgreSQL is up (${path.join(config.DATA_DIR, "pg")}).`);
 
     const migration = await runMigrations(database.url, "deploy");

@@ -72,7 +72,12 @@ describe("the card list cache", () => {
   it("computes a list read near its maximum age again in the background, answering the kept one meanwhile", async () => {
     let now = 0;
     const loader = controlledLoader();
-    const cache = createCardListCache({ load: loader.load, maxAgeMs: 30_000, refreshAheadMs: 10_000, clock: () => now });
+    const cache = createCardListCache({
+      load: loader.load,
+      maxAgeMs: 30_000,
+      refreshAheadMs: 10_000,
+      clock: () => now,
+    });
     const first = cache.get("overview");
     loader.calls[0]!.resolve();
     await first;
@@ -117,8 +122,10 @@ describe("the card list cache", () => {
 
   describe("a list kept per request (ADR 021)", () => {
     /** A card of request `id` at `version` (its title tells which computation made it). */
-    const cardOf = (id: number, version: string) => ({ key: `form-${id}`, formHistoryId: id, title: version }) as BoardCard;
-    const titles = (payload: CardListPayload) => Object.fromEntries(payload.cards.map((card) => [card.formHistoryId, card.title]));
+    const cardOf = (id: number, version: string) =>
+      ({ key: `form-${id}`, formHistoryId: id, title: version }) as BoardCard;
+    const titles = (payload: CardListPayload) =>
+      Object.fromEntries(payload.cards.map((card) => [card.formHistoryId, card.title]));
 
     /** Whole lists of requests 1–3 and parts of the asked requests, each resolved when the test says so. */
     function perRequestLoaders(options: { maxAgeMs?: number; refreshAheadMs?: number; clock?: () => number } = {}) {
@@ -136,7 +143,11 @@ describe("the card list cache", () => {
         loadRequests: (list, ids) =>
           new Promise((resolve) => {
             const mine = `part${++version}`;
-            parts.push({ ids, resolve: (present = ids) => resolve({ list, generatedAt: mine, cards: present.map((id) => cardOf(id, mine)) }) });
+            parts.push({
+              ids,
+              resolve: (present = ids) =>
+                resolve({ list, generatedAt: mine, cards: present.map((id) => cardOf(id, mine)) }),
+            });
           }),
       });
       return { cache, whole, parts };
@@ -202,7 +213,10 @@ describe("the card list cache", () => {
       await read();
       expect(whole).toHaveLength(2);
 
-      cache.invalidate(["onboarding"], Array.from({ length: MAX_STALE_REQUESTS + 1 }, (_, index) => index + 1));
+      cache.invalidate(
+        ["onboarding"],
+        Array.from({ length: MAX_STALE_REQUESTS + 1 }, (_, index) => index + 1),
+      );
       await read();
       expect(whole).toHaveLength(3);
 

@@ -23,7 +23,6 @@ export const CARD_LIST_REFRESH_AHEAD_MS = 10_000;
 /** A list with more requests changed than this since it was kept is computed whole again. */
 export const MAX_STALE_REQUESTS = 50;
 
-
 interface Entry {
   payload: CardListPayload;
   /** When the whole list was last computed (the maximum age counts from it). */
@@ -61,7 +60,8 @@ export function createCardListCache(options: CardListCacheOptions): CardListCach
 
   const generationOf = (list: CardListName) => generations.get(list) ?? 0;
 
-  const isFresh = (entry: Entry | undefined): entry is Entry => entry !== undefined && clock() - entry.keptAt < maxAgeMs;
+  const isFresh = (entry: Entry | undefined): entry is Entry =>
+    entry !== undefined && clock() - entry.keptAt < maxAgeMs;
 
   /** The kept list with its stale requests' cards computed again, or the whole list computed. */
   function work(list: CardListName, whole: boolean): Promise<Entry> {
@@ -126,7 +126,8 @@ export function createCardListCache(options: CardListCacheOptions): CardListCach
         const entry = kept.get(list);
         const stale = new Set([...(entry?.stale ?? []), ...(requests ?? [])]);
         const partly = requests !== undefined && requests.length > 0 && keptPerRequest(list) && isFresh(entry);
-        if (partly && stale.size <= MAX_STALE_REQUESTS) kept.set(list, { payload: entry.payload, keptAt: entry.keptAt, stale });
+        if (partly && stale.size <= MAX_STALE_REQUESTS)
+          kept.set(list, { payload: entry.payload, keptAt: entry.keptAt, stale });
         else kept.delete(list);
       }
     },

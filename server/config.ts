@@ -23,7 +23,9 @@ type Environment = Record<string, string | undefined>;
  */
 export function loadConfig(env: Environment = process.env): Config {
   const present = Object.fromEntries(
-    Object.entries(env).filter(([key, value]) => key in configSchema.shape && value !== undefined && value.trim() !== ""),
+    Object.entries(env).filter(
+      ([key, value]) => key in configSchema.shape && value !== undefined && value.trim() !== "",
+    ),
   );
   const parsed = configSchema.safeParse(present);
   if (!parsed.success) {
@@ -42,9 +44,7 @@ export function loadConfig(env: Environment = process.env): Config {
   if (missing.length > 0) throw new ConfigError(missing);
   const microsoft = [config.MICROSOFT_ISSUER, config.MICROSOFT_CLIENT_ID, config.MICROSOFT_CLIENT_SECRET];
   if (microsoft.some(Boolean) && !microsoft.every(Boolean)) {
-    throw new ConfigError([
-      "MICROSOFT_ISSUER, MICROSOFT_CLIENT_ID, MICROSOFT_CLIENT_SECRET: set all three or none",
-    ]);
+    throw new ConfigError(["MICROSOFT_ISSUER, MICROSOFT_CLIENT_ID, MICROSOFT_CLIENT_SECRET: set all three or none"]);
   }
   return {
     ...config,

@@ -8,7 +8,13 @@ export function createLogger(config: Pick<Config, "LOG_LEVEL" | "NODE_ENV">): Lo
     level: config.LOG_LEVEL,
     base: { service: "fleet-ops", env: config.NODE_ENV },
     redact: {
-      paths: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]', "*.password", "*.passwordHash"],
+      paths: [
+        "req.headers.authorization",
+        "req.headers.cookie",
+        'res.headers["set-cookie"]',
+        "*.password",
+        "*.passwordHash",
+      ],
       censor: "[redacted]",
     },
   });

@@ -21,7 +21,9 @@ export interface ChangePasswordResult {
 }
 
 function passwordResult(value: unknown): ChangePasswordResult | undefined {
-  return (value as { intent?: unknown } | undefined)?.intent === "password" ? (value as ChangePasswordResult) : undefined;
+  return (value as { intent?: unknown } | undefined)?.intent === "password"
+    ? (value as ChangePasswordResult)
+    : undefined;
 }
 
 export function ChangePasswordForm({ id = "change-password", inDialog = false }: { id?: string; inDialog?: boolean }) {

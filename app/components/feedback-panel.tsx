@@ -143,7 +143,11 @@ export function FeedbackPanel({ url, status = null }: FeedbackPanelProps) {
             <TextArea id={`${id}-message`} name="message" rows={4} maxLength={FEEDBACK_MESSAGE_MAX} />
             <Box aria-live="polite">
               {notice ? (
-                <Callout.Root color={notice.tone === "success" ? "green" : "red"} role={notice.tone === "error" ? "alert" : "status"} size="1">
+                <Callout.Root
+                  color={notice.tone === "success" ? "green" : "red"}
+                  role={notice.tone === "error" ? "alert" : "status"}
+                  size="1"
+                >
                   <Callout.Text>{notice.text}</Callout.Text>
                 </Callout.Root>
               ) : null}

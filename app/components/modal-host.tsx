@@ -115,7 +115,17 @@ export function ModalHost({ signedIn, titleContext }: { signedIn: boolean; title
   return <OpenModal name={request.name} title={request.title} size={request.size} returnTo={returnTo} />;
 }
 
-function OpenModal({ name, title, size, returnTo }: { name: ModalName; title: string; size: ModalSize; returnTo: string }) {
+function OpenModal({
+  name,
+  title,
+  size,
+  returnTo,
+}: {
+  name: ModalName;
+  title: string;
+  size: ModalSize;
+  returnTo: string;
+}) {
   const Content = useModalContent(name);
   return (
     <AppDialog title={title} size={size} closeHref={returnTo}>

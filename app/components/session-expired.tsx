@@ -74,7 +74,10 @@ export function SessionExpiredForm({ redirectTo, microsoftSignIn, reloadsPage = 
         return;
       }
       const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
-      setDirect({ busy: false, message: typeof body?.error === "string" && body.error ? body.error : SIGN_IN_UNAVAILABLE });
+      setDirect({
+        busy: false,
+        message: typeof body?.error === "string" && body.error ? body.error : SIGN_IN_UNAVAILABLE,
+      });
     } catch {
       setDirect({ busy: false, message: SIGN_IN_UNAVAILABLE });
     }

@@ -5,7 +5,14 @@
 // Paged per stage (`pageCardList`): the loader filters every card, then returns only each stage's first
 // page (all of the `show` stage) with the stages' true counts, so the HTML and its loader data stay small.
 import { useMemo } from "react";
-import { data, redirect, type ShouldRevalidateFunctionArgs, useActionData, useLocation, useSearchParams } from "react-router";
+import {
+  data,
+  redirect,
+  type ShouldRevalidateFunctionArgs,
+  useActionData,
+  useLocation,
+  useSearchParams,
+} from "react-router";
 import { BoardView, type BoardSectionData } from "~/components/board/board-view.tsx";
 import { BoardDialog } from "~/components/dialogs/board-dialogs.tsx";
 import { answeredWithoutSaving, type SaveFailed, type SessionEnded } from "~/components/dialogs/dialog-kit.tsx";
@@ -77,7 +84,8 @@ export async function loader(args: Route.LoaderArgs) {
   // A dialog's entry kept across signing in again comes back once, into the dialog it was typed in
   // (ADR 030); the cookie that carried it is cleared whatever page reads it.
   const kept = requestDialogDraft(args.request);
-  const draft = kept?.draft && dialog && kept.draft.to === `${url.pathname}${url.search}` ? draftActionData(kept.draft) : null;
+  const draft =
+    kept?.draft && dialog && kept.draft.to === `${url.pathname}${url.search}` ? draftActionData(kept.draft) : null;
   return data(
     {
       route: page.route,
@@ -105,7 +113,9 @@ export async function action(args: Route.ActionArgs) {
   if (submission.kind === "refused") return data(submission.actionData, { status: submission.status });
   args.context.get(servicesContext).boardChanges.listsChanged(submission.lists, submission.requests);
   const url = args.url;
-  return redirect(submission.stayOpen ? `${url.pathname}${url.search}` : boardViewHref(url.pathname, url.search), { status: 303 });
+  return redirect(submission.stayOpen ? `${url.pathname}${url.search}` : boardViewHref(url.pathname, url.search), {
+    status: 303,
+  });
 }
 
 /**

@@ -12,16 +12,16 @@ export default function Docs() {
         Signing in
       </Heading>
       <Text as="p" mb="3">
-        Sign in at the employee login page with your company e-mail and password. Your session lasts for a
-        working day; when it ends, the page you are on asks you to sign in again and brings you back to it.
+        Sign in at the employee login page with your company e-mail and password. Your session lasts for a working day;
+        when it ends, the page you are on asks you to sign in again and brings you back to it.
       </Text>
       <Heading as="h2" size="4" mt="4" mb="2">
         Finding your pages
       </Heading>
       <Text as="p" mb="3">
-        The home page lists every page your permissions open. Department boards (On Rent, Off Rent,
-        Transport, AR, Recon, Sales and Titles), reports and executive pages appear only for the departments
-        and roles that use them. A page you may not open shows “Page not found”.
+        The home page lists every page your permissions open. Department boards (On Rent, Off Rent, Transport, AR,
+        Recon, Sales and Titles), reports and executive pages appear only for the departments and roles that use them. A
+        page you may not open shows “Page not found”.
       </Text>
       <Heading as="h2" size="4" mt="4" mb="2">
         Public forms

@@ -13,7 +13,11 @@ import { decodeDialogDraft, dialogDraftCookie } from "~/modules/session/dialog-d
 import { normalizeEmail } from "~/modules/identity/users.server.ts";
 import { signInWithPassword } from "~/modules/identity/sign-in.server.ts";
 import { safeRedirectPath } from "~/modules/session/safe-redirect.ts";
-import { INVALID_CREDENTIALS_MESSAGE, signInSchema, TOO_MANY_SIGN_IN_ATTEMPTS_MESSAGE } from "~/rules/access/sign-in.ts";
+import {
+  INVALID_CREDENTIALS_MESSAGE,
+  signInSchema,
+  TOO_MANY_SIGN_IN_ATTEMPTS_MESSAGE,
+} from "~/rules/access/sign-in.ts";
 import { microsoftSignInEnabled } from "~/modules/platform/config.server.ts";
 import type { Route } from "./+types/employee-login";
 import { FormMessage, LabelledInput, SubmitButton } from "~/components/form-controls.tsx";
@@ -92,7 +96,8 @@ export default function EmployeeLogin({ loaderData }: Route.ComponentProps) {
   const fieldErrors = [...(fields.email.errors ?? []), ...(fields.password.errors ?? [])];
   // The Microsoft callback comes back with ?error= ('Microsoft account not found.').
   const message =
-    form.errors?.[0] ?? (fieldErrors.length > 0 ? INVALID_CREDENTIALS_MESSAGE : (searchParams.get("error") ?? undefined));
+    form.errors?.[0] ??
+    (fieldErrors.length > 0 ? INVALID_CREDENTIALS_MESSAGE : (searchParams.get("error") ?? undefined));
   const redirectTo = searchParams.get("redirectTo") ?? "";
 
   return (

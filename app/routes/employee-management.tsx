@@ -47,7 +47,12 @@ export default function EmployeeManagement({ loaderData }: Route.ComponentProps)
                 Search employees
               </Text>
             </label>
-            <TextField.Root id="employee-search" name="search" defaultValue={search} placeholder="Name, e-mail or department" />
+            <TextField.Root
+              id="employee-search"
+              name="search"
+              defaultValue={search}
+              placeholder="Name, e-mail or department"
+            />
             <Button type="submit" variant="soft">
               Search
             </Button>
@@ -92,7 +97,12 @@ export default function EmployeeManagement({ loaderData }: Route.ComponentProps)
                       <Form method="post" action="/impersonation">
                         <input type="hidden" name="intent" value="start" />
                         <input type="hidden" name="userId" value={employee.id} />
-                        <Button type="submit" size="1" variant="outline" aria-label={`Act as ${employee.firstName} ${employee.lastName}`}>
+                        <Button
+                          type="submit"
+                          size="1"
+                          variant="outline"
+                          aria-label={`Act as ${employee.firstName} ${employee.lastName}`}
+                        >
                           Act as
                         </Button>
                       </Form>

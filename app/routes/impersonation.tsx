@@ -27,7 +27,9 @@ export async function action(args: Route.ActionArgs) {
       ? await startImpersonation(database.prisma, config, session, form.data.userId)
       : await stopImpersonation(database.prisma, config, session);
   if (!result.ok) return data({ error: result.message }, { status: result.status });
-  return redirect("/home", { headers: { "Set-Cookie": sessionCookie(result.token, config), "Cache-Control": "no-store" } });
+  return redirect("/home", {
+    headers: { "Set-Cookie": sessionCookie(result.token, config), "Cache-Control": "no-store" },
+  });
 }
 
 export default function Impersonation({ actionData }: Route.ComponentProps) {

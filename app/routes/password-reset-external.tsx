@@ -36,8 +36,14 @@ export async function action({ context, request }: Route.ActionArgs) {
   // Known and unknown addresses get the same answer (ADR 023); the link points at APP_URL only.
   const appUrl = services.config.APP_URL;
   const result = await requestPasswordReset(services.database.prisma, mailerFor(services), input, { appUrl });
-  if (!result.ok) return data({ intent: "request" as const, done: false, message: result.message }, { status: result.status });
-  return data({ intent: "request" as const, done: true, message: RESET_EMAIL_SENT_MESSAGE, detail: RESET_EMAIL_SENT_DETAIL });
+  if (!result.ok)
+    return data({ intent: "request" as const, done: false, message: result.message }, { status: result.status });
+  return data({
+    intent: "request" as const,
+    done: true,
+    message: RESET_EMAIL_SENT_MESSAGE,
+    detail: RESET_EMAIL_SENT_DETAIL,
+  });
 }
 
 export default function PasswordResetExternal() {
@@ -45,11 +51,7 @@ export default function PasswordResetExternal() {
   const actionData = useActionData<ResetActionData>();
   return (
     <ResetCard>
-      {loaderData.token ? (
-        <NewPasswordForm loaderData={loaderData} actionData={actionData} />
-      ) : (
-        <ResetRequestForm />
-      )}
+      {loaderData.token ? <NewPasswordForm loaderData={loaderData} actionData={actionData} /> : <ResetRequestForm />}
     </ResetCard>
   );
 }

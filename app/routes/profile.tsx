@@ -29,10 +29,14 @@ export async function action(args: Route.ActionArgs) {
   const formData = await request.formData();
   if (formData.get("intent") === "theme") {
     const result = await setTheme(database.prisma, session, { theme: formData.get("theme") });
-    return data({ intent: "theme" as const, ok: result.ok, message: result.ok ? null : result.message }, { status: result.ok ? 200 : 400 });
+    return data(
+      { intent: "theme" as const, ok: result.ok, message: result.ok ? null : result.message },
+      { status: result.ok ? 200 : 400 },
+    );
   }
   const result = await changePassword(database.prisma, config, session, session.user.id, Object.fromEntries(formData));
-  if (!result.ok) return data({ intent: "password" as const, ok: false, message: result.message }, { status: result.status });
+  if (!result.ok)
+    return data({ intent: "password" as const, ok: false, message: result.message }, { status: result.status });
   // Post/redirect/get with the new cookie: the page then loads with the new session (the old token
   // was just revoked), and a reload does not post again.
   return redirect(`/profile?${PASSWORD_CHANGED_PARAM}=1`, {
@@ -64,7 +68,14 @@ export default function Profile() {
           <input type="hidden" name="intent" value="theme" />
           <Flex gap="2">
             {THEMES.map((theme) => (
-              <Button key={theme} type="submit" name="theme" value={theme} variant={profile.theme === theme ? "solid" : "outline"} aria-pressed={profile.theme === theme}>
+              <Button
+                key={theme}
+                type="submit"
+                name="theme"
+                value={theme}
+                variant={profile.theme === theme ? "solid" : "outline"}
+                aria-pressed={profile.theme === theme}
+              >
                 {theme}
               </Button>
             ))}

@@ -54,7 +54,8 @@ export async function action(args: QueueActionArgs) {
   if (!operation) return redirect(withOutcome(returnTo, "error", UNKNOWN_INTENT_MESSAGE), { status: 303 });
 
   const fields: Record<string, string> = {};
-  for (const [name, value] of form) if (typeof value === "string" && name !== "intent" && name !== "returnTo") fields[name] = value;
+  for (const [name, value] of form)
+    if (typeof value === "string" && name !== "intent" && name !== "returnTo") fields[name] = value;
   const result = await operation(services.database.prisma, session, fields);
   if (!result.ok) return redirect(withOutcome(returnTo, "error", result.message), { status: 303 });
   services.boardChanges.listsChanged(result.lists, result.requests);

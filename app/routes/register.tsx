@@ -35,11 +35,26 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { context, request } = args;
   const session = permitted(args);
-  const result = await registerEmployee(context.get(servicesContext).database.prisma, session, Object.fromEntries(await request.formData()));
+  const result = await registerEmployee(
+    context.get(servicesContext).database.prisma,
+    session,
+    Object.fromEntries(await request.formData()),
+  );
   if (!result.ok) {
-    return data({ ok: false as const, message: result.message, fieldErrors: (result.fieldErrors ?? {}) as Record<string, string[]> }, { status: result.status });
+    return data(
+      {
+        ok: false as const,
+        message: result.message,
+        fieldErrors: (result.fieldErrors ?? {}) as Record<string, string[]>,
+      },
+      { status: result.status },
+    );
   }
-  return data({ ok: true as const, message: `Registered ${result.user.firstName} ${result.user.lastName} (${result.user.email}).`, fieldErrors: {} as Record<string, string[]> });
+  return data({
+    ok: true as const,
+    message: `Registered ${result.user.firstName} ${result.user.lastName} (${result.user.email}).`,
+    fieldErrors: {} as Record<string, string[]>,
+  });
 }
 
 export default function Register() {
@@ -52,7 +67,11 @@ export default function Register() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: registerEmployeeSchema }),
   });
   const errorOf = (name: keyof typeof fields) => fields[name].errors?.[0] ?? actionData?.fieldErrors[name]?.[0];
-  const text = (name: "firstName" | "lastName" | "email" | "password", label: string, type: "text" | "email" | "password") => (
+  const text = (
+    name: "firstName" | "lastName" | "email" | "password",
+    label: string,
+    type: "text" | "email" | "password",
+  ) => (
     <LabelledInput
       field={fields[name]}
       label={label}
@@ -77,7 +96,12 @@ export default function Register() {
                 Department
               </Text>
             </label>
-            <select {...getSelectProps(fields.departmentId)} key={fields.departmentId.key} className="rt-reset" style={{ padding: 6 }}>
+            <select
+              {...getSelectProps(fields.departmentId)}
+              key={fields.departmentId.key}
+              className="rt-reset"
+              style={{ padding: 6 }}
+            >
               <option value="">Choose…</option>
               {departments.map((department) => (
                 <option key={department.id} value={department.id}>

@@ -5,13 +5,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Box, Button, Callout, Card, Flex, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
-import {
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-} from "react-router";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { resetActionFor, resetLoaderFor, type ResetLoaderData } from "~/modules/identity/password-reset-page.server.ts";
 import { resetPasswordFormSchema } from "~/rules/access/passwords.ts";
 import { FormMessage, LabelledInput, SubmitButton } from "~/components/form-controls.tsx";
@@ -107,7 +101,12 @@ export function NewPasswordForm({
           Choose a new password for <strong>{email}</strong>.
         </Text>
         <LabelledInput field={fields.password} label="New password" type="password" autoComplete="new-password" />
-        <LabelledInput field={fields.passwordConfirm} label="Confirm new password" type="password" autoComplete="new-password" />
+        <LabelledInput
+          field={fields.passwordConfirm}
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+        />
         <FormMessage message={message} id={form.errorId} />
         <Box mt="2">
           <SubmitButton pending={navigation.state === "submitting"}>Set new password</SubmitButton>

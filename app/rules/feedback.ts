@@ -2,7 +2,12 @@
 // Shared by the panel in the browser and the server. The panel draws its form from the texts and limits
 // alone (app/rules/feedback-limits.ts) and loads this schema when it is sent (ADR 028).
 import { z } from "zod";
-import { FEEDBACK_MESSAGE_MAX, FEEDBACK_NAME_MAX, FEEDBACK_REQUIRED_MESSAGE, FEEDBACK_URL_MAX } from "./feedback-limits.ts";
+import {
+  FEEDBACK_MESSAGE_MAX,
+  FEEDBACK_NAME_MAX,
+  FEEDBACK_REQUIRED_MESSAGE,
+  FEEDBACK_URL_MAX,
+} from "./feedback-limits.ts";
 
 export {
   FEEDBACK_MESSAGE_MAX,

@@ -103,7 +103,8 @@ describe("formatDisplayDate (MM/dd/yyyy)", () => {
   });
 
   it("shows every YYYY-MM-DD string exactly as date-fns reads and formats it, real day or not", () => {
-    const digits = (length: number) => fc.integer({ min: 0, max: 10 ** length - 1 }).map((n) => String(n).padStart(length, "0"));
+    const digits = (length: number) =>
+      fc.integer({ min: 0, max: 10 ** length - 1 }).map((n) => String(n).padStart(length, "0"));
     // Years from 0001: date-fns shows year 0 (1 BC) as 0001, which no truck rental ever needs.
     const year = fc.integer({ min: 1, max: 9999 }).map((n) => String(n).padStart(4, "0"));
     fc.assert(
@@ -132,9 +133,12 @@ describe("formatUtcDay (a date-only column as the boards show it)", () => {
 
   it("is the API day shown as MM/dd/yyyy for any instant", () => {
     fc.assert(
-      fc.property(fc.date({ min: new Date("1000-01-01T00:00:00Z"), max: new Date("9999-12-31T23:59:59Z"), noInvalidDate: true }), (date) => {
-        expect(formatUtcDay(date)).toBe(formatDisplayDate(formatDateForApi(date)));
-      }),
+      fc.property(
+        fc.date({ min: new Date("1000-01-01T00:00:00Z"), max: new Date("9999-12-31T23:59:59Z"), noInvalidDate: true }),
+        (date) => {
+          expect(formatUtcDay(date)).toBe(formatDisplayDate(formatDateForApi(date)));
+        },
+      ),
       { numRuns: 2000 },
     );
   });

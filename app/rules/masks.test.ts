@@ -170,7 +170,14 @@ describe("isValidPhone and phoneToE164", () => {
     expect(isValidPhone(value)).toBe(true);
   });
 
-  const invalid: [string | null | undefined][] = [["(555) 123-4567"], ["(212) 456"], ["123"], [""], [null], [undefined]];
+  const invalid: [string | null | undefined][] = [
+    ["(555) 123-4567"],
+    ["(212) 456"],
+    ["123"],
+    [""],
+    [null],
+    [undefined],
+  ];
   it.each(invalid)("%j is not a valid number", (value) => {
     expect(isValidPhone(value)).toBe(false);
   });

@@ -54,7 +54,10 @@ export const STATE_CODE_LENGTH = 2;
 
 /** A two-letter state code: letters only, upper-case. */
 export function maskState(value: MaskInput): string {
-  return (value ?? "").replace(/[^A-Za-z]/g, "").toUpperCase().slice(0, STATE_CODE_LENGTH);
+  return (value ?? "")
+    .replace(/[^A-Za-z]/g, "")
+    .toUpperCase()
+    .slice(0, STATE_CODE_LENGTH);
 }
 
 const DOMESTIC_PHONE_PATTERN = "(###) ###-####";

@@ -69,13 +69,24 @@ const MAX_ID = 2_147_483_647;
 /** A positive database id, as a JSON number or a form's digits; nothing else (no booleans, no arrays). */
 export function noteIdSchema(message: string) {
   return z
-    .union([z.number({ error: message }), z.string({ error: message }).trim().regex(/^\d{1,10}$/, { error: message }).transform(Number)], {
-      error: message,
-    })
+    .union(
+      [
+        z.number({ error: message }),
+        z
+          .string({ error: message })
+          .trim()
+          .regex(/^\d{1,10}$/, { error: message })
+          .transform(Number),
+      ],
+      {
+        error: message,
+      },
+    )
     .pipe(z.number().int({ error: message }).min(1, { error: message }).max(MAX_ID, { error: message }));
 }
 
-const blankToUndefined = (value: unknown) => (value === "" || value === null || value === undefined ? undefined : value);
+const blankToUndefined = (value: unknown) =>
+  value === "" || value === null || value === undefined ? undefined : value;
 
 /** A unit number as typed: trimmed, upper case, 1–8 letters, digits or dashes (the fleet's check). */
 export const unitNumberSchema = z
@@ -118,7 +129,9 @@ export type AddNoteInput = z.input<typeof addNoteInput>;
 
 /** PUT /api/orders/note/cancel {cancelValue, noteId}: 1 cancels, 0 restores (ADR 012). */
 export const cancelNoteInput = z.object({
-  cancelValue: z.union([z.literal(0), z.literal(1), z.literal("0"), z.literal("1")], { error: NOTE_MESSAGES.cancelValue }).transform(Number),
+  cancelValue: z
+    .union([z.literal(0), z.literal(1), z.literal("0"), z.literal("1")], { error: NOTE_MESSAGES.cancelValue })
+    .transform(Number),
   noteId: noteIdSchema(NOTE_MESSAGES.chooseNote),
 });
 export type CancelNoteInput = z.input<typeof cancelNoteInput>;

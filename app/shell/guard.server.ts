@@ -98,10 +98,10 @@ export const sessionGuard: MiddlewareFunction<Response> = async ({ request, cont
  * from its own pattern, and the signed-in session the guard resolved, checked again against that
  * route's access. Without the guard's state (a route the middleware did not run for) it refuses.
  */
-export function requireRouteAccess(args: {
-  context: Readonly<RouterContextProvider>;
-  pattern: string;
-}): { session: SignedInPageSession; route: GuardedRoute } {
+export function requireRouteAccess(args: { context: Readonly<RouterContextProvider>; pattern: string }): {
+  session: SignedInPageSession;
+  route: GuardedRoute;
+} {
   const route = routeByPattern(args.pattern);
   if (!route) throw data("The page you asked for does not exist.", { status: 404 });
   const state = args.context.get(pageRequestContext);

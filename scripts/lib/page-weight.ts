@@ -125,7 +125,9 @@ function routeChain(router: RouterManifest, id: string): RouterManifestRoute[] {
 
 /** Leaf routes: the ones no other route names as parent (what a URL lands on). */
 export function leafRouteIds(router: RouterManifest): string[] {
-  const parents = new Set(Object.values(router.routes).flatMap((route) => (route.parentId === undefined ? [] : [route.parentId])));
+  const parents = new Set(
+    Object.values(router.routes).flatMap((route) => (route.parentId === undefined ? [] : [route.parentId])),
+  );
   return Object.keys(router.routes).filter((id) => !parents.has(id));
 }
 
@@ -172,7 +174,8 @@ export function staticClosure(vite: ViteManifest, key: string): { js: string[]; 
 
 function chunkKeysByFile(vite: ViteManifest): Map<string, string> {
   const byFile = new Map<string, string>();
-  for (const [key, chunk] of Object.entries(vite)) if (chunk.file.endsWith(".js")) byFile.set(normalizeFile(chunk.file), key);
+  for (const [key, chunk] of Object.entries(vite))
+    if (chunk.file.endsWith(".js")) byFile.set(normalizeFile(chunk.file), key);
   return byFile;
 }
 
@@ -252,8 +255,14 @@ export function measurePageWeight(input: WeightInput): WeightReport {
     .filter((item) => item.js > input.budget.js || item.css > input.budget.css)
     .sort((a, b) => b.js - a.js || b.css - a.css);
 
-  const attributed = new Set([...pages.flatMap((page) => page.cssFiles), ...combinations.flatMap((item) => item.cssFiles)]);
-  const unattributedCss = (input.cssFiles ?? []).map(normalizeFile).filter((file) => !attributed.has(file)).sort();
+  const attributed = new Set([
+    ...pages.flatMap((page) => page.cssFiles),
+    ...combinations.flatMap((item) => item.cssFiles),
+  ]);
+  const unattributedCss = (input.cssFiles ?? [])
+    .map(normalizeFile)
+    .filter((file) => !attributed.has(file))
+    .sort();
 
   return {
     budget: input.budget,
@@ -279,16 +288,33 @@ function describe(item: CombinationWeight): string {
 /** The report as text: the figures to quote, then the combinations over budget (all, or `rows`), or the heaviest few. */
 export function formatWeightReport(report: WeightReport, budget: Budget, options: { rows?: number } = {}): string {
   const lines: string[] = [];
-  lines.push(`budget: ${kib(budget.js)} gzipped JavaScript, ${kib(budget.css)} gzipped CSS per page with any one dialog open`);
-  lines.push(`largest page (JS):         ${kib(report.largestPage.js.js)} JS, ${kib(report.largestPage.js.css)} CSS  ${report.largestPage.js.label}`);
-  lines.push(`largest page (CSS):        ${kib(report.largestPage.css.js)} JS, ${kib(report.largestPage.css.css)} CSS  ${report.largestPage.css.label}`);
-  lines.push(`largest page+dialog (JS):  ${kib(report.largestCombination.js.js)} JS, ${kib(report.largestCombination.js.css)} CSS  ${describe(report.largestCombination.js)}`);
-  lines.push(`largest page+dialog (CSS): ${kib(report.largestCombination.css.js)} JS, ${kib(report.largestCombination.css.css)} CSS  ${describe(report.largestCombination.css)}`);
+  lines.push(
+    `budget: ${kib(budget.js)} gzipped JavaScript, ${kib(budget.css)} gzipped CSS per page with any one dialog open`,
+  );
+  lines.push(
+    `largest page (JS):         ${kib(report.largestPage.js.js)} JS, ${kib(report.largestPage.js.css)} CSS  ${report.largestPage.js.label}`,
+  );
+  lines.push(
+    `largest page (CSS):        ${kib(report.largestPage.css.js)} JS, ${kib(report.largestPage.css.css)} CSS  ${report.largestPage.css.label}`,
+  );
+  lines.push(
+    `largest page+dialog (JS):  ${kib(report.largestCombination.js.js)} JS, ${kib(report.largestCombination.js.css)} CSS  ${describe(report.largestCombination.js)}`,
+  );
+  lines.push(
+    `largest page+dialog (CSS): ${kib(report.largestCombination.css.js)} JS, ${kib(report.largestCombination.css.css)} CSS  ${describe(report.largestCombination.css)}`,
+  );
   lines.push("");
-  const all: CombinationWeight[] = [...report.pages.map((page) => ({ ...page, page, opened: [] })), ...report.combinations];
+  const all: CombinationWeight[] = [
+    ...report.pages.map((page) => ({ ...page, page, opened: [] })),
+    ...report.combinations,
+  ];
   const rows =
-    report.over.length > 0 ? report.over.slice(0, options.rows ?? report.over.length) : [...all].sort((a, b) => b.js - a.js).slice(0, options.rows ?? 8);
-  lines.push(report.over.length > 0 ? `OVER BUDGET (${report.over.length}):` : "heaviest page and dialog combinations:");
+    report.over.length > 0
+      ? report.over.slice(0, options.rows ?? report.over.length)
+      : [...all].sort((a, b) => b.js - a.js).slice(0, options.rows ?? 8);
+  lines.push(
+    report.over.length > 0 ? `OVER BUDGET (${report.over.length}):` : "heaviest page and dialog combinations:",
+  );
   const width = Math.max(...rows.map((item) => describe(item).length), 10);
   lines.push(`${"page + on-demand chunk".padEnd(width)}  ${"JS gz".padStart(10)}  ${"CSS gz".padStart(10)}`);
   for (const item of rows) {
@@ -329,7 +355,9 @@ export function weightFailures(
   const overCss = report.over.filter((item) => item.css > report.budget.css).length;
   if (overJs > 0) failures.push(`${overJs} page/dialog combination(s) over ${kib(jsLimit)} of JavaScript`);
   if (overCss > 0) failures.push(`${overCss} page/dialog combination(s) over ${kib(report.budget.css)} of CSS`);
-  if (report.unattributedCss.length > 0) failures.push(`${report.unattributedCss.length} stylesheet(s) not attributed to any page`);
-  if (report.staticallyLoaded.length > 0) failures.push(`${report.staticallyLoaded.length} on-demand import(s) loaded statically`);
+  if (report.unattributedCss.length > 0)
+    failures.push(`${report.unattributedCss.length} stylesheet(s) not attributed to any page`);
+  if (report.staticallyLoaded.length > 0)
+    failures.push(`${report.staticallyLoaded.length} on-demand import(s) loaded statically`);
   return failures;
 }

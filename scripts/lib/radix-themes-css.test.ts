@@ -55,7 +55,11 @@ describe("which Radix Themes selectors may match", () => {
   });
 
   it("splits selector lists at top-level commas only", () => {
-    expect(splitSelectorList(".a:where(.b, .c), .d[title='x,y'], .e")).toEqual([".a:where(.b, .c)", ".d[title='x,y']", ".e"]);
+    expect(splitSelectorList(".a:where(.b, .c), .d[title='x,y'], .e")).toEqual([
+      ".a:where(.b, .c)",
+      ".d[title='x,y']",
+      ".e",
+    ]);
   });
 });
 
@@ -67,7 +71,11 @@ describe("the radix-themes-subset PostCSS plugin", () => {
 @media (min-width: 768px) { .sm\\:rt-r-gtc-2 { grid-template-columns: 1fr 1fr; } }
 @keyframes rt-spin { from { opacity: 0; } to { opacity: 1; } }
 `;
-  const run = (from: string) => postcss([radixThemesSubset(SUBSET)]).process(css, { from }).css.replace(/\s+/g, " ").trim();
+  const run = (from: string) =>
+    postcss([radixThemesSubset(SUBSET)])
+      .process(css, { from })
+      .css.replace(/\s+/g, " ")
+      .trim();
 
   it("trims Radix Themes' files: unused components, unused breakpoints, emptied media blocks", () => {
     const out = run("/x/node_modules/@radix-ui/themes/components.css");
@@ -87,13 +95,23 @@ describe("the radix-themes-subset PostCSS plugin", () => {
 describe("the components' classes, read from the package", () => {
   it("follows each component's imports (Button draws a Spinner, Table a ScrollArea)", () => {
     const classes = componentClassesOf(["Button", "Table", "TextField"]);
-    expect([...classes]).toEqual(expect.arrayContaining(["rt-Button", "rt-BaseButton", "rt-Spinner", "rt-TableRoot", "rt-ScrollAreaRoot", "rt-TextFieldRoot"]));
+    expect([...classes]).toEqual(
+      expect.arrayContaining([
+        "rt-Button",
+        "rt-BaseButton",
+        "rt-Spinner",
+        "rt-TableRoot",
+        "rt-ScrollAreaRoot",
+        "rt-TextFieldRoot",
+      ]),
+    );
     expect(classes.has("rt-SelectTrigger")).toBe(false);
   });
 
   it("finds a module for every component listed", () => {
     expect(componentModule("TextField")).toBe("text-field");
-    for (const component of RADIX_THEMES_COMPONENTS) expect(() => componentClassesOf([component]), component).not.toThrow();
+    for (const component of RADIX_THEMES_COMPONENTS)
+      expect(() => componentClassesOf([component]), component).not.toThrow();
   });
 });
 
@@ -122,13 +140,16 @@ describe("what the app uses of Radix Themes is what its CSS keeps", () => {
         }
       }
     }
-    expect([...imported].sort(), "add a newly used component to RADIX_THEMES_COMPONENTS (scripts/lib/radix-themes-css.ts)").toEqual(
-      [...RADIX_THEMES_COMPONENTS].sort(),
-    );
+    expect(
+      [...imported].sort(),
+      "add a newly used component to RADIX_THEMES_COMPONENTS (scripts/lib/radix-themes-css.ts)",
+    ).toEqual([...RADIX_THEMES_COMPONENTS].sort());
   });
 
   it("imports Radix Themes' stylesheets only through app/styles/radix-themes.css", () => {
-    const direct = APP.filter(({ text }) => /["']@radix-ui\/themes\/[^"']*\.css/.test(text)).map(({ file }) => path.relative(".", file));
+    const direct = APP.filter(({ text }) => /["']@radix-ui\/themes\/[^"']*\.css/.test(text)).map(({ file }) =>
+      path.relative(".", file),
+    );
     expect(direct).toEqual([]);
   });
 
@@ -139,7 +160,8 @@ describe("what the app uses of Radix Themes is what its CSS keeps", () => {
       if (typeof defs !== "object" || defs === null) continue;
       for (const [prop, def] of Object.entries(defs as Record<string, unknown>)) {
         const { className, responsive } = (def ?? {}) as { className?: unknown; responsive?: unknown };
-        if (typeof className === "string" && responsive === true) classesOf.set(prop, (classesOf.get(prop) ?? new Set()).add(className));
+        if (typeof className === "string" && responsive === true)
+          classesOf.set(prop, (classesOf.get(prop) ?? new Set()).add(className));
       }
     }
     let responsiveValues = 0;
@@ -153,7 +175,10 @@ describe("what the app uses of Radix Themes is what its CSS keeps", () => {
         expect(classes, `${path.relative(".", file)}: ${prop} is not a responsive Radix prop`).toBeDefined();
         for (const className of classes!) {
           for (const breakpoint of keys.filter((key) => key !== "initial")) {
-            expect(RADIX_THEMES_RESPONSIVE[className] ?? [], `${path.relative(".", file)}: ${prop} at ${breakpoint} needs ${className} in RADIX_THEMES_RESPONSIVE`).toContain(breakpoint);
+            expect(
+              RADIX_THEMES_RESPONSIVE[className] ?? [],
+              `${path.relative(".", file)}: ${prop} at ${breakpoint} needs ${className} in RADIX_THEMES_RESPONSIVE`,
+            ).toContain(breakpoint);
           }
         }
       }
@@ -161,7 +186,11 @@ describe("what the app uses of Radix Themes is what its CSS keeps", () => {
     // A responsive value built elsewhere (a variable) would escape the check above.
     const initials = APP.reduce((count, { text }) => count + [...text.matchAll(/\{[ \t]*initial\s*:/g)].length, 0);
     expect(initials, "write responsive prop values inline, where this test can read them").toBe(responsiveValues);
-    expect(Object.values(RADIX_THEMES_RESPONSIVE).flat().every((breakpoint) => BREAKPOINTS.includes(breakpoint))).toBe(true);
+    expect(
+      Object.values(RADIX_THEMES_RESPONSIVE)
+        .flat()
+        .every((breakpoint) => BREAKPOINTS.includes(breakpoint)),
+    ).toBe(true);
   });
 
   it("imports the colour scale of every Radix colour the app names", () => {
@@ -169,8 +198,12 @@ describe("what the app uses of Radix Themes is what its CSS keeps", () => {
     const imported = new Set([...stylesheet.matchAll(/tokens\/colors\/([a-z]+)\.css/g)].map((match) => match[1]!));
     const colours = [...radixProps.accentColors, ...radixProps.grayColors].filter((colour) => colour !== "auto");
     const named = new Set<string>();
-    for (const { text } of APP) for (const colour of colours) if (new RegExp(`["']${colour}["']`).test(text)) named.add(colour);
+    for (const { text } of APP)
+      for (const colour of colours) if (new RegExp(`["']${colour}["']`).test(text)) named.add(colour);
     expect(named.size).toBeGreaterThan(0);
-    expect([...named].filter((colour) => !imported.has(colour)), "import these colours in app/styles/radix-themes.css").toEqual([]);
+    expect(
+      [...named].filter((colour) => !imported.has(colour)),
+      "import these colours in app/styles/radix-themes.css",
+    ).toEqual([]);
   });
 });

@@ -64,7 +64,12 @@ export function componentModule(component: string): string {
 
 /** The `rt-` component classes a component's module and the package modules it imports write. */
 export function componentClassesOf(components: readonly string[]): Set<string> {
-  const componentsDir = path.join(path.dirname(require.resolve("@radix-ui/themes/package.json")), "dist", "esm", "components");
+  const componentsDir = path.join(
+    path.dirname(require.resolve("@radix-ui/themes/package.json")),
+    "dist",
+    "esm",
+    "components",
+  );
   const classes = new Set<string>();
   const seen = new Set<string>();
   const walk = (file: string) => {
@@ -72,7 +77,8 @@ export function componentClassesOf(components: readonly string[]): Set<string> {
     seen.add(file);
     const source = readFileSync(file, "utf8");
     for (const match of source.matchAll(/\brt-[A-Z][A-Za-z]*/g)) classes.add(match[0]);
-    for (const match of source.matchAll(/from\s*["'](\.{1,2}\/[^"']+)["']/g)) walk(path.resolve(path.dirname(file), match[1]!));
+    for (const match of source.matchAll(/from\s*["'](\.{1,2}\/[^"']+)["']/g))
+      walk(path.resolve(path.dirname(file), match[1]!));
   };
   for (const component of components) walk(path.join(componentsDir, `${componentModule(component)}.js`));
   return classes;
@@ -138,14 +144,16 @@ export function selectorMayMatch(selector: string, subset: RadixSubset): boolean
     const pseudo = char === ":" ? /^:(not|is|where|has|matches)\(/.exec(selector.slice(index, index + 10)) : null;
     if (pseudo) {
       const { inner, end } = group(selector, index + pseudo[0].length - 1);
-      if (pseudo[1] !== "not" && !splitSelectorList(inner).some((alternative) => selectorMayMatch(alternative, subset))) return false;
+      if (pseudo[1] !== "not" && !splitSelectorList(inner).some((alternative) => selectorMayMatch(alternative, subset)))
+        return false;
       rest += " ";
       index = end;
       continue;
     }
     rest += char;
   }
-  for (const match of rest.matchAll(/\.((?:[a-z]+\\:)?-?[A-Za-z_][\w-]*)/g)) if (!classAllowed(match[1]!, subset)) return false;
+  for (const match of rest.matchAll(/\.((?:[a-z]+\\:)?-?[A-Za-z_][\w-]*)/g))
+    if (!classAllowed(match[1]!, subset)) return false;
   return true;
 }
 
@@ -164,7 +172,8 @@ export function radixThemesSubset(
     responsive: RADIX_THEMES_RESPONSIVE,
   },
 ): Plugin {
-  const fromRadix = (file: string | undefined) => Boolean(file && file.replaceAll("\\", "/").includes("/@radix-ui/themes/"));
+  const fromRadix = (file: string | undefined) =>
+    Boolean(file && file.replaceAll("\\", "/").includes("/@radix-ui/themes/"));
   return {
     postcssPlugin: "radix-themes-subset",
     OnceExit(root) {

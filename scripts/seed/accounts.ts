@@ -18,22 +18,50 @@ export const DEMO_DEPARTMENTS = [
   {
     name: "Accounts Receivable",
     permissions: [
-      "accounts-receivable", "credit-memo-approve", "cm-open-detail", "invoice-report", "credit-memo-edit-void", "edit-ar",
-      "billing", "credit-memos",
+      "accounts-receivable",
+      "credit-memo-approve",
+      "cm-open-detail",
+      "invoice-report",
+      "credit-memo-edit-void",
+      "edit-ar",
+      "billing",
+      "credit-memos",
     ],
   },
   { name: "AR Read Only", permissions: ["ar-read-only"] },
   { name: "Recon", permissions: ["recon", "recon-claims-report", "daily-claims-report"] },
-  { name: "Sales", permissions: ["lot-and-auction", "sales", "manheim-listings", "set-rental-use", "new-trade-counts"] },
+  {
+    name: "Sales",
+    permissions: ["lot-and-auction", "sales", "manheim-listings", "set-rental-use", "new-trade-counts"],
+  },
   { name: "Titles", permissions: ["titles"] },
   { name: "Client Relations", permissions: ["client-relations", "company-report", "new-company"] },
   {
     name: "Executive",
     permissions: [
-      "fleetcard", "profit-loss", "industry", "monthsinfleet", "fleetpie", "truck-details", "notification-status",
-      "employee-management", "auction-report", "mileage-report", "custom-report", "bmr", "custom-report-advanced",
-      "status-diff", "truck-count-by-state", "on-rent-optional-services", "bmr-calculations", "days-in-status-report",
-      "days-on-rent-report", "activity-tracker", "page-analytics", "new-only-counts", "stored-variables",
+      "fleetcard",
+      "profit-loss",
+      "industry",
+      "monthsinfleet",
+      "fleetpie",
+      "truck-details",
+      "notification-status",
+      "employee-management",
+      "auction-report",
+      "mileage-report",
+      "custom-report",
+      "bmr",
+      "custom-report-advanced",
+      "status-diff",
+      "truck-count-by-state",
+      "on-rent-optional-services",
+      "bmr-calculations",
+      "days-in-status-report",
+      "days-on-rent-report",
+      "activity-tracker",
+      "page-analytics",
+      "new-only-counts",
+      "stored-variables",
     ],
   },
 ] as const satisfies readonly DemoDepartment[];
@@ -58,7 +86,9 @@ function account(
   lastName: string,
   department: DemoDepartmentName | null,
 ): DemoAccount {
-  const permissionIds = department ? permissionIdsNamed(DEMO_DEPARTMENTS.find((d) => d.name === department)!.permissions) : [];
+  const permissionIds = department
+    ? permissionIdsNamed(DEMO_DEPARTMENTS.find((d) => d.name === department)!.permissions)
+    : [];
   return { email, firstName, lastName, name: `${firstName} ${lastName}`, department, permissionIds };
 }
 

@@ -13,12 +13,13 @@ import {
 } from "./reference-data.ts";
 
 /** The board a unit's notes are written on (NoteType is the lower-case route name). */
-const UNIT_NOTE_BOARD: Record<string, { noteType: string; subjects: keyof typeof UNIT_NOTE_SUBJECTS; staff: string }> = {
-  recon: { noteType: "recon", subjects: "recon", staff: "Recon" },
-  sales: { noteType: "sales", subjects: "sales", staff: "Sales" },
-  titles: { noteType: "titles", subjects: "titles", staff: "Titles" },
-  ar: { noteType: "accounts-receivable", subjects: "ar", staff: "Accounts Receivable" },
-};
+const UNIT_NOTE_BOARD: Record<string, { noteType: string; subjects: keyof typeof UNIT_NOTE_SUBJECTS; staff: string }> =
+  {
+    recon: { noteType: "recon", subjects: "recon", staff: "Recon" },
+    sales: { noteType: "sales", subjects: "sales", staff: "Sales" },
+    titles: { noteType: "titles", subjects: "titles", staff: "Titles" },
+    ar: { noteType: "accounts-receivable", subjects: "ar", staff: "Accounts Receivable" },
+  };
 
 export function buildNotes(ctx: SeedContext): void {
   const { clock } = ctx;
@@ -48,11 +49,18 @@ export function buildNotes(ctx: SeedContext): void {
   };
 
   for (const form of ctx.forms) {
-    const count = random.weighted([[0, 40], [1, 30], [2, 20], [3, 10]] as const);
+    const count = random.weighted([
+      [0, 40],
+      [1, 30],
+      [2, 20],
+      [3, 10],
+    ] as const);
     for (let i = 0; i < count; i++) {
       const transport = form.stage >= 1 && random.chance(0.2);
       const noteType = transport ? "transport" : form.board;
-      const staff = random.pick(ctx.staffOf(transport ? "Transport" : form.board === "onboarding" ? "On Rent" : "Off Rent"));
+      const staff = random.pick(
+        ctx.staffOf(transport ? "Transport" : form.board === "onboarding" ? "On Rent" : "Off Rent"),
+      );
       const end = Math.max(form.lastActivityAt, form.submittedAt + MS_PER_DAY);
       note({
         formHistoryId: form.id,
@@ -96,7 +104,10 @@ export function buildAuctionListings(ctx: SeedContext): void {
     const auction = random.pick(AUCTIONS);
     const ageYears = Math.max(0, clock.year - unit.year);
     // Market price (MMR) falls with age and miles; buy-now asks a little above it.
-    const mmr = Math.max(8_000, Math.round((unit.msrp * Math.pow(0.86, ageYears + 0.5) - unit.odometer * 0.07) / 100) * 100);
+    const mmr = Math.max(
+      8_000,
+      Math.round((unit.msrp * Math.pow(0.86, ageYears + 0.5) - unit.odometer * 0.07) / 100) * 100,
+    );
     const buyNow = Math.round((mmr * random.float(1.04, 1.12)) / 100) * 100;
     const listedAt = active
       ? Math.min(clock.nowMs - 0.05 * MS_PER_DAY, unit.statusChangedAt + random.float(0.2, 2) * MS_PER_DAY)
@@ -119,7 +130,10 @@ export function buildAuctionListings(ctx: SeedContext): void {
       locationFullZipcode: `${auction.zip}-${random.digits(4)}`,
       pickupLocationState: auction.state,
       sellerName: "Fleet Ops Truck Rental",
-      source: random.weighted([["Manheim", 3], ["OVE", 1]] as const),
+      source: random.weighted([
+        ["Manheim", 3],
+        ["OVE", 1],
+      ] as const),
       comments: random.pick([
         "One owner fleet truck, maintained on schedule.",
         "Light scratches on bed rails. Runs and drives.",
@@ -165,13 +179,15 @@ export function buildTracking(ctx: SeedContext): void {
   const staff = ctx.staff.filter((s) => s.department !== null);
   for (let i = 0; i < sizes.pageVisits; i++) {
     const member = random.pick(staff);
-    const page = random.chance(0.6) ? BOARD_PAGE[member.department!] ?? "/home" : random.pick(COMMON_PAGES);
+    const page = random.chance(0.6) ? (BOARD_PAGE[member.department!] ?? "/home") : random.pick(COMMON_PAGES);
     const at = timestampText(clock.daysAgo(random.float(0.01, 30)));
     ctx.add("PageVisit", { id: ctx.nextId("PageVisit"), userId: member.id, page, visitedAt: at, createdAt: at });
   }
   // Visits in time order, as the tracking endpoint would have recorded them.
   const visits = ctx.rowsOf("PageVisit");
-  visits.sort((a, b) => (String(a.visitedAt) < String(b.visitedAt) ? -1 : String(a.visitedAt) > String(b.visitedAt) ? 1 : 0));
+  visits.sort((a, b) =>
+    String(a.visitedAt) < String(b.visitedAt) ? -1 : String(a.visitedAt) > String(b.visitedAt) ? 1 : 0,
+  );
   visits.forEach((row, index) => (row.id = index + 1));
 
   for (let i = 0; i < sizes.feedback; i++) {

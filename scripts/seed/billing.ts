@@ -58,7 +58,15 @@ export function buildBilling(ctx: SeedContext, picker: CompanyPicker): void {
     };
     ctx.add("ArInvoice", row);
     if (input.status !== "VOID") {
-      invoices.push({ row, id, number, companyId: input.companyId, unitNumber: input.unit.unitNumber, amount: input.amount, balance });
+      invoices.push({
+        row,
+        id,
+        number,
+        companyId: input.companyId,
+        unitNumber: input.unit.unitNumber,
+        amount: input.amount,
+        balance,
+      });
     }
   };
 
@@ -95,11 +103,31 @@ export function buildBilling(ctx: SeedContext, picker: CompanyPicker): void {
       if (date < started) continue;
       const status =
         m === 0
-          ? random.weighted([["OPEN", 70], ["PAID", 30]] as const)
+          ? random.weighted([
+              ["OPEN", 70],
+              ["PAID", 30],
+            ] as const)
           : m === 1
-            ? random.weighted([["PAID", 75], ["OPEN", 22], ["VOID", 3]] as const)
-            : random.weighted([["PAID", 92], ["OPEN", 6], ["VOID", 2]] as const);
-      addInvoice({ companyId: unit.companyId, unit, formHistoryId, kind: "RENT", date, amount: rate, status, partial: random.chance(0.08) });
+            ? random.weighted([
+                ["PAID", 75],
+                ["OPEN", 22],
+                ["VOID", 3],
+              ] as const)
+            : random.weighted([
+                ["PAID", 92],
+                ["OPEN", 6],
+                ["VOID", 2],
+              ] as const);
+      addInvoice({
+        companyId: unit.companyId,
+        unit,
+        formHistoryId,
+        kind: "RENT",
+        date,
+        amount: rate,
+        status,
+        partial: random.chance(0.08),
+      });
     }
   }
 
@@ -122,14 +150,23 @@ export function buildBilling(ctx: SeedContext, picker: CompanyPicker): void {
       createdAt: timestampText(start),
     });
     addInvoice({
-      companyId: ret.companyId, unit: ret.unit, formHistoryId: ret.formHistoryId, kind: "RENT",
-      date: ret.returnedAt + MS_PER_DAY, amount: Math.round(rate * random.float(0.2, 1)),
+      companyId: ret.companyId,
+      unit: ret.unit,
+      formHistoryId: ret.formHistoryId,
+      kind: "RENT",
+      date: ret.returnedAt + MS_PER_DAY,
+      amount: Math.round(rate * random.float(0.2, 1)),
       status: random.chance(0.7) ? "PAID" : "OPEN",
     });
     if (random.chance(0.2)) {
       addInvoice({
-        companyId: ret.companyId, unit: ret.unit, formHistoryId: ret.formHistoryId, kind: "TRANSPORT",
-        date: ret.returnedAt + MS_PER_DAY, amount: random.int(30, 120) * 500, status: random.chance(0.6) ? "PAID" : "OPEN",
+        companyId: ret.companyId,
+        unit: ret.unit,
+        formHistoryId: ret.formHistoryId,
+        kind: "TRANSPORT",
+        date: ret.returnedAt + MS_PER_DAY,
+        amount: random.int(30, 120) * 500,
+        status: random.chance(0.6) ? "PAID" : "OPEN",
       });
     }
   }
@@ -164,8 +201,12 @@ export function buildBilling(ctx: SeedContext, picker: CompanyPicker): void {
     });
     if (input.status === "BILLED" || input.status === "PAID") {
       addInvoice({
-        companyId: input.companyId, unit: input.unit, formHistoryId: input.formHistoryId, kind: "DAMAGE",
-        date: Math.min(clock.nowMs, input.openedAt + random.float(2, 10) * MS_PER_DAY), amount,
+        companyId: input.companyId,
+        unit: input.unit,
+        formHistoryId: input.formHistoryId,
+        kind: "DAMAGE",
+        date: Math.min(clock.nowMs, input.openedAt + random.float(2, 10) * MS_PER_DAY),
+        amount,
         status: input.status === "PAID" ? "PAID" : "OPEN",
       });
     }
@@ -173,7 +214,10 @@ export function buildBilling(ctx: SeedContext, picker: CompanyPicker): void {
   for (const unit of ctx.units) {
     if (unit.status !== "Claims") continue;
     addClaim({
-      companyId: picker.pick(random).id, unit, formHistoryId: null, damageReportId: null,
+      companyId: picker.pick(random).id,
+      unit,
+      formHistoryId: null,
+      damageReportId: null,
       openedAt: Math.min(clock.nowMs - 0.05 * MS_PER_DAY, unit.statusChangedAt + random.float(0, 2) * MS_PER_DAY),
       status: random.chance(0.6) ? "OPEN" : "BILLED",
     });
@@ -181,9 +225,16 @@ export function buildBilling(ctx: SeedContext, picker: CompanyPicker): void {
   for (const ret of ctx.returns) {
     if (!random.chance(0.12)) continue;
     addClaim({
-      companyId: ret.companyId, unit: ret.unit, formHistoryId: ret.formHistoryId, damageReportId: null,
+      companyId: ret.companyId,
+      unit: ret.unit,
+      formHistoryId: ret.formHistoryId,
+      damageReportId: null,
       openedAt: Math.min(clock.nowMs - 0.05 * MS_PER_DAY, ret.returnedAt + random.float(1, 5) * MS_PER_DAY),
-      status: random.weighted([["BILLED", 3], ["PAID", 4], ["CLOSED", 3]] as const),
+      status: random.weighted([
+        ["BILLED", 3],
+        ["PAID", 4],
+        ["CLOSED", 3],
+      ] as const),
     });
   }
 
@@ -196,7 +247,12 @@ export function buildBilling(ctx: SeedContext, picker: CompanyPicker): void {
     const company = companiesById.get(unit.companyId!)!;
     const id = ctx.nextId("DamageReport");
     const submittedAt = Math.max(unit.statusChangedAt, clock.daysAgo(random.float(0.2, 40)));
-    const status = random.weighted([["NEW", 35], ["REVIEWED", 25], ["CLAIMED", 25], ["DISMISSED", 15]] as const);
+    const status = random.weighted([
+      ["NEW", 35],
+      ["REVIEWED", 25],
+      ["CLAIMED", 25],
+      ["DISMISSED", 15],
+    ] as const);
     const contact = personAt(faker, random, company.domain, company.place.state);
     ctx.add("DamageReport", {
       id,
@@ -219,14 +275,21 @@ export function buildBilling(ctx: SeedContext, picker: CompanyPicker): void {
     });
     if (status === "CLAIMED") {
       addClaim({
-        companyId: company.id, unit, formHistoryId: null, damageReportId: id,
+        companyId: company.id,
+        unit,
+        formHistoryId: null,
+        damageReportId: id,
         openedAt: Math.min(clock.nowMs - 0.02 * MS_PER_DAY, submittedAt + random.float(0.5, 3) * MS_PER_DAY),
         status: "OPEN",
       });
     }
   }
 
-  buildCreditMemos(ctx, invoices, arStaff.map((s) => s.id));
+  buildCreditMemos(
+    ctx,
+    invoices,
+    arStaff.map((s) => s.id),
+  );
 
   // Units sitting late with a reason recorded: who overrode it and when.
   for (const unit of ctx.units) {
@@ -266,14 +329,28 @@ function buildCreditMemos(ctx: SeedContext, invoices: InvoiceInfo[], arStaffIds:
     const candidates = companyInvoices.filter((inv) => !usedForMemo.has(inv.number));
     if (candidates.length === 0) continue;
     random.shuffle(candidates);
-    const lineInvoices = candidates.slice(0, random.weighted([[1, 6], [2, 3], [3, 1]] as const));
+    const lineInvoices = candidates.slice(
+      0,
+      random.weighted([
+        [1, 6],
+        [2, 3],
+        [3, 1],
+      ] as const),
+    );
     for (const inv of lineInvoices) usedForMemo.add(inv.number);
 
     const id = ctx.nextId("CreditMemo");
-    const status = random.weighted([["PENDING", 30], ["APPROVED", 60], ["VOID", 10]] as const);
+    const status = random.weighted([
+      ["PENDING", 30],
+      ["APPROVED", 60],
+      ["VOID", 10],
+    ] as const);
     const memoDate = clock.daysAgo(random.float(1, 60));
     const createdById = random.pick(arStaffIds);
-    const approvedAt = status === "APPROVED" ? Math.min(clock.nowMs - 0.02 * MS_PER_DAY, memoDate + random.float(0.1, 3) * MS_PER_DAY) : null;
+    const approvedAt =
+      status === "APPROVED"
+        ? Math.min(clock.nowMs - 0.02 * MS_PER_DAY, memoDate + random.float(0.1, 3) * MS_PER_DAY)
+        : null;
     const approvedById = approvedAt === null ? null : random.pick(arStaffIds);
     const source = random.pick(CREDIT_MEMO_SOURCES);
     let total = 0;
@@ -313,7 +390,11 @@ function buildCreditMemos(ctx: SeedContext, invoices: InvoiceInfo[], arStaffIds:
           invoiceId: inv.id,
           appliedDate: dateText(appliedAt),
           appliedAmount: money(amount),
-          appliedNote: random.pick(["Applied per customer request", "Offset against open rent", "Credit applied at month end"]),
+          appliedNote: random.pick([
+            "Applied per customer request",
+            "Offset against open rent",
+            "Credit applied at month end",
+          ]),
           invoiceOverride: random.chance(0.07),
           appliedById: random.pick(arStaffIds),
           createdAt: timestampText(appliedAt),
@@ -326,7 +407,11 @@ function buildCreditMemos(ctx: SeedContext, invoices: InvoiceInfo[], arStaffIds:
       companyId: anchor.companyId,
       invoiceClaim: lineInvoices[0]!.number,
       memoDate: dateText(memoDate),
-      memoType: random.weighted([["OP", 8], ["CR", 1], ["ADJ", 1]] as const),
+      memoType: random.weighted([
+        ["OP", 8],
+        ["CR", 1],
+        ["ADJ", 1],
+      ] as const),
       source,
       description: `${source} credit for ${lineInvoices.length === 1 ? lineInvoices[0]!.number : `${lineInvoices.length} invoices`}`,
       notes: random.chance(0.4) ? "Approved by AR manager" : null,

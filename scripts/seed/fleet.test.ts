@@ -41,7 +41,14 @@ describe("apportion", () => {
 
 describe("Random", () => {
   it("repeats the same sequence for the same stream and differs between streams", () => {
-    const draw = (stream: string) => Array.from({ length: 5 }, ((random) => () => random.int(0, 1_000_000))(createRandom(stream)));
+    const draw = (stream: string) =>
+      Array.from(
+        { length: 5 },
+        (
+          (random) => () =>
+            random.int(0, 1_000_000)
+        )(createRandom(stream)),
+      );
     expect(draw("units")).toEqual(draw("units"));
     expect(draw("units")).not.toEqual(draw("orders"));
   });

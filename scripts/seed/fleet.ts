@@ -51,7 +51,11 @@ export function buildCompanies(ctx: SeedContext): void {
       if (n > 5) name = `${core} ${suffix} ${place.city}`;
     }
     names.add(name);
-    const legal = random.weighted([[" LLC", 4], [", Inc.", 3], ["", 3]] as const);
+    const legal = random.weighted([
+      [" LLC", 4],
+      [", Inc.", 3],
+      ["", 3],
+    ] as const);
     const domain = `${slug(name).replace(/-/g, "").slice(0, 30)}.example`;
     const contact = personAt(faker, random, domain, place.state);
     const id = ctx.nextId("Company");
@@ -173,7 +177,14 @@ export function buildVendors(ctx: SeedContext): void {
       cargoIns: vendorType === "TRANSPORTER" ? random.pick([100_000, 250_000, 500_000, 1_000_000]) : null,
       insExp: vendorType === "TRANSPORTER" ? dateText(ctx.clock.daysAhead(random.int(-20, 360))) : null,
       federalId: `${random.digits(2)}-${random.digits(7)}`,
-      entityType: random.weighted([["LLC", 6], ["C", 2], ["S", 2], ["SP", 1], ["P", 1], ["T/E", 0.3]] as const),
+      entityType: random.weighted([
+        ["LLC", 6],
+        ["C", 2],
+        ["S", 2],
+        ["SP", 1],
+        ["P", 1],
+        ["T/E", 0.3],
+      ] as const),
       vendorType,
       contact: contact.name,
       createdAt: timestampText(ctx.clock.daysAgo(random.int(10, 2_000))),
@@ -193,7 +204,11 @@ export function buildVendors(ctx: SeedContext): void {
       do {
         const base = random.chance(0.7) ? faker.person.lastName() : random.pick(CITIES).city;
         const word = kind === "TRANSPORTER" ? random.pick(VENDOR_TRANSPORT_WORDS) : random.pick(VENDOR_WORDS[kind]!);
-        name = `${base} ${word}${random.weighted([[" LLC", 3], [" Inc.", 2], ["", 3]] as const)}`;
+        name = `${base} ${word}${random.weighted([
+          [" LLC", 3],
+          [" Inc.", 2],
+          ["", 3],
+        ] as const)}`;
       } while (used.has(normalizeVendorName(name)));
       used.add(normalizeVendorName(name));
       add(name, kind);
@@ -204,8 +219,29 @@ export function buildVendors(ctx: SeedContext): void {
 // ─────────────────────────────── Units ───────────────────────────────
 
 const VIN_VALUES: Record<string, number> = {
-  A: 1, B: 2, C: 3, D: 4, E: 5, F: 6, G: 7, H: 8, J: 1, K: 2, L: 3, M: 4, N: 5, P: 7, R: 9, S: 2, T: 3, U: 4,
-  V: 5, W: 6, X: 7, Y: 8, Z: 9,
+  A: 1,
+  B: 2,
+  C: 3,
+  D: 4,
+  E: 5,
+  F: 6,
+  G: 7,
+  H: 8,
+  J: 1,
+  K: 2,
+  L: 3,
+  M: 4,
+  N: 5,
+  P: 7,
+  R: 9,
+  S: 2,
+  T: 3,
+  U: 4,
+  V: 5,
+  W: 6,
+  X: 7,
+  Y: 8,
+  Z: 9,
 };
 const VIN_WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
 const VIN_YEAR_CODES = "ABCDEFGHJKLMNPRSTVWXY123456789";
@@ -265,7 +301,8 @@ export function buildUnits(ctx: SeedContext): void {
 
   for (let i = 0; i < total; i++) {
     const status = statuses[i]!;
-    const truckType: TruckType = i < TRUCK_TYPE_VALUES.length ? TRUCK_TYPE_VALUES[i]! : random.weighted(TRUCK_TYPE_WEIGHTS);
+    const truckType: TruckType =
+      i < TRUCK_TYPE_VALUES.length ? TRUCK_TYPE_VALUES[i]! : random.weighted(TRUCK_TYPE_WEIGHTS);
     const makeIndex = makes.indexOf(random.weighted(makes.map((m, k) => [m, MAKE_WEIGHTS[k]!] as const)));
     const truck = TRUCK_MODELS[truckType][makeIndex]!;
 
@@ -317,7 +354,10 @@ export function buildUnits(ctx: SeedContext): void {
     const lot = random.pick(LOTS);
     const rentalUse =
       (status === "NEW" || status === "RE-RENT") && random.chance(0.3)
-        ? random.weighted([["Rental", 3], ["Trade", 2]] as const)
+        ? random.weighted([
+            ["Rental", 3],
+            ["Trade", 2],
+          ] as const)
         : null;
 
     const unit: UnitInfo = {
@@ -406,7 +446,11 @@ export function finishUnits(ctx: SeedContext, picker: CompanyPicker): void {
       // Where a truck on the road is going follows from where it came from.
       unit.previousStatus = random.pick(["ON RENT", "RE-RENT", "ON LOT"] as const);
       unit.forcedSubStatus =
-        unit.previousStatus === "ON RENT" ? "From Customer" : unit.previousStatus === "RE-RENT" ? "To Customer" : "To Body Shop";
+        unit.previousStatus === "ON RENT"
+          ? "From Customer"
+          : unit.previousStatus === "RE-RENT"
+            ? "To Customer"
+            : "To Body Shop";
     }
     unit.subStatus = unit.forcedSubStatus ?? random.pick(SUB_STATUSES[unit.status]);
     if (unit.previousStatus === "NEW") {

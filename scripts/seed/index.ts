@@ -49,19 +49,47 @@ export class DatabaseNotEmptyError extends Error {
   constructor(readonly counts: Partial<Record<TableName, number>>) {
     // Users and units first: they are what tells a real database from a test one.
     const tables = Object.keys(counts) as TableName[];
-    const shown = [...tables.filter((t) => t === "User" || t === "Unit"), ...tables.filter((t) => t !== "User" && t !== "Unit")];
+    const shown = [
+      ...tables.filter((t) => t === "User" || t === "Unit"),
+      ...tables.filter((t) => t !== "User" && t !== "Unit"),
+    ];
     const listed = shown.slice(0, 3).map((table) => `${table}: ${counts[table]} rows`);
     if (shown.length > 3) listed.push(`and ${shown.length - 3} more tables`);
-    super(`Refusing to seed: the database already holds data (${listed.join(", ")}). Seed only an empty, freshly migrated database.`);
+    super(
+      `Refusing to seed: the database already holds data (${listed.join(", ")}). Seed only an empty, freshly migrated database.`,
+    );
     this.name = "DatabaseNotEmptyError";
   }
 }
 
 const INSERT_ORDER: readonly TableName[] = [
-  "Department", "DepartmentPermission", "User", "SoftwareVariable", "Company", "Vendor", "Unit",
-  "FormHistory", "OrderForm", "TradeForm", "OffRentForm", "ReturningUnit", "Reservation", "TransportJob",
-  "OpenContract", "DamageReport", "Claim", "ArInvoice", "CreditMemo", "CreditMemoLine", "CreditMemoApplication",
-  "Note", "AuditLog", "AuctionListing", "AuctionListingImage", "PageVisit", "Feedback",
+  "Department",
+  "DepartmentPermission",
+  "User",
+  "SoftwareVariable",
+  "Company",
+  "Vendor",
+  "Unit",
+  "FormHistory",
+  "OrderForm",
+  "TradeForm",
+  "OffRentForm",
+  "ReturningUnit",
+  "Reservation",
+  "TransportJob",
+  "OpenContract",
+  "DamageReport",
+  "Claim",
+  "ArInvoice",
+  "CreditMemo",
+  "CreditMemoLine",
+  "CreditMemoApplication",
+  "Note",
+  "AuditLog",
+  "AuctionListing",
+  "AuctionListingImage",
+  "PageVisit",
+  "Feedback",
 ];
 
 /** Rows in the tables the seed fills, keyed by table (only the non-empty ones). */
@@ -74,7 +102,10 @@ async function heldRows(client: pg.ClientBase): Promise<Partial<Record<TableName
     result = await client.query<{ table: TableName; n: number }>(probe);
   } catch (error) {
     if ((error as { code?: string }).code === "42P01") {
-      throw new Error("The database is not migrated (a Fleet Ops table is missing): run the migrations first (npm run db:deploy).", { cause: error });
+      throw new Error(
+        "The database is not migrated (a Fleet Ops table is missing): run the migrations first (npm run db:deploy).",
+        { cause: error },
+      );
     }
     throw error;
   }
@@ -158,13 +189,26 @@ export async function seedDemoData(databaseUrl: string, options: SeedOptions): P
         const ms = performance.now() - t0;
         timings[table] = ms;
         const rows = counter.counts.get(table) ?? 0;
-        if (rows > 0) log(`  ${table.padEnd(22)} ${String(rows).padStart(9)} rows  ${String(Math.round(ms)).padStart(6)} ms`);
+        if (rows > 0)
+          log(`  ${table.padEnd(22)} ${String(rows).padStart(9)} rows  ${String(Math.round(ms)).padStart(6)} ms`);
       };
-      await timed("Permission", () => insertRows(client, TABLES.Permission, ctx.rowsOf("Permission"), counter, { upsert: true }));
-      await timed("UnitStatus", () => insertRows(client, TABLES.UnitStatus, ctx.rowsOf("UnitStatus"), counter, { upsert: true }));
+      await timed("Permission", () =>
+        insertRows(client, TABLES.Permission, ctx.rowsOf("Permission"), counter, { upsert: true }),
+      );
+      await timed("UnitStatus", () =>
+        insertRows(client, TABLES.UnitStatus, ctx.rowsOf("UnitStatus"), counter, { upsert: true }),
+      );
       for (const table of INSERT_ORDER) {
         if (table === "Unit") {
-          await timed("Unit", () => insertRows(client, TABLES.Unit, ctx.units.map((u) => unitRow(ctx, u)), counter, { batchSize: 5_000 }));
+          await timed("Unit", () =>
+            insertRows(
+              client,
+              TABLES.Unit,
+              ctx.units.map((u) => unitRow(ctx, u)),
+              counter,
+              { batchSize: 5_000 },
+            ),
+          );
           await timed("UnitHistory", async () => {
             const writer = new UnitHistoryWriter(ctx);
             // The next batch is generated while PostgreSQL inserts the previous one.

@@ -121,6 +121,12 @@ export function buildPeople(ctx: SeedContext, passwordHash: string): void {
     ["Rental Use Override Permissions", `${sales},${admin}`],
   ];
   for (const [name, value] of variables) {
-    ctx.add("SoftwareVariable", { id: ctx.nextId("SoftwareVariable"), group: "Software", name, value, updatedAt: created });
+    ctx.add("SoftwareVariable", {
+      id: ctx.nextId("SoftwareVariable"),
+      group: "Software",
+      name,
+      value,
+      updatedAt: created,
+    });
   }
 }

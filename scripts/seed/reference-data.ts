@@ -127,22 +127,50 @@ export interface TruckModel {
 export const TRUCK_MODELS: Record<TruckType, readonly TruckModel[]> = {
   HALF_TON: [
     { make: "Ford", model: "F-150", wmi: "1FT", descriptor: "EW1EP", trims: ["XL", "XLT", "STX"], msrp: 46_000 },
-    { make: "Chevrolet", model: "Silverado 1500", wmi: "1GC", descriptor: "UYAEF", trims: ["WT", "Custom", "LT"], msrp: 45_000 },
+    {
+      make: "Chevrolet",
+      model: "Silverado 1500",
+      wmi: "1GC",
+      descriptor: "UYAEF",
+      trims: ["WT", "Custom", "LT"],
+      msrp: 45_000,
+    },
     { make: "Ram", model: "1500", wmi: "1C6", descriptor: "SRFGT", trims: ["Tradesman", "Big Horn"], msrp: 44_000 },
   ],
   THREE_QUARTER_TON: [
     { make: "Ford", model: "F-250", wmi: "1FT", descriptor: "BF2BA", trims: ["XL", "XLT"], msrp: 52_000 },
-    { make: "Chevrolet", model: "Silverado 2500HD", wmi: "1GC", descriptor: "4YLE7", trims: ["WT", "Custom", "LT"], msrp: 53_000 },
+    {
+      make: "Chevrolet",
+      model: "Silverado 2500HD",
+      wmi: "1GC",
+      descriptor: "4YLE7",
+      trims: ["WT", "Custom", "LT"],
+      msrp: 53_000,
+    },
     { make: "Ram", model: "2500", wmi: "3C6", descriptor: "UR5CJ", trims: ["Tradesman", "Big Horn"], msrp: 51_000 },
   ],
   ONE_TON_FLATBED: [
     { make: "Ford", model: "F-350 Flatbed", wmi: "1FD", descriptor: "RF3H6", trims: ["XL"], msrp: 61_000 },
-    { make: "Chevrolet", model: "Silverado 3500HD Flatbed", wmi: "1GB", descriptor: "3YSE7", trims: ["WT"], msrp: 62_000 },
+    {
+      make: "Chevrolet",
+      model: "Silverado 3500HD Flatbed",
+      wmi: "1GB",
+      descriptor: "3YSE7",
+      trims: ["WT"],
+      msrp: 62_000,
+    },
     { make: "Ram", model: "3500 Flatbed", wmi: "3C7", descriptor: "WRAKG", trims: ["Tradesman"], msrp: 60_000 },
   ],
   ONE_TON_SERVICE_BODY: [
     { make: "Ford", model: "F-350 Service Body", wmi: "1FD", descriptor: "RF3A6", trims: ["XL"], msrp: 68_000 },
-    { make: "Chevrolet", model: "Silverado 3500HD Service Body", wmi: "1GB", descriptor: "3YLE7", trims: ["WT"], msrp: 69_000 },
+    {
+      make: "Chevrolet",
+      model: "Silverado 3500HD Service Body",
+      wmi: "1GB",
+      descriptor: "3YLE7",
+      trims: ["WT"],
+      msrp: 69_000,
+    },
     { make: "Ram", model: "3500 Service Body", wmi: "3C7", descriptor: "WRAL4", trims: ["Tradesman"], msrp: 67_000 },
   ],
 };
@@ -166,9 +194,30 @@ export const UNIT_NUMBER_LETTER: Record<TruckType, string> = {
 };
 
 export const COLORS_BY_MAKE: Record<TruckModel["make"], ReadonlyArray<readonly [string, number]>> = {
-  Ford: [["Oxford White", 70], ["Iconic Silver", 10], ["Carbonized Gray", 8], ["Agate Black", 6], ["Atlas Blue", 3], ["Race Red", 3]],
-  Chevrolet: [["Summit White", 72], ["Silver Ice Metallic", 10], ["Black", 7], ["Satin Steel Gray", 6], ["Northsky Blue", 3], ["Red Hot", 2]],
-  Ram: [["Bright White", 70], ["Billet Silver", 10], ["Granite Crystal", 9], ["Diamond Black", 6], ["Patriot Blue", 3], ["Flame Red", 2]],
+  Ford: [
+    ["Oxford White", 70],
+    ["Iconic Silver", 10],
+    ["Carbonized Gray", 8],
+    ["Agate Black", 6],
+    ["Atlas Blue", 3],
+    ["Race Red", 3],
+  ],
+  Chevrolet: [
+    ["Summit White", 72],
+    ["Silver Ice Metallic", 10],
+    ["Black", 7],
+    ["Satin Steel Gray", 6],
+    ["Northsky Blue", 3],
+    ["Red Hot", 2],
+  ],
+  Ram: [
+    ["Bright White", 70],
+    ["Billet Silver", 10],
+    ["Granite Crystal", 9],
+    ["Diamond Black", 6],
+    ["Patriot Blue", 3],
+    ["Flame Red", 2],
+  ],
 };
 
 /** Monthly rent per truck type (range in dollars). */
@@ -244,28 +293,79 @@ export const TRUCK_NOTES = [
 ] as const;
 
 export const COMPANY_NAME_SUFFIXES = [
-  "Construction", "Excavating", "Electric", "Pipeline", "Utility Services", "Landscaping", "Roofing",
-  "Mechanical", "Energy Services", "Paving", "Fence & Supply", "Drilling", "Telecom", "Plumbing",
-  "Civil Contractors", "Environmental", "Solar", "Field Services", "Concrete", "Oilfield Services",
+  "Construction",
+  "Excavating",
+  "Electric",
+  "Pipeline",
+  "Utility Services",
+  "Landscaping",
+  "Roofing",
+  "Mechanical",
+  "Energy Services",
+  "Paving",
+  "Fence & Supply",
+  "Drilling",
+  "Telecom",
+  "Plumbing",
+  "Civil Contractors",
+  "Environmental",
+  "Solar",
+  "Field Services",
+  "Concrete",
+  "Oilfield Services",
 ] as const;
 
 export const INDUSTRIES_BY_SUFFIX: Record<string, string> = {
-  Construction: "Construction", Excavating: "Construction", Electric: "Electrical", Pipeline: "Oil & Gas",
-  "Utility Services": "Utilities", Landscaping: "Landscaping", Roofing: "Construction", Mechanical: "HVAC",
-  "Energy Services": "Oil & Gas", Paving: "Construction", "Fence & Supply": "Construction", Drilling: "Oil & Gas",
-  Telecom: "Telecommunications", Plumbing: "Plumbing", "Civil Contractors": "Construction",
-  Environmental: "Environmental", Solar: "Renewable Energy", "Field Services": "Utilities", Concrete: "Construction",
+  Construction: "Construction",
+  Excavating: "Construction",
+  Electric: "Electrical",
+  Pipeline: "Oil & Gas",
+  "Utility Services": "Utilities",
+  Landscaping: "Landscaping",
+  Roofing: "Construction",
+  Mechanical: "HVAC",
+  "Energy Services": "Oil & Gas",
+  Paving: "Construction",
+  "Fence & Supply": "Construction",
+  Drilling: "Oil & Gas",
+  Telecom: "Telecommunications",
+  Plumbing: "Plumbing",
+  "Civil Contractors": "Construction",
+  Environmental: "Environmental",
+  Solar: "Renewable Energy",
+  "Field Services": "Utilities",
+  Concrete: "Construction",
   "Oilfield Services": "Oil & Gas",
 };
 
 export const VENDOR_TRANSPORT_WORDS = [
-  "Transport", "Auto Transport", "Logistics", "Hauling", "Carriers", "Freight", "Trucking", "Vehicle Delivery",
+  "Transport",
+  "Auto Transport",
+  "Logistics",
+  "Hauling",
+  "Carriers",
+  "Freight",
+  "Trucking",
+  "Vehicle Delivery",
 ] as const;
 
-export const RENTAL_LENGTHS = ["3 months", "6 months", "9 months", "12 months", "18 months", "24 months", "Ongoing"] as const;
+export const RENTAL_LENGTHS = [
+  "3 months",
+  "6 months",
+  "9 months",
+  "12 months",
+  "18 months",
+  "24 months",
+  "Ongoing",
+] as const;
 
 /** The priority reasons a request can be given (Other carries free text). */
-export const PRIORITY_REASONS = ["New Customer", "In Service Trade", "Expiring Registration Trade", "Hard Deadline"] as const;
+export const PRIORITY_REASONS = [
+  "New Customer",
+  "In Service Trade",
+  "Expiring Registration Trade",
+  "Hard Deadline",
+] as const;
 export const OTHER_PRIORITY_TEXTS = [
   "Customer escalated to regional VP",
   "Storm response crew",
@@ -297,7 +397,13 @@ export const OFF_RENT_NOTE_SUBJECTS = [
 
 export const UNIT_NOTE_SUBJECTS: Record<"ar" | "recon" | "sales" | "titles", readonly string[]> = {
   ar: ["Final invoice sent", "Damage charge disputed by customer", "Customer paid by ACH", "Waiting on PO for damage"],
-  recon: ["Needs 4 new tires", "Bumper replaced", "Full detail done", "Check engine light - sent to dealer", "Estimate approved"],
+  recon: [
+    "Needs 4 new tires",
+    "Bumper replaced",
+    "Full detail done",
+    "Check engine light - sent to dealer",
+    "Estimate approved",
+  ],
   sales: ["Listed at buy-now price", "Buyer asked for more photos", "Price dropped 5%", "Relisted after no-sale"],
   titles: ["Title requested from lender", "Title mailed to buyer", "Lien release received", "Duplicate title ordered"],
 };
@@ -320,7 +426,14 @@ export const CLAIM_DESCRIPTIONS = [
   "Mirror broken off",
 ] as const;
 
-export const CREDIT_MEMO_SOURCES = ["Billing Error", "Early Return", "Rate Adjustment", "Damage Waiver", "Goodwill", "Duplicate Billing"] as const;
+export const CREDIT_MEMO_SOURCES = [
+  "Billing Error",
+  "Early Return",
+  "Rate Adjustment",
+  "Damage Waiver",
+  "Goodwill",
+  "Duplicate Billing",
+] as const;
 
 export const FEEDBACK_MESSAGES = [
   "Could the onboarding cards show the delivery city?",

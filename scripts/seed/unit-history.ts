@@ -47,7 +47,12 @@ const BOARD_OF_DEPARTMENT: Record<string, string> = {
 const RETURN: readonly UnitStatusName[] = ["IN TRANSIT", "OFF RENT", "ON LOT"];
 
 /** How long a unit tends to stay in a status, relative to the others (rentals last months). */
-const STAY_WEIGHT: Partial<Record<UnitStatusName, number>> = { "ON RENT": 12, "FOR SALE": 2, "At Auction": 2, "Hold for Sale": 2 };
+const STAY_WEIGHT: Partial<Record<UnitStatusName, number>> = {
+  "ON RENT": 12,
+  "FOR SALE": 2,
+  "At Auction": 2,
+  "Hold for Sale": 2,
+};
 
 export class UnitHistoryWriter {
   private readonly random: Random;
@@ -226,7 +231,15 @@ export class UnitHistoryWriter {
       add("Sub-Status", prev, finalSub, t, status);
       if (unit.rentalUse) {
         // Set from the status list by Sales, which history records as ChangeFrom 'Status Count'.
-        add("Rental Use", null, unit.rentalUse, t + (clock.nowMs - t) * r.float(0.1, 0.9), status, false, "Status Count");
+        add(
+          "Rental Use",
+          null,
+          unit.rentalUse,
+          t + (clock.nowMs - t) * r.float(0.1, 0.9),
+          status,
+          false,
+          "Status Count",
+        );
       }
     }
   }

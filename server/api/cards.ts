@@ -20,7 +20,10 @@ export function createCardsRouter(services: AppServices): express.Router {
       res.status(403).json({ error: FORBIDDEN_MESSAGE });
       return;
     }
-    res.set("Cache-Control", "no-store").type("json").send(await readCardListJson(services, list));
+    res
+      .set("Cache-Control", "no-store")
+      .type("json")
+      .send(await readCardListJson(services, list));
   });
   return router;
 }

@@ -65,7 +65,9 @@ export const handleErrors: ErrorRequestHandler = (error, req, res, next) => {
     // Express's own refusals, e.g. a route parameter that does not decode (URIError, status 400):
     // the client's mistake, answered with its status; the message may quote the input, so it is not sent.
     req.log?.info({ err: error }, "client error");
-    res.status(clientStatus).json({ error: error instanceof URIError ? MALFORMED_ENCODING_MESSAGE : CLIENT_ERROR_MESSAGE });
+    res
+      .status(clientStatus)
+      .json({ error: error instanceof URIError ? MALFORMED_ENCODING_MESSAGE : CLIENT_ERROR_MESSAGE });
     return;
   }
   req.log?.error({ err: error }, "unhandled request error");

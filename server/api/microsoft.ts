@@ -172,7 +172,13 @@ export function createMicrosoftRouter(services: AppServices): express.Router {
     authenticator ??= microsoftClient(config).then((configuration) => {
       const instance = new Passport() as passport.PassportStatic;
       const strategy = new MicrosoftStrategy(
-        { config: configuration, scope: MICROSOFT_SCOPES, passReqToCallback: true, name: STRATEGY, sessionKey: SESSION_KEY },
+        {
+          config: configuration,
+          scope: MICROSOFT_SCOPES,
+          passReqToCallback: true,
+          name: STRATEGY,
+          sessionKey: SESSION_KEY,
+        },
         (_req, tokens, verified) => {
           const claims = microsoftClaimsOf(tokens.claims());
           if (!claims) return verified(new Error("the ID token has no usable claims"));
@@ -233,7 +239,10 @@ export function createMicrosoftRouter(services: AppServices): express.Router {
         const reason = (info as { message?: unknown } | undefined)?.message;
         req.log?.info({ reason }, "Microsoft sign-in refused");
         const known = ["unknown-account", "inactive", "linked-to-other-account", "no-account-id"];
-        toSignIn(res, known.includes(String(reason)) ? MICROSOFT_ACCOUNT_NOT_FOUND_MESSAGE : MICROSOFT_SIGN_IN_FAILED_MESSAGE);
+        toSignIn(
+          res,
+          known.includes(String(reason)) ? MICROSOFT_ACCOUNT_NOT_FOUND_MESSAGE : MICROSOFT_SIGN_IN_FAILED_MESSAGE,
+        );
         return;
       }
       res.locals.userId = result.user.id;

@@ -14,7 +14,10 @@ import type { AppServices } from "../../app/modules/platform/services.server.ts"
 import { requireSession } from "./authenticate.ts";
 import { operationEndpoint } from "./operation-endpoint.ts";
 
-function notesList(services: AppServices, read: (db: Db, actor: OperationActor, params: unknown) => Promise<NotesRead>): RequestHandler[] {
+function notesList(
+  services: AppServices,
+  read: (db: Db, actor: OperationActor, params: unknown) => Promise<NotesRead>,
+): RequestHandler[] {
   return [
     requireSession(services),
     async (req, res) => {

@@ -15,7 +15,10 @@ export const VIN_TEST_PATH = "/api/truck/vin-test";
 
 export function createOffRentEditRouter(services: AppServices): express.Router {
   const router = express.Router();
-  router.put(OFF_RENT_EDIT_PATH, ...operationEndpoint(services, (db, actor, input) => editOffRentOrder(db, actor, input)));
+  router.put(
+    OFF_RENT_EDIT_PATH,
+    ...operationEndpoint(services, (db, actor, input) => editOffRentOrder(db, actor, input)),
+  );
   router.post(VIN_TEST_PATH, express.json({ limit: "64kb" }), requireSession(services), async (req, res) => {
     res.set("Cache-Control", "no-store");
     const result = await testReturningUnits(services.database.prisma, res.locals.session!, req.body ?? {});

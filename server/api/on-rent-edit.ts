@@ -10,6 +10,9 @@ export const ON_RENT_EDIT_PATH = "/api/order/edit";
 
 export function createOnRentEditRouter(services: AppServices): express.Router {
   const router = express.Router();
-  router.put(ON_RENT_EDIT_PATH, ...operationEndpoint(services, (db, actor, input) => editOnRentOrder(db, actor, input)));
+  router.put(
+    ON_RENT_EDIT_PATH,
+    ...operationEndpoint(services, (db, actor, input) => editOnRentOrder(db, actor, input)),
+  );
   return router;
 }

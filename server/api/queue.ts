@@ -20,6 +20,7 @@ export const QUEUE_ENDPOINTS: Readonly<Record<string, DomainOperation>> = {
 
 export function createQueueRouter(services: AppServices): express.Router {
   const router = express.Router();
-  for (const [path, operation] of Object.entries(QUEUE_ENDPOINTS)) router.put(path, ...operationEndpoint(services, operation));
+  for (const [path, operation] of Object.entries(QUEUE_ENDPOINTS))
+    router.put(path, ...operationEndpoint(services, operation));
   return router;
 }

@@ -117,7 +117,9 @@ export function createUsersRouter(services: AppServices): express.Router {
     }
     // The same answer for every address that could be an account, known or not (ADR 023); the link
     // in the mail points at APP_URL, never at this request's Host.
-    const result = await requestPasswordReset(database.prisma, mailerFor(services), req.body, { appUrl: config.APP_URL });
+    const result = await requestPasswordReset(database.prisma, mailerFor(services), req.body, {
+      appUrl: config.APP_URL,
+    });
     if (!result.ok) {
       req.log?.info({ status: result.status }, "password reset refused");
       res.status(result.status).json({ error: result.message });
@@ -144,7 +146,9 @@ export function createUsersRouter(services: AppServices): express.Router {
       return;
     }
     const { id, email, firstName, lastName, departmentId } = result.user;
-    res.status(201).json({ UserID: id, Email: email, FirstName: firstName, LastName: lastName, DepartmentID: departmentId });
+    res
+      .status(201)
+      .json({ UserID: id, Email: email, FirstName: firstName, LastName: lastName, DepartmentID: departmentId });
   });
 
   // Registered before /impersonate/:userId, which would otherwise take "stop" for a user id.

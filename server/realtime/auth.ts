@@ -81,10 +81,13 @@ export function armExpiry(socket: Socket, services: AppServices): void {
     expire(socket, services);
     return;
   }
-  data.expiryTimer = setTimeout(() => {
-    if (data.session.expiresAt * 1000 > Date.now()) armExpiry(socket, services);
-    else expire(socket, services);
-  }, Math.min(wait, MAX_TIMER_MS));
+  data.expiryTimer = setTimeout(
+    () => {
+      if (data.session.expiresAt * 1000 > Date.now()) armExpiry(socket, services);
+      else expire(socket, services);
+    },
+    Math.min(wait, MAX_TIMER_MS),
+  );
   data.expiryTimer.unref();
 }
 

@@ -32,12 +32,12 @@ const token = z.string().min(1).max(4096).optional();
 const joinRoomSchema = z.object({ roomName, token, refresh: z.boolean().optional() });
 const joinRoomsSchema = z.union([
   z.object({ rooms: z.array(roomName).max(32), token, refresh: z.boolean().optional() }),
-  z.array(roomName).max(32).transform((rooms) => ({ rooms, token: undefined, refresh: undefined })),
+  z
+    .array(roomName)
+    .max(32)
+    .transform((rooms) => ({ rooms, token: undefined, refresh: undefined })),
 ]);
-const leaveRoomSchema = z.union([
-  z.object({ roomName }).transform((payload) => payload.roomName),
-  roomName,
-]);
+const leaveRoomSchema = z.union([z.object({ roomName }).transform((payload) => payload.roomName), roomName]);
 
 type Ack = (answer: unknown) => void;
 
@@ -75,7 +75,10 @@ export function applySession(socket: Socket, services: AppServices, session: Soc
   armExpiry(socket, services);
   const left = syncRooms(socket);
   if (left.length > 0) {
-    services.logger.info({ socketId: socket.id, userId: session.userId, rooms: left }, "socket left rooms its permissions no longer allow");
+    services.logger.info(
+      { socketId: socket.id, userId: session.userId, rooms: left },
+      "socket left rooms its permissions no longer allow",
+    );
   }
 }
 
@@ -137,7 +140,8 @@ export function handleConnection(socket: Socket, { services, loadList }: Connect
    * again. False when the join must not go on (the client was told why).
    */
   async function currentSession(event: string, value: string | undefined, ack: Ack | undefined): Promise<boolean> {
-    if (value === undefined) return recheckSession(socket, services, { refuse: (message) => fail(event, message, ack) });
+    if (value === undefined)
+      return recheckSession(socket, services, { refuse: (message) => fail(event, message, ack) });
     const check = await checkToken(services, value);
     if (!check.ok) {
       fail(event, check.message, ack);

@@ -152,7 +152,9 @@ export async function attachRealtime(
   const loadRequests = options.loadRequests ?? (options.loadList ? undefined : loadRequestCards);
   const cardLists = createCardListCache({
     load: (list) => load(db, list),
-    ...(loadRequests ? { loadRequests: (list, ids) => loadRequests(db, list, ids), keptPerRequest: isKeptPerRequest } : {}),
+    ...(loadRequests
+      ? { loadRequests: (list, ids) => loadRequests(db, list, ids), keptPerRequest: isKeptPerRequest }
+      : {}),
   });
   const loadList: ListLoader = (_db, list) => cardLists.get(list);
   const refresher = createBoardRefresher({
@@ -173,7 +175,8 @@ export async function attachRealtime(
     ...refresher,
     listsChanged(lists, requests) {
       cardLists.invalidate(lists, requests);
-      if (redis && lists.length > 0) io.serverSideEmit(LISTS_CHANGED_EVENT, { lists: [...lists], ...(requests ? { requests: [...requests] } : {}) });
+      if (redis && lists.length > 0)
+        io.serverSideEmit(LISTS_CHANGED_EVENT, { lists: [...lists], ...(requests ? { requests: [...requests] } : {}) });
       refresher.listsChanged(lists);
     },
   };
@@ -182,7 +185,8 @@ export async function attachRealtime(
   installHandshakeAuth(io, services);
   io.on("connection", (socket) => handleConnection(socket, { services, loadList }));
 
-  const stopFollowing = options.sessionChanges === false ? async () => undefined : await followSessionChanges(io, services);
+  const stopFollowing =
+    options.sessionChanges === false ? async () => undefined : await followSessionChanges(io, services);
 
   return {
     boardChanges,

@@ -2,7 +2,12 @@
 // emitted, a loader resolves when the test says so, and fake timers stand in for the 50 ms window.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Server as SocketServer } from "socket.io";
-import { LIST_EVENTS, NOTIFICATIONS_EVENT, type CardListName, type CardListPayload } from "../../app/rules/boards/boards.ts";
+import {
+  LIST_EVENTS,
+  NOTIFICATIONS_EVENT,
+  type CardListName,
+  type CardListPayload,
+} from "../../app/rules/boards/boards.ts";
 import { decodeCardList, type CardListWire } from "../../app/rules/boards/card-wire.ts";
 import type { Db } from "../../app/modules/platform/services.server.ts";
 import type { Logger } from "../../app/modules/platform/services.server.ts";

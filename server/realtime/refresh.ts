@@ -89,7 +89,10 @@ export function createBoardRefresher(options: BoardRefresherOptions): BoardRefre
   function emit(list: CardListName, { payload, wire }: ComputedList): void {
     const room = roomOfList(list);
     io.to(room).emit(LIST_EVENTS[list], wire);
-    const notification: NotificationsPayload = { generatedAt: payload.generatedAt, counts: { [list]: payload.cards.length } };
+    const notification: NotificationsPayload = {
+      generatedAt: payload.generatedAt,
+      counts: { [list]: payload.cards.length },
+    };
     // A socket in the list's room has just received the list, whose length is the count (ADR 020).
     io.to(notificationsRoomOf(room)).except(room).emit(NOTIFICATIONS_EVENT, notification);
   }

@@ -13,7 +13,10 @@ describe("readRelayedChange", () => {
   });
 
   it("drops unknown lists, and the requests unless every one is a positive whole id", () => {
-    expect(readRelayedChange({ lists: ["onboarding", "nope", 3], requests: [1] })).toEqual({ lists: ["onboarding"], requests: [1] });
+    expect(readRelayedChange({ lists: ["onboarding", "nope", 3], requests: [1] })).toEqual({
+      lists: ["onboarding"],
+      requests: [1],
+    });
     for (const requests of [[1, "2"], [0], [-4], [1.5], [Number.NaN], "1", { 0: 1 }, null]) {
       expect(readRelayedChange({ lists: ["onboarding"], requests })).toEqual({ lists: ["onboarding"] });
     }

@@ -11,8 +11,14 @@ const notifications = (...rooms: string[]) => rooms.map(notificationsRoomOf);
 
 describe("roomChanges", () => {
   it("joins the notifications room of every board a new socket may open, and leaves nothing", () => {
-    expect(roomChanges(new Set(["socket-id"]), permissionIdsNamed(["onboarding"]))).toEqual({ join: notifications("onboarding", "overview"), leave: [] });
-    expect(roomChanges(new Set(["socket-id"]), permissionIdsNamed(["restricted"]))).toEqual({ join: notifications(...ALL_ROOMS), leave: [] });
+    expect(roomChanges(new Set(["socket-id"]), permissionIdsNamed(["onboarding"]))).toEqual({
+      join: notifications("onboarding", "overview"),
+      leave: [],
+    });
+    expect(roomChanges(new Set(["socket-id"]), permissionIdsNamed(["restricted"]))).toEqual({
+      join: notifications(...ALL_ROOMS),
+      leave: [],
+    });
   });
 
   it("changes nothing while the permissions still allow every room the socket is in", () => {
@@ -34,7 +40,10 @@ describe("roomChanges", () => {
 
   it("joins the notifications rooms of a permission granted, without joining its board", () => {
     const rooms = new Set(["socket-id", "onboarding", ...notifications("onboarding", "overview")]);
-    expect(roomChanges(rooms, permissionIdsNamed(["onboarding", "accounts-receivable"]))).toEqual({ join: notifications("ar"), leave: [] });
+    expect(roomChanges(rooms, permissionIdsNamed(["onboarding", "accounts-receivable"]))).toEqual({
+      join: notifications("ar"),
+      leave: [],
+    });
   });
 
   it("leaves every board room but those open to anyone when no permission is left", () => {
@@ -43,6 +52,8 @@ describe("roomChanges", () => {
   });
 
   it("leaves alone rooms that are not board or notifications rooms", () => {
-    expect(roomChanges(new Set(["socket-id", "nope", "notifications:nope"]), permissionIdsNamed(["restricted"])).leave).toEqual([]);
+    expect(
+      roomChanges(new Set(["socket-id", "nope", "notifications:nope"]), permissionIdsNamed(["restricted"])).leave,
+    ).toEqual([]);
   });
 });

@@ -7,7 +7,9 @@ describe("readSessionChange", () => {
   it("reads the user ids a trigger sends, without duplicates", () => {
     expect(readSessionChange('{"users":[4,12]}')).toEqual([4, 12]);
     expect(readSessionChange('{"users":[7,7,3]}')).toEqual([7, 3]);
-    expect(readSessionChange(JSON.stringify({ users: Array.from({ length: 500 }, (_, i) => i + 1) }))).toHaveLength(500);
+    expect(readSessionChange(JSON.stringify({ users: Array.from({ length: 500 }, (_, i) => i + 1) }))).toHaveLength(
+      500,
+    );
   });
 
   it("ignores what is not JSON, not an object of ids, or more than a trigger sends", () => {

@@ -17,7 +17,18 @@ import { recheckSession } from "./events.ts";
 export const SESSION_CHANGES_CHANNEL = "fleetops_session_changes";
 
 /** A trigger sends at most 500 ids per notification; more is not ours. */
-const sessionChangeSchema = z.object({ users: z.array(z.number().int().positive().max(2 ** 31 - 1)).min(1).max(500) });
+const sessionChangeSchema = z.object({
+  users: z
+    .array(
+      z
+        .number()
+        .int()
+        .positive()
+        .max(2 ** 31 - 1),
+    )
+    .min(1)
+    .max(500),
+});
 
 /** The user ids a notification names, or null when it is not one of ours (then it is ignored). */
 export function readSessionChange(payload: string | undefined): number[] | null {
@@ -149,7 +160,9 @@ export function createSessionChangeFollower(io: SocketServer, services: AppServi
   function concerned(socket: Socket, all: boolean, changed: ReadonlySet<number>): boolean {
     const { session } = socket.data as Partial<SocketData>;
     if (!session) return false;
-    return all || changed.has(session.userId) || (session.impersonatorId !== null && changed.has(session.impersonatorId));
+    return (
+      all || changed.has(session.userId) || (session.impersonatorId !== null && changed.has(session.impersonatorId))
+    );
   }
 
   async function run(): Promise<void> {
@@ -179,7 +192,9 @@ export function createSessionChangeFollower(io: SocketServer, services: AppServi
   function schedule(): void {
     if (closed || timer) return;
     timer = setTimeout(() => {
-      running = running.then(run).catch((error: unknown) => logger.error({ err: error }, "session change handling failed"));
+      running = running
+        .then(run)
+        .catch((error: unknown) => logger.error({ err: error }, "session change handling failed"));
     }, SESSION_CHANGE_BATCH_MS);
   }
 

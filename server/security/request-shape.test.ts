@@ -59,7 +59,14 @@ describe("checkRequestUrl", () => {
   });
 
   it("refuses a NUL, raw or encoded, in the path or in any query name or value", () => {
-    for (const url of ["/a\0b", "/a%00b", "/employee-management?search=%00", "/x?a=1&b=x%00y", "/x?na%00me=1", "/x?a\0=1"]) {
+    for (const url of [
+      "/a\0b",
+      "/a%00b",
+      "/employee-management?search=%00",
+      "/x?a=1&b=x%00y",
+      "/x?na%00me=1",
+      "/x?a\0=1",
+    ]) {
       expect(refusal(url), JSON.stringify(url)).toBe(NUL_CHARACTER_MESSAGE);
     }
   });
@@ -74,15 +81,25 @@ describe("checkRequestUrl", () => {
 
   it("never throws, and answers alike for the same input, whatever the string", () => {
     const percentHeavy = fc.array(
-      fc.oneof(fc.constantFrom("%", "%0", "%00", "%C3", "%A9", "%E0%A4", "%ZZ", "?", "&", "=", "+", "/", "\0"), fc.string()),
+      fc.oneof(
+        fc.constantFrom("%", "%0", "%00", "%C3", "%A9", "%E0%A4", "%ZZ", "?", "&", "=", "+", "/", "\0"),
+        fc.string(),
+      ),
       { maxLength: 20 },
     );
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.string({ unit: "binary" }), percentHeavy.map((parts) => parts.join(""))), (url) => {
-        const first = checkRequestUrl(url);
-        expect(checkRequestUrl(url)).toEqual(first);
-        expect(typeof first.ok).toBe("boolean");
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.string({ unit: "binary" }),
+          percentHeavy.map((parts) => parts.join("")),
+        ),
+        (url) => {
+          const first = checkRequestUrl(url);
+          expect(checkRequestUrl(url)).toEqual(first);
+          expect(typeof first.ok).toBe("boolean");
+        },
+      ),
       { numRuns: 2000 },
     );
   });
@@ -95,13 +112,19 @@ describe("checkRequestUrl", () => {
         return false;
       }
     };
-    const part = fc.string({ unit: "binary", maxLength: 40 }).filter((value) => !value.includes("\0") && encodable(value));
+    const part = fc
+      .string({ unit: "binary", maxLength: 40 })
+      .filter((value) => !value.includes("\0") && encodable(value));
     fc.assert(
-      fc.property(fc.array(part, { maxLength: 4 }), fc.array(fc.tuple(part, part), { maxLength: 4 }), (segments, query) => {
-        const path = `/${segments.map(encodeURIComponent).join("/")}`;
-        const search = new URLSearchParams(query).toString();
-        expect(checkRequestUrl(search ? `${path}?${search}` : path)).toEqual({ ok: true });
-      }),
+      fc.property(
+        fc.array(part, { maxLength: 4 }),
+        fc.array(fc.tuple(part, part), { maxLength: 4 }),
+        (segments, query) => {
+          const path = `/${segments.map(encodeURIComponent).join("/")}`;
+          const search = new URLSearchParams(query).toString();
+          expect(checkRequestUrl(search ? `${path}?${search}` : path)).toEqual({ ok: true });
+        },
+      ),
       { numRuns: 500 },
     );
   });

@@ -90,7 +90,9 @@ export function refuseMalformedRequests(): RequestHandler {
       const message = escapeHtml(verdict.message);
       res
         .type("html")
-        .send(`<!doctype html><html lang="en"><meta charset="utf-8"><title>Bad request</title><h1>Bad request</h1><p>${message}</p></html>`);
+        .send(
+          `<!doctype html><html lang="en"><meta charset="utf-8"><title>Bad request</title><h1>Bad request</h1><p>${message}</p></html>`,
+        );
     } else {
       res.type("text").send(verdict.message);
     }

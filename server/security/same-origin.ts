@@ -32,7 +32,10 @@ export function requireSameOrigin(
     const crossSite = site === "cross-site";
     const foreignOrigin = origin !== undefined && !isSameOrigin(origin, host, trusted);
     if (crossSite || foreignOrigin) {
-      req.log?.warn({ origin, secFetchSite: site, method: req.method, url: req.originalUrl }, "cross-origin request refused");
+      req.log?.warn(
+        { origin, secFetchSite: site, method: req.method, url: req.originalUrl },
+        "cross-origin request refused",
+      );
       res.status(403).json({ error: CROSS_ORIGIN_MESSAGE });
       return;
     }

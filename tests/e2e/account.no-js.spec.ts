@@ -84,6 +84,8 @@ test.describe("password reset without JavaScript", () => {
     await expect(page).toHaveURL(/\/home$/);
 
     await page.goto(resetPath);
-    await expect(page.getByRole("alert")).toHaveText("This password reset link has already been used. Please request a new one.");
+    await expect(page.getByRole("alert")).toHaveText(
+      "This password reset link has already been used. Please request a new one.",
+    );
   });
 });

@@ -85,7 +85,11 @@ test.describe("password reset by e-mail", () => {
     await expect(page.getByRole("alert")).toHaveText("*Account could not be found for this email...");
   });
 
-  test("the mailed link sets a new password once, and the new password signs in", async ({ page, browser, baseURL }) => {
+  test("the mailed link sets a new password once, and the new password signs in", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     const employee = await registerFreshEmployee(browser, baseURL!, "reset");
     const requestedAt = Date.now();
     await page.goto("/password-reset-external");
@@ -123,7 +127,9 @@ test.describe("password reset by e-mail", () => {
 
     // The link works only once.
     await page.goto(resetPath);
-    await expect(page.getByRole("alert")).toHaveText("This password reset link has already been used. Please request a new one.");
+    await expect(page.getByRole("alert")).toHaveText(
+      "This password reset link has already been used. Please request a new one.",
+    );
     await expect(page.getByRole("link", { name: "Request a new reset link" })).toBeVisible();
     await expect(page.getByLabel("New password", { exact: true })).toHaveCount(0);
   });

@@ -44,7 +44,9 @@ test.describe("department boards without JavaScript", () => {
       const text = await page.locator("main").innerText();
       expect(text.match(ISO_TIMESTAMP), `ISO timestamps on ${path}`).toBeNull();
       const repeated = await cards(page).evaluateAll((articles) =>
-        articles.filter((article) => (article.textContent?.split("Priority:").length ?? 1) > 2).map((article) => article.dataset.cardKey),
+        articles
+          .filter((article) => (article.textContent?.split("Priority:").length ?? 1) > 2)
+          .map((article) => article.dataset.cardKey),
       );
       expect(repeated, "cards that state their priority more than once").toEqual([]);
       const term = await termOnBoard(page);
@@ -99,7 +101,10 @@ test.describe("department boards without JavaScript", () => {
     await adoptSession(page, ADMIN);
     // The demo seed's stages are short: a page size of 5 (the smallest ?perStage=) makes one page too few.
     await page.goto("/onboarding?perStage=5");
-    const stage = page.locator("section[data-stage]").filter({ has: page.locator("[data-show-all]") }).first();
+    const stage = page
+      .locator("section[data-stage]")
+      .filter({ has: page.locator("[data-show-all]") })
+      .first();
     await expect(stage, "the demo data has an onboarding stage with more than 5 cards").toBeVisible();
     const link = stage.getByRole("link", { name: /^Show all \d+ cards in / });
     const total = Number((await link.innerText()).match(/Show all (\d+) cards/)![1]);

@@ -37,7 +37,10 @@ test.describe("department boards with JavaScript", () => {
       await adoptSession(pageB, ADMIN);
       const list = decodeCardList((await (await pageB.request.get("/api/cards/onboarding")).json()) as CardListWire);
       // A Submitted order shown on A's board (each stage shows its most urgent cards first).
-      const shownKey = await page.locator(`section[data-stage="${ONBOARDING_STAGE.submitted}"] article[data-card-key^="form-"]`).first().getAttribute("data-card-key");
+      const shownKey = await page
+        .locator(`section[data-stage="${ONBOARDING_STAGE.submitted}"] article[data-card-key^="form-"]`)
+        .first()
+        .getAttribute("data-card-key");
       const submitted = list.cards.find((entry) => entry.key === shownKey && entry.formHistoryId !== null);
       expect(submitted, "the demo data has a Submitted on-rent request").toBeDefined();
       const key = submitted!.key;
@@ -48,7 +51,9 @@ test.describe("department boards with JavaScript", () => {
       await filterForm.getByRole("button", { name: "Filter" }).click();
       await expect(page).toHaveURL(new RegExp(`/onboarding\\?filter=${submitted!.formHistoryId}$`));
       await expect(liveStatus(page)).toHaveText("Live");
-      await expect(page.locator(`section[data-stage="${ONBOARDING_STAGE.submitted}"] article[data-card-key="${key}"]`)).toHaveCount(1);
+      await expect(
+        page.locator(`section[data-stage="${ONBOARDING_STAGE.submitted}"] article[data-card-key="${key}"]`),
+      ).toHaveCount(1);
 
       const response = await pageB.request.put("/api/queue/approve", {
         data: { FormHistoryID: submitted!.formHistoryId, half: "on" },
@@ -56,7 +61,9 @@ test.describe("department boards with JavaScript", () => {
       expect(response.status(), await response.text()).toBe(200);
 
       // Browser A, without reloading: the card has left Submitted within 5 s.
-      await expect(page.locator(`section[data-stage="${ONBOARDING_STAGE.submitted}"] article[data-card-key="${key}"]`)).toHaveCount(0, {
+      await expect(
+        page.locator(`section[data-stage="${ONBOARDING_STAGE.submitted}"] article[data-card-key="${key}"]`),
+      ).toHaveCount(0, {
         timeout: 5_000,
       });
       await expect(card(page, key)).toBeVisible();
@@ -66,7 +73,11 @@ test.describe("department boards with JavaScript", () => {
     }
   });
 
-  test("the navigation bar's board links show the live card counts the server pushes", async ({ page, browser, baseURL }) => {
+  test("the navigation bar's board links show the live card counts the server pushes", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     // Browser A watches the transport board; its socket is in the notifications room of Off Rent.
     await adoptSession(page, ADMIN);
     await page.goto("/transport");

@@ -18,7 +18,8 @@ export const test = base.extend<{ failOnConsoleError: void }>({
         const pathname = new URL(response.url()).pathname;
         // A form's answer the page shows: React Router's `.data`, or the JSON sign-in of the
         // session-expired dialog over the guard's empty shell (wrong password: 401).
-        const formAnswer = (type === "fetch" || type === "xhr") && (pathname.endsWith(".data") || pathname === "/users/login");
+        const formAnswer =
+          (type === "fetch" || type === "xhr") && (pathname.endsWith(".data") || pathname === "/users/login");
         if (formAnswer && status >= 400 && status < 500) expectedErrorStatus.add(response.url());
       });
       page.on("console", (message) => {

@@ -4,7 +4,13 @@
 // app's callback exchanges the code, checks the ID token and signs the matching account in.
 import { expect, test } from "./fixtures.ts";
 import type { Page, Request } from "@playwright/test";
-import { LOGIN_BUTTON, LOGIN_FIELD_LABEL, NO_SUCH_ACCOUNT, OIDC_CLIENT_ID, OIDC_ISSUER } from "./support/oidc-server.ts";
+import {
+  LOGIN_BUTTON,
+  LOGIN_FIELD_LABEL,
+  NO_SUCH_ACCOUNT,
+  OIDC_CLIENT_ID,
+  OIDC_ISSUER,
+} from "./support/oidc-server.ts";
 
 // The provider's certificate is a throw-away self-signed one (the app trusts it explicitly).
 test.use({ ignoreHTTPSErrors: true });
@@ -23,7 +29,10 @@ async function signInWithMicrosoft(page: Page, email: string): Promise<URL> {
 }
 
 test.describe("Microsoft sign-in", () => {
-  test("a Microsoft account of a known employee signs in and lands on /home with the bar", async ({ page, baseURL }) => {
+  test("a Microsoft account of a known employee signs in and lands on /home with the bar", async ({
+    page,
+    baseURL,
+  }) => {
     await page.goto("/employee-login");
     const authorization = await signInWithMicrosoft(page, "titles@fleetops.test");
     // The flow the app started: authorization code with PKCE (S256), state and nonce, for this client.

@@ -43,7 +43,14 @@ test.describe("navigation bar without JavaScript", () => {
     await page.goto("/home");
     const pages = menu(page, "pages");
     await pages.locator("summary").click();
-    await expect(pages.locator(".nav-item")).toHaveText(["Accounts Receivable", "Apps", "Documentation", "Home", "Overview", "Profile"]);
+    await expect(pages.locator(".nav-item")).toHaveText([
+      "Accounts Receivable",
+      "Apps",
+      "Documentation",
+      "Home",
+      "Overview",
+      "Profile",
+    ]);
     await pages.getByRole("link", { name: "Accounts Receivable" }).click();
     await expect(page).toHaveURL(/\/accounts-receivable$/);
   });

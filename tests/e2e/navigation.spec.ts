@@ -29,14 +29,20 @@ const ROLES = [
   { local: "ar.readonly", initials: "TB", name: "Tom Becker", links: ["AR"], menus: ["Forms"] },
   { local: "exec", initials: "RH", name: "Richard Hale", links: [], menus: ["Forms", "Executive", "Reporting"] },
   { local: "nobody", initials: "SN", name: "Sam Nobody", links: [], menus: ["Forms"] },
-  { local: "sales", initials: "EM", name: "Erin McAllister", links: ["Sales"], menus: ["Forms", "Executive", "Reporting"] },
+  {
+    local: "sales",
+    initials: "EM",
+    name: "Erin McAllister",
+    links: ["Sales"],
+    menus: ["Forms", "Executive", "Reporting"],
+  },
 ] as const;
 
 test.describe("navigation bar per role", () => {
   for (const role of ROLES) {
     test(`${role.local} sees exactly the links and menus of its permissions`, async ({ page }) => {
       await adoptSession(page, demo(role.local));
-    await page.goto("/home");
+      await page.goto("/home");
       await expect(bar(page)).toBeVisible();
       if (role.links.length > 0) await expect(topLinks(page)).toHaveText([...role.links]);
       else await expect(topLinks(page)).toHaveCount(0);
@@ -50,9 +56,7 @@ test.describe("navigation bar per role", () => {
     });
   }
 
-  test("menu items follow the permissions: onrent's Rental and Reporting hold only its own pages", async ({
-    page,
-  }) => {
+  test("menu items follow the permissions: onrent's Rental and Reporting hold only its own pages", async ({ page }) => {
     await adoptSession(page, demo("onrent"));
     await page.goto("/home");
     await hydrated(page);
@@ -145,17 +149,27 @@ test.describe("navigation bar per role", () => {
     await pages.locator("summary").click();
     const labels = await pages.locator(".nav-item").allInnerTexts();
     expect(labels).toEqual([...labels].sort((a, b) => a.localeCompare(b, "en")));
-    for (const label of ["Accounts Receivable", "Employee Management", "Off Rent", "Owners Stats", "Register Employee", "Titles"]) {
+    for (const label of [
+      "Accounts Receivable",
+      "Employee Management",
+      "Off Rent",
+      "Owners Stats",
+      "Register Employee",
+      "Titles",
+    ]) {
       expect(labels).toContain(label);
     }
   });
 
-  test("pages not built yet are marked 'Coming soon' in the menus and on /home; built ones are not", async ({ page }) => {
+  test("pages not built yet are marked 'Coming soon' in the menus and on /home; built ones are not", async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 600, height: 900 });
     await adoptSession(page, demo("admin"));
     await page.goto("/home");
     await hydrated(page);
-    const marker = (link: ReturnType<Page["locator"]>) => link.evaluate((element) => getComputedStyle(element, "::after").content);
+    const marker = (link: ReturnType<Page["locator"]>) =>
+      link.evaluate((element) => getComputedStyle(element, "::after").content);
     const pages = menu(page, "pages");
     await pages.locator("summary").click();
     const soon = pages.locator(".nav-item", { hasText: "Status Count" });
@@ -168,6 +182,8 @@ test.describe("navigation bar per role", () => {
     const home = page.getByRole("navigation", { name: "Your pages" });
     await expect(home.locator("[data-coming-soon]", { hasText: "Status Count" })).toContainText("Coming soon");
     await expect(home.getByRole("link", { name: "On Rent", exact: true })).toBeVisible();
-    await expect(home.locator("[data-coming-soon]").filter({ has: page.getByText("On Rent", { exact: true }) })).toHaveCount(0);
+    await expect(
+      home.locator("[data-coming-soon]").filter({ has: page.getByText("On Rent", { exact: true }) }),
+    ).toHaveCount(0);
   });
 });

@@ -12,10 +12,17 @@ const CLIENT_RELATIONS = demo("clientrel");
 const AUTHOR = "Nora Fitzgerald";
 
 test.describe("the Notes dialog with JavaScript", () => {
-  test("adds, cancels and restores a note without a reload; a second browser sees the count live", async ({ page, browser, baseURL }) => {
+  test("adds, cancels and restores a note without a reload; a second browser sees the count live", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     const text = `Left a voicemail ${randomUUID().slice(0, 8)}`;
     await signInToLiveBoard(page, CLIENT_RELATIONS, "/client-relations");
-    const first = page.locator("article[data-card-key]").filter({ has: page.getByRole("link", { name: "Notes", exact: true }) }).last();
+    const first = page
+      .locator("article[data-card-key]")
+      .filter({ has: page.getByRole("link", { name: "Notes", exact: true }) })
+      .last();
     await expect(first, "the demo data has client-relations cards").toBeVisible();
     const key = (await first.getAttribute("data-card-key"))!;
     const company = (await first.getByRole("heading").first().innerText()).trim();
@@ -104,7 +111,10 @@ test.describe("the Notes dialog with JavaScript", () => {
   }) => {
     const text = `Called back after sign-in ${randomUUID().slice(0, 8)}`;
     await signInToLiveBoard(page, CLIENT_RELATIONS, "/client-relations");
-    const card = page.locator("article[data-card-key]").filter({ has: page.getByRole("link", { name: "Notes", exact: true }) }).first();
+    const card = page
+      .locator("article[data-card-key]")
+      .filter({ has: page.getByRole("link", { name: "Notes", exact: true }) })
+      .first();
     const company = (await card.getByRole("heading").first().innerText()).trim();
     await card.getByRole("link", { name: "Notes", exact: true }).click();
     const dialog = page.getByRole("dialog", { name: company });

@@ -11,7 +11,9 @@ import { fillMissingZip, offRentCandidate, openEditDialog } from "./off-rent-edi
 /** Clicks a button of the dialog's form: the status the page it posts comes back with. */
 async function post(page: Page, button: Locator): Promise<number> {
   const [response] = await Promise.all([
-    page.waitForResponse((answer) => answer.request().method() === "POST" && answer.request().resourceType() === "document"),
+    page.waitForResponse(
+      (answer) => answer.request().method() === "POST" && answer.request().resourceType() === "document",
+    ),
     button.click(),
   ]);
   return response.status();
@@ -29,7 +31,9 @@ test.describe("editing an off-rent order without JavaScript", () => {
 
     expect(await post(page, dialog.getByRole("button", { name: "Add unit" }))).toBe(200);
     await expect(rows).toHaveCount(units.length + 1);
-    await expect(dialog.getByRole("status")).toHaveText("A unit was added: enter its unit number and odometer, then test it.");
+    await expect(dialog.getByRole("status")).toHaveText(
+      "A unit was added: enter its unit number and odometer, then test it.",
+    );
     // The values typed before the post are kept.
     await expect(dialog.getByLabel("City")).toHaveValue("Round Rock");
     const row = rows.last();
@@ -66,7 +70,10 @@ test.describe("editing an off-rent order without JavaScript", () => {
     await dialog.getByLabel("Company code").fill("");
     await dialog.getByLabel("Pickup contact name").fill("Lee Park");
     expect(await post(page, dialog.getByRole("button", { name: "Save", exact: true }))).toBe(400);
-    const required = dialog.getByRole("alert").filter({ hasText: "Company Code is required to edit an order." }).first();
+    const required = dialog
+      .getByRole("alert")
+      .filter({ hasText: "Company Code is required to edit an order." })
+      .first();
     await expect(required).toBeVisible();
     await expect(dialog.getByLabel("Pickup contact name")).toHaveValue("Lee Park");
     // Without JavaScript nothing takes the message away.
@@ -79,9 +86,13 @@ test.describe("editing an off-rent order without JavaScript", () => {
     await row.getByLabel("Unit number").fill("NOSUCH99");
     // A test that finds an invalid unit has still done its job.
     expect(await post(page, dialog.getByRole("button", { name: "Test units" }))).toBe(200);
-    await expect(dialog.locator("[data-unit-row]").last().locator("[data-unit-test]")).toHaveText("INVALID UNIT NUMBER");
+    await expect(dialog.locator("[data-unit-row]").last().locator("[data-unit-test]")).toHaveText(
+      "INVALID UNIT NUMBER",
+    );
     await dialog.getByRole("button", { name: "Save", exact: true }).click();
-    await expect(dialog.getByRole("alert").filter({ hasText: "All edited vins must be tested and valid" }).first()).toBeVisible();
+    await expect(
+      dialog.getByRole("alert").filter({ hasText: "All edited vins must be tested and valid" }).first(),
+    ).toBeVisible();
 
     await dialog.locator("[data-unit-row]").last().getByLabel("Unit number").fill(order.units[0]!);
     await dialog.getByRole("button", { name: "Save", exact: true }).click();

@@ -13,7 +13,11 @@ const OFF_RENT = demo("offrent");
 const openDialog = (page: Page, formHistoryId: number) => openEditDialog(page, formHistoryId, { waitUntilLive: true });
 
 test.describe("editing an off-rent order with JavaScript", () => {
-  test("adds a unit, tests it and saves; a second browser's board shows it live", async ({ page, browser, baseURL }) => {
+  test("adds a unit, tests it and saves; a second browser's board shows it live", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     const other = await browser.newContext({ baseURL });
     try {
       const board = await other.newPage();
@@ -48,7 +52,9 @@ test.describe("editing an off-rent order with JavaScript", () => {
 
       // Not tested yet: the dialog refuses before posting.
       await dialog.getByRole("button", { name: "Save", exact: true }).click();
-      await expect(dialog.getByRole("alert").filter({ hasText: "All edited vins must be tested and valid" }).first()).toBeVisible();
+      await expect(
+        dialog.getByRole("alert").filter({ hasText: "All edited vins must be tested and valid" }).first(),
+      ).toBeVisible();
 
       await dialog.getByRole("button", { name: "Test units" }).click();
       await expect(row.locator("[data-unit-test]")).toHaveText("VALID UNIT NUMBER");
@@ -84,7 +90,9 @@ test.describe("editing an off-rent order with JavaScript", () => {
       if (new URL(request.url()).pathname === "/api/truck/vin-test") vinTestCalls.push(request.url());
     });
     const [testPost] = await Promise.all([
-      page.waitForRequest((request) => request.method() === "POST" && new URL(request.url()).pathname === "/offboarding.data"),
+      page.waitForRequest(
+        (request) => request.method() === "POST" && new URL(request.url()).pathname === "/offboarding.data",
+      ),
       dialog.getByRole("button", { name: "Test units" }).click(),
     ]);
     expect(testPost.postData() ?? "").toContain("edit-off-rent-test-units");
@@ -107,7 +115,9 @@ test.describe("editing an off-rent order with JavaScript", () => {
     await row.getByRole("button", { name: "Discard this unit" }).click();
     await dialog.getByLabel("Company code").fill("");
     await dialog.getByRole("button", { name: "Save", exact: true }).click();
-    await expect(dialog.getByRole("alert").filter({ hasText: "Company Code is required to edit an order." }).first()).toBeVisible();
+    await expect(
+      dialog.getByRole("alert").filter({ hasText: "Company Code is required to edit an order." }).first(),
+    ).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`modal=editOffboarding&formHistoryId=${order.formHistoryId}`));
   });
 

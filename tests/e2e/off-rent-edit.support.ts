@@ -39,19 +39,31 @@ async function scrapeCards(page: Page, path: string): Promise<ScrapedCard[]> {
 }
 
 /** Up to `wanted` candidates, in request order, from the front or the back of the list. */
-export async function offRentCandidates(page: Page, from: "front" | "back", wanted: number): Promise<OffRentCandidate[]> {
+export async function offRentCandidates(
+  page: Page,
+  from: "front" | "back",
+  wanted: number,
+): Promise<OffRentCandidate[]> {
   const offboarding = await scrapeCards(page, "/offboarding?perStage=500");
   const busy = new Set(offboarding.flatMap((card) => card.units.map((unit) => unit.unitNumber)));
   const receivable = await scrapeCards(page, "/accounts-receivable?perStage=500");
   const onRentByCode = new Map<string, string[]>();
   for (const card of receivable.filter((entry) => entry.key.startsWith("company-"))) {
-    const spare = card.units.filter((unit) => unit.text.includes("ON RENT") && !busy.has(unit.unitNumber)).map((unit) => unit.unitNumber);
+    const spare = card.units
+      .filter((unit) => unit.text.includes("ON RENT") && !busy.has(unit.unitNumber))
+      .map((unit) => unit.unitNumber);
     onRentByCode.set(card.subtitle, [...(onRentByCode.get(card.subtitle) ?? []), ...spare]);
   }
 
   const approved = offboarding
-    .filter((card) => card.stage === String(OFFBOARDING_STAGE.approved) && /^\d{5} · Off-rent #\d+$/.test(card.subtitle))
-    .filter((card) => card.units.length > 0 && card.units.every((unit) => unit.text.includes("Awaiting Pickup") && !unit.text.includes("Carrier Assigned")))
+    .filter(
+      (card) => card.stage === String(OFFBOARDING_STAGE.approved) && /^\d{5} · Off-rent #\d+$/.test(card.subtitle),
+    )
+    .filter(
+      (card) =>
+        card.units.length > 0 &&
+        card.units.every((unit) => unit.text.includes("Awaiting Pickup") && !unit.text.includes("Carrier Assigned")),
+    )
     .map((card) => ({ card, formHistoryId: Number(card.key.replace("form-", "")), code: card.subtitle.slice(0, 5) }))
     .sort((a, b) => a.formHistoryId - b.formHistoryId);
   if (from === "back") approved.reverse();
@@ -61,7 +73,9 @@ export async function offRentCandidates(page: Page, from: "front" | "back", want
   for (const { card, formHistoryId, code } of approved) {
     for (const unitNumber of onRentByCode.get(code) ?? []) {
       if (taken.has(unitNumber)) continue;
-      const response = await page.request.post("/api/truck/vin-test", { data: { vins: [unitNumber], FormHistoryID: formHistoryId } });
+      const response = await page.request.post("/api/truck/vin-test", {
+        data: { vins: [unitNumber], FormHistoryID: formHistoryId },
+      });
       const answer = (await response.json()) as Record<string, boolean>;
       if (answer[unitNumber] !== true) continue;
       taken.add(unitNumber);
@@ -95,13 +109,18 @@ export async function carrierAssignedOffRent(page: Page): Promise<{ formHistoryI
   return null;
 }
 
-export const editDialogPath = (formHistoryId: number) => `/offboarding?modal=editOffboarding&formHistoryId=${formHistoryId}`;
+export const editDialogPath = (formHistoryId: number) =>
+  `/offboarding?modal=editOffboarding&formHistoryId=${formHistoryId}`;
 
 /**
  * Opens the order's dialog at its address (the page answers 200); with `waitUntilLive`, also waits until
  * the page runs (the board's socket is live), so JavaScript handles what the test does next.
  */
-export async function openEditDialog(page: Page, formHistoryId: number, options: { waitUntilLive?: boolean } = {}): Promise<Locator> {
+export async function openEditDialog(
+  page: Page,
+  formHistoryId: number,
+  options: { waitUntilLive?: boolean } = {},
+): Promise<Locator> {
   const response = await page.goto(editDialogPath(formHistoryId));
   expect(response?.status()).toBe(200);
   if (options.waitUntilLive) await expect(liveStatus(page)).toHaveText("Live");

@@ -6,7 +6,14 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { editDialogOf, field, fillRequiredBlanks, openEdit, orderWithCarriers, pickApprovedOrder } from "./on-rent-edit.support.ts";
+import {
+  editDialogOf,
+  field,
+  fillRequiredBlanks,
+  openEdit,
+  orderWithCarriers,
+  pickApprovedOrder,
+} from "./on-rent-edit.support.ts";
 import { ADMIN, ON_RENT, adoptSession } from "./support/accounts.ts";
 import { requestCard } from "./support/board.ts";
 
@@ -74,7 +81,11 @@ test.describe("editing an on-rent order without JavaScript", () => {
     await expect(field(editDialogOf(page), "1/2 Ton")).toHaveValue("1");
   });
 
-  test("a save over a newer version shows who changed what instead of overwriting", async ({ page, browser, baseURL }) => {
+  test("a save over a newer version shows who changed what instead of overwriting", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     await adoptSession(page, ON_RENT);
     const formHistoryId = await pickOrder(page, 1);
     const mine = await openEdit(page, formHistoryId, BOARD);
@@ -99,7 +110,9 @@ test.describe("editing an on-rent order without JavaScript", () => {
     await mine.getByRole("button", { name: "Save" }).click();
     const dialog = editDialogOf(page);
     const notice = dialog.locator("[data-version-conflict]");
-    await expect(notice).toContainText("Someone else changed this order after you opened it, so your changes were not saved.");
+    await expect(notice).toContainText(
+      "Someone else changed this order after you opened it, so your changes were not saved.",
+    );
     await expect(notice).toContainText("Morgan Ellis");
     await expect(notice).toContainText(theirCity);
     await expect(field(dialog, "PO Number (optional)")).toHaveValue("PO-STALE");

@@ -18,7 +18,11 @@ test.describe("editing an on-rent order with JavaScript", () => {
   // Two browsers, several dialogs and the spec's 6 s message time: longer than the default 30 s.
   test.describe.configure({ timeout: 90_000 });
 
-  test("masks, live total, the browser's check, a save a second board shows live, and the history", async ({ page, browser, baseURL }) => {
+  test("masks, live total, the browser's check, a save a second board shows live, and the history", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     await adoptSession(page, ON_RENT);
     const formHistoryId = await pickOrder(page);
 
@@ -72,7 +76,9 @@ test.describe("editing an on-rent order with JavaScript", () => {
 
       // The total follows the four counts (3-digit masks).
       const half = field(dialog, "1/2 Ton");
-      const counts = await Promise.all(["1/2 Ton", "3/4 Ton", "1-Ton Flatbed", "1-Ton Service Body"].map((label) => field(dialog, label).inputValue()));
+      const counts = await Promise.all(
+        ["1/2 Ton", "3/4 Ton", "1-Ton Flatbed", "1-Ton Service Body"].map((label) => field(dialog, label).inputValue()),
+      );
       const total = counts.reduce((sum, count) => sum + Number(count || 0), 0);
       await expect(dialog.locator("[data-trucks-requested]")).toHaveText(String(total));
       await half.clear();
@@ -132,7 +138,11 @@ test.describe("editing an on-rent order with JavaScript", () => {
     await expect(dialog).toBeVisible();
   });
 
-  test("a save over a newer version shows who changed what, and saves once reloaded", async ({ page, browser, baseURL }) => {
+  test("a save over a newer version shows who changed what, and saves once reloaded", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     await adoptSession(page, ON_RENT);
     const formHistoryId = await pickOrder(page, 1);
     const mine = await openEdit(page, formHistoryId);
@@ -157,7 +167,9 @@ test.describe("editing an on-rent order with JavaScript", () => {
     await field(mine, "PO Number (optional)").fill(po);
     await mine.getByRole("button", { name: "Save" }).click();
     const notice = mine.locator("[data-version-conflict]");
-    await expect(notice).toContainText("Someone else changed this order after you opened it, so your changes were not saved.");
+    await expect(notice).toContainText(
+      "Someone else changed this order after you opened it, so your changes were not saved.",
+    );
     await expect(notice).toContainText("Morgan Ellis");
     await expect(notice).toContainText(theirCity);
     // It stays (not a timed message).

@@ -12,12 +12,14 @@ import { ONBOARDING_STAGE } from "../../app/rules/orders/order-stages.ts";
  */
 export async function pickApprovedOrder(page: Page, thirds: 1 | 2, offset = 0): Promise<number> {
   await page.goto("/onboarding?perStage=500");
-  const ids = await page.locator(`section[data-stage="${ONBOARDING_STAGE.approved}"] article[data-card-key^="form-"]`).evaluateAll((articles) =>
-    articles
-      .filter((article) => /· Order #\d+$/.test(article.querySelector("p")?.textContent?.trim() ?? ""))
-      .filter((article) => !(article.textContent ?? "").includes("Carrier Assigned"))
-      .map((article) => Number(article.getAttribute("data-card-key")!.slice("form-".length))),
-  );
+  const ids = await page
+    .locator(`section[data-stage="${ONBOARDING_STAGE.approved}"] article[data-card-key^="form-"]`)
+    .evaluateAll((articles) =>
+      articles
+        .filter((article) => /· Order #\d+$/.test(article.querySelector("p")?.textContent?.trim() ?? ""))
+        .filter((article) => !(article.textContent ?? "").includes("Carrier Assigned"))
+        .map((article) => Number(article.getAttribute("data-card-key")!.slice("form-".length))),
+    );
   ids.sort((a, b) => a - b);
   expect(ids.length, "the demo data has Approved orders without a carrier").toBeGreaterThan(4);
   return ids[Math.floor((ids.length * thirds) / 3) + offset]!;
@@ -30,7 +32,9 @@ export async function orderWithCarriers(page: Page): Promise<{ formHistoryId: nu
     articles
       .filter((article) => /· Order #\d+$/.test(article.querySelector("p")?.textContent?.trim() ?? ""))
       .map((article) => {
-        const label = [...article.querySelectorAll("dt")].find((term) => term.textContent?.trim() === "Carrier assigned");
+        const label = [...article.querySelectorAll("dt")].find(
+          (term) => term.textContent?.trim() === "Carrier assigned",
+        );
         return {
           formHistoryId: Number(article.getAttribute("data-card-key")!.slice("form-".length)),
           assigned: Number(label?.nextElementSibling?.textContent?.trim() ?? 0),

@@ -10,7 +10,9 @@ import { requestCard } from "./support/board.ts";
 const REQUIRED = "*You must include a note to cancel the order.";
 
 test.describe("cancelling a request without JavaScript", () => {
-  test("cancels an order from its card: the server says a note is required, then the card is gone", async ({ page }) => {
+  test("cancels an order from its card: the server says a note is required, then the card is gone", async ({
+    page,
+  }) => {
     const order = await insertOrder("no-js");
     await adoptSession(page, ADMIN);
     await page.goto("/onboarding?perStage=500");
@@ -41,12 +43,16 @@ test.describe("cancelling a request without JavaScript", () => {
     await dialog.getByLabel("Cancellation note").fill(text);
 
     // Meanwhile the order is approved elsewhere: the dialog's version is stale.
-    const approved = await page.request.put("/api/queue/approve", { data: { FormHistoryID: order.formHistoryId, half: "on" } });
+    const approved = await page.request.put("/api/queue/approve", {
+      data: { FormHistoryID: order.formHistoryId, half: "on" },
+    });
     expect(approved.status(), await approved.text()).toBe(200);
 
     await dialog.getByRole("button", { name: "Cancel Order" }).click();
     const refused = page.getByRole("dialog", { name: order.companyName });
-    await expect(refused.getByRole("alert").filter({ hasText: "This order changed after you opened it." })).toBeVisible();
+    await expect(
+      refused.getByRole("alert").filter({ hasText: "This order changed after you opened it." }),
+    ).toBeVisible();
     const conflict = refused.locator("[data-version-conflict]");
     await expect(conflict).toContainText("your changes were not saved");
     await expect(conflict).toContainText("Onboarding Status");

@@ -12,7 +12,11 @@ import { watchAlertShown } from "./support/timed.ts";
 const REQUIRED = "*You must include a note to cancel the order.";
 
 test.describe("cancelling a request with JavaScript", () => {
-  test("cancels an order from its card; a second browser on the board sees the card leave live", async ({ page, browser, baseURL }) => {
+  test("cancels an order from its card; a second browser on the board sees the card leave live", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     test.setTimeout(90_000);
     // Browser A watches the On Rent board.
     const order = await insertOrder("live");
@@ -83,7 +87,9 @@ test.describe("cancelling a request with JavaScript", () => {
     await expect(requestCard(page, offRent.formHistoryId)).toHaveCount(0);
   });
 
-  test("says 'Unable to save your note' for 4 s when the cancel is not confirmed, keeping the note", async ({ page }) => {
+  test("says 'Unable to save your note' for 4 s when the cancel is not confirmed, keeping the note", async ({
+    page,
+  }) => {
     const order = await insertOrder("unconfirmed");
     await adoptSession(page, ADMIN);
     // An answer that is not the app's (a proxy's page) to the dialog's post to the board: nothing is

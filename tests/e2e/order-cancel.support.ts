@@ -20,7 +20,9 @@ let databaseUrl: Promise<string> | undefined;
 function e2eDatabaseUrl(): Promise<string> {
   databaseUrl ??= process.env.E2E_DATABASE_URL
     ? Promise.resolve(process.env.E2E_DATABASE_URL)
-    : startEmbeddedPostgres({ dataDir: path.resolve(".data/e2e/pg"), database: EMBEDDED_DATABASE_NAME }).then((server) => server.url);
+    : startEmbeddedPostgres({ dataDir: path.resolve(".data/e2e/pg"), database: EMBEDDED_DATABASE_NAME }).then(
+        (server) => server.url,
+      );
   return databaseUrl;
 }
 

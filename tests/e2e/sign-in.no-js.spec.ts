@@ -4,7 +4,6 @@ import { EXPIRED_TITLE, fillSignIn, ON_RENT, setUnusableSession, type Account } 
 
 const signInWithForm = (page: Page, account: Account = ON_RENT) => fillSignIn(page, account);
 
-
 test.describe("sign-in without JavaScript", () => {
   test("the form signs in and lands on /home", async ({ page }) => {
     await page.goto("/employee-login");

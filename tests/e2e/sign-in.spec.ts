@@ -4,7 +4,6 @@ import { EXPIRED_TITLE, fillSignIn, ON_RENT, setUnusableSession, type Account } 
 
 const signInWithForm = (page: Page, account: Account = ON_RENT) => fillSignIn(page, account);
 
-
 test.describe("sign-in", () => {
   test("signing in lands on /home, which lists the user's pages", async ({ page }) => {
     await page.goto("/employee-login");

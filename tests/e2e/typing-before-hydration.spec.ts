@@ -53,7 +53,11 @@ test.describe("typing before the page has finished loading", () => {
     await expect(page).toHaveURL(/\/home$/);
   });
 
-  test("the sign-in dialog over an expired session keeps what was typed and signs in with it", async ({ page, context, baseURL }) => {
+  test("the sign-in dialog over an expired session keeps what was typed and signs in with it", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await setUnusableSession(context, baseURL!, "expired");
     const gate = await holdHydration(page);
     await page.goto("/onboarding?tab=3", { waitUntil: "domcontentloaded" });
@@ -65,7 +69,9 @@ test.describe("typing before the page has finished loading", () => {
 
     gate.release();
     // Hydrated, the dialog is drawn again by Radix (its close behaviour, its focus trap) with what was typed.
-    await expect.poll(() => reactOwns(dialog.getByLabel("E-mail")), { message: "React owns the dialog's form" }).toBe(true);
+    await expect
+      .poll(() => reactOwns(dialog.getByLabel("E-mail")), { message: "React owns the dialog's form" })
+      .toBe(true);
     await expect(page.locator("[data-static-dialog]")).toHaveCount(0);
     await expect(dialog.getByLabel("E-mail")).toHaveValue(ON_RENT.email);
     await expect(dialog.getByLabel("Password")).toHaveValue(ON_RENT.password);
@@ -94,7 +100,9 @@ test.describe("typing before the page has finished loading", () => {
     gate.release();
     await expect(liveStatus(page), "the board's scripts run").toHaveText("Live");
     const dialog = page.getByRole("dialog");
-    await expect.poll(() => reactOwns(dialog.getByLabel("New note")), { message: "React owns the dialog's form" }).toBe(true);
+    await expect
+      .poll(() => reactOwns(dialog.getByLabel("New note")), { message: "React owns the dialog's form" })
+      .toBe(true);
     await expect(page.locator("[data-static-dialog]"), "Radix draws the dialog now").toHaveCount(0);
     await expect(dialog.getByLabel("New note")).toHaveValue(text);
 

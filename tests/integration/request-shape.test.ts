@@ -30,28 +30,41 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 /** A GET with the request target sent exactly as written (fetch would normalise it). */
-function get(target: string, headers: Record<string, string> = {}): Promise<{ status: number; type: string; body: string }> {
+function get(
+  target: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; type: string; body: string }> {
   return new Promise((resolve, reject) => {
-    const request = httpRequest({ host: "127.0.0.1", port: server.port, method: "GET", path: target, headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () =>
-        resolve({
-          status: response.statusCode ?? 0,
-          type: String(response.headers["content-type"] ?? ""),
-          body: Buffer.concat(chunks).toString("utf8"),
-        }),
-      );
-      response.on("error", reject);
-    });
+    const request = httpRequest(
+      { host: "127.0.0.1", port: server.port, method: "GET", path: target, headers },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            type: String(response.headers["content-type"] ?? ""),
+            body: Buffer.concat(chunks).toString("utf8"),
+          }),
+        );
+        response.on("error", reject);
+      },
+    );
     request.on("error", reject);
     request.end();
   });
 }
 
 async function sessionCookie(permissions: PermissionName[]): Promise<string> {
-  const user = await createUser(db, { directPermissions: permissions, tokensValidAfter: new Date(Date.now() - 3_600_000) });
-  const token = signSessionToken(server.services.config, { userId: user.id, permissions: permissionIdsNamed(permissions) }, new Date(Date.now() - 10_000));
+  const user = await createUser(db, {
+    directPermissions: permissions,
+    tokensValidAfter: new Date(Date.now() - 3_600_000),
+  });
+  const token = signSessionToken(
+    server.services.config,
+    { userId: user.id, permissions: permissionIdsNamed(permissions) },
+    new Date(Date.now() - 10_000),
+  );
   return `${SESSION_COOKIE}=${encodeURIComponent(token)}`;
 }
 

@@ -49,9 +49,9 @@ afterAll(async () => {
 describe("demo seed: the company", () => {
   it("writes exactly 60 customer companies with 5-digit codes and 1,500 units", async () => {
     expect(emptyBeforeSeed).toBe(true);
-    expect(await count(`SELECT count(*)::int AS n FROM "Company" WHERE code ~ '^[0-9]{5}$' AND state IS NOT NULL`)).toBe(
-      DEMO_COMPANIES,
-    );
+    expect(
+      await count(`SELECT count(*)::int AS n FROM "Company" WHERE code ~ '^[0-9]{5}$' AND state IS NOT NULL`),
+    ).toBe(DEMO_COMPANIES);
     expect(await count(`SELECT count(*)::int AS n FROM "Unit"`)).toBe(DEMO_UNITS);
     expect(summary.tables.Company).toBe(DEMO_COMPANIES);
     expect(summary.tables.Unit).toBe(DEMO_UNITS);
@@ -86,7 +86,9 @@ describe("demo seed: the company", () => {
       [NOW.toISOString()],
     );
     expect(late).toBeGreaterThan(20);
-    expect(await count(`SELECT count(*)::int AS n FROM "Unit" WHERE "overrideLate" AND "overrideReason" <> ''`)).toBeGreaterThan(5);
+    expect(
+      await count(`SELECT count(*)::int AS n FROM "Unit" WHERE "overrideLate" AND "overrideReason" <> ''`),
+    ).toBeGreaterThan(5);
     const rentalUse = await rows<{ name: string }>(
       `SELECT DISTINCT s.name FROM "Unit" u JOIN "UnitStatus" s ON s.id = u."statusId" WHERE u."rentalUse" IS NOT NULL ORDER BY 1`,
     );
@@ -111,13 +113,19 @@ describe("demo seed: the company", () => {
            OR sub."newVal" IS DISTINCT FROM u."subStatus"`,
     );
     expect(mismatches).toBe(0);
-    expect(await count(`SELECT count(*)::int AS n FROM "UnitHistory" WHERE "changedOn" > $1::timestamp`, [NOW.toISOString()])).toBe(0);
+    expect(
+      await count(`SELECT count(*)::int AS n FROM "UnitHistory" WHERE "changedOn" > $1::timestamp`, [
+        NOW.toISOString(),
+      ]),
+    ).toBe(0);
   });
 });
 
 describe("demo seed: orders, off-rents and trades", () => {
   it("has on-rent orders in every onboarding stage, with counts that add up", async () => {
-    const stages = await rows<{ stage: number }>(`SELECT DISTINCT "onboardingStatus" AS stage FROM "OrderForm" ORDER BY 1`);
+    const stages = await rows<{ stage: number }>(
+      `SELECT DISTINCT "onboardingStatus" AS stage FROM "OrderForm" ORDER BY 1`,
+    );
     expect(stages.map((s) => s.stage)).toEqual([0, 1, 2, 3]);
     // TrucksRemaining = requested − deliveries that have a carrier; requested = the four counts (checked by the schema).
     expect(
@@ -127,8 +135,12 @@ describe("demo seed: orders, off-rents and trades", () => {
             WHERE j."formHistoryId" = o."formHistoryId" AND j.kind = 'DELIVERY' AND j."vendorId" IS NOT NULL)`,
       ),
     ).toBe(0);
-    expect(await count(`SELECT count(*)::int AS n FROM "OrderForm" WHERE "onboardingStatus" = 3 AND "trucksRemaining" <> 0`)).toBe(0);
-    expect(await count(`SELECT count(*)::int AS n FROM "Reservation" WHERE "orderFormId" IS NOT NULL`)).toBeGreaterThan(10);
+    expect(
+      await count(`SELECT count(*)::int AS n FROM "OrderForm" WHERE "onboardingStatus" = 3 AND "trucksRemaining" <> 0`),
+    ).toBe(0);
+    expect(await count(`SELECT count(*)::int AS n FROM "Reservation" WHERE "orderFormId" IS NOT NULL`)).toBeGreaterThan(
+      10,
+    );
   });
 
   it("marks some orders priority (with the spec's reasons, some with a deadline), prepaid or cancelled", async () => {
@@ -139,7 +151,9 @@ describe("demo seed: orders, off-rents and trades", () => {
     expect(reasons.some((r) => r.deadline)).toBe(true);
     expect(reasons.every((r) => r.priorityReason.length <= 64)).toBe(true);
     expect(await count(`SELECT count(*)::int AS n FROM "FormHistory" WHERE "confirmedPrepay"`)).toBeGreaterThan(0);
-    expect(await count(`SELECT count(*)::int AS n FROM "FormHistory" WHERE "cancelledAt" IS NOT NULL`)).toBeGreaterThan(0);
+    expect(await count(`SELECT count(*)::int AS n FROM "FormHistory" WHERE "cancelledAt" IS NOT NULL`)).toBeGreaterThan(
+      0,
+    );
   });
 
   it("has off-rents in every offboarding stage, returning units really on rent to that customer until picked up", async () => {
@@ -157,8 +171,12 @@ describe("demo seed: orders, off-rents and trades", () => {
     for (const line of lines.filter((l) => isAtCustomerUnitStatus(l.statusId))) {
       expect(line).toEqual({ statusId: line.statusId, unitStatus: "ON RENT", sameCompany: true });
     }
-    expect(lines.filter((l) => l.statusId === RETURNING_UNIT_STATUS.pickedUp).map((l) => l.unitStatus)).toEqual(["IN TRANSIT"]);
-    expect(lines.filter((l) => l.statusId === RETURNING_UNIT_STATUS.received).every((l) => l.unitStatus !== "ON RENT")).toBe(true);
+    expect(lines.filter((l) => l.statusId === RETURNING_UNIT_STATUS.pickedUp).map((l) => l.unitStatus)).toEqual([
+      "IN TRANSIT",
+    ]);
+    expect(
+      lines.filter((l) => l.statusId === RETURNING_UNIT_STATUS.received).every((l) => l.unitStatus !== "ON RENT"),
+    ).toBe(true);
   });
 
   it("has trades in every stage with both halves on one FormHistory, and split trades sharing a link", async () => {
@@ -198,7 +216,11 @@ describe("demo seed: orders, off-rents and trades", () => {
         `SELECT count(*)::int AS n FROM "TransportJob" j JOIN "Vendor" v ON v.id = j."vendorId" WHERE v."vendorType" <> 'TRANSPORTER'`,
       ),
     ).toBe(0);
-    expect(await count(`SELECT count(*)::int AS n FROM "TransportJob" WHERE "scheduledDate" > $1::date`, [NOW.toISOString()])).toBeGreaterThan(0);
+    expect(
+      await count(`SELECT count(*)::int AS n FROM "TransportJob" WHERE "scheduledDate" > $1::date`, [
+        NOW.toISOString(),
+      ]),
+    ).toBeGreaterThan(0);
   });
 });
 
@@ -235,7 +257,9 @@ describe("demo seed: accounts receivable and the rest", () => {
          JOIN "AuctionListingImage" i ON i."listingId" = l.id
         WHERE u."statusId" = ${UNIT_STATUS_ID["At Auction"]} GROUP BY l.id`,
     );
-    expect(listings).toHaveLength(await count(`SELECT count(*)::int AS n FROM "Unit" WHERE "statusId" = ${UNIT_STATUS_ID["At Auction"]}`));
+    expect(listings).toHaveLength(
+      await count(`SELECT count(*)::int AS n FROM "Unit" WHERE "statusId" = ${UNIT_STATUS_ID["At Auction"]}`),
+    );
     expect(listings.every((l) => l.images >= 2 && l.images <= 4 && l.small)).toBe(true);
     // Every image the listings point at is a file the app serves from public/.
     const urls = await rows<{ url: string }>(
@@ -278,7 +302,10 @@ describe("demo seed: accounts", () => {
           WHERE u.id = $1 ORDER BY 1`,
         [user!.id],
       );
-      expect(permissions.map((p) => p.permissionId), account.email).toEqual([...account.permissionIds].sort((a, b) => a - b));
+      expect(
+        permissions.map((p) => p.permissionId),
+        account.email,
+      ).toEqual([...account.permissionIds].sort((a, b) => a - b));
       expect(user!.passwordHash).toMatch(/^\$argon2id\$/);
       expect(await verify(user!.passwordHash, DEMO_PASSWORD)).toBe(true);
     }
@@ -306,15 +333,34 @@ describe("demo seed: accounts", () => {
 
 describe("demo seed: reproducible and careful", () => {
   const KEY_TABLES = [
-    "User", "Department", "DepartmentPermission", "Company", "Vendor", "Unit", "UnitHistory", "FormHistory",
-    "OrderForm", "OffRentForm", "TradeForm", "ReturningUnit", "Reservation", "TransportJob", "ArInvoice",
-    "CreditMemo", "CreditMemoApplication", "Note", "AuditLog", "AuctionListingImage",
+    "User",
+    "Department",
+    "DepartmentPermission",
+    "Company",
+    "Vendor",
+    "Unit",
+    "UnitHistory",
+    "FormHistory",
+    "OrderForm",
+    "OffRentForm",
+    "TradeForm",
+    "ReturningUnit",
+    "Reservation",
+    "TransportJob",
+    "ArInvoice",
+    "CreditMemo",
+    "CreditMemoApplication",
+    "Note",
+    "AuditLog",
+    "AuctionListingImage",
   ];
 
   async function digest(client: pg.Client): Promise<Record<string, string>> {
     const result: Record<string, string> = {};
     for (const table of KEY_TABLES) {
-      const { rows: [row] } = await client.query<{ md5: string }>(
+      const {
+        rows: [row],
+      } = await client.query<{ md5: string }>(
         `SELECT md5(coalesce(string_agg(t::text, E'\\n' ORDER BY t::text), '')) AS md5 FROM "${table}" t`,
       );
       result[table] = row!.md5;

@@ -171,7 +171,10 @@ async function ensureTemplate(adminUrl: string): Promise<boolean> {
 async function migrationsHash(): Promise<string> {
   const dir = path.join(root, "prisma", "migrations");
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-  const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort((a, b) => a.localeCompare(b));
+  const names = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort((a, b) => a.localeCompare(b));
   const hash = createHash("sha256");
   for (const name of names) {
     hash.update(`${name}\0`);

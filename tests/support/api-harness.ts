@@ -49,7 +49,11 @@ export interface ApiHarness {
   /** A bearer token for a signed-in actor (its user and permissions). */
   readonly tokenFor: (actor: { user: { id: number }; permissions: number[] }) => string;
   /** A request answered with JSON: its status and parsed body. */
-  readonly call: <Body = Record<string, unknown>>(method: ApiMethod, path: string, options?: ApiRequestOptions) => Promise<ApiResponse<Body>>;
+  readonly call: <Body = Record<string, unknown>>(
+    method: ApiMethod,
+    path: string,
+    options?: ApiRequestOptions,
+  ) => Promise<ApiResponse<Body>>;
   /** A request whose answer is only looked at for its status (the body is read and dropped). */
   readonly status: (method: ApiMethod, path: string, options?: ApiRequestOptions) => Promise<number>;
 }
@@ -64,7 +68,12 @@ export function apiHarness(createRouter: (services: AppServices) => RequestHandl
   beforeAll(async () => {
     const logger = pino({ level: "silent" });
     const database = createDatabase(testDatabaseUrl(), logger, 4);
-    services = { config: TEST_API_CONFIG, database, logger, boardChanges: { listsChanged: (lists) => void reported.push([...lists]) } };
+    services = {
+      config: TEST_API_CONFIG,
+      database,
+      logger,
+      boardChanges: { listsChanged: (lists) => void reported.push([...lists]) },
+    };
     const app = express();
     app.use(requireSameOrigin());
     app.use(createRouter(services));
@@ -93,7 +102,8 @@ export function apiHarness(createRouter: (services: AppServices) => RequestHandl
         ...(method === "GET" ? {} : { "Content-Type": "application/json", Origin: origin }),
         ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
       },
-      body: method === "GET" ? undefined : (options.raw ?? JSON.stringify(options.body === undefined ? {} : options.body)),
+      body:
+        method === "GET" ? undefined : (options.raw ?? JSON.stringify(options.body === undefined ? {} : options.body)),
     });
   }
 

@@ -56,7 +56,12 @@ export async function loadBoardAnswer(
 }
 
 /** The board loader's data for a signed-in GET of `path`. */
-export async function loadBoard(services: AppServices, actor: PageActor, path: string, init: Pick<PageRequestInit, "data"> = {}) {
+export async function loadBoard(
+  services: AppServices,
+  actor: PageActor,
+  path: string,
+  init: Pick<PageRequestInit, "data"> = {},
+) {
   return (await loadBoardAnswer(services, actor, path, init)).data;
 }
 
@@ -75,8 +80,11 @@ export async function postBoardForm(
   form: URLSearchParams | Record<string, string>,
   init: Pick<PageRequestInit, "data"> = {},
 ): Promise<BoardFormAnswer> {
-  const result = (await action(pageRouteArgs(services, actor, path, { ...init, method: "POST", form }) as never)) as unknown;
-  if (result instanceof Response) return { status: result.status, location: result.headers.get("Location"), data: null };
+  const result = (await action(
+    pageRouteArgs(services, actor, path, { ...init, method: "POST", form }) as never,
+  )) as unknown;
+  if (result instanceof Response)
+    return { status: result.status, location: result.headers.get("Location"), data: null };
   const { data, init: answered } = result as { data: DialogActionData; init: ResponseInit | null };
   return { status: answered?.status ?? 200, location: null, data };
 }

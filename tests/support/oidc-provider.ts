@@ -62,7 +62,10 @@ interface GrantInstance {
 interface ProviderContext {
   oidc: {
     provider: {
-      Grant: { new (init: { clientId: string; accountId: string }): GrantInstance; find(id: string): Promise<GrantInstance> };
+      Grant: {
+        new (init: { clientId: string; accountId: string }): GrantInstance;
+        find(id: string): Promise<GrantInstance>;
+      };
     };
     client: { clientId: string };
     session: { accountId: string; grantIdFor(clientId: string): string | undefined };
@@ -92,7 +95,10 @@ export async function quietly<T>(work: () => Promise<T> | T): Promise<T> {
 
 /** Minimal in-memory storage for oidc-provider (its own default warns that it is for development). */
 class MemoryAdapter {
-  private static readonly stores = new Map<string, Map<string, { payload: Record<string, unknown>; expiresAt?: number }>>();
+  private static readonly stores = new Map<
+    string,
+    Map<string, { payload: Record<string, unknown>; expiresAt?: number }>
+  >();
   private readonly store: Map<string, { payload: Record<string, unknown>; expiresAt?: number }>;
 
   constructor(name: string) {
@@ -226,7 +232,12 @@ export async function listenOidcProvider(): Promise<TestOidcProvider> {
         await target.interactionFinished(req, res, { error: "access_denied", error_description: "no such account" });
         return;
       }
-      await target.interactionFinished(req, res, { login: { accountId: nextAccount } }, { mergeWithLastSubmission: false });
+      await target.interactionFinished(
+        req,
+        res,
+        { login: { accountId: nextAccount } },
+        { mergeWithLastSubmission: false },
+      );
     } catch (error) {
       errors.push(error);
       if (!res.headersSent) res.writeHead(500).end(String(error));

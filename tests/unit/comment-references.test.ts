@@ -22,12 +22,19 @@ function codeFiles(directory: string): string[] {
 
 /** Every comment of a source text (`//` and block comments, JSDoc included), with its first line. */
 function commentsOf(fileName: string, text: string): { line: number; text: string }[] {
-  const kind = fileName.endsWith(".tsx") ? ts.ScriptKind.TSX : fileName.endsWith(".mjs") ? ts.ScriptKind.JS : ts.ScriptKind.TS;
+  const kind = fileName.endsWith(".tsx")
+    ? ts.ScriptKind.TSX
+    : fileName.endsWith(".mjs")
+      ? ts.ScriptKind.JS
+      : ts.ScriptKind.TS;
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, kind);
   const ranges = new Map<number, ts.CommentRange>();
   // Every comment is trivia before some token: on the line of the token before it, or on lines of its own.
   const visit = (node: ts.Node) => {
-    for (const range of [...(ts.getTrailingCommentRanges(text, node.pos) ?? []), ...(ts.getLeadingCommentRanges(text, node.pos) ?? [])]) {
+    for (const range of [
+      ...(ts.getTrailingCommentRanges(text, node.pos) ?? []),
+      ...(ts.getLeadingCommentRanges(text, node.pos) ?? []),
+    ]) {
       ranges.set(range.pos, range);
     }
     for (const child of node.getChildren(source)) visit(child);
@@ -35,7 +42,10 @@ function commentsOf(fileName: string, text: string): { line: number; text: strin
   visit(source);
   return [...ranges.values()]
     .sort((a, b) => a.pos - b.pos)
-    .map((range) => ({ line: source.getLineAndCharacterOfPosition(range.pos).line + 1, text: text.slice(range.pos, range.end) }));
+    .map((range) => ({
+      line: source.getLineAndCharacterOfPosition(range.pos).line + 1,
+      text: text.slice(range.pos, range.end),
+    }));
 }
 
 describe("comments", () => {
@@ -54,12 +64,11 @@ describe("comments", () => {
   });
 
   it("point to the project's own documents, not to sections of documents outside the repository", () => {
-    const offenders = ROOTS.flatMap(codeFiles)
-      .flatMap((file) =>
-        commentsOf(file, readFileSync(file, "utf8"))
-          .filter((comment) => comment.text.includes(SECTION_SIGN))
-          .map((comment) => `${file}:${comment.line}`),
-      );
+    const offenders = ROOTS.flatMap(codeFiles).flatMap((file) =>
+      commentsOf(file, readFileSync(file, "utf8"))
+        .filter((comment) => comment.text.includes(SECTION_SIGN))
+        .map((comment) => `${file}:${comment.line}`),
+    );
     expect(offenders).toEqual([]);
   });
 });

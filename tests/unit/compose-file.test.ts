@@ -60,12 +60,19 @@ const suppliedByOperator: Record<string, string> = {
 function interpolate(value: string): string {
   return value.replace(
     /\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-?+])([^}]*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)/g,
-    (match, braced: string | undefined, operator: string | undefined, argument: string | undefined, bare: string | undefined) => {
+    (
+      match,
+      braced: string | undefined,
+      operator: string | undefined,
+      argument: string | undefined,
+      bare: string | undefined,
+    ) => {
       if (match === "$$") return "$";
       const name = (braced ?? bare)!;
       if (operator === "-" || operator === ":-") return argument ?? "";
       const supplied = suppliedByOperator[name];
-      if (supplied === undefined) throw new Error(`no plausible value for \${${name}} in docker-compose.yml: add one to the test`);
+      if (supplied === undefined)
+        throw new Error(`no plausible value for \${${name}} in docker-compose.yml: add one to the test`);
       return supplied;
     },
   );
@@ -149,7 +156,9 @@ describe("docker-compose.yml", () => {
 
   it("points DATABASE_URL at the postgres service with its user, password and database", () => {
     const url = new URL(appEnvironment().DATABASE_URL ?? "");
-    const pg = Object.fromEntries(Object.entries(environmentOf(postgres)).map(([key, value]) => [key, interpolate(value)]));
+    const pg = Object.fromEntries(
+      Object.entries(environmentOf(postgres)).map(([key, value]) => [key, interpolate(value)]),
+    );
     expect(url.protocol).toMatch(/^postgres(ql)?:$/);
     expect(url.hostname).toBe("postgres");
     expect(url.port === "" || url.port === "5432").toBe(true);
@@ -253,7 +262,8 @@ function baseImage(stage: Stage): string {
 describe("Dockerfile", () => {
   it("is multi-stage, every stage on Node 22", () => {
     expect(stages.length).toBeGreaterThanOrEqual(2);
-    for (const stage of stages) expect(baseImage(stage), `stage ${stage.name ?? stage.from}`).toMatch(/^node:22(\.|-|$)/);
+    for (const stage of stages)
+      expect(baseImage(stage), `stage ${stage.name ?? stage.from}`).toMatch(/^node:22(\.|-|$)/);
   });
 
   it("builds the app in a stage with all dependencies and runs one with production dependencies only", () => {
@@ -263,8 +273,14 @@ describe("Dockerfile", () => {
     expect(nodeModules, "final stage copies node_modules from another stage").toBeDefined();
     const source = stageNamed(/--from=(\S+)/.exec(nodeModules!.args)![1]!);
     expect(source && runs(source).some((run) => /npm ci\b.*--omit=dev/.test(run))).toBe(true);
-    expect(runs(dockerfile.final).some((run) => /npm (ci|install)\b/.test(run)), "no install in the final stage").toBe(false);
-    expect(copies.some((i) => /--from=\S+.*\/build\b/.test(i.args)), "final stage copies build/").toBe(true);
+    expect(
+      runs(dockerfile.final).some((run) => /npm (ci|install)\b/.test(run)),
+      "no install in the final stage",
+    ).toBe(false);
+    expect(
+      copies.some((i) => /--from=\S+.*\/build\b/.test(i.args)),
+      "final stage copies build/",
+    ).toBe(true);
   });
 
   it("runs only the install scripts that package.json allowScripts approves", () => {
@@ -282,7 +298,10 @@ describe("Dockerfile", () => {
     const user = final.filter((i) => i.keyword === "USER").at(-1)?.args;
     expect(user).toBeDefined();
     expect(user!.split(":")[0]).not.toMatch(/^(root|0)$/);
-    const env = final.filter((i) => i.keyword === "ENV").map((i) => i.args).join(" ");
+    const env = final
+      .filter((i) => i.keyword === "ENV")
+      .map((i) => i.args)
+      .join(" ");
     expect(env).toMatch(/\bNODE_ENV=production\b/);
     const cmd = final.filter((i) => i.keyword === "CMD").at(-1)?.args ?? "";
     expect(JSON.parse(cmd)).toEqual(["npm", "start"]);
@@ -329,7 +348,10 @@ describe(".dockerignore", () => {
     for (const entry of [".data", "node_modules", "build", ".git", "test-results", "playwright-report", ".env"]) {
       expect(dockerignore, entry).toContain(entry);
     }
-    expect(dockerignore.filter((line) => line.startsWith("!")), "re-included paths").toEqual([]);
+    expect(
+      dockerignore.filter((line) => line.startsWith("!")),
+      "re-included paths",
+    ).toEqual([]);
   });
 });
 
@@ -364,9 +386,18 @@ const schemaOf = (name: string) => configSchema.shape[name as keyof Shape];
 describe(".env.example", () => {
   it("lists every variable in configVariables once, and nothing else", () => {
     const names = example.map((entry) => entry.name);
-    expect(names.filter((name, index) => names.indexOf(name) !== index), "listed twice").toEqual([]);
-    expect(names.filter((name) => !known.has(name)), "unknown to server/config.ts").toEqual([]);
-    expect([...configVariables].filter((name) => !names.includes(name)), "missing").toEqual([]);
+    expect(
+      names.filter((name, index) => names.indexOf(name) !== index),
+      "listed twice",
+    ).toEqual([]);
+    expect(
+      names.filter((name) => !known.has(name)),
+      "unknown to server/config.ts",
+    ).toEqual([]);
+    expect(
+      [...configVariables].filter((name) => !names.includes(name)),
+      "missing",
+    ).toEqual([]);
   });
 
   it("explains each variable in a comment line above it", () => {

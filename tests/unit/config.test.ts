@@ -70,7 +70,9 @@ describe("loadConfig defaults", () => {
   });
 
   it("keeps a given APP_URL as an origin, without the trailing slash", () => {
-    expect(loadConfig({ DATA_DIR: dataDir, APP_URL: "https://Fleet.Example.com/" }).APP_URL).toBe("https://fleet.example.com");
+    expect(loadConfig({ DATA_DIR: dataDir, APP_URL: "https://Fleet.Example.com/" }).APP_URL).toBe(
+      "https://fleet.example.com",
+    );
     expect(loadConfig({ DATA_DIR: dataDir, APP_URL: "http://10.0.0.5:8080" }).APP_URL).toBe("http://10.0.0.5:8080");
   });
 
@@ -195,12 +197,22 @@ describe("loadConfig in production", () => {
     // Both missing: both named at once.
     const both = configErrorFor({ NODE_ENV: "production" }).issues.map((issue) => issue.split(":")[0]);
     expect(both).toEqual(["JWT_SECRET", "APP_URL"]);
-    const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: "production", JWT_SECRET: SECRET, APP_URL: "https://fleet.example.com" });
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      NODE_ENV: "production",
+      JWT_SECRET: SECRET,
+      APP_URL: "https://fleet.example.com",
+    });
     expect(config.APP_URL).toBe("https://fleet.example.com");
   });
 
   it("defaults SEED_DEMO_DATA to false, and honours an explicit true", () => {
-    const production = { DATA_DIR: dataDir, NODE_ENV: "production", JWT_SECRET: SECRET, APP_URL: "https://fleet.example.com" };
+    const production = {
+      DATA_DIR: dataDir,
+      NODE_ENV: "production",
+      JWT_SECRET: SECRET,
+      APP_URL: "https://fleet.example.com",
+    };
     expect(loadConfig(production).SEED_DEMO_DATA).toBe(false);
     expect(loadConfig({ ...production, SEED_DEMO_DATA: "true" }).SEED_DEMO_DATA).toBe(true);
     expect(existsSync(path.join(dataDir, "jwt-secret"))).toBe(false);

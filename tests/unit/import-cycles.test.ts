@@ -23,7 +23,10 @@ function importGraph(files: readonly string[]): Map<string, string[]> {
       if (fileName.startsWith(".")) return [path.join(path.dirname(file), fileName)];
       return [];
     });
-    graph.set(file, targets.map((target) => path.normalize(target)).filter((target) => existsSync(target)));
+    graph.set(
+      file,
+      targets.map((target) => path.normalize(target)).filter((target) => existsSync(target)),
+    );
   }
   return graph;
 }
@@ -64,7 +67,12 @@ function cycles(graph: Map<string, string[]>): string[][] {
 
 describe("the import graph", () => {
   it("finds a cycle when there is one", () => {
-    const graph = new Map([["a", ["b"]], ["b", ["c"]], ["c", ["a"]], ["d", ["a"]]]);
+    const graph = new Map([
+      ["a", ["b"]],
+      ["b", ["c"]],
+      ["c", ["a"]],
+      ["d", ["a"]],
+    ]);
     expect(cycles(graph)).toEqual([["a", "b", "c"]]);
   });
 

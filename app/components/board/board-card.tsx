@@ -119,7 +119,9 @@ export function BoardCardView({
             {card.notes.latest ? (
               <>
                 {` · latest by ${card.notes.latest.author}, `}
-                <time dateTime={card.notes.latest.createdAt}>{formatNoteTime(card.notes.latest.createdAt, hydrated)}</time>
+                <time dateTime={card.notes.latest.createdAt}>
+                  {formatNoteTime(card.notes.latest.createdAt, hydrated)}
+                </time>
               </>
             ) : null}
           </p>

@@ -170,7 +170,15 @@ function SectionCards({
 function useCardLinkNavigation() {
   const navigate = useNavigate();
   return (event: MouseEvent<HTMLElement>) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
     const anchor = (event.target as Element | null)?.closest?.(`a[${CARD_LINK_ATTRIBUTE}]`);
     const href = anchor?.getAttribute("href");
     if (!href || !href.startsWith("/") || href.startsWith("//")) return;
@@ -202,9 +210,17 @@ export function BoardView({
   const openCardLink = useCardLinkNavigation();
   // A card's dialog link under the pointer or in focus: its dialog's code is fetched (ADR 028).
   const prefetchCardDialog = (event: SyntheticEvent<HTMLElement>) =>
-    prefetchDialogOfLink((event.target as Element | null)?.closest?.(`a[${CARD_LINK_ATTRIBUTE}]`)?.getAttribute("href"));
+    prefetchDialogOfLink(
+      (event.target as Element | null)?.closest?.(`a[${CARD_LINK_ATTRIBUTE}]`)?.getAttribute("href"),
+    );
   return (
-    <Flex direction="column" gap="5" onClick={openCardLink} onPointerOver={prefetchCardDialog} onFocus={prefetchCardDialog}>
+    <Flex
+      direction="column"
+      gap="5"
+      onClick={openCardLink}
+      onPointerOver={prefetchCardDialog}
+      onFocus={prefetchCardDialog}
+    >
       <Flex justify="between" align="end" gap="3" wrap="wrap">
         <FilterForm pathname={pathname} filter={filter} />
         <Flex gap="2" align="center">
@@ -235,7 +251,11 @@ export function BoardView({
       {sections.map((section) =>
         nested ? (
           <Box asChild key={section.list}>
-            <section id={`list-${section.list}`} aria-labelledby={`list-${section.list}-heading`} data-list={section.list}>
+            <section
+              id={`list-${section.list}`}
+              aria-labelledby={`list-${section.list}-heading`}
+              data-list={section.list}
+            >
               <Heading as="h2" size="5" mb="3" id={`list-${section.list}-heading`}>
                 {section.label}
               </Heading>

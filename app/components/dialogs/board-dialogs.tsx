@@ -31,7 +31,9 @@ async function loadComponent<N extends BoardDialogName>(name: N): Promise<void> 
 }
 
 /** Loads the components of the dialogs named (all of them when none are), before a render needs them. */
-export async function preloadBoardDialogs(names: readonly BoardDialogName[] = Object.keys(IMPORTS).filter(isBoardDialogName)) {
+export async function preloadBoardDialogs(
+  names: readonly BoardDialogName[] = Object.keys(IMPORTS).filter(isBoardDialogName),
+) {
   await Promise.all(names.map((name) => loadComponent(name)));
 }
 

@@ -154,9 +154,15 @@ export function useDialogForm<D extends BoardDialogDefinition>(
   // One source at a time, newest first; its object identity restarts the message's timer.
   const source: object | null = checked ?? failed ?? (answer && !answer.ok ? answer : null) ?? answer;
   let shown: Shown | null = null;
-  if (checked) shown = { message: checked.refusal.message, fieldErrors: checked.refusal.fieldErrors ?? {}, conflict: null };
+  if (checked)
+    shown = { message: checked.refusal.message, fieldErrors: checked.refusal.fieldErrors ?? {}, conflict: null };
   else if (failed) shown = { message: options.failedMessage ?? SAVE_FAILED_MESSAGE, fieldErrors: {}, conflict: null };
-  else if (answer) shown = { message: answer.message, fieldErrors: answer.ok ? {} : (answer.fieldErrors ?? {}), conflict: answer.conflict ?? null };
+  else if (answer)
+    shown = {
+      message: answer.message,
+      fieldErrors: answer.ok ? {} : (answer.fieldErrors ?? {}),
+      conflict: answer.conflict ?? null,
+    };
   const message = useTimedMessage(shown?.message ?? null, options.messageMs, source);
   const current = message !== null || !shown?.message;
   const refused = Boolean(checked ?? failed ?? (answer && !answer.ok));
@@ -272,7 +278,11 @@ export function DialogFormElement({
       </Form>
       {[form, ...alsoPosts].map((each) =>
         each.sessionEnded ? (
-          <SessionExpiredDialog key={each.intent} redirectTo={each.action} microsoftSignIn={each.sessionEnded.microsoftSignIn} />
+          <SessionExpiredDialog
+            key={each.intent}
+            redirectTo={each.action}
+            microsoftSignIn={each.sessionEnded.microsoftSignIn}
+          />
         ) : null,
       )}
     </>

@@ -6,7 +6,13 @@ import { Callout, Grid, Heading } from "@radix-ui/themes";
 import type { ReactNode } from "react";
 
 /** The frame of a section: a fieldset's, or the returning units' own section element. */
-export const SECTION_STYLE = { border: "1px solid var(--gray-a5)", borderRadius: "var(--radius-3)", margin: 0, padding: "8px 12px 12px", minWidth: 0 } as const;
+export const SECTION_STYLE = {
+  border: "1px solid var(--gray-a5)",
+  borderRadius: "var(--radius-3)",
+  margin: 0,
+  padding: "8px 12px 12px",
+  minWidth: 0,
+} as const;
 
 /** A fieldset that only groups (and disables) the form's sections, with no frame of its own. */
 export const FIELDSET_RESET = { border: 0, margin: 0, padding: 0, minWidth: 0 } as const;

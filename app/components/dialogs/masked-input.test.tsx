@@ -10,7 +10,16 @@ const render = (node: ReactNode) => renderToStaticMarkup(<Theme>{node}</Theme>);
 
 describe("MaskedInput (server-rendered)", () => {
   it("is a labelled input with the field's name and value, its mask's maxlength and keyboard", () => {
-    const html = render(<MaskedInput id="del-phone" name="DelPhone" label="Del Phone" mask="phone" defaultValue="(212) 456-7890" required />);
+    const html = render(
+      <MaskedInput
+        id="del-phone"
+        name="DelPhone"
+        label="Del Phone"
+        mask="phone"
+        defaultValue="(212) 456-7890"
+        required
+      />,
+    );
     expect(html).toContain('<label for="del-phone">');
     expect(html).toContain(">Del Phone</span>");
     expect(html).toMatch(/<input[^>]*name="DelPhone"/);
@@ -30,7 +39,15 @@ describe("MaskedInput (server-rendered)", () => {
   });
 
   it("ties its message to the input", () => {
-    const html = render(<MaskedInput id="code" name="CompanyNumber" label="Company Number" mask="companyCode" error="Company Number must be up to 5 digits." />);
+    const html = render(
+      <MaskedInput
+        id="code"
+        name="CompanyNumber"
+        label="Company Number"
+        mask="companyCode"
+        error="Company Number must be up to 5 digits."
+      />,
+    );
     expect(html).toMatch(/<input[^>]*aria-invalid="true"/);
     expect(html).toMatch(/<input[^>]*aria-describedby="code-error"/);
     expect(html).toContain('id="code-error"');
@@ -38,7 +55,9 @@ describe("MaskedInput (server-rendered)", () => {
   });
 
   it("uses the controlled value when one is given", () => {
-    const html = render(<MaskedInput id="unit" name="vin" label="Unit" mask="unitNumber" value="AB12CD34" onValueChange={() => {}} />);
+    const html = render(
+      <MaskedInput id="unit" name="vin" label="Unit" mask="unitNumber" value="AB12CD34" onValueChange={() => {}} />,
+    );
     expect(html).toMatch(/<input[^>]*value="AB12CD34"/);
     expect(html).toMatch(/<input[^>]*maxLength="8"/);
   });

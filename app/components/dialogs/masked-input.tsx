@@ -90,7 +90,12 @@ export function MaskedInput({
         onChange={(event) => {
           const typed = event.currentTarget.value;
           const masked = mask.type(typed);
-          caret.current = caretAfterMask(typed, event.currentTarget.selectionStart ?? typed.length, masked, mask.significant);
+          caret.current = caretAfterMask(
+            typed,
+            event.currentTarget.selectionStart ?? typed.length,
+            masked,
+            mask.significant,
+          );
           commit(masked);
         }}
         onBlur={() => {

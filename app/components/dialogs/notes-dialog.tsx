@@ -55,8 +55,17 @@ function NoteItem({ note, actionData }: { note: NoteView; actionData: DialogActi
               </Badge>
             ) : null}
           </Text>
-          <Text as="p" size="2" color={cancelled ? "gray" : undefined} style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
-            {cancelled ? <s data-note-subject="">{note.NoteSubject}</s> : <span data-note-subject="">{note.NoteSubject}</span>}
+          <Text
+            as="p"
+            size="2"
+            color={cancelled ? "gray" : undefined}
+            style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}
+          >
+            {cancelled ? (
+              <s data-note-subject="">{note.NoteSubject}</s>
+            ) : (
+              <span data-note-subject="">{note.NoteSubject}</span>
+            )}
           </Text>
         </Box>
         {note.mayChange ? (
@@ -144,7 +153,10 @@ export default function NotesDialog({ data, actionData }: BoardDialogProps<"note
             No notes yet.
           </Text>
         ) : (
-          <ul aria-label="Notes" style={{ listStyle: "none", margin: 0, padding: 0, maxHeight: 360, overflowY: "auto" }}>
+          <ul
+            aria-label="Notes"
+            style={{ listStyle: "none", margin: 0, padding: 0, maxHeight: 360, overflowY: "auto" }}
+          >
             {data.notes.map((note) => (
               <NoteItem key={note.NoteID} note={note} actionData={actionData} />
             ))}

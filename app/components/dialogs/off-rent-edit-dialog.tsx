@@ -11,7 +11,11 @@
 import { Button, Flex, Text } from "@radix-ui/themes";
 import { useId, useState } from "react";
 import { Link } from "react-router";
-import { OFF_RENT_EDIT_DIALOG, OFF_RENT_EDIT_INTENTS, type OffRentEditView } from "~/rules/orders/off-rent-edit/dialog.ts";
+import {
+  OFF_RENT_EDIT_DIALOG,
+  OFF_RENT_EDIT_INTENTS,
+  type OffRentEditView,
+} from "~/rules/orders/off-rent-edit/dialog.ts";
 import type { OffRentFieldName } from "~/rules/orders/off-rent-edit/fields.ts";
 import { formLines, validateOffRentEditForm, vinsToTest } from "~/rules/orders/off-rent-edit/form.ts";
 import { OFF_RENT_EDIT_MESSAGE_MS, OFF_RENT_EDIT_MESSAGES } from "~/rules/orders/off-rent-edit/messages.ts";
@@ -36,9 +40,16 @@ function newestForm(forms: readonly DialogForm[]): DialogForm {
   );
 }
 
-export default function OffRentEditDialog({ data: view, actionData, closeHref, readOnly }: BoardDialogProps<"editOffboarding">) {
+export default function OffRentEditDialog({
+  data: view,
+  actionData,
+  closeHref,
+  readOnly,
+}: BoardDialogProps<"editOffboarding">) {
   // A newer version (after "Load the latest version") starts a fresh form.
-  return <OffRentEditForm key={view.version} view={view} actionData={actionData} closeHref={closeHref} readOnly={readOnly} />;
+  return (
+    <OffRentEditForm key={view.version} view={view} actionData={actionData} closeHref={closeHref} readOnly={readOnly} />
+  );
 }
 
 function OffRentEditForm({
@@ -65,10 +76,14 @@ function OffRentEditForm({
     failedMessage: OFF_RENT_EDIT_MESSAGES.testFailed,
     // A test writes nothing: the board's lists and this dialog's data stay as they are.
     reloads: false,
-    check: (sent) => (vinsToTest(formLines(formValues(sent))).length === 0 ? { message: OFF_RENT_EDIT_MESSAGES.vinsRequired } : null),
+    check: (sent) =>
+      vinsToTest(formLines(formValues(sent))).length === 0 ? { message: OFF_RENT_EDIT_MESSAGES.vinsRequired } : null,
   });
   // Posted without JavaScript only (with it a row is added in place): its answer is the re-render.
-  const add = useDialogForm(OFF_RENT_EDIT_DIALOG, OFF_RENT_EDIT_INTENTS.addUnit, { actionData, messageMs: OFF_RENT_EDIT_MESSAGE_MS });
+  const add = useDialogForm(OFF_RENT_EDIT_DIALOG, OFF_RENT_EDIT_INTENTS.addUnit, {
+    actionData,
+    messageMs: OFF_RENT_EDIT_MESSAGE_MS,
+  });
 
   // What the page was posted with (no JavaScript: a refusal or a re-render, every value kept).
   const [posted] = useState(() => save.answer ?? test.answer ?? add.answer);
@@ -106,7 +121,12 @@ function OffRentEditForm({
 
         <fieldset disabled={!editable} style={FIELDSET_RESET}>
           <Flex direction="column" gap="4">
-            <OffRentFieldsSection section="order" initial={initial} fieldError={fieldError} onChange={{ compCode: units.untest }} />
+            <OffRentFieldsSection
+              section="order"
+              initial={initial}
+              fieldError={fieldError}
+              onChange={{ compCode: units.untest }}
+            />
 
             <OffRentUnitsSection
               units={units}
@@ -138,4 +158,13 @@ function OffRentEditForm({
   );
 }
 
-const VISUALLY_HIDDEN = { position: "absolute", width: 1, height: 1, padding: 0, margin: -1, overflow: "hidden", clip: "rect(0 0 0 0)", border: 0 } as const;
+const VISUALLY_HIDDEN = {
+  position: "absolute",
+  width: 1,
+  height: 1,
+  padding: 0,
+  margin: -1,
+  overflow: "hidden",
+  clip: "rect(0 0 0 0)",
+  border: 0,
+} as const;

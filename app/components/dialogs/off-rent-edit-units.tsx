@@ -6,7 +6,11 @@
 // without it "Add unit" is a post that comes back with one more row, and removals are checkboxes.
 import { Badge, Button, Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import { useState } from "react";
-import { OFF_RENT_EDIT_INTENTS, type OffRentEditLine, type OffRentEditView } from "~/rules/orders/off-rent-edit/dialog.ts";
+import {
+  OFF_RENT_EDIT_INTENTS,
+  type OffRentEditLine,
+  type OffRentEditView,
+} from "~/rules/orders/off-rent-edit/dialog.ts";
 import { normalizeUnitNumber, PLACEHOLDER_UNIT_NUMBER } from "~/rules/orders/off-rent-edit/fields.ts";
 import { formLines, LINE_FORM_FIELDS } from "~/rules/orders/off-rent-edit/form.ts";
 import { CARRIER_ASSIGNED_LOCK, UNIT_TEST_LABELS } from "~/rules/orders/off-rent-edit/messages.ts";
@@ -53,7 +57,14 @@ function markRows(rows: OffRentUnitRow[], marks: FieldErrors): OffRentUnitRow[] 
 function initialRows(view: OffRentEditView, posted: DialogActionData | null): OffRentUnitRow[] {
   const byKey = new Map(view.lines.map((line) => [line.key, line]));
   if (!posted) {
-    return view.lines.map((line) => ({ key: line.key, stored: line, vin: line.vin, odometer: line.odometer, test: null, removed: false }));
+    return view.lines.map((line) => ({
+      key: line.key,
+      stored: line,
+      vin: line.vin,
+      odometer: line.odometer,
+      test: null,
+      removed: false,
+    }));
   }
   let rows: OffRentUnitRow[] = formLines(posted.values).map((line) => ({
     key: line.key,
@@ -90,12 +101,18 @@ const isEdited = (row: OffRentUnitRow) => row.stored === null || normalizeUnitNu
  * server answer among `answers` (a test's results, a refused save's INVALID marks) marked on the rows it
  * names, so the results stay with the rows (and what was typed in them) until a row changes.
  */
-export function useOffRentUnits(view: OffRentEditView, posted: DialogActionData | null, answers: readonly (DialogActionData | null)[]) {
+export function useOffRentUnits(
+  view: OffRentEditView,
+  posted: DialogActionData | null,
+  answers: readonly (DialogActionData | null)[],
+) {
   const [rows, setRows] = useState<OffRentUnitRow[]>(() => initialRows(view, posted));
   const [marked, setMarked] = useState(answers);
   if (answers.length !== marked.length || answers.some((answer, index) => answer !== marked[index])) {
     setMarked(answers);
-    const fresh = answers.filter((answer, index): answer is DialogActionData => answer !== null && answer !== marked[index]);
+    const fresh = answers.filter(
+      (answer, index): answer is DialogActionData => answer !== null && answer !== marked[index],
+    );
     if (fresh.length > 0) setRows((before) => fresh.reduce((rows, answer) => markRows(rows, rowMarks(answer)), before));
   }
   const update = (key: string, change: Partial<OffRentUnitRow>) =>
@@ -105,7 +122,9 @@ export function useOffRentUnits(view: OffRentEditView, posted: DialogActionData 
     update,
     /** A stored line is marked removed (Undo restores it); a row added here is dropped. */
     remove: (row: OffRentUnitRow) =>
-      row.stored ? update(row.key, { removed: true }) : setRows((before) => before.filter((other) => other.key !== row.key)),
+      row.stored
+        ? update(row.key, { removed: true })
+        : setRows((before) => before.filter((other) => other.key !== row.key)),
     restore: (row: OffRentUnitRow) => update(row.key, { removed: false }),
     add: () => setRows((before) => [...before, placeholderRow(before)]),
     /** Another company code: every test is void. */
@@ -134,7 +153,9 @@ export function OffRentUnitsSection({
   const { rows } = units;
   const keptCount = rows.filter((row) => !row.removed).length;
   // Each kept row's index in the payload's returningVins (what the server's row messages name).
-  const keptIndexes = rows.map((row, position) => (row.removed ? null : rows.slice(0, position).filter((other) => !other.removed).length));
+  const keptIndexes = rows.map((row, position) =>
+    row.removed ? null : rows.slice(0, position).filter((other) => !other.removed).length,
+  );
   const listError = fieldError("returningVins");
   return (
     <section aria-labelledby="returning-units-heading" style={SECTION_STYLE} data-returning-units="">
@@ -145,7 +166,13 @@ export function OffRentUnitsSection({
         {editable ? (
           <Flex gap="2">
             {/* A post of its own intent with the whole form, with and without JavaScript. */}
-            <Button type="submit" name="intent" value={OFF_RENT_EDIT_INTENTS.testUnits} variant="soft" loading={testing}>
+            <Button
+              type="submit"
+              name="intent"
+              value={OFF_RENT_EDIT_INTENTS.testUnits}
+              variant="soft"
+              loading={testing}
+            >
               Test units
             </Button>
             <Button
@@ -220,7 +247,11 @@ function OffRentUnitItem({
   const hidden = (
     <>
       <input type="hidden" name={LINE_FORM_FIELDS.key} value={row.key} />
-      <input type="hidden" name={LINE_FORM_FIELDS.testedValid} value={row.test?.valid && row.test.vin === vin ? vin : ""} />
+      <input
+        type="hidden"
+        name={LINE_FORM_FIELDS.testedValid}
+        value={row.test?.valid && row.test.vin === vin ? vin : ""}
+      />
     </>
   );
 
@@ -248,9 +279,13 @@ function OffRentUnitItem({
 
   const label = stored === null || isEdited(row) || row.test ? unitTestLabel(row.test, vin) : null;
   const vinError = keptIndex === null ? null : fieldError(lineField(keptIndex, "vin"));
-  const shownVinError = vinError === UNIT_TEST_LABELS.invalid || vinError === UNIT_TEST_LABELS.required ? null : vinError;
+  const shownVinError =
+    vinError === UNIT_TEST_LABELS.invalid || vinError === UNIT_TEST_LABELS.required ? null : vinError;
   return (
-    <li data-unit-row={row.key} style={{ borderTop: number === 1 ? undefined : "1px solid var(--gray-a5)", paddingTop: number === 1 ? 0 : 8 }}>
+    <li
+      data-unit-row={row.key}
+      style={{ borderTop: number === 1 ? undefined : "1px solid var(--gray-a5)", paddingTop: number === 1 ? 0 : 8 }}
+    >
       {hidden}
       <Flex justify="between" align="center" gap="2" mb="1" wrap="wrap">
         <Text size="2" weight="bold">
@@ -267,7 +302,10 @@ function OffRentUnitItem({
             </Badge>
           ) : null}
           {label ? (
-            <Badge color={label === UNIT_TEST_LABELS.valid ? "green" : label === UNIT_TEST_LABELS.invalid ? "red" : "gray"} data-unit-test="">
+            <Badge
+              color={label === UNIT_TEST_LABELS.valid ? "green" : label === UNIT_TEST_LABELS.invalid ? "red" : "gray"}
+              data-unit-test=""
+            >
               {label}
             </Badge>
           ) : null}

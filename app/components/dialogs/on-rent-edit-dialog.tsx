@@ -49,9 +49,22 @@ function checkEdit(sent: FormData, dialog: OnRentEditDialogData): LocalRefusal |
   return trucks.ok ? null : { message: trucks.message, fieldErrors: { TrucksRequested: [trucks.message] } };
 }
 
-export default function OnRentEditDialog({ data: dialog, actionData, closeHref, readOnly }: BoardDialogProps<"editOnboarding">) {
+export default function OnRentEditDialog({
+  data: dialog,
+  actionData,
+  closeHref,
+  readOnly,
+}: BoardDialogProps<"editOnboarding">) {
   // A newer version (after "Load the latest version") starts a fresh form and fetcher.
-  return <OnRentEditForm key={dialog.version} dialog={dialog} actionData={actionData} closeHref={closeHref} readOnly={readOnly} />;
+  return (
+    <OnRentEditForm
+      key={dialog.version}
+      dialog={dialog}
+      actionData={actionData}
+      closeHref={closeHref}
+      readOnly={readOnly}
+    />
+  );
 }
 
 function OnRentEditForm({
@@ -104,7 +117,9 @@ function OnRentEditForm({
           {dialog.companyName} · Order #{dialog.formHistoryId} · {dialog.stage}
         </Text>
         {dialog.cancelled ? <Notice>This order has been cancelled; it can no longer be edited.</Notice> : null}
-        {!dialog.cancelled && (!dialog.canEdit || readOnly) ? <Notice>You can view this order but not edit it.</Notice> : null}
+        {!dialog.cancelled && (!dialog.canEdit || readOnly) ? (
+          <Notice>You can view this order but not edit it.</Notice>
+        ) : null}
         {form.conflict ? <StaleVersionNotice conflict={form.conflict} reloadHref={form.action} /> : null}
 
         <fieldset disabled={!editable} style={FIELDSET_RESET}>
@@ -184,7 +199,10 @@ function FieldInput({
   const id = useId();
   const errorId = `${id}-error`;
   const label = entry.required ? entry.label : `${entry.label} (optional)`;
-  const described = { "aria-invalid": error ? true : undefined, "aria-describedby": error ? errorId : undefined } as const;
+  const described = {
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? errorId : undefined,
+  } as const;
   const message = error ? (
     <Text size="1" color="red" id={errorId}>
       {error}
@@ -234,7 +252,14 @@ function FieldInput({
         <Flex direction="column" gap="1" justify="end">
           <Flex asChild align="center" gap="2">
             <label htmlFor={id}>
-              <input id={id} type="checkbox" name={entry.name} value="true" defaultChecked={initialChecked} {...described} />
+              <input
+                id={id}
+                type="checkbox"
+                name={entry.name}
+                value="true"
+                defaultChecked={initialChecked}
+                {...described}
+              />
               <Text size="2" weight="medium">
                 {entry.label}
               </Text>
@@ -245,7 +270,15 @@ function FieldInput({
       );
     case "date":
       return labelled(
-        <input id={id} type="date" name={entry.name} defaultValue={initial} required={entry.required} style={nativeControlStyle} {...described} />,
+        <input
+          id={id}
+          type="date"
+          name={entry.name}
+          defaultValue={initial}
+          required={entry.required}
+          style={nativeControlStyle}
+          {...described}
+        />,
       );
     default:
       return labelled(

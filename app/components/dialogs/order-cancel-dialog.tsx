@@ -27,9 +27,14 @@ function Releases({ data }: { data: OrderCancelDialogData }) {
   return (
     <Text as="p" size="2" color="gray">
       Cancelling
-      {reservedUnits.length > 0 ? ` releases the reserved ${reservedUnits.length === 1 ? "unit" : "units"} ${reservedUnits.join(", ")}` : ""}
+      {reservedUnits.length > 0
+        ? ` releases the reserved ${reservedUnits.length === 1 ? "unit" : "units"} ${reservedUnits.join(", ")}`
+        : ""}
       {reservedUnits.length > 0 && openJobs.length > 0 ? " and" : ""}
-      {openJobs.length > 0 ? ` removes the transport ${openJobs.length === 1 ? "job" : "jobs"} without a carrier (${openJobs.join(", ")})` : ""}.
+      {openJobs.length > 0
+        ? ` removes the transport ${openJobs.length === 1 ? "job" : "jobs"} without a carrier (${openJobs.join(", ")})`
+        : ""}
+      .
     </Text>
   );
 }

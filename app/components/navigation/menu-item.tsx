@@ -47,7 +47,12 @@ function DialogLink({ modal, label, onNavigate }: { modal: string; label: string
   const params = new URLSearchParams(location.search);
   params.set(MODAL_PARAM, modal);
   return (
-    <Link className="nav-item" to={{ pathname: location.pathname, search: `?${params.toString()}` }} preventScrollReset onClick={onNavigate}>
+    <Link
+      className="nav-item"
+      to={{ pathname: location.pathname, search: `?${params.toString()}` }}
+      preventScrollReset
+      onClick={onNavigate}
+    >
       {label}
     </Link>
   );
@@ -67,7 +72,14 @@ export function MenuItem({ item, current, onNavigate, badge }: MenuItemProps) {
     case "route":
       if (item.newTab) {
         return (
-          <a className="nav-item" href={item.href} target="_blank" rel="noopener" onClick={onNavigate} {...comingSoonProps(item.comingSoon)}>
+          <a
+            className="nav-item"
+            href={item.href}
+            target="_blank"
+            rel="noopener"
+            onClick={onNavigate}
+            {...comingSoonProps(item.comingSoon)}
+          >
             {item.label}
             <span className="nav-visually-hidden"> (opens in a new tab)</span>
           </a>

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { CLOSED, HOVER_CLOSE_DELAY_MS, closesOnLeave, menuReducer, type MenuEvent, type MenuState } from "./menu-state.ts";
+import {
+  CLOSED,
+  HOVER_CLOSE_DELAY_MS,
+  closesOnLeave,
+  menuReducer,
+  type MenuEvent,
+  type MenuState,
+} from "./menu-state.ts";
 
 function run(events: MenuEvent[], from: MenuState = CLOSED): MenuState {
   return events.reduce(menuReducer, from);

@@ -54,7 +54,10 @@ describe("NavigationBar (server render)", () => {
   });
 
   it("shows only what an on-rent user may open", () => {
-    const html = render({ permissionIds: permissionIdsNamed(["on-off-rents", "onboarding", "onboarding-approve"]), routeName: "onboarding" });
+    const html = render({
+      permissionIds: permissionIdsNamed(["on-off-rents", "onboarding", "onboarding-approve"]),
+      routeName: "onboarding",
+    });
     expect(html).toContain('href="/onboarding"');
     expect(html).not.toContain('href="/offboarding"');
     expect(html).not.toContain('href="/transport"');
@@ -70,7 +73,15 @@ describe("NavigationBar (server render)", () => {
 
   it("hides the department links and empty menus for a user without permissions", () => {
     const html = render({ permissionIds: [] });
-    for (const path of ["/onboarding", "/offboarding", "/transport", "/accounts-receivable", "/recon", "/sales", "/titles"]) {
+    for (const path of [
+      "/onboarding",
+      "/offboarding",
+      "/transport",
+      "/accounts-receivable",
+      "/recon",
+      "/sales",
+      "/titles",
+    ]) {
       expect(html).not.toContain(`href="${path}"`);
     }
     expect(menuHtml(html, "rental")).toBeNull();
@@ -112,7 +123,10 @@ describe("NavigationBar (server render)", () => {
 
   it("lists configured external links in the user menu, in a new tab", () => {
     const user =
-      menuHtml(render({ externalLinks: { feedback: "https://feedback.example.com/", crm: "https://crm.example.com/" } }), "user") ?? "";
+      menuHtml(
+        render({ externalLinks: { feedback: "https://feedback.example.com/", crm: "https://crm.example.com/" } }),
+        "user",
+      ) ?? "";
     expect(tagWith(user, 'href="https://feedback.example.com/"')).toContain('rel="noopener noreferrer"');
     expect(user).toContain("Employee Feedback");
     expect(user).toContain("CRM");

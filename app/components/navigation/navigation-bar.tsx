@@ -167,7 +167,11 @@ export function NavigationBar(props: NavigationBarProps) {
         }}
       >
         <Flex align="center" gap="3" className="nav-bar__row">
-          <Link to="/home-apps" className="nav-logo" aria-current={props.routeName === "home-apps" ? "page" : undefined}>
+          <Link
+            to="/home-apps"
+            className="nav-logo"
+            aria-current={props.routeName === "home-apps" ? "page" : undefined}
+          >
             <img src="/favicon.svg" alt="" width={24} height={24} />
             <Text weight="bold" size="3">
               Fleet Ops

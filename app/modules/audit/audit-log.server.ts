@@ -88,8 +88,11 @@ function toChangeSince(row: HistoryRow): HistoryEntry {
   const name = (person: { firstName: string; lastName: string } | null) =>
     person ? `${person.firstName} ${person.lastName}` : "System";
   const by = row.impersonator ? `${name(row.impersonator)} as ${name(row.user)}` : name(row.user);
-  const data = row.changedData && typeof row.changedData === "object" && !Array.isArray(row.changedData) ? row.changedData : {};
-  const changes = Object.entries(data).map(([label, value]) => splitChange(label, typeof value === "string" ? value : JSON.stringify(value)));
+  const data =
+    row.changedData && typeof row.changedData === "object" && !Array.isArray(row.changedData) ? row.changedData : {};
+  const changes = Object.entries(data).map(([label, value]) =>
+    splitChange(label, typeof value === "string" ? value : JSON.stringify(value)),
+  );
   return { action: row.action, changedAt: row.changedAt.toISOString(), by, changes };
 }
 

@@ -179,7 +179,10 @@ export function facts(...items: (readonly [string, string | number | null | unde
 }
 
 /** The card's dialogs, each addressed by ?modal=<modal>&formHistoryId=<id>. */
-export function formActions(formHistoryId: number, actions: readonly (readonly [id: string, label: string, modal: string])[]): CardAction[] {
+export function formActions(
+  formHistoryId: number,
+  actions: readonly (readonly [id: string, label: string, modal: string])[],
+): CardAction[] {
   const params = { formHistoryId: String(formHistoryId) };
   return actions.map(([id, label, modal]) => ({ id, label, modal, params: { ...params } }));
 }
@@ -191,7 +194,11 @@ export function pad(value: number, width = 9): string {
 
 /** A sort key from parts compared in order; '~' sorts a missing date last. */
 export function sortKeyOf(...parts: (string | number | null | undefined)[]): string {
-  return parts.map((part) => (part === null || part === undefined || part === "" ? "~" : typeof part === "number" ? pad(part) : part)).join("|");
+  return parts
+    .map((part) =>
+      part === null || part === undefined || part === "" ? "~" : typeof part === "number" ? pad(part) : part,
+    )
+    .join("|");
 }
 
 /** A unit on a card, late when it sat in its status longer than the status catalogue allows (isUnitLate). */
@@ -204,7 +211,10 @@ export function cardUnit(
     unitNumber: unit.unitNumber,
     status: unit.statusName,
     carrier,
-    late: isUnitLate({ statusName: unit.statusName, changeDate: unit.statusChangedAt, overrideLate: unit.overrideLate }, now),
+    late: isUnitLate(
+      { statusName: unit.statusName, changeDate: unit.statusChangedAt, overrideLate: unit.overrideLate },
+      now,
+    ),
   };
 }
 

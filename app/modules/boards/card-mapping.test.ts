@@ -66,13 +66,25 @@ describe("card helpers", () => {
     const b = { count: 1, latest: { author: "B", createdAt: "2026-11-02T00:00:00.000Z", subject: "new" } };
     expect(mergeNotes([a, undefined, b])).toEqual({ count: 3, latest: b.latest });
     expect(mergeNotes([undefined])).toBe(NO_NOTES);
-    expect(typeBreakdown([["1/2 Ton", 2], ["3/4 Ton", 0], ["Flatbed", 1]])).toBe("2 × 1/2 Ton, 1 × Flatbed");
+    expect(
+      typeBreakdown([
+        ["1/2 Ton", 2],
+        ["3/4 Ton", 0],
+        ["Flatbed", 1],
+      ]),
+    ).toBe("2 × 1/2 Ton, 1 × Flatbed");
   });
 
   it("marks a unit late by the status catalogue", () => {
     const changed = new Date(NOW.getTime() - 8 * 86_400_000);
-    expect(cardUnit({ unitNumber: "Q1", statusName: "IN TRANSIT", statusChangedAt: changed, overrideLate: false }, "X", NOW).late).toBe(true);
-    expect(cardUnit({ unitNumber: "Q1", statusName: "IN TRANSIT", statusChangedAt: changed, overrideLate: true }, "X", NOW).late).toBe(false);
+    expect(
+      cardUnit({ unitNumber: "Q1", statusName: "IN TRANSIT", statusChangedAt: changed, overrideLate: false }, "X", NOW)
+        .late,
+    ).toBe(true);
+    expect(
+      cardUnit({ unitNumber: "Q1", statusName: "IN TRANSIT", statusChangedAt: changed, overrideLate: true }, "X", NOW)
+        .late,
+    ).toBe(false);
   });
 });
 
@@ -82,12 +94,20 @@ describe("stageStartedAt", () => {
   const stageChangedAt = new Date("2026-11-05T10:00:00Z");
 
   it("prefers the last audited stage change", () => {
-    expect(stageStartedAt({ stage: ONBOARDING_STAGE.inTransport, stageChangedAt, submittedAt, approvedAt })).toBe(stageChangedAt);
+    expect(stageStartedAt({ stage: ONBOARDING_STAGE.inTransport, stageChangedAt, submittedAt, approvedAt })).toBe(
+      stageChangedAt,
+    );
   });
 
   it("counts a Submitted request from its submission, a later stage from its approval", () => {
-    expect(stageStartedAt({ stage: ONBOARDING_STAGE.submitted, stageChangedAt: null, submittedAt, approvedAt })).toBe(submittedAt);
-    expect(stageStartedAt({ stage: ONBOARDING_STAGE.approved, stageChangedAt: null, submittedAt, approvedAt })).toBe(approvedAt);
-    expect(stageStartedAt({ stage: ONBOARDING_STAGE.approved, stageChangedAt: null, submittedAt, approvedAt: null })).toBe(submittedAt);
+    expect(stageStartedAt({ stage: ONBOARDING_STAGE.submitted, stageChangedAt: null, submittedAt, approvedAt })).toBe(
+      submittedAt,
+    );
+    expect(stageStartedAt({ stage: ONBOARDING_STAGE.approved, stageChangedAt: null, submittedAt, approvedAt })).toBe(
+      approvedAt,
+    );
+    expect(
+      stageStartedAt({ stage: ONBOARDING_STAGE.approved, stageChangedAt: null, submittedAt, approvedAt: null }),
+    ).toBe(submittedAt);
   });
 });

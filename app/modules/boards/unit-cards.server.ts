@@ -105,7 +105,10 @@ export function slug(text: string): string {
     .replace(/^-|-$/g, "");
 }
 
-export function notesOf(count: number, latest: { subject: string | null; at: Date | null; author: string | null }): CardNotes {
+export function notesOf(
+  count: number,
+  latest: { subject: string | null; at: Date | null; author: string | null },
+): CardNotes {
   return {
     count,
     latest:
@@ -146,14 +149,12 @@ export function describeTruck(row: Pick<UnitRow, "year" | "make" | "model" | "co
 }
 
 /** The common unit card: lateness per isUnitLate (honouring the override), notes, the notes action. */
-export function baseUnitCard(
-  list: CardListName,
-  row: UnitRow,
-  now: Date,
-  stage: BoardCard["stage"],
-): BoardCard {
+export function baseUnitCard(list: CardListName, row: UnitRow, now: Date, stage: BoardCard["stage"]): BoardCard {
   const days = daysInStatus(row.statusChangedAt, now);
-  const late = isUnitLate({ statusName: row.statusName, changeDate: row.statusChangedAt, overrideLate: row.overrideLate }, now);
+  const late = isUnitLate(
+    { statusName: row.statusName, changeDate: row.statusChangedAt, overrideLate: row.overrideLate },
+    now,
+  );
   const badges: BoardCard["badges"] = [];
   if (late) badges.push({ label: "Late", tone: "red" });
   if (row.overrideLate) badges.push({ label: "Late override", tone: "gray" });
@@ -167,23 +168,26 @@ export function baseUnitCard(
   if (row.locationState) facts.push({ label: "Location", value: row.locationState });
   facts.push({ label: "Odometer", value: row.odometer.toLocaleString("en-US") });
   if (row.truckNotes) facts.push({ label: "Truck notes", value: row.truckNotes });
-  return withSearchText({
-    key: `unit-${row.id}`,
-    list,
-    stage,
-    title: row.unitNumber,
-    subtitle: describeTruck(row),
-    formHistoryId: null,
-    unitNumber: row.unitNumber,
-    badges,
-    facts,
-    units: [{ unitNumber: row.unitNumber, status: row.statusName, carrier: null, late }],
-    daysInStage: days,
-    late,
-    priority: null,
-    notes: notesOf(row.noteCount, { subject: row.noteSubject, at: row.noteAt, author: row.noteAuthor }),
-    actions: [unitNotesAction(row.unitNumber)],
-    // Late first, then longest in status, then unit number.
-    sortKey: `${late ? "0" : "1"}-${pad(days, true, 5)}-${row.unitNumber}`,
-  }, [row.make, row.model, row.statusName, row.subStatus, row.companyName, row.companyCode]);
+  return withSearchText(
+    {
+      key: `unit-${row.id}`,
+      list,
+      stage,
+      title: row.unitNumber,
+      subtitle: describeTruck(row),
+      formHistoryId: null,
+      unitNumber: row.unitNumber,
+      badges,
+      facts,
+      units: [{ unitNumber: row.unitNumber, status: row.statusName, carrier: null, late }],
+      daysInStage: days,
+      late,
+      priority: null,
+      notes: notesOf(row.noteCount, { subject: row.noteSubject, at: row.noteAt, author: row.noteAuthor }),
+      actions: [unitNotesAction(row.unitNumber)],
+      // Late first, then longest in status, then unit number.
+      sortKey: `${late ? "0" : "1"}-${pad(days, true, 5)}-${row.unitNumber}`,
+    },
+    [row.make, row.model, row.statusName, row.subStatus, row.companyName, row.companyCode],
+  );
 }

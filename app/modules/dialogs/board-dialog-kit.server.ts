@@ -10,7 +10,12 @@ import {
   mayUseBoardDialog,
 } from "../../rules/dialogs/board-dialog.ts";
 import type { ModalTitleContext } from "../../rules/dialogs/modals.ts";
-import { FORBIDDEN_MESSAGE, type FieldErrors, type OperationRefusal, type OperationResult } from "../../rules/dialogs/operation-result.ts";
+import {
+  FORBIDDEN_MESSAGE,
+  type FieldErrors,
+  type OperationRefusal,
+  type OperationResult,
+} from "../../rules/dialogs/operation-result.ts";
 import type { RouteName } from "../../rules/access/routes.ts";
 import type { OperationActor } from "../operations/operation.server.ts";
 
@@ -45,13 +50,17 @@ export interface DialogRerender {
  * or only draws it again (`rerender`); a refusal re-renders it with the message.
  */
 export type BoardDialogOutcome =
-  | (OperationResult & { stayOpen?: boolean })
-  | { ok: true; lists: []; rerender: DialogRerender };
+  (OperationResult & { stayOpen?: boolean }) | { ok: true; lists: []; rerender: DialogRerender };
 
 export interface BoardDialogServer<D extends BoardDialogDefinition = BoardDialogDefinition> {
   definition: D;
   load(context: BoardDialogContext): Promise<LoadedDialog<BoardDialogData<D>> | OperationRefusal>;
-  intents: { [I in keyof D["intents"] & string]: (context: BoardDialogContext, input: BoardDialogInput<D, I>) => Promise<BoardDialogOutcome> };
+  intents: {
+    [I in keyof D["intents"] & string]: (
+      context: BoardDialogContext,
+      input: BoardDialogInput<D, I>,
+    ) => Promise<BoardDialogOutcome>;
+  };
 }
 
 /** A dialog's server half, checked against its definition by the compiler (every intent, typed inputs). */

@@ -37,7 +37,10 @@ const SERVERS: { [N in BoardDialogName]: BoardDialogServer<BoardDialogDefinition
   editOffboarding: OFF_RENT_EDIT_DIALOG_SERVER,
 };
 
-type IntentRunner = (context: BoardDialogContext, fields: Record<string, string | string[]>) => Promise<BoardDialogOutcome>;
+type IntentRunner = (
+  context: BoardDialogContext,
+  fields: Record<string, string | string[]>,
+) => Promise<BoardDialogOutcome>;
 
 /** Field errors of a form an intent's schema refused, by top-level field name. */
 function fieldErrorsOf(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
@@ -53,7 +56,10 @@ function fieldErrorsOf(issues: readonly { path: readonly PropertyKey[]; message:
 function runnersOf(server: BoardDialogServer): [string, IntentRunner][] {
   // The one place a dialog's intents are looked up by a string: each was typed against its schema by
   // serveBoardDialog, so the input handed on is exactly what the schema read.
-  const intents = server.intents as Record<string, (context: BoardDialogContext, input: unknown) => Promise<BoardDialogOutcome>>;
+  const intents = server.intents as Record<
+    string,
+    (context: BoardDialogContext, input: unknown) => Promise<BoardDialogOutcome>
+  >;
   return Object.entries(server.definition.intents).map(([intent, schema]) => [
     intent,
     async (context, fields) => {
@@ -88,7 +94,9 @@ const INTENTS = intentTable(ALL_SERVERS);
 
 /** For tests: the intents each dialog declares, by modal name. */
 export function boardDialogIntents(): Record<string, string[]> {
-  return Object.fromEntries(ALL_SERVERS.map((server) => [server.definition.name, Object.keys(server.definition.intents)]));
+  return Object.fromEntries(
+    ALL_SERVERS.map((server) => [server.definition.name, Object.keys(server.definition.intents)]),
+  );
 }
 
 export { intentTable as buildIntentTable };
@@ -142,12 +150,20 @@ export async function submitDialogForm(context: BoardDialogContext, form: FormDa
   const run = INTENTS.get(intent);
   const values = submittedValues(form);
   if (!run) {
-    return { kind: "refused", status: 400, actionData: { intent, ok: false, message: UNKNOWN_DIALOG_INTENT_MESSAGE, values } };
+    return {
+      kind: "refused",
+      status: 400,
+      actionData: { intent, ok: false, message: UNKNOWN_DIALOG_INTENT_MESSAGE, values },
+    };
   }
   const outcome = await run(context, formFields(form));
   if ("rerender" in outcome) {
     const { message, fieldNotes } = outcome.rerender;
-    return { kind: "refused", status: 200, actionData: { intent, ok: true, message, ...(fieldNotes ? { fieldNotes } : {}), values } };
+    return {
+      kind: "refused",
+      status: 200,
+      actionData: { intent, ok: true, message, ...(fieldNotes ? { fieldNotes } : {}), values },
+    };
   }
   if (outcome.ok) {
     const { lists, requests, stayOpen = false, message = null } = outcome;

@@ -12,7 +12,10 @@ export async function submitFeedback(db: Db, userId: number | null, input: unkno
     // Blank or missing fields say what the spec says; anything else (a field too long) says what is wrong.
     const issues = parsed.error.issues;
     const blank = issues.some((issue) => issue.message === FEEDBACK_REQUIRED_MESSAGE);
-    return { ok: false, message: blank ? FEEDBACK_REQUIRED_MESSAGE : `${String(issues[0]!.path[0])}: ${issues[0]!.message}` };
+    return {
+      ok: false,
+      message: blank ? FEEDBACK_REQUIRED_MESSAGE : `${String(issues[0]!.path[0])}: ${issues[0]!.message}`,
+    };
   }
   const row = await db.feedback.create({
     data: { userId, name: parsed.data.name, message: parsed.data.message, url: parsed.data.url },

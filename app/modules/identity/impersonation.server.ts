@@ -10,7 +10,8 @@ import { signSessionToken } from "./session-token.server.ts";
 import { effectivePermissionIds, type SignedInSession } from "./users.server.ts";
 
 export const IMPERSONATION_FORBIDDEN_MESSAGE = "You do not have permission to do that.";
-export const ALREADY_IMPERSONATING_MESSAGE = "You are already acting as another user. Return to your own account first.";
+export const ALREADY_IMPERSONATING_MESSAGE =
+  "You are already acting as another user. Return to your own account first.";
 export const NOT_IMPERSONATING_MESSAGE = "You are not acting as another user.";
 export const IMPERSONATE_SELF_MESSAGE = "You cannot act as yourself.";
 export const IMPERSONATION_TARGET_INVALID_MESSAGE = "Choose a valid user.";
@@ -54,10 +55,7 @@ function impersonationChange(impersonator: Person, user: Person, direction: "sta
  */
 export function mayImpersonate(viewer: ImpersonationActor, target: { id: number; active: boolean }): boolean {
   return (
-    viewer.impersonator === null &&
-    holdsAllAccess(viewer.permissions) &&
-    target.active &&
-    target.id !== viewer.user.id
+    viewer.impersonator === null && holdsAllAccess(viewer.permissions) && target.active && target.id !== viewer.user.id
   );
 }
 

@@ -97,7 +97,9 @@ async function issuerClient(config: MicrosoftConfig): Promise<IssuerClient> {
   return pending;
 }
 
-async function discover(config: MicrosoftConfig & { MICROSOFT_ISSUER: string; MICROSOFT_CLIENT_ID: string; MICROSOFT_CLIENT_SECRET: string }): Promise<IssuerClient> {
+async function discover(
+  config: MicrosoftConfig & { MICROSOFT_ISSUER: string; MICROSOFT_CLIENT_ID: string; MICROSOFT_CLIENT_SECRET: string },
+): Promise<IssuerClient> {
   const issuer = new URL(config.MICROSOFT_ISSUER);
   const insecure = insecureAllowed(config, issuer);
   const configuration = await oidc.discovery(
@@ -267,7 +269,10 @@ export async function matchMicrosoftAccount(
   const accountId = claims.oid ?? claims.sub;
   if (!accountId || accountId.length > 64) return { ok: false, reason: "no-account-id" };
 
-  const linked = await db.user.findUnique({ where: { microsoftAccountId: accountId }, select: { id: true, active: true } });
+  const linked = await db.user.findUnique({
+    where: { microsoftAccountId: accountId },
+    select: { id: true, active: true },
+  });
   if (linked) return linked.active ? { ok: true, userId: linked.id } : { ok: false, reason: "inactive" };
 
   const email = [claims.email, claims.preferred_username]
@@ -284,7 +289,10 @@ export async function matchMicrosoftAccount(
     return { ok: false, reason: "linked-to-other-account" };
   }
   // Link only if still unlinked (a concurrent sign-in may have done it).
-  await db.user.updateMany({ where: { id: user.id, microsoftAccountId: null }, data: { microsoftAccountId: accountId } });
+  await db.user.updateMany({
+    where: { id: user.id, microsoftAccountId: null },
+    data: { microsoftAccountId: accountId },
+  });
   return { ok: true, userId: user.id };
 }
 

@@ -12,9 +12,7 @@ import type { SignedInSession } from "./users.server.ts";
 
 export const ONLY_OWN_PASSWORD_MESSAGE = "You can only change your own password.";
 
-export type PasswordChangeResult =
-  | { ok: true; token: string }
-  | { ok: false; status: 400 | 403; message: string };
+export type PasswordChangeResult = { ok: true; token: string } | { ok: false; status: 400 | 403; message: string };
 
 export async function changePassword(
   db: Db,

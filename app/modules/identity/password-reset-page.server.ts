@@ -23,4 +23,3 @@ export async function resetActionFor(context: Readonly<RouterContextProvider>, t
     { status: result.status },
   );
 }
-

@@ -111,8 +111,7 @@ function escapeHtml(value: string): string {
 }
 
 export type ResetTokenState =
-  | { status: "valid"; email: string }
-  | { status: "invalid" | "expired" | "used"; message: string };
+  { status: "valid"; email: string } | { status: "invalid" | "expired" | "used"; message: string };
 
 async function findToken(db: Db, token: string) {
   if (!TOKEN_PATTERN.test(token)) return null;

@@ -16,7 +16,14 @@ export function appearanceOf(theme: Theme): "dark" | "light" {
 export async function getProfile(db: Db, userId: number) {
   const user = await db.user.findUnique({
     where: { id: userId },
-    select: { id: true, email: true, firstName: true, lastName: true, theme: true, department: { select: { name: true } } },
+    select: {
+      id: true,
+      email: true,
+      firstName: true,
+      lastName: true,
+      theme: true,
+      department: { select: { name: true } },
+    },
   });
   if (!user) return null;
   return {

@@ -10,7 +10,8 @@ import type { SignedInSession } from "./users.server.ts";
 
 export const REGISTER_FORBIDDEN_MESSAGE = "You do not have permission to do that.";
 
-export type RegisterActor = Pick<SignedInSession, "user" | "permissions"> & Partial<Pick<SignedInSession, "impersonator">>;
+export type RegisterActor = Pick<SignedInSession, "user" | "permissions"> &
+  Partial<Pick<SignedInSession, "impersonator">>;
 
 export type RegisterResult =
   | { ok: true; user: { id: number; email: string; firstName: string; lastName: string; departmentId: number } }
@@ -37,7 +38,12 @@ export async function registerEmployee(db: Db, actor: RegisterActor, input: unkn
   const { firstName, lastName, email, departmentId, password } = parsed.data;
   const department = await db.department.findUnique({ where: { id: departmentId }, select: { id: true } });
   if (!department) {
-    return { ok: false, status: 400, message: REGISTER_MESSAGES.department, fieldErrors: { departmentId: [REGISTER_MESSAGES.department] } };
+    return {
+      ok: false,
+      status: 400,
+      message: REGISTER_MESSAGES.department,
+      fieldErrors: { departmentId: [REGISTER_MESSAGES.department] },
+    };
   }
   const duplicate: RegisterResult = {
     ok: false,

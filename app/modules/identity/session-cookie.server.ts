@@ -39,10 +39,7 @@ export function readCookie(header: string | null | undefined, name: string): str
 }
 
 /** The token of `Authorization: Bearer …`, else of the session cookie. */
-export function sessionTokenOf(headers: {
-  authorization?: string | null;
-  cookie?: string | null;
-}): string | undefined {
+export function sessionTokenOf(headers: { authorization?: string | null; cookie?: string | null }): string | undefined {
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(headers.authorization ?? "");
   return bearer?.[1] ?? readCookie(headers.cookie, SESSION_COOKIE);
 }

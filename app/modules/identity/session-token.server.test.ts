@@ -36,7 +36,11 @@ const goodPayload = {
 
 describe("signSessionToken", () => {
   it("signs HS256 with sub, numeric permissions, iat, exp, issuer and audience", () => {
-    const token = signSessionToken(config, { userId: 7, permissions: permissionIdsNamed(["on-off-rents", "onboarding", "onboarding-approve"]) }, now);
+    const token = signSessionToken(
+      config,
+      { userId: 7, permissions: permissionIdsNamed(["on-off-rents", "onboarding", "onboarding-approve"]) },
+      now,
+    );
     const decoded = jwt.decode(token, { complete: true });
     expect(decoded?.header).toEqual({ alg: "HS256", typ: "JWT" });
     expect(decoded?.payload).toEqual({
@@ -56,7 +60,11 @@ describe("signSessionToken", () => {
 });
 
 describe("verifySessionToken", () => {
-  const token = signSessionToken(config, { userId: 7, permissions: permissionIdsNamed(["on-off-rents", "onboarding"]) }, now);
+  const token = signSessionToken(
+    config,
+    { userId: 7, permissions: permissionIdsNamed(["on-off-rents", "onboarding"]) },
+    now,
+  );
 
   it("accepts its own token and returns the claims", () => {
     expect(verifySessionToken(config, token, at(10))).toEqual({
@@ -137,12 +145,20 @@ describe("the act claim of an impersonated session (ADR 009)", () => {
   it("is absent from an ordinary session's token", () => {
     const token = signSessionToken(config, { userId: 7, permissions: permissionIdsNamed(["on-off-rents"]) }, now);
     expect(jwt.decode(token, { json: true })).not.toHaveProperty("act");
-    const nullImpersonator = signSessionToken(config, { userId: 7, permissions: permissionIdsNamed(["on-off-rents"]), impersonatorId: null }, now);
+    const nullImpersonator = signSessionToken(
+      config,
+      { userId: 7, permissions: permissionIdsNamed(["on-off-rents"]), impersonatorId: null },
+      now,
+    );
     expect(jwt.decode(nullImpersonator, { json: true })).not.toHaveProperty("act");
   });
 
   it("names the impersonator as act.sub, beside the impersonated user's sub and permissions", () => {
-    const token = signSessionToken(config, { userId: 7, permissions: permissionIdsNamed(["on-off-rents", "onboarding"]), impersonatorId: 2 }, now);
+    const token = signSessionToken(
+      config,
+      { userId: 7, permissions: permissionIdsNamed(["on-off-rents", "onboarding"]), impersonatorId: 2 },
+      now,
+    );
     expect(jwt.decode(token, { json: true })).toEqual({
       sub: "7",
       act: { sub: "2" },
@@ -190,7 +206,9 @@ describe("the act claim of an impersonated session (ADR 009)", () => {
       const token = handMade(header, { ...goodPayload, ...change });
       expect(verifySessionToken(config, token, now), JSON.stringify(change)).toEqual({ status: "invalid" });
       const stale = handMade(header, { ...goodPayload, ...change, exp: nowSeconds - 1 });
-      expect(verifySessionToken(config, stale, now), `expired ${JSON.stringify(change)}`).toEqual({ status: "invalid" });
+      expect(verifySessionToken(config, stale, now), `expired ${JSON.stringify(change)}`).toEqual({
+        status: "invalid",
+      });
     }
   });
 

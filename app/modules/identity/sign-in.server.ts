@@ -21,11 +21,7 @@ export type SignInResult =
 const credentialsSchema = signInSchema.pick({ email: true, password: true });
 
 /** `input` is whatever the client sent; it is validated here with the sign-in form's rule. */
-export async function signInWithPassword(
-  db: Db,
-  config: SessionTokenConfig,
-  input: unknown,
-): Promise<SignInResult> {
+export async function signInWithPassword(db: Db, config: SessionTokenConfig, input: unknown): Promise<SignInResult> {
   const parsed = credentialsSchema.safeParse(input);
   if (!parsed.success) {
     return { ok: false, error: { status: 400, message: INVALID_CREDENTIALS_MESSAGE }, reason: "invalid-input" };

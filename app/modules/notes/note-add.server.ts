@@ -11,7 +11,12 @@ import { listsShowingNoteOn, noteRequests } from "./note-reach.server.ts";
 
 export const ADD_NOTE_ACTION = "add-note";
 
-export async function addNote(db: Db, actor: OperationActor, input: unknown, now: Date = new Date()): Promise<OperationResult> {
+export async function addNote(
+  db: Db,
+  actor: OperationActor,
+  input: unknown,
+  now: Date = new Date(),
+): Promise<OperationResult> {
   const parsed = parseInput(addNoteInput, input);
   if (!parsed.ok) return parsed.refusal;
   const { note, FormHistoryID: formHistoryId = null, department, unitNumber = null } = parsed.data;

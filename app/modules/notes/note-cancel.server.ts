@@ -6,14 +6,26 @@ import type { Db } from "~/modules/platform/services.server.ts";
 import { cancelNoteInput, changeNoteRefusal, mayReadNotes, NOTE_MESSAGES } from "../../rules/notes.ts";
 import { canAddNotes } from "../../rules/access/permissions.ts";
 import { auditActorOf, describeChange, recordAudit } from "../audit/audit-log.server.ts";
-import { OperationConflict, parseInput, refuse, settle, type OperationActor, type OperationResult } from "../operations/operation.server.ts";
+import {
+  OperationConflict,
+  parseInput,
+  refuse,
+  settle,
+  type OperationActor,
+  type OperationResult,
+} from "../operations/operation.server.ts";
 import { listsShowingNoteOn, noteRequests } from "./note-reach.server.ts";
 
 export const CANCEL_NOTE_ACTION = "cancel-note";
 export const RESTORE_NOTE_ACTION = "restore-note";
 const LABEL = "Note Cancelled";
 
-export async function cancelNote(db: Db, actor: OperationActor, input: unknown, now: Date = new Date()): Promise<OperationResult> {
+export async function cancelNote(
+  db: Db,
+  actor: OperationActor,
+  input: unknown,
+  now: Date = new Date(),
+): Promise<OperationResult> {
   const parsed = parseInput(cancelNoteInput, input);
   if (!parsed.ok) return parsed.refusal;
   const { cancelValue, noteId } = parsed.data;
@@ -28,13 +40,16 @@ export async function cancelNote(db: Db, actor: OperationActor, input: unknown, 
   if (!note) return refuse(404, NOTE_MESSAGES.noteNotFound);
   const refusal = changeNoteRefusal({ userId: actor.user.id, permissionIds: actor.permissions }, note);
   if (refusal) return refuse(403, refusal);
-  if (note.cancelled === cancel) return refuse(409, cancel ? NOTE_MESSAGES.alreadyCancelled : NOTE_MESSAGES.notCancelled);
+  if (note.cancelled === cancel)
+    return refuse(409, cancel ? NOTE_MESSAGES.alreadyCancelled : NOTE_MESSAGES.notCancelled);
 
   const settled = await settle(() =>
     db.$transaction(async (tx) => {
       const changed = await tx.note.updateMany({
         where: { id: note.id, cancelled: !cancel },
-        data: cancel ? { cancelled: true, cancelledAt: now, cancelledById: actor.user.id } : { cancelled: false, cancelledAt: null, cancelledById: null },
+        data: cancel
+          ? { cancelled: true, cancelledAt: now, cancelledById: actor.user.id }
+          : { cancelled: false, cancelledAt: null, cancelledById: null },
       });
       if (changed.count !== 1) {
         throw new OperationConflict(refuse(409, cancel ? NOTE_MESSAGES.alreadyCancelled : NOTE_MESSAGES.notCancelled));

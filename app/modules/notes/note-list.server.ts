@@ -63,7 +63,8 @@ export async function listRequestNotes(db: Db, actor: OperationActor, params: un
   const { form, unit } = parsed.data;
   const found = await db.formHistory.findUnique({ where: { id: form }, select: { id: true } });
   if (!found) return refuse(404, NOTE_MESSAGES.orderNotFound);
-  const where: Prisma.NoteWhereInput = unit === IGNORE_UNIT ? { formHistoryId: form } : { formHistoryId: form, unitNumber: unit };
+  const where: Prisma.NoteWhereInput =
+    unit === IGNORE_UNIT ? { formHistoryId: form } : { formHistoryId: form, unitNumber: unit };
   return { ok: true, notes: await readNotes(db, where) };
 }
 

@@ -26,7 +26,9 @@ import { cancelNote } from "./note-cancel.server.ts";
 import { listRequestNotes, listUnitNotes } from "./note-list.server.ts";
 
 /** The request and unit the dialog's URL names; refusals for parameters that name neither. */
-function dialogTarget(search: URLSearchParams): { formHistoryId: number | null; unitNumber: string | null } | OperationRefusal {
+function dialogTarget(
+  search: URLSearchParams,
+): { formHistoryId: number | null; unitNumber: string | null } | OperationRefusal {
   const rawForm = search.get("formHistoryId") ?? "";
   const rawUnit = search.get("unitNumber") ?? "";
   const form = rawForm === "" ? null : noteIdSchema(NOTE_MESSAGES.chooseOrder).safeParse(rawForm);
@@ -38,9 +40,15 @@ function dialogTarget(search: URLSearchParams): { formHistoryId: number | null; 
 }
 
 /** The company the title names: the request's, else the unit's open claim's (AR), else its customer's. */
-async function titleCompany(db: Db, target: { formHistoryId: number | null; unitNumber: string | null }): Promise<string | null> {
+async function titleCompany(
+  db: Db,
+  target: { formHistoryId: number | null; unitNumber: string | null },
+): Promise<string | null> {
   if (target.formHistoryId !== null) {
-    const request = await db.formHistory.findUnique({ where: { id: target.formHistoryId }, select: { company: { select: { name: true } } } });
+    const request = await db.formHistory.findUnique({
+      where: { id: target.formHistoryId },
+      select: { company: { select: { name: true } } },
+    });
     return request?.company.name ?? null;
   }
   if (target.unitNumber === null) return null;
@@ -78,9 +86,16 @@ async function loadNotesDialog(context: BoardDialogContext): Promise<LoadedDialo
     unitNumber: target.unitNumber,
     notes: read.notes.map((note) => ({ ...note.record, mayChange: mayChangeNote(reader, note) })),
     mayAdd,
-    addBlockedReason: mayAdd ? null : unlocksRoute(actor.permissions, department) ? NOTE_MESSAGES.readOnly : NOTE_MESSAGES.forbidden,
+    addBlockedReason: mayAdd
+      ? null
+      : unlocksRoute(actor.permissions, department)
+        ? NOTE_MESSAGES.readOnly
+        : NOTE_MESSAGES.forbidden,
   };
-  const titleContext: ModalTitleContext = { companyName: await titleCompany(db, target), unitNumber: target.unitNumber };
+  const titleContext: ModalTitleContext = {
+    companyName: await titleCompany(db, target),
+    unitNumber: target.unitNumber,
+  };
   return { titleContext, data };
 }
 
@@ -101,7 +116,12 @@ export const NOTES_DIALOG_SERVER = serveBoardDialog(NOTES_DIALOG, {
     async [NOTE_INTENTS.add](context, input) {
       const department = noteDepartmentOf(context.route);
       if (!department) return refuse(404, NOTE_MESSAGES.noNotesHere);
-      const outcome = await addNote(context.db, context.actor, addInputOf(department, context.search, input.note), context.now);
+      const outcome = await addNote(
+        context.db,
+        context.actor,
+        addInputOf(department, context.search, input.note),
+        context.now,
+      );
       return outcome.ok ? { ...outcome, stayOpen: true } : outcome;
     },
     async [NOTE_INTENTS.cancel](context, input) {

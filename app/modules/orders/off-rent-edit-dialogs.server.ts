@@ -7,7 +7,11 @@ import { OFF_RENT_EDIT_DIALOG, OFF_RENT_EDIT_INTENTS } from "../../rules/orders/
 import { formLines, formTests, formText, payloadFromForm, vinsToTest } from "../../rules/orders/off-rent-edit/form.ts";
 import { OFF_RENT_EDIT_MESSAGES, UNIT_TEST_LABELS } from "../../rules/orders/off-rent-edit/messages.ts";
 import type { FieldErrors } from "../../rules/dialogs/operation-result.ts";
-import { type BoardDialogContext, type BoardDialogOutcome, serveBoardDialog } from "../dialogs/board-dialog-kit.server.ts";
+import {
+  type BoardDialogContext,
+  type BoardDialogOutcome,
+  serveBoardDialog,
+} from "../dialogs/board-dialog-kit.server.ts";
 import { idField, parseInput, refuse } from "../operations/operation.server.ts";
 import { editOffRentOrder } from "./off-rent-edit.server.ts";
 import { loadOffRentEditView } from "./off-rent-edit-load.server.ts";
@@ -28,7 +32,9 @@ async function loadDialog(context: BoardDialogContext) {
 
 /** Save: the operation, holding the dialog's rule that every edited unit was tested valid (the form carries each row's last valid test). */
 async function save(context: BoardDialogContext, values: PostedFields): Promise<BoardDialogOutcome> {
-  return editOffRentOrder(context.db, context.actor, payloadFromForm(values), { clientTests: formTests(formLines(values)) });
+  return editOffRentOrder(context.db, context.actor, payloadFromForm(values), {
+    clientTests: formTests(formLines(values)),
+  });
 }
 
 /** Test units (with and without JavaScript): every row's unit number against the fleet, answered as `unitTest.<UNIT>`. */

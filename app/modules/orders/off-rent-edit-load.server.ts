@@ -65,7 +65,8 @@ export async function loadOffRent(db: Reader, formHistoryId: number): Promise<Lo
     odometer: String(row.odometer),
     statusId: row.statusId,
     unitId: row.unitId,
-    assignedStatus: row.unitId !== null && assignedUnits.has(row.unitId) ? ("assigned" as const) : ("unassigned" as const),
+    assignedStatus:
+      row.unitId !== null && assignedUnits.has(row.unitId) ? ("assigned" as const) : ("unassigned" as const),
   }));
   return { order, lines };
 }
@@ -94,9 +95,11 @@ export function storedFields(order: OffRentOrder): Record<OffRentFieldName, stri
 
 /** Why the order cannot be edited at all (whoever asks), or null. */
 export function orderLockReason(order: OffRentOrder): { status: 409; message: string } | null {
-  if (order.kind === "TRADE" || order.offRentForm.tradeFormId !== null) return { status: 409, message: OFF_RENT_EDIT_MESSAGES.trade };
+  if (order.kind === "TRADE" || order.offRentForm.tradeFormId !== null)
+    return { status: 409, message: OFF_RENT_EDIT_MESSAGES.trade };
   if (order.cancelledAt) return { status: 409, message: OFF_RENT_EDIT_MESSAGES.cancelled };
-  if (order.offRentForm.offboardingStatus >= OFFBOARDING_STAGE.returned) return { status: 409, message: OFF_RENT_EDIT_MESSAGES.returned };
+  if (order.offRentForm.offboardingStatus >= OFFBOARDING_STAGE.returned)
+    return { status: 409, message: OFF_RENT_EDIT_MESSAGES.returned };
   return null;
 }
 
@@ -107,7 +110,9 @@ export async function loadOffRentEditView(
   db: Db,
   permissions: readonly number[],
   formHistoryId: number,
-): Promise<{ ok: true; view: OffRentEditView; companyName: string } | { ok: false; status: 404 | 409; message: string }> {
+): Promise<
+  { ok: true; view: OffRentEditView; companyName: string } | { ok: false; status: 404 | 409; message: string }
+> {
   const loaded = await loadOffRent(db, formHistoryId);
   if (!loaded) return { ok: false, status: 404, message: OFF_RENT_EDIT_MESSAGES.notFound };
   const { order, lines } = loaded;

@@ -41,7 +41,13 @@ import {
   refuse,
   settle,
 } from "../operations/operation.server.ts";
-import { type LoadedLine, loadOffRent, type OffRentOrder, orderLockReason, storedFields } from "./off-rent-edit-load.server.ts";
+import {
+  type LoadedLine,
+  loadOffRent,
+  type OffRentOrder,
+  orderLockReason,
+  storedFields,
+} from "./off-rent-edit-load.server.ts";
 import { returnableUnits } from "./vin-test.server.ts";
 
 export const OFF_RENT_EDIT_ACTION = "edit";
@@ -54,7 +60,12 @@ const TRUCKS_REMAINING = "Trucks Remaining";
 type Changes = Record<string, string>;
 
 /** The 409 of a stale edit: the version now and who changed what since the edit's version. */
-async function versionConflict(db: Pick<Db, "auditLog">, offRentFormId: number, fromVersion: number, currentVersion: number): Promise<OperationRefusal> {
+async function versionConflict(
+  db: Pick<Db, "auditLog">,
+  offRentFormId: number,
+  fromVersion: number,
+  currentVersion: number,
+): Promise<OperationRefusal> {
   const since = await changesSinceVersion(db, OFF_RENT_ENTITY, offRentFormId, fromVersion);
   return refuse(409, OFF_RENT_EDIT_MESSAGES.versionConflict, { currentVersion, since });
 }
@@ -62,7 +73,11 @@ async function versionConflict(db: Pick<Db, "auditLog">, offRentFormId: number, 
 /** The OffRentForm columns of the changed fields. */
 function columnsOf(edit: OffRentEdit, changed: ReadonlySet<string>): Prisma.OffRentFormUpdateManyMutationInput {
   const data: Prisma.OffRentFormUpdateManyMutationInput = {};
-  const set = <K extends keyof Prisma.OffRentFormUpdateManyMutationInput>(field: string, column: K, value: Prisma.OffRentFormUpdateManyMutationInput[K]) => {
+  const set = <K extends keyof Prisma.OffRentFormUpdateManyMutationInput>(
+    field: string,
+    column: K,
+    value: Prisma.OffRentFormUpdateManyMutationInput[K],
+  ) => {
     if (changed.has(field)) data[column] = value;
   };
   const orNull = (value: string) => (value === "" ? null : value);
@@ -86,7 +101,12 @@ function columnsOf(edit: OffRentEdit, changed: ReadonlySet<string>): Prisma.OffR
 function lineLabels(lines: readonly LoadedLine[]): Map<number, string> {
   const counts = new Map<string, number>();
   for (const line of lines) counts.set(line.vin, (counts.get(line.vin) ?? 0) + 1);
-  return new Map(lines.map((line) => [line.id, (counts.get(line.vin) ?? 0) > 1 ? `Unit ${line.vin} (line ${line.id})` : `Unit ${line.vin}`]));
+  return new Map(
+    lines.map((line) => [
+      line.id,
+      (counts.get(line.vin) ?? 0) > 1 ? `Unit ${line.vin} (line ${line.id})` : `Unit ${line.vin}`,
+    ]),
+  );
 }
 
 const odometerText = (value: string) => String(Number(value));
@@ -106,7 +126,11 @@ function unitChanges(plan: ReturningUnitsPlan<LoadedLine>, labels: ReadonlyMap<n
     if (line.vinChanged) changes[label] = describeChange(label, line.stored.vin, line.vin);
     if (line.odometerChanged) {
       const odometerLabel = `${label} Odometer`;
-      changes[odometerLabel] = describeChange(odometerLabel, odometerText(line.stored.odometer), odometerText(line.odometer));
+      changes[odometerLabel] = describeChange(
+        odometerLabel,
+        odometerText(line.stored.odometer),
+        odometerText(line.odometer),
+      );
     }
   }
   for (const line of plan.removed) {
@@ -118,7 +142,9 @@ function unitChanges(plan: ReturningUnitsPlan<LoadedLine>, labels: ReadonlyMap<n
 
 /** An added row is New (0) while it is a placeholder or the order is only submitted; a real unit on an approved order awaits pickup (5), as approved orders' lines do. */
 function statusOfAdded(vin: string, stage: number): number {
-  return isPlaceholderUnit(vin) || stage === OFFBOARDING_STAGE.submitted ? PLACEHOLDER_UNIT_STATUS_ID : REMOVABLE_UNIT_STATUS_ID;
+  return isPlaceholderUnit(vin) || stage === OFFBOARDING_STAGE.submitted
+    ? PLACEHOLDER_UNIT_STATUS_ID
+    : REMOVABLE_UNIT_STATUS_ID;
 }
 
 /** A renamed row keeps its status, except a New line of an approved order that now names a real unit: it awaits pickup. */
@@ -129,7 +155,11 @@ function statusOfRenamed(vin: string, stage: number, current: number): number {
 }
 
 /** The card lists the edit changes: offboarding always; transport, shipping and AR off rent when they show what changed. */
-function listsChanged(order: OffRentOrder, lines: readonly LoadedLine[], what: { shownOnJobs: boolean; jobsChanged: boolean; companyChanged: boolean }): CardListName[] {
+function listsChanged(
+  order: OffRentOrder,
+  lines: readonly LoadedLine[],
+  what: { shownOnJobs: boolean; jobsChanged: boolean; companyChanged: boolean },
+): CardListName[] {
   const lists: CardListName[] = ["offboarding"];
   const jobs = order.transportJobs;
   if (jobs.length > 0 && (what.shownOnJobs || what.jobsChanged)) lists.push("transport");
@@ -159,13 +189,19 @@ export async function editOffRentOrder(
   const edit = parsed.data;
 
   const loaded = await loadOffRent(db, edit.FormHistoryID);
-  if (!loaded || loaded.order.offRentForm.id !== edit.OffRentFormID) return refuse(404, OFF_RENT_EDIT_MESSAGES.notFound);
+  if (!loaded || loaded.order.offRentForm.id !== edit.OffRentFormID)
+    return refuse(404, OFF_RENT_EDIT_MESSAGES.notFound);
   const { order, lines } = loaded;
   const offRent = order.offRentForm;
   const lock = orderLockReason(order);
   if (lock) return refuse(lock.status, lock.message);
   if (edit.TradeFormID !== null) {
-    return { ok: false, status: 400, message: OFF_RENT_EDIT_MESSAGES.tradeFormId, fieldErrors: { TradeFormID: [OFF_RENT_EDIT_MESSAGES.tradeFormId] } };
+    return {
+      ok: false,
+      status: 400,
+      message: OFF_RENT_EDIT_MESSAGES.tradeFormId,
+      fieldErrors: { TradeFormID: [OFF_RENT_EDIT_MESSAGES.tradeFormId] },
+    };
   }
   if (edit.version !== offRent.version) return versionConflict(db, offRent.id, edit.version, offRent.version);
 
@@ -180,15 +216,27 @@ export async function editOffRentOrder(
 
   let company = order.company;
   if (edit.compCode !== order.company.code) {
-    const found = await db.company.findUnique({ where: { code: edit.compCode }, select: { id: true, code: true, name: true } });
+    const found = await db.company.findUnique({
+      where: { code: edit.compCode },
+      select: { id: true, code: true, name: true },
+    });
     if (!found) {
-      return { ok: false, status: 400, message: OFF_RENT_EDIT_MESSAGES.unknownCompany, fieldErrors: { compCode: [OFF_RENT_EDIT_MESSAGES.unknownCompany] } };
+      return {
+        ok: false,
+        status: 400,
+        message: OFF_RENT_EDIT_MESSAGES.unknownCompany,
+        fieldErrors: { compCode: [OFF_RENT_EDIT_MESSAGES.unknownCompany] },
+      };
     }
     company = found;
   }
 
   // The unit test again, against the customer the order will belong to: the client's test is not trusted.
-  const fleet = await returnableUnits(db, { formHistoryId: order.id, companyId: company.id }, plan.edited.map((line) => line.vin));
+  const fleet = await returnableUnits(
+    db,
+    { formHistoryId: order.id, companyId: company.id },
+    plan.edited.map((line) => line.vin),
+  );
   const invalid = plan.edited.filter((line) => !fleet.get(line.vin)).map((line) => line.index);
   if (invalid.length > 0) return invalidUnitsRefusal(invalid);
 
@@ -205,7 +253,9 @@ export async function editOffRentOrder(
   // Counts and stage after the list changed (as the transport moves compute them, ADR 011).
   const carrierJobs = order.transportJobs.filter((job) => job.vendorId !== null).length;
   const realLines = plan.lines.filter((line) => !isPlaceholderUnit(line.vin));
-  const pickedUp = plan.lines.filter((line) => line.kind === "kept" && isPickedUpUnitStatus(line.stored.statusId)).length;
+  const pickedUp = plan.lines.filter(
+    (line) => line.kind === "kept" && isPickedUpUnitStatus(line.stored.statusId),
+  ).length;
   const returning = plan.lines.length;
   const remaining = trucksRemaining(returning, carrierJobs);
   const listChanged = plan.removed.length > 0 || plan.lines.some((line) => line.kind === "added");
@@ -235,10 +285,15 @@ export async function editOffRentOrder(
       });
       if (updated.count !== 1) {
         const current = await tx.offRentForm.findUnique({ where: { id: offRent.id }, select: { version: true } });
-        throw new OperationConflict(await versionConflict(tx, offRent.id, edit.version, current?.version ?? offRent.version));
+        throw new OperationConflict(
+          await versionConflict(tx, offRent.id, edit.version, current?.version ?? offRent.version),
+        );
       }
       if (companyChanged || changed.has("submittedBy")) {
-        await tx.formHistory.update({ where: { id: order.id }, data: { companyId: company.id, submitteeName: edit.submittedBy } });
+        await tx.formHistory.update({
+          where: { id: order.id },
+          data: { companyId: company.id, submitteeName: edit.submittedBy },
+        });
       }
       const jobsChanged = await writeLines(tx, order, plan, fleet, stage);
       await recordAudit(tx, {
@@ -275,16 +330,24 @@ async function writeLines(
   stage: number,
 ): Promise<boolean> {
   const changedMeanwhile = () => new OperationConflict(refuse(409, OFF_RENT_EDIT_MESSAGES.changedMeanwhile));
-  const openJobs = (unitId: number) => ({ formHistoryId: order.id, kind: "PICKUP" as const, unitId, vendorId: null, completedAt: null });
+  const openJobs = (unitId: number) => ({
+    formHistoryId: order.id,
+    kind: "PICKUP" as const,
+    unitId,
+    vendorId: null,
+    completedAt: null,
+  });
   let jobsChanged = false;
   for (const line of plan.removed) {
     const removed = await tx.returningUnit.deleteMany({
       where: { id: line.id, offRentFormId: order.offRentForm.id, statusId: line.statusId, unitNumber: line.vin },
     });
     if (removed.count !== 1) throw changedMeanwhile();
-    if (line.unitId !== null) jobsChanged = (await tx.transportJob.deleteMany({ where: openJobs(line.unitId) })).count > 0 || jobsChanged;
+    if (line.unitId !== null)
+      jobsChanged = (await tx.transportJob.deleteMany({ where: openJobs(line.unitId) })).count > 0 || jobsChanged;
   }
-  const unitIdOf = (line: PlannedLine<LoadedLine>) => (isPlaceholderUnit(line.vin) ? null : (fleet.get(line.vin)?.unitId ?? null));
+  const unitIdOf = (line: PlannedLine<LoadedLine>) =>
+    isPlaceholderUnit(line.vin) ? null : (fleet.get(line.vin)?.unitId ?? null);
   for (const line of plan.lines) {
     if (line.kind === "added") {
       await tx.returningUnit.create({

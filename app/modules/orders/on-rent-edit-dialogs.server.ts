@@ -1,6 +1,10 @@
 // The board dialog editOnboarding (edit an on-rent order): its loader and form intent
 // (app/modules/dialogs/board-dialogs.server.ts). Both go through the operation the JSON API uses.
-import { ON_RENT_EDIT_DIALOG, ON_RENT_EDIT_INTENT, onRentEditPayloadFromForm } from "../../rules/orders/on-rent-edit.ts";
+import {
+  ON_RENT_EDIT_DIALOG,
+  ON_RENT_EDIT_INTENT,
+  onRentEditPayloadFromForm,
+} from "../../rules/orders/on-rent-edit.ts";
 import { fieldText } from "../../rules/dialogs/board-dialog.ts";
 import { serveBoardDialog } from "../dialogs/board-dialog-kit.server.ts";
 import { editOnRentOrder, loadOnRentEditDialog } from "./on-rent-edit.server.ts";

@@ -23,9 +23,21 @@ import {
 import type { OperationRefusal } from "../../rules/dialogs/operation-result.ts";
 import { ONBOARDING_STATUS_LABEL } from "../../rules/orders/order-stages.ts";
 import { onboardingStageAfter } from "../../rules/boards/queue.ts";
-import { auditActorOf, changesSinceVersion, describeChange, loadRequestHistory, recordAudit } from "../audit/audit-log.server.ts";
+import {
+  auditActorOf,
+  changesSinceVersion,
+  describeChange,
+  loadRequestHistory,
+  recordAudit,
+} from "../audit/audit-log.server.ts";
 import type { LoadedDialog } from "../dialogs/board-dialog-kit.server.ts";
-import { OperationConflict, refuse, settle, type OperationActor, type OperationResult } from "../operations/operation.server.ts";
+import {
+  OperationConflict,
+  refuse,
+  settle,
+  type OperationActor,
+  type OperationResult,
+} from "../operations/operation.server.ts";
 
 type OrderRow = Prisma.OrderFormGetPayload<object>;
 type FieldValue = string | number | boolean | null;
@@ -80,7 +92,8 @@ export function formValuesOf(order: OrderRow): OnRentEditFormValues {
     const value = currentValue(order, entry.name);
     if (entry.kind === "yesNo") values[entry.name] = value === true ? "true" : "false";
     // A waiver outside 1–6 reads 'None Selected': the select shows it as no choice.
-    else if (entry.kind === "waiver") values[entry.name] = auditText(entry.name, value) === "None Selected" ? "" : String(value);
+    else if (entry.kind === "waiver")
+      values[entry.name] = auditText(entry.name, value) === "None Selected" ? "" : String(value);
     else values[entry.name] = value === null ? "" : String(value);
   }
   return values;
@@ -118,10 +131,20 @@ async function versionConflict(db: Db, orderFormId: number, fromVersion: number)
   return refuse(409, ON_RENT_EDIT_MESSAGES.versionConflict, { currentVersion: order?.version ?? fromVersion, since });
 }
 
-const invalid = (message: string, fieldErrors: Record<string, string[]>): OperationRefusal => ({ ok: false, status: 400, message, fieldErrors });
+const invalid = (message: string, fieldErrors: Record<string, string[]>): OperationRefusal => ({
+  ok: false,
+  status: 400,
+  message,
+  fieldErrors,
+});
 
 /** Edits an on-rent order (PUT /api/order/edit, the editOnboarding dialog). */
-export async function editOnRentOrder(db: Db, actor: OperationActor, input: unknown, now: Date = new Date()): Promise<OperationResult> {
+export async function editOnRentOrder(
+  db: Db,
+  actor: OperationActor,
+  input: unknown,
+  now: Date = new Date(),
+): Promise<OperationResult> {
   const validation = validateOnRentEdit(input);
   if (!validation.ok) return invalid(validation.message, validation.fieldErrors);
   if (!mayEditOnRentOrder(actor.permissions)) return refuse(403, ON_RENT_EDIT_MESSAGES.forbidden);
@@ -170,11 +193,20 @@ export async function editOnRentOrder(db: Db, actor: OperationActor, input: unkn
 }
 
 type Plan =
-  | { ok: true; data: Prisma.OrderFormUpdateManyMutationInput; changes: Record<string, string>; companyId: number | null }
+  | {
+      ok: true;
+      data: Prisma.OrderFormUpdateManyMutationInput;
+      changes: Record<string, string>;
+      companyId: number | null;
+    }
   | OperationRefusal;
 
 /** What the edit changes: the columns to write, their audit texts, and the request's new company if it moves. */
-async function planChanges(db: Db, order: OrderRow & { formHistory: { companyId: number } }, edit: OnRentEdit): Promise<Plan> {
+async function planChanges(
+  db: Db,
+  order: OrderRow & { formHistory: { companyId: number } },
+  edit: OnRentEdit,
+): Promise<Plan> {
   const data: Record<string, unknown> = {};
   const changes: Record<string, string> = {};
   for (const entry of ON_RENT_EDIT_FIELDS) {
@@ -193,7 +225,8 @@ async function planChanges(db: Db, order: OrderRow & { formHistory: { companyId:
   const deliveries = counts || code !== order.companyCode ? await deliveryCounts(db, order.formHistoryId) : null;
   if (code !== order.companyCode) {
     const company = await db.company.findUnique({ where: { code }, select: { id: true } });
-    if (!company) return invalid(ON_RENT_EDIT_MESSAGES.unknownCompany, { CompanyNumber: [ON_RENT_EDIT_MESSAGES.unknownCompany] });
+    if (!company)
+      return invalid(ON_RENT_EDIT_MESSAGES.unknownCompany, { CompanyNumber: [ON_RENT_EDIT_MESSAGES.unknownCompany] });
     if (company.id !== order.formHistory.companyId) {
       if (deliveries!.delivered > 0) return refuse(409, ON_RENT_EDIT_MESSAGES.companyAfterDelivery);
       companyId = company.id;
@@ -205,10 +238,18 @@ async function planChanges(db: Db, order: OrderRow & { formHistory: { companyId:
     const trucks = trucksAfterEdit(edit.TrucksRequested, deliveries!.assigned);
     if (!trucks.ok) return invalid(trucks.message, { TrucksRequested: [trucks.message] });
     data.trucksRequested = edit.TrucksRequested;
-    changes[TRUCKS_REQUESTED_LABEL] = describeChange(TRUCKS_REQUESTED_LABEL, String(order.trucksRequested), String(edit.TrucksRequested));
+    changes[TRUCKS_REQUESTED_LABEL] = describeChange(
+      TRUCKS_REQUESTED_LABEL,
+      String(order.trucksRequested),
+      String(edit.TrucksRequested),
+    );
     if (trucks.remaining !== order.trucksRemaining) {
       data.trucksRemaining = trucks.remaining;
-      changes[TRUCKS_REMAINING_LABEL] = describeChange(TRUCKS_REMAINING_LABEL, String(order.trucksRemaining), String(trucks.remaining));
+      changes[TRUCKS_REMAINING_LABEL] = describeChange(
+        TRUCKS_REMAINING_LABEL,
+        String(order.trucksRemaining),
+        String(trucks.remaining),
+      );
     }
     const stage = onboardingStageAfter({
       stage: order.onboardingStatus,
@@ -218,7 +259,11 @@ async function planChanges(db: Db, order: OrderRow & { formHistory: { companyId:
     });
     if (stage !== order.onboardingStatus) {
       data.onboardingStatus = stage;
-      changes[ONBOARDING_STATUS_LABEL] = describeChange(ONBOARDING_STATUS_LABEL, stageText(order.onboardingStatus), stageText(stage));
+      changes[ONBOARDING_STATUS_LABEL] = describeChange(
+        ONBOARDING_STATUS_LABEL,
+        stageText(order.onboardingStatus),
+        stageText(stage),
+      );
     }
   }
   return { ok: true, data: data as Prisma.OrderFormUpdateManyMutationInput, changes, companyId };
@@ -231,7 +276,12 @@ export async function loadOnRentEditDialog(
   formHistoryIdParam: string | null,
 ): Promise<LoadedDialog<OnRentEditDialogData> | OperationRefusal> {
   const formHistoryId = Number(formHistoryIdParam);
-  if (!formHistoryIdParam || !/^\d{1,10}$/.test(formHistoryIdParam) || formHistoryId < 1 || formHistoryId > 2_147_483_647) {
+  if (
+    !formHistoryIdParam ||
+    !/^\d{1,10}$/.test(formHistoryIdParam) ||
+    formHistoryId < 1 ||
+    formHistoryId > 2_147_483_647
+  ) {
     return refuse(404, ON_RENT_EDIT_MESSAGES.notFound);
   }
   const form = await db.formHistory.findUnique({
@@ -240,7 +290,10 @@ export async function loadOnRentEditDialog(
   });
   if (!form || form.kind !== "ORDER" || !form.orderForm) return refuse(404, ON_RENT_EDIT_MESSAGES.notFound);
   const order = form.orderForm;
-  const [{ assigned }, history] = await Promise.all([deliveryCounts(db, formHistoryId), loadRequestHistory(db, formHistoryId)]);
+  const [{ assigned }, history] = await Promise.all([
+    deliveryCounts(db, formHistoryId),
+    loadRequestHistory(db, formHistoryId),
+  ]);
   const data: OnRentEditDialogData = {
     formHistoryId,
     orderFormId: order.id,

@@ -17,10 +17,15 @@ import { cancelOrder, loadCancellation, openJobLabel } from "./order-cancel.serv
 const ID_PATTERN = /^[1-9]\d{0,9}$/;
 
 /** `?modal=noteOnboarding&formHistoryId=N`: the request, what cancelling it releases, and its history. */
-export async function loadOrderCancelDialog({ db, actor, search }: BoardDialogContext): Promise<LoadedDialog<OrderCancelDialogData> | OperationRefusal> {
+export async function loadOrderCancelDialog({
+  db,
+  actor,
+  search,
+}: BoardDialogContext): Promise<LoadedDialog<OrderCancelDialogData> | OperationRefusal> {
   const raw = search.get("formHistoryId") ?? "";
   const formHistoryId = ID_PATTERN.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(formHistoryId) || formHistoryId > 2_147_483_647) return refuse(400, ORDER_CANCEL_MESSAGES.chooseOrder);
+  if (!Number.isSafeInteger(formHistoryId) || formHistoryId > 2_147_483_647)
+    return refuse(400, ORDER_CANCEL_MESSAGES.chooseOrder);
   const request = await loadCancellation(db, formHistoryId);
   if (!request) return refuse(404, ORDER_CANCEL_MESSAGES.notFound);
   const history = await loadRequestHistory(db, formHistoryId);
@@ -35,7 +40,9 @@ export async function loadOrderCancelDialog({ db, actor, search }: BoardDialogCo
     onboardingStatus: request.onboardingStatus,
     offboardingStatus: request.offboardingStatus,
     cancelled: request.cancelled ? { at: request.cancelled.at.toISOString(), by: request.cancelled.by } : null,
-    blocked: mayCancel(request.kind, actor.permissions) ? cancellationBlock(request.state) : ORDER_CANCEL_MESSAGES.forbidden,
+    blocked: mayCancel(request.kind, actor.permissions)
+      ? cancellationBlock(request.state)
+      : ORDER_CANCEL_MESSAGES.forbidden,
     releases: {
       reservedUnits: request.reservedUnits,
       openJobs: request.openJobs.map(openJobLabel),

@@ -96,7 +96,8 @@ export async function loadCancellation(db: Reader, formHistoryId: number): Promi
   const done = (kind: "DELIVERY" | "PICKUP") => jobs.some((job) => job.kind === kind && job.completedAt !== null);
   const state: CancellationState = {
     cancelled: form.cancelledAt !== null,
-    delivered: (onRent?.onboardingStatus ?? ONBOARDING_STAGE.submitted) >= ONBOARDING_STAGE.delivered || done("DELIVERY"),
+    delivered:
+      (onRent?.onboardingStatus ?? ONBOARDING_STAGE.submitted) >= ONBOARDING_STAGE.delivered || done("DELIVERY"),
     pickedUp:
       (offRent?.offboardingStatus ?? OFFBOARDING_STAGE.submitted) >= OFFBOARDING_STAGE.returned ||
       pickedUpLines > 0 ||
@@ -113,7 +114,10 @@ export async function loadCancellation(db: Reader, formHistoryId: number): Promi
     offboardingStatus: offRent?.offboardingStatus ?? null,
     department: cancellationDepartment({ hasOffRent: offRent !== null }),
     cancelled: form.cancelledAt
-      ? { at: form.cancelledAt, by: form.cancelledBy ? `${form.cancelledBy.firstName} ${form.cancelledBy.lastName}` : null }
+      ? {
+          at: form.cancelledAt,
+          by: form.cancelledBy ? `${form.cancelledBy.firstName} ${form.cancelledBy.lastName}` : null,
+        }
       : null,
     state,
     reservedUnits: reservations.map((reservation) => reservation.unit.unitNumber),
@@ -146,7 +150,12 @@ async function bumpVersion(tx: Prisma.TransactionClient, entity: CancellationSna
  * when it is already cancelled, delivered or picked up, a carrier holds one of its jobs, or the order
  * moved on since `version`.
  */
-export async function cancelOrder(db: Db, actor: OperationActor, input: unknown, now: Date = new Date()): Promise<OperationResult> {
+export async function cancelOrder(
+  db: Db,
+  actor: OperationActor,
+  input: unknown,
+  now: Date = new Date(),
+): Promise<OperationResult> {
   const parsed = parseInput(orderCancelSchema, input);
   if (!parsed.ok) return parsed.refusal;
   if (!mayCancelAny(actor.permissions)) return refuse(403, ORDER_CANCEL_MESSAGES.forbidden);
@@ -181,9 +190,16 @@ export async function cancelOrder(db: Db, actor: OperationActor, input: unknown,
         });
         const released = await tx.reservation.deleteMany({ where: { formHistoryId: request.formHistoryId } });
         const where = { formHistoryId: request.formHistoryId };
-        const carrierJobs = await tx.transportJob.count({ where: { ...where, vendorId: { not: null }, completedAt: null } });
-        const doneJobs = await tx.transportJob.findMany({ where: { ...where, completedAt: { not: null } }, select: { kind: true } });
-        const pickedUp = await tx.returningUnit.count({ where: { ...where, statusId: { in: [...PICKED_UP_UNIT_STATUS_IDS] } } });
+        const carrierJobs = await tx.transportJob.count({
+          where: { ...where, vendorId: { not: null }, completedAt: null },
+        });
+        const doneJobs = await tx.transportJob.findMany({
+          where: { ...where, completedAt: { not: null } },
+          select: { kind: true },
+        });
+        const pickedUp = await tx.returningUnit.count({
+          where: { ...where, statusId: { in: [...PICKED_UP_UNIT_STATUS_IDS] } },
+        });
         const lateBlock = cancellationBlock({
           cancelled: false,
           delivered: doneJobs.some((job) => job.kind === "DELIVERY"),
@@ -234,7 +250,11 @@ export async function cancelOrder(db: Db, actor: OperationActor, input: unknown,
           actor: auditActorOf(actor),
           version,
         });
-        return { ok: true as const, lists: listsAfterCancel(request.kind, removed.count), requests: [request.formHistoryId] };
+        return {
+          ok: true as const,
+          lists: listsAfterCancel(request.kind, removed.count),
+          requests: [request.formHistoryId],
+        };
       });
     } catch (error) {
       // A deadlock or write conflict with a concurrent move of the same request (P2034): it changed.

@@ -54,14 +54,18 @@ export async function returnableUnits(
     },
     select: { unitId: true, formHistoryId: true },
   });
-  const onThisRequest = new Set(lines.filter((line) => line.formHistoryId === request.formHistoryId).map((line) => line.unitId));
+  const onThisRequest = new Set(
+    lines.filter((line) => line.formHistoryId === request.formHistoryId).map((line) => line.unitId),
+  );
   const returningElsewhere = new Set(
     lines.filter((line) => line.formHistoryId !== request.formHistoryId).map((line) => line.unitId),
   );
   for (const unit of units) {
     const mayReturn =
       onThisRequest.has(unit.id) ||
-      (unit.status.name === RETURNABLE_UNIT_STATUS && unit.companyId === request.companyId && !returningElsewhere.has(unit.id));
+      (unit.status.name === RETURNABLE_UNIT_STATUS &&
+        unit.companyId === request.companyId &&
+        !returningElsewhere.has(unit.id));
     if (mayReturn) answers.set(unit.unitNumber, { unitId: unit.id });
   }
   return answers;
@@ -89,7 +93,12 @@ export async function testReturningUnits(db: Db, actor: OperationActor, input: u
   if (compCode !== undefined && compCode !== form.company.code) {
     const company = await db.company.findUnique({ where: { code: compCode }, select: { id: true } });
     if (!company) {
-      return { ok: false, status: 400, message: OFF_RENT_EDIT_MESSAGES.unknownCompany, fieldErrors: { compCode: [OFF_RENT_EDIT_MESSAGES.unknownCompany] } };
+      return {
+        ok: false,
+        status: 400,
+        message: OFF_RENT_EDIT_MESSAGES.unknownCompany,
+        fieldErrors: { compCode: [OFF_RENT_EDIT_MESSAGES.unknownCompany] },
+      };
     }
     companyId = company.id;
   }

@@ -36,7 +36,12 @@ export const configSchema = z.object({
   /** Secret that signs session tokens. Required in production; generated once under DATA_DIR otherwise. */
   JWT_SECRET: z.string().min(32, { message: "must be at least 32 characters" }).optional(),
   /** Session token lifetime in seconds. */
-  JWT_TTL_SECONDS: z.coerce.number().int().min(60).max(60 * 60 * 24 * 30).default(60 * 60 * 12),
+  JWT_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(60 * 60 * 24 * 30)
+    .default(60 * 60 * 12),
   /** Sign-in attempts allowed per minute for one e-mail address and for one client (the next get 429). */
   SIGN_IN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   /** Which database the navigation bar announces: local (green) or test (orange). */

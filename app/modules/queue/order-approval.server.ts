@@ -11,7 +11,15 @@ import {
 } from "../../rules/orders/order-stages.ts";
 import { APPROVAL_MOVE, mayApprove, QUEUE_FORBIDDEN_MESSAGE, QUEUE_MESSAGES } from "../../rules/boards/queue.ts";
 import { auditActorOf, describeChange, recordAudit } from "../audit/audit-log.server.ts";
-import { idField, parseInput, OperationConflict, refuse, settle, type OperationActor, type OperationResult } from "../operations/operation.server.ts";
+import {
+  idField,
+  parseInput,
+  OperationConflict,
+  refuse,
+  settle,
+  type OperationActor,
+  type OperationResult,
+} from "../operations/operation.server.ts";
 
 export const APPROVE_ACTION = "approve";
 
@@ -21,7 +29,12 @@ export const approveInput = z.object({
 });
 export type ApproveInput = z.input<typeof approveInput>;
 
-export async function approveOrder(db: Db, actor: OperationActor, input: unknown, now: Date = new Date()): Promise<OperationResult> {
+export async function approveOrder(
+  db: Db,
+  actor: OperationActor,
+  input: unknown,
+  now: Date = new Date(),
+): Promise<OperationResult> {
   const parsed = parseInput(approveInput, input);
   if (!parsed.ok) return parsed.refusal;
   const { FormHistoryID: formHistoryId, half } = parsed.data;
@@ -42,8 +55,12 @@ export async function approveOrder(db: Db, actor: OperationActor, input: unknown
   if (!form) return refuse(404, QUEUE_MESSAGES.formNotFound);
 
   // The half being approved: its table, row and current stage.
-  let target: { entityType: "OrderForm" | "TradeForm" | "OffRentForm"; id: number; stage: number; version: number } | null =
-    null;
+  let target: {
+    entityType: "OrderForm" | "TradeForm" | "OffRentForm";
+    id: number;
+    stage: number;
+    version: number;
+  } | null = null;
   if (half === "on") {
     const row = form.kind === "ORDER" ? form.orderForm : form.kind === "TRADE" ? form.tradeForm : null;
     if (row) {
@@ -103,7 +120,11 @@ export async function approveOrder(db: Db, actor: OperationActor, input: unknown
         actor: auditActorOf(actor),
         version: found.version + 1,
       });
-      return { ok: true as const, lists: half === "on" ? ["onboarding" as const] : ["offboarding" as const], requests: [form.id] };
+      return {
+        ok: true as const,
+        lists: half === "on" ? ["onboarding" as const] : ["offboarding" as const],
+        requests: [form.id],
+      };
     }),
   );
 }

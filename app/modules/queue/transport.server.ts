@@ -32,7 +32,15 @@ import {
   uniqueLists,
 } from "../../rules/boards/queue.ts";
 import { type AuditActor, auditActorOf, describeChange, recordAudit } from "../audit/audit-log.server.ts";
-import { idField, parseInput, OperationConflict, refuse, settle, type OperationActor, type OperationResult } from "../operations/operation.server.ts";
+import {
+  idField,
+  parseInput,
+  OperationConflict,
+  refuse,
+  settle,
+  type OperationActor,
+  type OperationResult,
+} from "../operations/operation.server.ts";
 import { writeUnitStatusChange } from "./unit-change.server.ts";
 
 export const ASSIGN_CARRIER_ACTION = "assign-carrier";
@@ -73,7 +81,14 @@ const jobSelect = {
 } as const;
 
 /** The approval stage of the half a job serves; null when the request has no such half. */
-function halfStage(job: { kind: "DELIVERY" | "PICKUP"; formHistory: { orderForm: { onboardingStatus: number } | null; tradeForm: { onboardingStatus: number } | null; offRentForm: { offboardingStatus: number } | null } }): number | null {
+function halfStage(job: {
+  kind: "DELIVERY" | "PICKUP";
+  formHistory: {
+    orderForm: { onboardingStatus: number } | null;
+    tradeForm: { onboardingStatus: number } | null;
+    offRentForm: { offboardingStatus: number } | null;
+  };
+}): number | null {
   const form = job.formHistory;
   if (job.kind === "DELIVERY") return (form.orderForm ?? form.tradeForm)?.onboardingStatus ?? null;
   return form.offRentForm?.offboardingStatus ?? null;
@@ -113,11 +128,29 @@ interface OnRentHalf {
  * at its new version, so an edit begun before the move is shown it as a change since its version.
  * Answers every change, for the job's own audit row.
  */
-async function syncHalf(tx: Prisma.TransactionClient, formHistoryId: number, kind: "DELIVERY" | "PICKUP", move: TransportMove): Promise<Changes> {
+async function syncHalf(
+  tx: Prisma.TransactionClient,
+  formHistoryId: number,
+  kind: "DELIVERY" | "PICKUP",
+  move: TransportMove,
+): Promise<Changes> {
   const all: Changes = {};
-  const recordOrderChange = async (entityType: "OrderForm" | "TradeForm" | "OffRentForm", entityId: number, changes: Changes, version: number) => {
+  const recordOrderChange = async (
+    entityType: "OrderForm" | "TradeForm" | "OffRentForm",
+    entityId: number,
+    changes: Changes,
+    version: number,
+  ) => {
     Object.assign(all, changes);
-    await recordAudit(tx, { entityType, entityId, formHistoryId, action: move.action, changedData: changes, actor: move.actor, version });
+    await recordAudit(tx, {
+      entityType,
+      entityId,
+      formHistoryId,
+      action: move.action,
+      changedData: changes,
+      actor: move.actor,
+      version,
+    });
   };
   const jobs = { formHistoryId, kind };
   const assigned = await tx.transportJob.count({ where: { ...jobs, vendorId: { not: null } } });
@@ -135,18 +168,27 @@ async function syncHalf(tx: Prisma.TransactionClient, formHistoryId: number, kin
           remaining: order.trucksRemaining,
           remainingLabel: "Trucks Remaining",
           write: (where, stage, remaining) =>
-            tx.orderForm.updateMany({ where, data: { onboardingStatus: stage, trucksRemaining: remaining, version: { increment: 1 } } }),
+            tx.orderForm.updateMany({
+              where,
+              data: { onboardingStatus: stage, trucksRemaining: remaining, version: { increment: 1 } },
+            }),
         }
       : trade
         ? {
             entityType: "TradeForm",
             row: trade,
             requested:
-              trade.halfTonCountTrade + trade.threeQuarterTonCountTrade + trade.oneTonFlatCountTrade + trade.oneTonServiceCountTrade,
+              trade.halfTonCountTrade +
+              trade.threeQuarterTonCountTrade +
+              trade.oneTonFlatCountTrade +
+              trade.oneTonServiceCountTrade,
             remaining: trade.newTrucksRemaining,
             remainingLabel: "New Trucks Remaining",
             write: (where, stage, remaining) =>
-              tx.tradeForm.updateMany({ where, data: { onboardingStatus: stage, newTrucksRemaining: remaining, version: { increment: 1 } } }),
+              tx.tradeForm.updateMany({
+                where,
+                data: { onboardingStatus: stage, newTrucksRemaining: remaining, version: { increment: 1 } },
+              }),
           }
         : null;
     if (!half) return all;
@@ -161,7 +203,11 @@ async function syncHalf(tx: Prisma.TransactionClient, formHistoryId: number, kin
     const updated = await half.write({ id: half.row.id, version: half.row.version }, stage, remaining);
     if (updated.count !== 1) throw new OperationConflict(refuse(409, QUEUE_MESSAGES.stateChanged));
     const changes = changesOf([
-      [ONBOARDING_STATUS_LABEL, stageLabel(onboardingStageLabel, half.row.onboardingStatus), stageLabel(onboardingStageLabel, stage)],
+      [
+        ONBOARDING_STATUS_LABEL,
+        stageLabel(onboardingStageLabel, half.row.onboardingStatus),
+        stageLabel(onboardingStageLabel, stage),
+      ],
       [half.remainingLabel, half.remaining, remaining],
     ]);
     await recordOrderChange(half.entityType, half.row.id, changes, half.row.version + 1);
@@ -189,7 +235,11 @@ async function syncHalf(tx: Prisma.TransactionClient, formHistoryId: number, kin
     });
     if (updated.count !== 1) throw new OperationConflict(refuse(409, QUEUE_MESSAGES.stateChanged));
     const changes = changesOf([
-      [OFFBOARDING_STATUS_LABEL, stageLabel(offboardingStageLabel, offRent.offboardingStatus), stageLabel(offboardingStageLabel, stage)],
+      [
+        OFFBOARDING_STATUS_LABEL,
+        stageLabel(offboardingStageLabel, offRent.offboardingStatus),
+        stageLabel(offboardingStageLabel, stage),
+      ],
       ["Trucks Remaining", offRent.trucksRemaining, remaining],
     ]);
     await recordOrderChange("OffRentForm", offRent.id, changes, offRent.version + 1);
@@ -217,7 +267,10 @@ async function syncHalf(tx: Prisma.TransactionClient, formHistoryId: number, kin
  */
 async function requestsListingUnit(tx: Prisma.TransactionClient, unitId: number): Promise<number[]> {
   const reservations = await tx.reservation.findMany({ where: { unitId }, select: { formHistoryId: true } });
-  const deliveries = await tx.transportJob.findMany({ where: { unitId, kind: "DELIVERY" }, select: { formHistoryId: true } });
+  const deliveries = await tx.transportJob.findMany({
+    where: { unitId, kind: "DELIVERY" },
+    select: { formHistoryId: true },
+  });
   return [...reservations, ...deliveries].map((row) => row.formHistoryId);
 }
 
@@ -225,7 +278,12 @@ async function requestsListingUnit(tx: Prisma.TransactionClient, unitId: number)
 const halfList = (kind: "DELIVERY" | "PICKUP"): CardListName => (kind === "DELIVERY" ? "onboarding" : "offboarding");
 
 /** Gives a transport job to a carrier (VendorID) or takes it back (VendorID null). */
-export async function assignCarrier(db: Db, actor: OperationActor, input: unknown, now: Date = new Date()): Promise<OperationResult> {
+export async function assignCarrier(
+  db: Db,
+  actor: OperationActor,
+  input: unknown,
+  now: Date = new Date(),
+): Promise<OperationResult> {
   const parsed = parseInput(assignCarrierInput, input);
   if (!parsed.ok) return parsed.refusal;
   if (!mayAssignCarrier(actor.permissions)) return refuse(403, QUEUE_FORBIDDEN_MESSAGE);
@@ -235,10 +293,18 @@ export async function assignCarrier(db: Db, actor: OperationActor, input: unknow
   if (!job) return refuse(404, QUEUE_MESSAGES.jobNotFound);
   let vendor: { id: number; name: string } | null = null;
   if (vendorId !== null) {
-    const found = await db.vendor.findUnique({ where: { id: vendorId }, select: { id: true, name: true, vendorType: true } });
+    const found = await db.vendor.findUnique({
+      where: { id: vendorId },
+      select: { id: true, name: true, vendorType: true },
+    });
     if (!found) return refuse(404, QUEUE_MESSAGES.carrierNotFound);
     if (found.vendorType !== "TRANSPORTER") {
-      return { ok: false, status: 400, message: QUEUE_MESSAGES.notACarrier, fieldErrors: { VendorID: [QUEUE_MESSAGES.notACarrier] } };
+      return {
+        ok: false,
+        status: 400,
+        message: QUEUE_MESSAGES.notACarrier,
+        fieldErrors: { VendorID: [QUEUE_MESSAGES.notACarrier] },
+      };
     }
     vendor = { id: found.id, name: found.name };
   }
@@ -246,7 +312,8 @@ export async function assignCarrier(db: Db, actor: OperationActor, input: unknow
   if (job.completedAt) return refuse(409, QUEUE_MESSAGES.jobCompleted);
   if (vendor === null && job.vendorId === null) return refuse(409, QUEUE_MESSAGES.notAssigned);
   if (vendor !== null && job.vendorId === vendor.id) return refuse(409, QUEUE_MESSAGES.alreadyAssigned);
-  if (vendor !== null && (halfStage(job) ?? SUBMITTED_STAGE) < APPROVED_STAGE) return refuse(409, QUEUE_MESSAGES.notApproved);
+  if (vendor !== null && (halfStage(job) ?? SUBMITTED_STAGE) < APPROVED_STAGE)
+    return refuse(409, QUEUE_MESSAGES.notApproved);
 
   return settle(() =>
     db.$transaction(async (tx) => {
@@ -284,7 +351,12 @@ export async function assignCarrier(db: Db, actor: OperationActor, input: unknow
  * Marks a delivery or pickup done. A delivery puts its unit ON RENT to the order's customer (and ends
  * its reservation); a pickup puts it IN TRANSIT from the customer and its returning line to Picked Up.
  */
-export async function completeTransport(db: Db, actor: OperationActor, input: unknown, now: Date = new Date()): Promise<OperationResult> {
+export async function completeTransport(
+  db: Db,
+  actor: OperationActor,
+  input: unknown,
+  now: Date = new Date(),
+): Promise<OperationResult> {
   const parsed = parseInput(completeTransportInput, input);
   if (!parsed.ok) return parsed.refusal;
   if (!mayCompleteTransport(actor.permissions)) return refuse(403, QUEUE_FORBIDDEN_MESSAGE);
@@ -339,7 +411,10 @@ export async function completeTransport(db: Db, actor: OperationActor, input: un
       } else if (line) {
         await tx.returningUnit.update({ where: { id: line.id }, data: { statusId: RETURNING_UNIT_STATUS.pickedUp } });
       }
-      const move = { action: job.kind === "DELIVERY" ? COMPLETE_DELIVERY_ACTION : COMPLETE_PICKUP_ACTION, actor: auditActorOf(actor) };
+      const move = {
+        action: job.kind === "DELIVERY" ? COMPLETE_DELIVERY_ACTION : COMPLETE_PICKUP_ACTION,
+        actor: auditActorOf(actor),
+      };
       const changes: Changes = {
         Completed: describeChange("Completed", "no", "yes"),
         "Unit Status": describeChange("Unit Status", current.statusName, to),
@@ -355,7 +430,15 @@ export async function completeTransport(db: Db, actor: OperationActor, input: un
       });
       const lists: CardListName[] =
         job.kind === "DELIVERY"
-          ? uniqueLists(["transport", "shipping", "onboarding", "client-relations", "ar-open", listForStatus(current.statusName), "overview"])
+          ? uniqueLists([
+              "transport",
+              "shipping",
+              "onboarding",
+              "client-relations",
+              "ar-open",
+              listForStatus(current.statusName),
+              "overview",
+            ])
           : uniqueLists(["transport", "shipping", "offboarding", "ar-off-rent", "ar-open", "overview"]);
       // The unit's new status shows on every onboarding card that lists it; an offboarding card shows
       // its own returning lines, so a pickup changes only its request's card (ADR 021).

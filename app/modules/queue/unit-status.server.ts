@@ -16,7 +16,13 @@ import {
 } from "../../rules/boards/queue.ts";
 import { isUnitStatusName } from "../../rules/fleet/unit-statuses.ts";
 import { auditActorOf, describeChange, recordAudit } from "../audit/audit-log.server.ts";
-import { parseInput, refuse, settle, type OperationActor, type OperationResult } from "../operations/operation.server.ts";
+import {
+  parseInput,
+  refuse,
+  settle,
+  type OperationActor,
+  type OperationResult,
+} from "../operations/operation.server.ts";
 import { writeUnitStatusChange } from "./unit-change.server.ts";
 
 export const UNIT_STATUS_ACTION = "status-change";
@@ -36,7 +42,12 @@ export const unitStatusInput = z.object({
   ChangedFrom: z.preprocess(blankToUndefined, z.enum(QUEUE_BOARD_NAMES, { error: "Choose the board." }).optional()),
 });
 
-export async function moveUnitStatus(db: Db, actor: OperationActor, input: unknown, now: Date = new Date()): Promise<OperationResult> {
+export async function moveUnitStatus(
+  db: Db,
+  actor: OperationActor,
+  input: unknown,
+  now: Date = new Date(),
+): Promise<OperationResult> {
   const parsed = parseInput(unitStatusInput, input);
   if (!parsed.ok) return parsed.refusal;
   const { UnitNumber: unitNumber, NewStatus: requested, ChangedFrom: board } = parsed.data;
@@ -57,7 +68,8 @@ export async function moveUnitStatus(db: Db, actor: OperationActor, input: unkno
   // Whose queue the unit is in decides who may move it on.
   if (!mayWorkStatus(actor.permissions, from)) return refuse(403, QUEUE_FORBIDDEN_MESSAGE);
   const to = requested ?? defaultNextUnitStatus(from);
-  if (to === undefined) return refuse(409, from === "SOLD" ? QUEUE_MESSAGES.statusFinal : statusMoveRefusedMessage(from, "another status"));
+  if (to === undefined)
+    return refuse(409, from === "SOLD" ? QUEUE_MESSAGES.statusFinal : statusMoveRefusedMessage(from, "another status"));
   if (to === from) return refuse(409, QUEUE_MESSAGES.sameStatus);
   if (!mayMoveUnitStatus(from, to)) return refuse(409, statusMoveRefusedMessage(from, to));
   if (unit.reservation) return refuse(409, QUEUE_MESSAGES.unitReserved);

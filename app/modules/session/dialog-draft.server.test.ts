@@ -4,8 +4,14 @@ import { decodeDialogDraft, dialogDraftCookie, encodeDialogDraft } from "./dialo
 
 describe("a dialog's draft, encoded for the sign-in form and its cookie", () => {
   it("comes back as it went, and a longest note of ordinary text fits", () => {
-    const note = "Customer called about the delivery window; wants the trucks before 9 am on Friday. ".repeat(30).slice(0, NOTE_MAX_LENGTH);
-    const draft = { to: "/titles?modal=notesGeneral&unitNumber=T1234", intent: "note-add", fields: [["note", note]] as [string, string][] };
+    const note = "Customer called about the delivery window; wants the trucks before 9 am on Friday. "
+      .repeat(30)
+      .slice(0, NOTE_MAX_LENGTH);
+    const draft = {
+      to: "/titles?modal=notesGeneral&unitNumber=T1234",
+      intent: "note-add",
+      fields: [["note", note]] as [string, string][],
+    };
     const encoded = encodeDialogDraft(draft);
     expect(encoded).not.toBeNull();
     expect(decodeDialogDraft(encoded)).toEqual(draft);

@@ -45,8 +45,9 @@ export async function recordPageVisit(db: Db, input: PageVisitInput): Promise<Re
 }
 
 /** Timestamp as the client sends it: an ISO 8601 date-time string or epoch milliseconds (number or digits). */
-export const timestampSchema = z.union([z.number(), z.string()], { message: INVALID_TIMESTAMP_MESSAGE }).transform(
-  (value, context) => {
+export const timestampSchema = z
+  .union([z.number(), z.string()], { message: INVALID_TIMESTAMP_MESSAGE })
+  .transform((value, context) => {
     let date: Date | undefined;
     if (typeof value === "number") {
       if (Number.isFinite(value)) date = new Date(value);
@@ -60,8 +61,7 @@ export const timestampSchema = z.union([z.number(), z.string()], { message: INVA
       return z.NEVER;
     }
     return date;
-  },
-);
+  });
 
 /** The body of POST /api/track. */
 export const trackBodySchema = z.object({ Page: pageSchema, Timestamp: timestampSchema });

@@ -67,10 +67,29 @@ const ALL_REPORTING_OPERATIONS = [
 ];
 
 const EXEC_IDS = permissionIdsNamed([
-  "fleetcard", "profit-loss", "industry", "monthsinfleet", "fleetpie", "truck-details", "notification-status",
-  "employee-management", "auction-report", "mileage-report", "custom-report", "bmr", "custom-report-advanced",
-  "status-diff", "truck-count-by-state", "on-rent-optional-services", "bmr-calculations", "days-in-status-report",
-  "days-on-rent-report", "activity-tracker", "page-analytics", "new-only-counts", "stored-variables",
+  "fleetcard",
+  "profit-loss",
+  "industry",
+  "monthsinfleet",
+  "fleetpie",
+  "truck-details",
+  "notification-status",
+  "employee-management",
+  "auction-report",
+  "mileage-report",
+  "custom-report",
+  "bmr",
+  "custom-report-advanced",
+  "status-diff",
+  "truck-count-by-state",
+  "on-rent-optional-services",
+  "bmr-calculations",
+  "days-in-status-report",
+  "days-on-rent-report",
+  "activity-tracker",
+  "page-analytics",
+  "new-only-counts",
+  "stored-variables",
 ]);
 
 // The demo roles and exactly what each sees (no external links configured).
@@ -115,8 +134,14 @@ const ROLES: { role: string; ids: number[]; expected: Summary }[] = [
   {
     role: "accounts receivable",
     ids: permissionIdsNamed([
-      "accounts-receivable", "credit-memo-approve", "cm-open-detail", "invoice-report", "credit-memo-edit-void", "edit-ar",
-      "billing", "credit-memos",
+      "accounts-receivable",
+      "credit-memo-approve",
+      "cm-open-detail",
+      "invoice-report",
+      "credit-memo-edit-void",
+      "edit-ar",
+      "billing",
+      "credit-memos",
     ]),
     expected: {
       top: ["AR"],
@@ -222,13 +247,9 @@ describe("buildNavigation per demo role", () => {
   }
 
   it("keeps the menu order Rental, Forms, Executive, Reporting, user", () => {
-    expect(buildNavigation({ permissionIds: permissionIdsNamed(["restricted"]) }).menus.map((menu) => menu.id)).toEqual([
-      "rental",
-      "forms",
-      "executive",
-      "reporting",
-      "user",
-    ]);
+    expect(buildNavigation({ permissionIds: permissionIdsNamed(["restricted"]) }).menus.map((menu) => menu.id)).toEqual(
+      ["rental", "forms", "executive", "reporting", "user"],
+    );
   });
 
   it("labels the menus and the reporting groups", () => {
@@ -317,8 +338,7 @@ describe("owners stats", () => {
   });
 
   it("is hidden for the executive role unless listed", () => {
-    const labels = (input: NavigationInput) =>
-      summarize(buildNavigation(input)).menus.executive?.executive ?? [];
+    const labels = (input: NavigationInput) => summarize(buildNavigation(input)).menus.executive?.executive ?? [];
     expect(labels({ permissionIds: EXEC_IDS })).not.toContain("Owners Stats");
     expect(labels({ permissionIds: EXEC_IDS, ownersStatsUser: true })).toContain("Owners Stats");
   });
@@ -329,7 +349,9 @@ describe("Rental menu", () => {
     expect(showsRentalMenu(permissionIdsNamed(["onboarding"]))).toBe(true);
     expect(showsRentalMenu(permissionIdsNamed(["offboarding"]))).toBe(true);
     expect(showsRentalMenu(permissionIdsNamed(["restricted"]))).toBe(true);
-    expect(showsRentalMenu(permissionIdsNamed(["onboarding-approve", "offboarding-approve", "on-off-rents"]))).toBe(false);
+    expect(showsRentalMenu(permissionIdsNamed(["onboarding-approve", "offboarding-approve", "on-off-rents"]))).toBe(
+      false,
+    );
     expect(showsRentalMenu([])).toBe(false);
   });
 });
@@ -346,7 +368,15 @@ describe("user menu external links", () => {
     });
     const user = model.menus.find((menu) => menu.id === "user");
     expect(user?.groups[0]?.items).toEqual([
-      { kind: "route", id: "user-profile", routeName: "profile", label: "Profile", href: "/profile", newTab: false, comingSoon: false },
+      {
+        kind: "route",
+        id: "user-profile",
+        routeName: "profile",
+        label: "Profile",
+        href: "/profile",
+        newTab: false,
+        comingSoon: false,
+      },
       { kind: "dialog", id: "user-change-password", label: "Change Password", modal: "passwordReset" },
       { kind: "external", id: "user-feedback", label: "Employee Feedback", href: "https://feedback.example.com/" },
       { kind: "external", id: "user-payroll", label: "Payroll Login", href: "https://payroll.example.com/login" },
@@ -453,8 +483,19 @@ describe("smallScreenPages", () => {
   const names = (input: NavigationInput) => smallScreenPages(input).map((page) => page.label);
 
   it("lists every permitted page sorted by name", () => {
-    expect(names({ permissionIds: permissionIdsNamed(["onboarding"]) })).toEqual(["Apps", "Documentation", "Home", "On Rent", "Overview", "Profile"]);
-    expect(smallScreenPages({ permissionIds: permissionIdsNamed(["onboarding"]) }).find((page) => page.routeName === "onboarding")).toEqual({
+    expect(names({ permissionIds: permissionIdsNamed(["onboarding"]) })).toEqual([
+      "Apps",
+      "Documentation",
+      "Home",
+      "On Rent",
+      "Overview",
+      "Profile",
+    ]);
+    expect(
+      smallScreenPages({ permissionIds: permissionIdsNamed(["onboarding"]) }).find(
+        (page) => page.routeName === "onboarding",
+      ),
+    ).toEqual({
       routeName: "onboarding",
       label: "On Rent",
       href: "/onboarding",
@@ -467,8 +508,11 @@ describe("smallScreenPages", () => {
     for (const page of pages) expect(page.comingSoon, page.routeName).toBe(!isPageBuilt(page.routeName));
     expect(pages.filter((page) => page.comingSoon).length).toBeGreaterThan(10);
     expect(pages.find((page) => page.routeName === "statuscount")?.comingSoon).toBe(true);
-    const items = buildNavigation({ permissionIds: permissionIdsNamed(["restricted"]) }).menus.flatMap((menu) => menu.groups.flatMap((group) => group.items));
-    for (const item of items) if (item.kind === "route") expect(item.comingSoon, item.routeName).toBe(!isPageBuilt(item.routeName));
+    const items = buildNavigation({ permissionIds: permissionIdsNamed(["restricted"]) }).menus.flatMap((menu) =>
+      menu.groups.flatMap((group) => group.items),
+    );
+    for (const item of items)
+      if (item.kind === "route") expect(item.comingSoon, item.routeName).toBe(!isPageBuilt(item.routeName));
   });
 
   it("is sorted for every role and matches the guard", () => {
@@ -496,7 +540,10 @@ describe("smallScreenPages", () => {
 
 describe("isCurrentItem", () => {
   it("matches route items by route name only", () => {
-    const model = buildNavigation({ permissionIds: permissionIdsNamed(["restricted"]), externalLinks: { crm: "https://crm.example.com" } });
+    const model = buildNavigation({
+      permissionIds: permissionIdsNamed(["restricted"]),
+      externalLinks: { crm: "https://crm.example.com" },
+    });
     const current = allItems(model).filter((item) => isCurrentItem(item, "onboarding"));
     expect(current.map((item) => item.id)).toEqual(["top-onboarding", "rental-onboarding"]);
     expect(allItems(model).filter((item) => isCurrentItem(item, "user-crm"))).toEqual([]);

@@ -212,7 +212,12 @@ export function buildNavigation(input: NavigationInput): NavigationModel {
   ]);
 
   const reporting = menu("reporting", "Reporting", [
-    { id: "reporting-ar", label: "AR", columns: 1, items: routeItems(REPORTING_AR_ITEMS, input, { idPrefix: "reporting" }) },
+    {
+      id: "reporting-ar",
+      label: "AR",
+      columns: 1,
+      items: routeItems(REPORTING_AR_ITEMS, input, { idPrefix: "reporting" }),
+    },
     {
       id: "reporting-operations",
       label: "Operations",
@@ -233,9 +238,7 @@ export function buildNavigation(input: NavigationInput): NavigationModel {
       items: [
         ...routeItems(USER_ROUTE_ITEMS, input, { idPrefix: "user" }),
         { kind: "dialog", id: "user-change-password", label: "Change Password", modal: "passwordReset" },
-        ...(holdsAllAccess(input.permissionIds)
-          ? routeItems([ACT_AS_ITEM], input, { idPrefix: "user-act-as" })
-          : []),
+        ...(holdsAllAccess(input.permissionIds) ? routeItems([ACT_AS_ITEM], input, { idPrefix: "user-act-as" }) : []),
         ...externalItems,
         { kind: "sign-out", id: "sign-out", label: "Sign Out" },
       ],

@@ -18,9 +18,13 @@ describe("password rules (spec 1 §5)", () => {
   it("has the minimum length 6", () => expect(MIN_PASSWORD_LENGTH).toBe(6));
 
   it("checks required, then match, then length", () => {
-    expect(problem({ oldPassword: "", newPassword: "abcdef", newPasswordConfirm: "abcdef" })).toBe("All fields required");
+    expect(problem({ oldPassword: "", newPassword: "abcdef", newPasswordConfirm: "abcdef" })).toBe(
+      "All fields required",
+    );
     expect(problem({ oldPassword: "x", newPassword: "abcdef" })).toBe("All fields required");
-    expect(problem({ oldPassword: "x", newPassword: "abc", newPasswordConfirm: "abd" })).toBe("New passwords must match");
+    expect(problem({ oldPassword: "x", newPassword: "abc", newPasswordConfirm: "abd" })).toBe(
+      "New passwords must match",
+    );
     expect(problem({ oldPassword: "x", newPassword: "abcde", newPasswordConfirm: "abcde" })).toBe(
       "New password must be at least 6 characters",
     );

@@ -54,10 +54,10 @@ export const changePasswordFormSchema = z
 
 /** The same rule, giving the server plain strings. */
 export const changePasswordSchema = changePasswordFormSchema.transform((value) => ({
-    oldPassword: value.oldPassword ?? "",
-    newPassword: value.newPassword ?? "",
-    newPasswordConfirm: value.newPasswordConfirm ?? "",
-  }));
+  oldPassword: value.oldPassword ?? "",
+  newPassword: value.newPassword ?? "",
+  newPasswordConfirm: value.newPasswordConfirm ?? "",
+}));
 
 export type ChangePasswordInput = z.output<typeof changePasswordSchema>;
 

@@ -327,13 +327,10 @@ describe("permissionIdsUnlockingRoute", () => {
 });
 
 describe("unlocksRoute", () => {
-  it.each(CATALOGUE.filter(([, , , routes]) => routes.length > 0))(
-    "id %i (%s) unlocks its own routes",
-    (...row) => {
-      const [id, , , routes] = row;
-      for (const route of routes) expect(unlocksRoute([id], route), route).toBe(true);
-    },
-  );
+  it.each(CATALOGUE.filter(([, , , routes]) => routes.length > 0))("id %i (%s) unlocks its own routes", (...row) => {
+    const [id, , , routes] = row;
+    for (const route of routes) expect(unlocksRoute([id], route), route).toBe(true);
+  });
 
   it("lets id 1 unlock every route", () => {
     for (const route of ROUTES) expect(unlocksRoute([1], route.name), route.name).toBe(true);

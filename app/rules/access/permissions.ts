@@ -415,7 +415,9 @@ export function isPermissionId(value: unknown): value is PermissionId {
   return typeof value === "number" && permissionsById.has(value);
 }
 
-const permissionsByName = new Map<PermissionName, Permission>(PERMISSIONS.map((permission) => [permission.name, permission]));
+const permissionsByName = new Map<PermissionName, Permission>(
+  PERMISSIONS.map((permission) => [permission.name, permission]),
+);
 
 /**
  * The id of a permission named in the catalogue. Code outside this module names permissions and never

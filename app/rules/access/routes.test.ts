@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { ROUTES, feedbackHiddenOn, isRouteName, navigationHiddenOn, routeByName, routeByPath, socketRoomForRoute, type RouteAccess, type RouteName } from "./routes.ts";
+import {
+  ROUTES,
+  feedbackHiddenOn,
+  isRouteName,
+  navigationHiddenOn,
+  routeByName,
+  routeByPath,
+  socketRoomForRoute,
+  type RouteAccess,
+  type RouteName,
+} from "./routes.ts";
 import { decideRouteAccess, permittedPages } from "./access.ts";
 import { permissionIdsNamed } from "./permissions.ts";
 
@@ -22,19 +32,66 @@ const ROUTE_TABLE: [RouteName, string, string[], RouteAccess][] = [
 
 // The routes whose path is their own name.
 const OWN_NAME_ROUTES: RouteName[] = [
-  "home-apps", "profile", "release-notes", "overview", "onboarding", "offboarding", "transport",
-  "accounts-receivable", "recon", "sales", "titles", "client-relations", "client-info", "new-company",
-  "employee-management", "fleetcard", "owners-stats", "manheim-listings", "profit-loss", "truck-details",
-  "activity-tracker", "page-analytics", "billing", "credit-memos", "cm-open-detail", "cm-all-detail",
-  "custom-report", "days-in-status-report", "invoice-report", "auction-report", "bmr", "industry",
-  "lot-auction-count", "mileage-report", "monthsinfleet", "trucks", "on-rent-optional-services", "statuscount",
-  "status-diff", "truck-count-by-state", "truck-count-by-state-new", "unit-hub", "stored-variables",
-  "company-report", "fleetpie", "damageInspection", "restricted", "parts",
+  "home-apps",
+  "profile",
+  "release-notes",
+  "overview",
+  "onboarding",
+  "offboarding",
+  "transport",
+  "accounts-receivable",
+  "recon",
+  "sales",
+  "titles",
+  "client-relations",
+  "client-info",
+  "new-company",
+  "employee-management",
+  "fleetcard",
+  "owners-stats",
+  "manheim-listings",
+  "profit-loss",
+  "truck-details",
+  "activity-tracker",
+  "page-analytics",
+  "billing",
+  "credit-memos",
+  "cm-open-detail",
+  "cm-all-detail",
+  "custom-report",
+  "days-in-status-report",
+  "invoice-report",
+  "auction-report",
+  "bmr",
+  "industry",
+  "lot-auction-count",
+  "mileage-report",
+  "monthsinfleet",
+  "trucks",
+  "on-rent-optional-services",
+  "statuscount",
+  "status-diff",
+  "truck-count-by-state",
+  "truck-count-by-state-new",
+  "unit-hub",
+  "stored-variables",
+  "company-report",
+  "fleetpie",
+  "damageInspection",
+  "restricted",
+  "parts",
 ];
 
 const SIGNED_IN_ROUTES: RouteName[] = ["home", "home-apps", "profile", "overview", "documentation"];
 const PUBLIC_ROUTES: RouteName[] = [
-  "login", "orderForm", "offRentForm", "tradeForm", "damageForm", "passwordResetExternal", "root", "notFound",
+  "login",
+  "orderForm",
+  "offRentForm",
+  "tradeForm",
+  "damageForm",
+  "passwordResetExternal",
+  "root",
+  "notFound",
 ];
 
 // The specification's permission table read per route: the ids (besides 1) that open each permission-gated
@@ -112,15 +169,19 @@ describe("the route table", () => {
   });
 
   it("opens home, home-apps, profile, overview and documentation to every signed-in user", () => {
-    expect(ROUTES.filter((route) => route.access === "signed-in").map((route) => route.name).toSorted()).toEqual(
-      SIGNED_IN_ROUTES.toSorted(),
-    );
+    expect(
+      ROUTES.filter((route) => route.access === "signed-in")
+        .map((route) => route.name)
+        .toSorted(),
+    ).toEqual(SIGNED_IN_ROUTES.toSorted());
   });
 
   it("makes the public forms, login, reset, root and notFound public", () => {
-    expect(ROUTES.filter((route) => route.access === "public").map((route) => route.name).toSorted()).toEqual(
-      PUBLIC_ROUTES.toSorted(),
-    );
+    expect(
+      ROUTES.filter((route) => route.access === "public")
+        .map((route) => route.name)
+        .toSorted(),
+    ).toEqual(PUBLIC_ROUTES.toSorted());
   });
 
   it("gates register by employee-management: it is not a public form", () => {
@@ -207,7 +268,9 @@ describe("decideRouteAccess (spec 1 §2 route guard)", () => {
   it.each(PUBLIC_ROUTES.map((name) => [name]))("%s is allowed with no token, an expired one or any", (name) => {
     expect(decideRouteAccess({ routeName: name, permissionIds: null, tokenExpired: false })).toEqual(allow);
     expect(decideRouteAccess({ routeName: name, permissionIds: null, tokenExpired: true })).toEqual(allow);
-    expect(decideRouteAccess({ routeName: name, permissionIds: permissionIdsNamed(["onboarding"]), tokenExpired: true })).toEqual(allow);
+    expect(
+      decideRouteAccess({ routeName: name, permissionIds: permissionIdsNamed(["onboarding"]), tokenExpired: true }),
+    ).toEqual(allow);
     expect(decideRouteAccess({ routeName: name, permissionIds: [], tokenExpired: false })).toEqual(allow);
   });
 
@@ -226,7 +289,9 @@ describe("decideRouteAccess (spec 1 §2 route guard)", () => {
   it.each([...SIGNED_IN_ROUTES, ...GATED_ROUTES].map((name) => [name]))(
     "with an expired token, %s opens the re-login modal even for all access",
     (name) => {
-      expect(decideRouteAccess({ routeName: name, permissionIds: permissionIdsNamed(["restricted"]), tokenExpired: true })).toEqual({
+      expect(
+        decideRouteAccess({ routeName: name, permissionIds: permissionIdsNamed(["restricted"]), tokenExpired: true }),
+      ).toEqual({
         kind: "relogin",
       });
       expect(decideRouteAccess({ routeName: name, permissionIds: [], tokenExpired: true })).toEqual({
@@ -237,11 +302,15 @@ describe("decideRouteAccess (spec 1 §2 route guard)", () => {
 
   it.each(SIGNED_IN_ROUTES.map((name) => [name]))("%s passes any valid token, even one without permissions", (name) => {
     expect(decideRouteAccess({ routeName: name, permissionIds: [], tokenExpired: false })).toEqual(allow);
-    expect(decideRouteAccess({ routeName: name, permissionIds: permissionIdsNamed(["ar-read-only"]), tokenExpired: false })).toEqual(allow);
+    expect(
+      decideRouteAccess({ routeName: name, permissionIds: permissionIdsNamed(["ar-read-only"]), tokenExpired: false }),
+    ).toEqual(allow);
   });
 
   it.each(GATED_ROUTES.map((name) => [name]))("all access passes the gated route %s", (name) => {
-    expect(decideRouteAccess({ routeName: name, permissionIds: permissionIdsNamed(["restricted"]), tokenExpired: false })).toEqual(allow);
+    expect(
+      decideRouteAccess({ routeName: name, permissionIds: permissionIdsNamed(["restricted"]), tokenExpired: false }),
+    ).toEqual(allow);
   });
 
   it.each(GATED_ROUTES.map((name) => [name]))("a valid token without permissions cannot enter %s", (name) => {
@@ -265,9 +334,13 @@ describe("decideRouteAccess (spec 1 §2 route guard)", () => {
     expect(decideRouteAccess({ routeName: "accounts-receivable", permissionIds: others, tokenExpired: false })).toEqual(
       notFound,
     );
-    expect(decideRouteAccess({ routeName: "accounts-receivable", permissionIds: permissionIdsNamed(["ar-read-only"]), tokenExpired: false })).toEqual(
-      allow,
-    );
+    expect(
+      decideRouteAccess({
+        routeName: "accounts-receivable",
+        permissionIds: permissionIdsNamed(["ar-read-only"]),
+        tokenExpired: false,
+      }),
+    ).toEqual(allow);
   });
 
   it("every id but 1 still cannot enter restricted, release-notes, damageInspection or owners-stats", () => {
@@ -279,9 +352,13 @@ describe("decideRouteAccess (spec 1 §2 route guard)", () => {
   });
 
   it("passes when any one of several held ids unlocks the route", () => {
-    expect(decideRouteAccess({ routeName: "transport", permissionIds: permissionIdsNamed(["onboarding", "offboarding", "transport"]), tokenExpired: false })).toEqual(
-      allow,
-    );
+    expect(
+      decideRouteAccess({
+        routeName: "transport",
+        permissionIds: permissionIdsNamed(["onboarding", "offboarding", "transport"]),
+        tokenExpired: false,
+      }),
+    ).toEqual(allow);
   });
 
   it("ignores unknown ids", () => {
@@ -327,15 +404,9 @@ describe("permittedPages (small-screen menu)", () => {
   });
 
   it("adds the pages the held ids unlock", () => {
-    expect(permittedPages(permissionIdsNamed(["accounts-receivable", "onboarding"])).map((route) => route.name)).toEqual([
-      "accounts-receivable",
-      "home-apps",
-      "documentation",
-      "home",
-      "onboarding",
-      "overview",
-      "profile",
-    ]);
+    expect(
+      permittedPages(permissionIdsNamed(["accounts-receivable", "onboarding"])).map((route) => route.name),
+    ).toEqual(["accounts-receivable", "home-apps", "documentation", "home", "onboarding", "overview", "profile"]);
   });
 
   it("lists every non-public page to all access and never a public one", () => {
@@ -365,8 +436,15 @@ describe("socketRoomForRoute", () => {
 
 describe("navigationHiddenOn (spec 1 §2 navigation bar)", () => {
   const hidden = new Set<RouteName>([
-    "orderForm", "tradeForm", "offRentForm", "damageForm", "login", "register", "passwordResetExternal",
-    "documentation", "notFound",
+    "orderForm",
+    "tradeForm",
+    "offRentForm",
+    "damageForm",
+    "login",
+    "register",
+    "passwordResetExternal",
+    "documentation",
+    "notFound",
   ]);
 
   const cases = ROUTES.map((route) => [route.name, hidden.has(route.name)] as const);
@@ -377,7 +455,13 @@ describe("navigationHiddenOn (spec 1 §2 navigation bar)", () => {
 
 describe("feedbackHiddenOn (spec 2 §2.10 feedback widget)", () => {
   const hidden = new Set<RouteName>([
-    "orderForm", "offRentForm", "login", "damageForm", "register", "passwordResetExternal", "documentation",
+    "orderForm",
+    "offRentForm",
+    "login",
+    "damageForm",
+    "register",
+    "passwordResetExternal",
+    "documentation",
     "tradeForm",
   ]);
 

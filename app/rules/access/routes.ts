@@ -219,7 +219,12 @@ export const SERVICE_ROUTES = [
   { name: "logout", path: "/logout", access: "public", title: "Sign Out" },
   { name: "impersonation", path: "/impersonation", access: "signed-in", title: "Act as Another User" },
   { name: "queue", path: "/queue", access: "signed-in", title: "Queue" },
-] as const satisfies readonly { name: string; path: string; access: Exclude<RouteAccess, "permission">; title: string }[];
+] as const satisfies readonly {
+  name: string;
+  path: string;
+  access: Exclude<RouteAccess, "permission">;
+  title: string;
+}[];
 
 export type ServiceRoute = (typeof SERVICE_ROUTES)[number];
 
@@ -246,7 +251,6 @@ const routesByPattern = new Map<string, GuardedRoute>([
 export function routeByPattern(pattern: string): GuardedRoute | null {
   return routesByPattern.get(patternKey(pattern)) ?? null;
 }
-
 
 /** Socket rooms are named after the route, except that accounts-receivable's room is 'ar' (ADR 010). */
 export function socketRoomForRoute(routeName: string): string {

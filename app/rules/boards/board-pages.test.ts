@@ -59,7 +59,9 @@ describe("board pages", () => {
 
   it("are read-only only on accounts receivable for holders of ar-read-only without accounts-receivable", () => {
     expect(boardReadOnly("accounts-receivable", permissionIdsNamed(["ar-read-only"]))).toBe(true);
-    expect(boardReadOnly("accounts-receivable", permissionIdsNamed(["accounts-receivable", "ar-read-only"]))).toBe(false);
+    expect(boardReadOnly("accounts-receivable", permissionIdsNamed(["accounts-receivable", "ar-read-only"]))).toBe(
+      false,
+    );
     expect(boardReadOnly("accounts-receivable", permissionIdsNamed(["accounts-receivable"]))).toBe(false);
     expect(boardReadOnly("accounts-receivable", permissionIdsNamed(["restricted"]))).toBe(false);
     expect(boardReadOnly("onboarding", permissionIdsNamed(["ar-read-only"]))).toBe(false);

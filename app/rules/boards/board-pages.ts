@@ -233,7 +233,11 @@ export interface PackedPagedList {
 export function packPagedList(paged: PagedCardList): PackedPagedList {
   return {
     stages: paged.stages.map((page) => ({ stage: page.stage, total: page.total, shown: page.cards.length })),
-    wire: encodeCardList({ list: paged.list, generatedAt: paged.generatedAt, cards: paged.stages.flatMap((page) => page.cards) }),
+    wire: encodeCardList({
+      list: paged.list,
+      generatedAt: paged.generatedAt,
+      cards: paged.stages.flatMap((page) => page.cards),
+    }),
   };
 }
 

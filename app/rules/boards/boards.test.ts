@@ -106,7 +106,9 @@ describe("a card's search text", () => {
       ],
     });
     expect(cardOwnSearchText(built)).toBe("acme trucking 00042 · order #17 h24-0417 q23-0001");
-    expect(withSearchText(built, ["PO-77", null, "", 5]).searchText).toBe("acme trucking 00042 · order #17 h24-0417 q23-0001 po-77 5");
+    expect(withSearchText(built, ["PO-77", null, "", 5]).searchText).toBe(
+      "acme trucking 00042 · order #17 h24-0417 q23-0001 po-77 5",
+    );
     expect(withSearchText(built).searchText).toBe(cardOwnSearchText(built));
     // A part the card already shows is not repeated.
     expect(withSearchText(built, ["q23-0001", "Acme Trucking", "PO-77"]).searchText).toBe(
@@ -145,8 +147,12 @@ describe("mergeRequestCards (ADR 021)", () => {
     const base = payload([form(1, "a"), form(2, "b"), form(3, "c"), card({ key: "unit-9", title: "no request" })]);
     const merged = mergeRequestCards(base, new Set([2, 3, 4]), payload([form(2, "b2"), form(4, "d")], "new"));
     expect(merged.generatedAt).toBe("new");
-    expect(merged.cards.map((item) => `${item.key}:${item.title}`).sort()).toEqual(["form-1:a", "form-2:b2", "form-4:d", "unit-9:no request"]);
+    expect(merged.cards.map((item) => `${item.key}:${item.title}`).sort()).toEqual([
+      "form-1:a",
+      "form-2:b2",
+      "form-4:d",
+      "unit-9:no request",
+    ]);
     expect(base.cards).toHaveLength(4);
   });
 });
-

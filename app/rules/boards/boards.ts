@@ -147,7 +147,10 @@ export function cardOwnSearchText(card: Pick<BoardCard, "title" | "subtitle" | "
   return ownSearchWords(card, new Set()).join(" ");
 }
 
-function ownSearchWords(card: Pick<BoardCard, "title" | "subtitle" | "unitNumber" | "units">, known: Set<string>): string[] {
+function ownSearchWords(
+  card: Pick<BoardCard, "title" | "subtitle" | "unitNumber" | "units">,
+  known: Set<string>,
+): string[] {
   return searchWords([card.title, card.subtitle, card.unitNumber, ...card.units.map((unit) => unit.unitNumber)], known);
 }
 
@@ -155,7 +158,10 @@ function ownSearchWords(card: Pick<BoardCard, "title" | "subtitle" | "unitNumber
  * The card with its search text: its own text, then the `more` a list makes findable although the card
  * does not show it as title, subtitle or unit (a PO number, contracts, invoices, a contact).
  */
-export function withSearchText<T extends Omit<BoardCard, "searchText">>(card: T, more: readonly SearchPart[] = []): T & Pick<BoardCard, "searchText"> {
+export function withSearchText<T extends Omit<BoardCard, "searchText">>(
+  card: T,
+  more: readonly SearchPart[] = [],
+): T & Pick<BoardCard, "searchText"> {
   const known = new Set<string>();
   return { ...card, searchText: [...ownSearchWords(card, known), ...searchWords(more, known)].join(" ") };
 }
@@ -173,7 +179,11 @@ export interface CardListPayload {
  * the list). Cards travel in board order (encodeCardList sorts), so where they go in the array does not
  * matter. `part` must hold only cards of `requestIds`.
  */
-export function mergeRequestCards(base: CardListPayload, requestIds: ReadonlySet<number>, part: CardListPayload): CardListPayload {
+export function mergeRequestCards(
+  base: CardListPayload,
+  requestIds: ReadonlySet<number>,
+  part: CardListPayload,
+): CardListPayload {
   const kept = base.cards.filter((card) => card.formHistoryId === null || !requestIds.has(card.formHistoryId));
   return { list: base.list, generatedAt: part.generatedAt, cards: [...kept, ...part.cards] };
 }

@@ -34,7 +34,11 @@ const card = (overrides: Partial<BoardCard> = {}): BoardCard => ({
   ...overrides,
 });
 
-const payload = (cards: BoardCard[]): CardListPayload => ({ list: "onboarding", generatedAt: "2026-11-21T12:00:00.000Z", cards });
+const payload = (cards: BoardCard[]): CardListPayload => ({
+  list: "onboarding",
+  generatedAt: "2026-11-21T12:00:00.000Z",
+  cards,
+});
 
 /** The list as decoding gives it back: in board order, each card's sort key its position. */
 const inBoardOrder = (cards: BoardCard[]): CardListPayload =>
@@ -72,7 +76,11 @@ describe("card list wire format", () => {
     expect(wire.format).toBe(CARD_WIRE_FORMAT);
     expect(isCardListWire(JSON.parse(JSON.stringify(wire)))).toBe(true);
     expect(decodeCardList(JSON.parse(JSON.stringify(wire)))).toEqual(inBoardOrder(cards));
-    expect(decodeCardList(JSON.parse(JSON.stringify(wire))).cards.map((each) => each.key)).toEqual(["form-44", "form-43", "unit-S1"]);
+    expect(decodeCardList(JSON.parse(JSON.stringify(wire))).cards.map((each) => each.key)).toEqual([
+      "form-44",
+      "form-43",
+      "unit-S1",
+    ]);
   });
 
   it("sends no sort key, and no key, search text or action list a card can rebuild", () => {
@@ -163,9 +171,18 @@ describe("card list wire format", () => {
       subtitle: fc.option(text, { nil: null }),
       formHistoryId: fc.option(fc.integer({ min: 1, max: 1e6 }), { nil: null }),
       unitNumber: fc.option(text, { nil: null }),
-      badges: fc.array(fc.record({ label: text, tone: fc.constantFrom("gray", "red", "blue") as fc.Arbitrary<"gray" | "red" | "blue"> }), { maxLength: 3 }),
+      badges: fc.array(
+        fc.record({
+          label: text,
+          tone: fc.constantFrom("gray", "red", "blue") as fc.Arbitrary<"gray" | "red" | "blue">,
+        }),
+        { maxLength: 3 },
+      ),
       facts: fc.array(fc.record({ label: text, value: text }), { maxLength: 5 }),
-      units: fc.array(fc.record({ unitNumber: text, status: text, carrier: fc.option(text, { nil: null }), late: fc.boolean() }), { maxLength: 4 }),
+      units: fc.array(
+        fc.record({ unitNumber: text, status: text, carrier: fc.option(text, { nil: null }), late: fc.boolean() }),
+        { maxLength: 4 },
+      ),
       daysInStage: fc.integer({ min: 0, max: 999 }),
       late: fc.boolean(),
       priority: fc.option(fc.record({ reason: text, deadline: fc.option(text, { nil: null }) }), { nil: null }),
@@ -174,7 +191,12 @@ describe("card list wire format", () => {
         fc.record({ count: fc.nat(), latest: fc.record({ author: text, createdAt: text, subject: text }) }),
       ),
       actions: fc.array(
-        fc.record({ id: text, label: text, modal: text, params: fc.dictionary(fc.constantFrom("formHistoryId", "unitNumber", "x"), text) }),
+        fc.record({
+          id: text,
+          label: text,
+          modal: text,
+          params: fc.dictionary(fc.constantFrom("formHistoryId", "unitNumber", "x"), text),
+        }),
         { maxLength: 3 },
       ),
       searchText: text,

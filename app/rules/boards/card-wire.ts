@@ -137,7 +137,9 @@ export function encodeCardList(payload: CardListPayload): CardListWire {
   const statuses = new Dictionary<string>(same);
   const carriers = new Dictionary<string>(same);
   const authors = new Dictionary<string>(same);
-  const actions = new Dictionary<Omit<Action, "params">>((action) => `${action.id}\u0000${action.label}\u0000${action.modal}`);
+  const actions = new Dictionary<Omit<Action, "params">>(
+    (action) => `${action.id}\u0000${action.label}\u0000${action.modal}`,
+  );
   const actionSets = new Dictionary<(number | WireParams)[]>((set) => JSON.stringify(set));
 
   const cards = ordered.map((card): WireCard => {
@@ -152,7 +154,9 @@ export function encodeCardList(payload: CardListPayload): CardListWire {
       card.badges.map((badge) => badges.indexOf(badge)),
       [
         factLabels.indexOf(card.facts.map((fact) => labels.indexOf(fact.label))),
-        ...card.facts.map((fact) => (fact.value.length >= FACT_VALUE_MIN_LENGTH ? values.indexOf(fact.value) : fact.value)),
+        ...card.facts.map((fact) =>
+          fact.value.length >= FACT_VALUE_MIN_LENGTH ? values.indexOf(fact.value) : fact.value,
+        ),
       ],
       card.units.flatMap((unit) => [
         unit.unitNumber,
@@ -207,12 +211,28 @@ export function decodeCardList(wire: CardListWire): CardListPayload {
   const { dict } = wire;
   const at = <T>(values: readonly T[], index: unknown): T => {
     const value = typeof index === "number" ? values[index] : undefined;
-    if (value === undefined) throw new Error(`card list ${wire.list}: a card refers to entry ${String(index)} of its dictionary`);
+    if (value === undefined)
+      throw new Error(`card list ${wire.list}: a card refers to entry ${String(index)} of its dictionary`);
     return value;
   };
   const cards = wire.cards.map((tuple, position): BoardCard => {
-    const [key, stage, title, subtitle, formHistoryId, unitNumber, badges, facts, units, daysInStage, late, priority, notes, actions, search] =
-      tuple;
+    const [
+      key,
+      stage,
+      title,
+      subtitle,
+      formHistoryId,
+      unitNumber,
+      badges,
+      facts,
+      units,
+      daysInStage,
+      late,
+      priority,
+      notes,
+      actions,
+      search,
+    ] = tuple;
     const paramsOf = (params: WireParams): Record<string, string> =>
       params === PARAMS_OF_FORM
         ? { formHistoryId: String(formHistoryId) }
@@ -237,7 +257,10 @@ export function decodeCardList(wire: CardListWire): CardListPayload {
       badges: badges.map((index) => ({ ...at(dict.badges, index) })),
       facts: at(dict.factLabels, layout).map((label, index) => {
         const value = factValues[index];
-        return { label: at(dict.labels, label), value: typeof value === "number" ? at(dict.values, value) : String(value) };
+        return {
+          label: at(dict.labels, label),
+          value: typeof value === "number" ? at(dict.values, value) : String(value),
+        };
       }),
       units: cardUnits,
       daysInStage,

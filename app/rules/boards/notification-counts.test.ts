@@ -15,16 +15,30 @@ describe("notification counts", () => {
 
   it("keeps the newer count when pushes arrive out of order", () => {
     const newer = mergeNotificationCounts({}, { generatedAt: LATER, counts: { recon: 3 } });
-    expect(pageNotificationCount("recon", mergeNotificationCounts(newer, { generatedAt: AT, counts: { recon: 9 } }))).toBe(3);
-    expect(pageNotificationCount("recon", mergeNotificationCounts(newer, { generatedAt: LATER, counts: { recon: 0 } }))).toBe(0);
+    expect(
+      pageNotificationCount("recon", mergeNotificationCounts(newer, { generatedAt: AT, counts: { recon: 9 } })),
+    ).toBe(3);
+    expect(
+      pageNotificationCount("recon", mergeNotificationCounts(newer, { generatedAt: LATER, counts: { recon: 0 } })),
+    ).toBe(0);
   });
 
   it("ignores malformed payloads, unknown lists and bad counts", () => {
     const known = mergeNotificationCounts({}, { generatedAt: AT, counts: { titles: 1 } });
-    for (const payload of [null, "x", {}, { generatedAt: "soon", counts: { titles: 5 } }, { generatedAt: AT }, { generatedAt: AT, counts: null }]) {
+    for (const payload of [
+      null,
+      "x",
+      {},
+      { generatedAt: "soon", counts: { titles: 5 } },
+      { generatedAt: AT },
+      { generatedAt: AT, counts: null },
+    ]) {
       expect(mergeNotificationCounts(known, payload)).toBe(known);
     }
-    const next = mergeNotificationCounts(known, { generatedAt: LATER, counts: { nope: 3, titles: -1, sales: 1.5, recon: "2" } });
+    const next = mergeNotificationCounts(known, {
+      generatedAt: LATER,
+      counts: { nope: 3, titles: -1, sales: 1.5, recon: "2" },
+    });
     expect(next).toBe(known);
   });
 });

@@ -23,16 +23,32 @@ const OFF = OFFBOARDING_STAGE;
 
 describe("order stages", () => {
   it("moves an approved order to In Transport with its first carrier and to Delivered when all are delivered", () => {
-    expect(onboardingStageAfter({ stage: ON.approved, requested: 2, assignedDeliveries: 1, completedDeliveries: 0 })).toBe(ON.inTransport);
-    expect(onboardingStageAfter({ stage: ON.inTransport, requested: 2, assignedDeliveries: 2, completedDeliveries: 1 })).toBe(ON.inTransport);
-    expect(onboardingStageAfter({ stage: ON.inTransport, requested: 2, assignedDeliveries: 2, completedDeliveries: 2 })).toBe(ON.delivered);
-    expect(onboardingStageAfter({ stage: ON.inTransport, requested: 2, assignedDeliveries: 0, completedDeliveries: 0 })).toBe(ON.approved);
-    expect(onboardingStageAfter({ stage: ON.submitted, requested: 2, assignedDeliveries: 1, completedDeliveries: 0 })).toBe(ON.submitted);
+    expect(
+      onboardingStageAfter({ stage: ON.approved, requested: 2, assignedDeliveries: 1, completedDeliveries: 0 }),
+    ).toBe(ON.inTransport);
+    expect(
+      onboardingStageAfter({ stage: ON.inTransport, requested: 2, assignedDeliveries: 2, completedDeliveries: 1 }),
+    ).toBe(ON.inTransport);
+    expect(
+      onboardingStageAfter({ stage: ON.inTransport, requested: 2, assignedDeliveries: 2, completedDeliveries: 2 }),
+    ).toBe(ON.delivered);
+    expect(
+      onboardingStageAfter({ stage: ON.inTransport, requested: 2, assignedDeliveries: 0, completedDeliveries: 0 }),
+    ).toBe(ON.approved);
+    expect(
+      onboardingStageAfter({ stage: ON.submitted, requested: 2, assignedDeliveries: 1, completedDeliveries: 0 }),
+    ).toBe(ON.submitted);
   });
   it("moves an approved off-rent to Pickup Scheduled and to Returned when every unit is picked up", () => {
-    expect(offboardingStageAfter({ stage: OFF.approved, returning: 2, assignedPickups: 1, pickedUp: 0 })).toBe(OFF.pickupScheduled);
-    expect(offboardingStageAfter({ stage: OFF.pickupScheduled, returning: 2, assignedPickups: 2, pickedUp: 2 })).toBe(OFF.returned);
-    expect(offboardingStageAfter({ stage: OFF.pickupScheduled, returning: 2, assignedPickups: 0, pickedUp: 0 })).toBe(OFF.approved);
+    expect(offboardingStageAfter({ stage: OFF.approved, returning: 2, assignedPickups: 1, pickedUp: 0 })).toBe(
+      OFF.pickupScheduled,
+    );
+    expect(offboardingStageAfter({ stage: OFF.pickupScheduled, returning: 2, assignedPickups: 2, pickedUp: 2 })).toBe(
+      OFF.returned,
+    );
+    expect(offboardingStageAfter({ stage: OFF.pickupScheduled, returning: 2, assignedPickups: 0, pickedUp: 0 })).toBe(
+      OFF.approved,
+    );
   });
   it("approves a half from Submitted to Approved", () => {
     expect(APPROVAL_MOVE).toEqual({ from: ON.submitted, to: ON.approved });
@@ -69,7 +85,8 @@ describe("unit statuses", () => {
   it("lists a next-status entry for every status of the catalogue, each a known status", () => {
     const names = UNIT_STATUSES.map((status) => status.name);
     expect(Object.keys(NEXT_UNIT_STATUSES).sort()).toEqual([...names].sort());
-    for (const targets of Object.values(NEXT_UNIT_STATUSES)) for (const target of targets) expect(names).toContain(target);
+    for (const targets of Object.values(NEXT_UNIT_STATUSES))
+      for (const target of targets) expect(names).toContain(target);
   });
   it("follows the recon and remarketing path", () => {
     expect(defaultNextUnitStatus("OFF RENT")).toBe("ON LOT");

@@ -4,7 +4,13 @@
 // move changes. Pure: the domain operations (app/modules/queue) and the boards share it.
 import type { CardListName } from "./boards.ts";
 import { APPROVED_STAGE, OFFBOARDING_STAGE, ONBOARDING_STAGE, SUBMITTED_STAGE } from "../orders/order-stages.ts";
-import { hasFeature, holdsAllAccess, holdsPermission, type PermissionName, unlocksRoute } from "../access/permissions.ts";
+import {
+  hasFeature,
+  holdsAllAccess,
+  holdsPermission,
+  type PermissionName,
+  unlocksRoute,
+} from "../access/permissions.ts";
 import { unitStatusByName, type Department, type UnitStatusName } from "../fleet/unit-statuses.ts";
 
 /**

@@ -6,7 +6,6 @@ import { z } from "zod";
 import { type FeatureName, hasFeature } from "../access/permissions.ts";
 import type { ModalName } from "./modals.ts";
 
-
 /** An intent's form schema: reads the posted fields (strings, repeated names as lists) as the operation's input. */
 export type IntentSchema = z.ZodType;
 export type IntentSchemas = Readonly<Record<string, IntentSchema>>;
@@ -48,7 +47,10 @@ export function defineBoardDialog<Data>() {
 }
 
 /** Whether these permissions may open the dialog and post its intents (the board's route aside). */
-export function mayUseBoardDialog(definition: Pick<BoardDialogDefinition, "feature">, permissionIds: readonly number[]): boolean {
+export function mayUseBoardDialog(
+  definition: Pick<BoardDialogDefinition, "feature">,
+  permissionIds: readonly number[],
+): boolean {
   return definition.feature === null || hasFeature(permissionIds, definition.feature);
 }
 

@@ -15,7 +15,11 @@ export const BOARD_DIALOGS = [NOTES_DIALOG, ORDER_CANCEL_DIALOG, ON_RENT_EDIT_DI
 type Definitions = (typeof BOARD_DIALOGS)[number];
 // The names the pages know without the definitions (app/rules/dialogs/board-dialog-names.ts) are exactly the
 // definitions' names: a definition missing there, or a name without a definition, does not compile.
-type SameNames = [Definitions["name"]] extends [BoardDialogName] ? ([BoardDialogName] extends [Definitions["name"]] ? true : false) : false;
+type SameNames = [Definitions["name"]] extends [BoardDialogName]
+  ? [BoardDialogName] extends [Definitions["name"]]
+    ? true
+    : false
+  : false;
 const namesMatchDefinitions: SameNames = true;
 void namesMatchDefinitions;
 

@@ -12,7 +12,9 @@ const draftSchema = z.object({
   to: z.string().startsWith("/").max(2_000),
   intent: z.string().min(1).max(DIALOG_DRAFT_LIMITS.nameLength),
   fields: z
-    .array(z.tuple([z.string().min(1).max(DIALOG_DRAFT_LIMITS.nameLength), z.string().max(DIALOG_DRAFT_LIMITS.valueLength)]))
+    .array(
+      z.tuple([z.string().min(1).max(DIALOG_DRAFT_LIMITS.nameLength), z.string().max(DIALOG_DRAFT_LIMITS.valueLength)]),
+    )
     .max(DIALOG_DRAFT_LIMITS.fields),
 });
 

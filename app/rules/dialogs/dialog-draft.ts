@@ -6,7 +6,8 @@
 import { type DialogActionData, submittedValues } from "./operation-result.ts";
 
 /** Said in the dialog when it comes back: nothing was saved yet. */
-export const DIALOG_DRAFT_KEPT_MESSAGE = "You are signed in again. What you typed was kept but not saved: check it and save.";
+export const DIALOG_DRAFT_KEPT_MESSAGE =
+  "You are signed in again. What you typed was kept but not saved: check it and save.";
 
 /** Said in the sign-in dialog when the entry is too large to keep across signing in. */
 export const DIALOG_DRAFT_TOO_LARGE_MESSAGE =

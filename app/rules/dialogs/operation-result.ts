@@ -35,7 +35,8 @@ export type OperationRefusal = {
  * ids of every request whose cards it changed in those lists (a request it created, edited, moved or
  * removed), so the lists kept per request compute only those cards (ADR 021). Absent: whole lists.
  */
-export type OperationResult = { ok: true; lists: CardListName[]; requests?: number[]; message?: string } | OperationRefusal;
+export type OperationResult =
+  { ok: true; lists: CardListName[]; requests?: number[]; message?: string } | OperationRefusal;
 
 /**
  * What a dialog's form action answers when it does not redirect, with the values kept: a refusal
@@ -66,7 +67,11 @@ export function submittedValues(form: Iterable<[string, FormDataEntryValue]>): R
 }
 
 /** The JSON body of a refusal: `{ error, errors?, conflict? }`. */
-export function refusalBody(refusal: OperationRefusal): { error: string; errors?: FieldErrors; conflict?: VersionConflict } {
+export function refusalBody(refusal: OperationRefusal): {
+  error: string;
+  errors?: FieldErrors;
+  conflict?: VersionConflict;
+} {
   return {
     error: refusal.message,
     ...(refusal.fieldErrors ? { errors: refusal.fieldErrors } : {}),

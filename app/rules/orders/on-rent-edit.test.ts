@@ -85,7 +85,9 @@ describe("the on-rent edit payload (spec 1 §3)", () => {
     ]);
     const names = ON_RENT_EDIT_FIELDS.map((entry) => entry.name);
     const contact = (prefix: string) =>
-      ["Name", "Phone", "AltPhone", "Email", "StreetAddress", "StreetAddress2", "City", "State", "Zip"].map((part) => prefix + part);
+      ["Name", "Phone", "AltPhone", "Email", "StreetAddress", "StreetAddress2", "City", "State", "Zip"].map(
+        (part) => prefix + part,
+      );
     expect(names).toEqual([
       "CorporateName",
       "CompanyNumber",
@@ -117,7 +119,15 @@ describe("the on-rent edit payload (spec 1 §3)", () => {
   it("requires every field except RAFax, the second street lines, PONumber, DelAltPhone and EarliestDateAvailable", () => {
     const optional = ON_RENT_EDIT_FIELDS.filter((entry) => !entry.required).map((entry) => entry.name);
     expect(optional.sort()).toEqual(
-      ["RAFax", "DelStreetAddress2", "BillStreetAddress2", "UseStreetAddress2", "PONumber", "DelAltPhone", "EarliestDateAvailable"].sort(),
+      [
+        "RAFax",
+        "DelStreetAddress2",
+        "BillStreetAddress2",
+        "UseStreetAddress2",
+        "PONumber",
+        "DelAltPhone",
+        "EarliestDateAvailable",
+      ].sort(),
     );
   });
 
@@ -152,10 +162,13 @@ describe("validateOnRentEdit", () => {
   });
 
   it("accepts the text a form posts (counts, ids, waiver and version as digits)", () => {
-    const form = Object.fromEntries(Object.entries(validBody()).map(([name, value]) => [name, value === null ? "" : String(value)]));
+    const form = Object.fromEntries(
+      Object.entries(validBody()).map(([name, value]) => [name, value === null ? "" : String(value)]),
+    );
     const result = validateOnRentEdit({ ...form, SecondKeyCount: "true", changedData: undefined });
     expect(result.ok).toBe(true);
-    if (result.ok) expect(result.edit.fields).toMatchObject({ HalfTonCount: 2, DamageWaiverID: 1, SecondKeyCount: true });
+    if (result.ok)
+      expect(result.edit.fields).toMatchObject({ HalfTonCount: 2, DamageWaiverID: 1, SecondKeyCount: true });
   });
 
   it.each(ON_RENT_EDIT_FIELDS.filter((entry) => entry.required).map((entry) => [entry.name, entry.label]))(
@@ -181,16 +194,21 @@ describe("validateOnRentEdit", () => {
     }
   });
 
-  it.each(["RAFax", "DelStreetAddress2", "BillStreetAddress2", "UseStreetAddress2", "PONumber", "DelAltPhone", "EarliestDateAvailable"])(
-    "accepts %s left out, null or blank",
-    (name) => {
-      for (const blank of [undefined, null, ""]) {
-        const result = validateOnRentEdit(validBody({ [name]: blank }));
-        expect(result.ok).toBe(true);
-        if (result.ok) expect(result.edit.fields[name]).toBeNull();
-      }
-    },
-  );
+  it.each([
+    "RAFax",
+    "DelStreetAddress2",
+    "BillStreetAddress2",
+    "UseStreetAddress2",
+    "PONumber",
+    "DelAltPhone",
+    "EarliestDateAvailable",
+  ])("accepts %s left out, null or blank", (name) => {
+    for (const blank of [undefined, null, ""]) {
+      const result = validateOnRentEdit(validBody({ [name]: blank }));
+      expect(result.ok).toBe(true);
+      if (result.ok) expect(result.edit.fields[name]).toBeNull();
+    }
+  });
 
   describe("counts (3-digit masks) and their sum", () => {
     it.each([
@@ -216,19 +234,33 @@ describe("validateOnRentEdit", () => {
 
     it("computes TrucksRequested as the sum of the four counts", () => {
       const result = validateOnRentEdit(
-        validBody({ HalfTonCount: 4, ThreeQuarterTonCount: 3, OneTonFlatCount: 2, OneTonServiceCount: 1, TrucksRequested: undefined }),
+        validBody({
+          HalfTonCount: 4,
+          ThreeQuarterTonCount: 3,
+          OneTonFlatCount: 2,
+          OneTonServiceCount: 1,
+          TrucksRequested: undefined,
+        }),
       );
       expect(result.ok && result.edit.TrucksRequested).toBe(10);
     });
 
     it("refuses a TrucksRequested that is not the sum", () => {
       const result = refusal(validBody({ TrucksRequested: 4 }));
-      expect(result.fieldErrors).toEqual({ TrucksRequested: ["Trucks Requested must be the sum of the four truck counts."] });
+      expect(result.fieldErrors).toEqual({
+        TrucksRequested: ["Trucks Requested must be the sum of the four truck counts."],
+      });
       expect(validateOnRentEdit(validBody({ TrucksRequested: "3" })).ok).toBe(true);
     });
 
     it("refuses an order of no trucks at all", () => {
-      const zero = { HalfTonCount: 0, ThreeQuarterTonCount: 0, OneTonFlatCount: 0, OneTonServiceCount: 0, TrucksRequested: 0 };
+      const zero = {
+        HalfTonCount: 0,
+        ThreeQuarterTonCount: 0,
+        OneTonFlatCount: 0,
+        OneTonServiceCount: 0,
+        TrucksRequested: 0,
+      };
       expect(refusal(validBody(zero)).message).toBe("An order needs at least one truck.");
     });
   });
@@ -269,7 +301,12 @@ describe("validateOnRentEdit", () => {
     });
 
     it("pads the company code to 5 digits", () => {
-      for (const [input, code] of [["1", "00001"], [42, "00042"], ["12345", "12345"], [" 007 ", "00007"]] as const) {
+      for (const [input, code] of [
+        ["1", "00001"],
+        [42, "00042"],
+        ["12345", "12345"],
+        [" 007 ", "00007"],
+      ] as const) {
         const result = validateOnRentEdit(validBody({ CompanyNumber: input }));
         expect(result.ok && result.edit.fields.CompanyNumber).toBe(code);
       }
@@ -286,7 +323,16 @@ describe("validateOnRentEdit", () => {
     });
 
     it("reads Second Key from a boolean, 1/0 or their text", () => {
-      for (const [value, expected] of [[true, true], [1, true], ["true", true], ["1", true], [false, false], [0, false], ["false", false], ["0", false]] as const) {
+      for (const [value, expected] of [
+        [true, true],
+        [1, true],
+        ["true", true],
+        ["1", true],
+        [false, false],
+        [0, false],
+        ["false", false],
+        ["0", false],
+      ] as const) {
         const result = validateOnRentEdit(validBody({ SecondKeyCount: value }));
         expect(result.ok && result.edit.fields.SecondKeyCount).toBe(expected);
       }
@@ -294,7 +340,8 @@ describe("validateOnRentEdit", () => {
     });
 
     it("takes each damage waiver 1 to 6", () => {
-      for (const id of [1, 2, 3, 4, 5, 6, "6"]) expect(validateOnRentEdit(validBody({ DamageWaiverID: id })).ok).toBe(true);
+      for (const id of [1, 2, 3, 4, 5, 6, "6"])
+        expect(validateOnRentEdit(validBody({ DamageWaiverID: id })).ok).toBe(true);
     });
 
     it("reads calendar dates only, in UTC (YYYY-MM-DD)", () => {
@@ -334,7 +381,11 @@ describe("onRentEditPayloadFromForm", () => {
       ["DelCity", "ignored"],
       ["SecondKeyCount", "true"],
     ]);
-    expect(onRentEditPayloadFromForm(form)).toEqual({ intent: ON_RENT_EDIT_INTENT, DelCity: "Austin", SecondKeyCount: true });
+    expect(onRentEditPayloadFromForm(form)).toEqual({
+      intent: ON_RENT_EDIT_INTENT,
+      DelCity: "Austin",
+      SecondKeyCount: true,
+    });
     expect(onRentEditPayloadFromForm(new URLSearchParams([["DelCity", "Austin"]])).SecondKeyCount).toBe(false);
   });
 });
@@ -350,7 +401,9 @@ describe("trucksAfterEdit (trucks remaining may not go below zero)", () => {
       ok: false,
       message: "*You cannot remove more trucks than have already been assigned a carrier (2 assigned)...",
     });
-    expect(removeAssignedTrucksMessage(7)).toBe("*You cannot remove more trucks than have already been assigned a carrier (7 assigned)...");
+    expect(removeAssignedTrucksMessage(7)).toBe(
+      "*You cannot remove more trucks than have already been assigned a carrier (7 assigned)...",
+    );
   });
 });
 

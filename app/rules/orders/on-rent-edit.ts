@@ -76,16 +76,7 @@ export const ON_RENT_EDIT_SECTIONS = [
 export type OnRentEditSectionId = (typeof ON_RENT_EDIT_SECTIONS)[number]["id"];
 
 export type OnRentFieldKind =
-  | "text"
-  | "companyCode"
-  | "count"
-  | "waiver"
-  | "yesNo"
-  | "date"
-  | "phone"
-  | "email"
-  | "state"
-  | "zip";
+  "text" | "companyCode" | "count" | "waiver" | "yesNo" | "date" | "phone" | "email" | "state" | "zip";
 
 export interface OnRentEditField {
   /** The payload's name (PUT /api/order/edit), also the form field's name. */
@@ -105,10 +96,17 @@ const field = (
   kind: OnRentFieldKind,
   required: boolean,
   maxLength?: number,
-): OnRentEditField => (maxLength === undefined ? { name, label, section, kind, required } : { name, label, section, kind, required, maxLength });
+): OnRentEditField =>
+  maxLength === undefined
+    ? { name, label, section, kind, required }
+    : { name, label, section, kind, required, maxLength };
 
 /** One contact block (delivery, billing): the same set with the prefix Del or Bill. */
-function contactFields(prefix: "Del" | "Bill", section: OnRentEditSectionId, altPhoneRequired: boolean): OnRentEditField[] {
+function contactFields(
+  prefix: "Del" | "Bill",
+  section: OnRentEditSectionId,
+  altPhoneRequired: boolean,
+): OnRentEditField[] {
   return [
     field(`${prefix}Name`, `${prefix} Name`, section, "text", true, 120),
     field(`${prefix}Phone`, `${prefix} Phone`, section, "phone", true),
@@ -152,7 +150,12 @@ export const ON_RENT_EDIT_FIELDS: readonly OnRentEditField[] = [
   field("RAFax", "RA Fax", "ra", "phone", false),
 ];
 
-export const ON_RENT_COUNT_FIELDS = ["HalfTonCount", "ThreeQuarterTonCount", "OneTonFlatCount", "OneTonServiceCount"] as const;
+export const ON_RENT_COUNT_FIELDS = [
+  "HalfTonCount",
+  "ThreeQuarterTonCount",
+  "OneTonFlatCount",
+  "OneTonServiceCount",
+] as const;
 
 const FIELDS_BY_NAME = new Map(ON_RENT_EDIT_FIELDS.map((entry) => [entry.name, entry]));
 
@@ -183,7 +186,8 @@ export const fieldMessages = {
   yesNo: () => "Second Key must be yes or no.",
 };
 
-const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === "string" && value.trim() === "");
+const isBlank = (value: unknown) =>
+  value === undefined || value === null || (typeof value === "string" && value.trim() === "");
 
 // NUL and other control characters cannot be stored in a PostgreSQL text column or mean nothing here.
 // eslint-disable-next-line no-control-regex
@@ -204,7 +208,8 @@ export function isCalendarDate(value: string): boolean {
 /** A count of 0–999 from a number or from text of up to 3 digits; null otherwise. */
 export function parseTruckCount(value: unknown): number | null {
   if (typeof value === "number") return Number.isInteger(value) && value >= 0 && value <= 999 ? value : null;
-  if (typeof value === "string" && new RegExp(`^\\d{1,${TRUCK_COUNT_MAX_DIGITS}}$`).test(value.trim())) return Number(value.trim());
+  if (typeof value === "string" && new RegExp(`^\\d{1,${TRUCK_COUNT_MAX_DIGITS}}$`).test(value.trim()))
+    return Number(value.trim());
   return null;
 }
 
@@ -219,7 +224,10 @@ function textOf(value: unknown): string | null {
  * The normalised value of one field, or its message. Blank optional fields become null; blank required
  * fields are left to the '*All fields must be filled...' check.
  */
-function normaliseField(entry: OnRentEditField, raw: unknown): { ok: true; value: unknown } | { ok: false; message: string } {
+function normaliseField(
+  entry: OnRentEditField,
+  raw: unknown,
+): { ok: true; value: unknown } | { ok: false; message: string } {
   const { label } = entry;
   const fail = (message: string) => ({ ok: false as const, message });
   if (isBlank(raw)) return entry.required ? fail(fieldMessages.required(label)) : { ok: true, value: null };
@@ -268,7 +276,8 @@ function normaliseField(entry: OnRentEditField, raw: unknown): { ok: true; value
     case "zip":
       return new RegExp(`^\\d{${ZIP_DIGITS}}$`).test(text) ? { ok: true, value: text } : fail(fieldMessages.zip(label));
     default:
-      if (entry.maxLength !== undefined && text.length > entry.maxLength) return fail(fieldMessages.tooLong(label, entry.maxLength));
+      if (entry.maxLength !== undefined && text.length > entry.maxLength)
+        return fail(fieldMessages.tooLong(label, entry.maxLength));
       return { ok: true, value: text };
   }
 }
@@ -296,7 +305,11 @@ const idMessage = ON_RENT_EDIT_MESSAGES.chooseOrder;
 const positiveId = (message: string) =>
   z.preprocess(
     (value) => (typeof value === "string" && /^\d+$/.test(value.trim()) ? Number(value.trim()) : value),
-    z.number({ error: message }).int({ error: message }).min(1, { error: message }).max(2_147_483_647, { error: message }),
+    z
+      .number({ error: message })
+      .int({ error: message })
+      .min(1, { error: message })
+      .max(2_147_483_647, { error: message }),
   );
 
 /** The parts of the payload that are not edited fields: which order, from which version, and what the client computed. */
@@ -324,8 +337,7 @@ export interface OnRentEdit {
 }
 
 export type OnRentEditValidation =
-  | { ok: true; edit: OnRentEdit }
-  | { ok: false; message: string; fieldErrors: Record<string, string[]> };
+  { ok: true; edit: OnRentEdit } | { ok: false; message: string; fieldErrors: Record<string, string[]> };
 
 /**
  * Validates an on-rent edit (a JSON body, or a form's fields made into one). Any required field left
@@ -333,7 +345,8 @@ export type OnRentEditValidation =
  * message. Counts must sum to TrucksRequested when it is sent, and total at least one truck.
  */
 export function validateOnRentEdit(input: unknown): OnRentEditValidation {
-  const body: Record<string, unknown> = input && typeof input === "object" && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
+  const body: Record<string, unknown> =
+    input && typeof input === "object" && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
   const fieldErrors: Record<string, string[]> = {};
   const add = (name: string, message: string) => void (fieldErrors[name] ??= []).push(message);
 
@@ -369,7 +382,9 @@ export function validateOnRentEdit(input: unknown): OnRentEditValidation {
   const names = Object.keys(fieldErrors);
   if (names.length > 0 || !envelope.success) {
     const first = names[0] ?? "";
-    const message = missing ? ON_RENT_EDIT_MESSAGES.allFieldsRequired : (fieldErrors[first]?.[0] ?? ON_RENT_EDIT_MESSAGES.allFieldsRequired);
+    const message = missing
+      ? ON_RENT_EDIT_MESSAGES.allFieldsRequired
+      : (fieldErrors[first]?.[0] ?? ON_RENT_EDIT_MESSAGES.allFieldsRequired);
     return { ok: false, message, fieldErrors };
   }
   const { OrderFormID, FormHistoryID, version } = envelope.data;
@@ -400,7 +415,10 @@ export function onRentEditPayloadFromForm(form: Iterable<[string, FormDataEntryV
  * The counts after an edit against the trucks that already have a carrier: trucks remaining is the new
  * total less those; below zero the edit is refused with the spec's message.
  */
-export function trucksAfterEdit(requested: number, carrierAssigned: number): { ok: true; remaining: number } | { ok: false; message: string } {
+export function trucksAfterEdit(
+  requested: number,
+  carrierAssigned: number,
+): { ok: true; remaining: number } | { ok: false; message: string } {
   const remaining = requested - carrierAssigned;
   return remaining < 0 ? { ok: false, message: removeAssignedTrucksMessage(carrierAssigned) } : { ok: true, remaining };
 }

@@ -101,15 +101,33 @@ describe("orderCancelSchema", () => {
 
   it("names each other bad field", () => {
     expect(fieldErrors({ ...valid, FormHistoryID: 0 })).toEqual({ FormHistoryID: [ORDER_CANCEL_MESSAGES.chooseOrder] });
-    expect(fieldErrors({ ...valid, FormHistoryID: "abc" })).toEqual({ FormHistoryID: [ORDER_CANCEL_MESSAGES.chooseOrder] });
-    expect(fieldErrors({ ...valid, FormHistoryID: 2 ** 31 })).toEqual({ FormHistoryID: [ORDER_CANCEL_MESSAGES.chooseOrder] });
-    expect(fieldErrors({ ...valid, FormHistoryID: 1.5 })).toEqual({ FormHistoryID: [ORDER_CANCEL_MESSAGES.chooseOrder] });
-    expect(fieldErrors({ ...valid, department: "Transport" })).toEqual({ department: [ORDER_CANCEL_MESSAGES.department] });
-    expect(fieldErrors({ ...valid, department: undefined })).toEqual({ department: [ORDER_CANCEL_MESSAGES.department] });
-    expect(fieldErrors({ ...valid, onboardingStatus: 4 })).toEqual({ onboardingStatus: [ORDER_CANCEL_MESSAGES.status] });
-    expect(fieldErrors({ ...valid, offboardingStatus: "1" })).toEqual({ offboardingStatus: [ORDER_CANCEL_MESSAGES.status] });
-    expect(fieldErrors({ ...valid, CompanyName: "x".repeat(121) })).toEqual({ CompanyName: [ORDER_CANCEL_MESSAGES.companyName] });
-    expect(fieldErrors({ ...valid, CompanyNumber: ["1"] })).toEqual({ CompanyNumber: [ORDER_CANCEL_MESSAGES.companyNumber] });
+    expect(fieldErrors({ ...valid, FormHistoryID: "abc" })).toEqual({
+      FormHistoryID: [ORDER_CANCEL_MESSAGES.chooseOrder],
+    });
+    expect(fieldErrors({ ...valid, FormHistoryID: 2 ** 31 })).toEqual({
+      FormHistoryID: [ORDER_CANCEL_MESSAGES.chooseOrder],
+    });
+    expect(fieldErrors({ ...valid, FormHistoryID: 1.5 })).toEqual({
+      FormHistoryID: [ORDER_CANCEL_MESSAGES.chooseOrder],
+    });
+    expect(fieldErrors({ ...valid, department: "Transport" })).toEqual({
+      department: [ORDER_CANCEL_MESSAGES.department],
+    });
+    expect(fieldErrors({ ...valid, department: undefined })).toEqual({
+      department: [ORDER_CANCEL_MESSAGES.department],
+    });
+    expect(fieldErrors({ ...valid, onboardingStatus: 4 })).toEqual({
+      onboardingStatus: [ORDER_CANCEL_MESSAGES.status],
+    });
+    expect(fieldErrors({ ...valid, offboardingStatus: "1" })).toEqual({
+      offboardingStatus: [ORDER_CANCEL_MESSAGES.status],
+    });
+    expect(fieldErrors({ ...valid, CompanyName: "x".repeat(121) })).toEqual({
+      CompanyName: [ORDER_CANCEL_MESSAGES.companyName],
+    });
+    expect(fieldErrors({ ...valid, CompanyNumber: ["1"] })).toEqual({
+      CompanyNumber: [ORDER_CANCEL_MESSAGES.companyNumber],
+    });
     expect(fieldErrors({ ...valid, Trucks: 5 })).toEqual({ Trucks: [ORDER_CANCEL_MESSAGES.trucks] });
     expect(fieldErrors({ ...valid, version: 0 })).toEqual({ version: [ORDER_CANCEL_MESSAGES.version] });
     expect(fieldErrors({ ...valid, version: "" })).toEqual({ version: [ORDER_CANCEL_MESSAGES.version] });
@@ -141,7 +159,9 @@ describe("cancellationBlock", () => {
     expect(cancellationBlock(open)).toBeNull();
   });
   it("refuses a cancelled, delivered or picked-up request, or one a carrier holds a job of, in that order", () => {
-    expect(cancellationBlock({ ...open, cancelled: true, delivered: true })).toBe(ORDER_CANCEL_MESSAGES.alreadyCancelled);
+    expect(cancellationBlock({ ...open, cancelled: true, delivered: true })).toBe(
+      ORDER_CANCEL_MESSAGES.alreadyCancelled,
+    );
     expect(cancellationBlock({ ...open, delivered: true, carrierJobs: 2 })).toBe(ORDER_CANCEL_MESSAGES.delivered);
     expect(cancellationBlock({ ...open, pickedUp: true })).toBe(ORDER_CANCEL_MESSAGES.pickedUp);
     expect(cancellationBlock({ ...open, carrierJobs: 1 })).toBe(
@@ -164,7 +184,9 @@ describe("permissions", () => {
     expect(mayCancel("TRADE", permissionIdsNamed(["transport", "transport-edit"]))).toBe(false);
   });
   it("refuses anyone without all access, onboarding or offboarding before looking anything up", () => {
-    expect(mayCancelAny(permissionIdsNamed(["onboarding-approve", "offboarding-approve", "transport-edit"]))).toBe(false);
+    expect(mayCancelAny(permissionIdsNamed(["onboarding-approve", "offboarding-approve", "transport-edit"]))).toBe(
+      false,
+    );
     expect(mayCancelAny([])).toBe(false);
     expect(mayCancelAny(permissionIdsNamed(["onboarding"]))).toBe(true);
     expect(mayCancelAny(permissionIdsNamed(["offboarding"]))).toBe(true);

@@ -87,7 +87,10 @@ export function cancelNoteType(department: CancelDepartment): "onboarding" | "of
   return department === "Offboarding" ? "offboarding" : "onboarding";
 }
 
-const DEPARTMENTS: Readonly<Record<string, CancelDepartment>> = { onboarding: "Onboarding", offboarding: "Offboarding" };
+const DEPARTMENTS: Readonly<Record<string, CancelDepartment>> = {
+  onboarding: "Onboarding",
+  offboarding: "Offboarding",
+};
 
 const positiveId = (message: string) =>
   z.coerce
@@ -96,7 +99,11 @@ const positiveId = (message: string) =>
     .min(1, { error: message })
     .max(2_147_483_647, { error: message });
 
-const stage = z.number({ error: ORDER_CANCEL_MESSAGES.status }).int({ error: ORDER_CANCEL_MESSAGES.status }).min(0, { error: ORDER_CANCEL_MESSAGES.status }).max(3, { error: ORDER_CANCEL_MESSAGES.status });
+const stage = z
+  .number({ error: ORDER_CANCEL_MESSAGES.status })
+  .int({ error: ORDER_CANCEL_MESSAGES.status })
+  .min(0, { error: ORDER_CANCEL_MESSAGES.status })
+  .max(3, { error: ORDER_CANCEL_MESSAGES.status });
 
 /**
  * PUT /api/order/cancel and the dialog's form (ADR 013). note, FormHistoryID and department are what the
@@ -115,21 +122,25 @@ export const orderCancelSchema = z.object({
         .max(CANCEL_NOTE_MAX_LENGTH, { error: CANCEL_NOTE_REQUIRED_MESSAGE }),
     ),
   FormHistoryID: positiveId(ORDER_CANCEL_MESSAGES.chooseOrder),
-  department: z
-    .string({ error: ORDER_CANCEL_MESSAGES.department })
-    .transform((value, context) => {
-      const department = DEPARTMENTS[value.trim().toLowerCase()];
-      if (department) return department;
-      context.addIssue({ code: "custom", message: ORDER_CANCEL_MESSAGES.department });
-      return z.NEVER;
-    }),
+  department: z.string({ error: ORDER_CANCEL_MESSAGES.department }).transform((value, context) => {
+    const department = DEPARTMENTS[value.trim().toLowerCase()];
+    if (department) return department;
+    context.addIssue({ code: "custom", message: ORDER_CANCEL_MESSAGES.department });
+    return z.NEVER;
+  }),
   offboardingStatus: stage.nullish(),
   onboardingStatus: stage.nullish(),
-  CompanyName: z.string({ error: ORDER_CANCEL_MESSAGES.companyName }).max(120, { error: ORDER_CANCEL_MESSAGES.companyName }).nullish(),
+  CompanyName: z
+    .string({ error: ORDER_CANCEL_MESSAGES.companyName })
+    .max(120, { error: ORDER_CANCEL_MESSAGES.companyName })
+    .nullish(),
   CompanyNumber: z
     .union([z.string().max(16), z.number().int().min(0).max(99_999)], { error: ORDER_CANCEL_MESSAGES.companyNumber })
     .nullish(),
-  Trucks: z.string({ error: ORDER_CANCEL_MESSAGES.trucks }).max(20_000, { error: ORDER_CANCEL_MESSAGES.trucks }).nullish(),
+  Trucks: z
+    .string({ error: ORDER_CANCEL_MESSAGES.trucks })
+    .max(20_000, { error: ORDER_CANCEL_MESSAGES.trucks })
+    .nullish(),
   version: positiveId(ORDER_CANCEL_MESSAGES.version).nullish(),
 });
 export type OrderCancelBody = z.input<typeof orderCancelSchema>;

@@ -111,7 +111,12 @@ describe("named stages and line statuses", () => {
   it("names the onboarding and offboarding stages", () => {
     expect(ONBOARDING_STAGE).toEqual({ submitted: 0, approved: 1, inTransport: 2, delivered: 3 });
     expect(OFFBOARDING_STAGE).toEqual({ submitted: 0, approved: 1, pickupScheduled: 2, returned: 3 });
-    expect(ONBOARDING_STAGES.map((stage) => onboardingStageLabel(stage.id))).toEqual(["Submitted", "Approved", "In Transport", "Delivered"]);
+    expect(ONBOARDING_STAGES.map((stage) => onboardingStageLabel(stage.id))).toEqual([
+      "Submitted",
+      "Approved",
+      "In Transport",
+      "Delivered",
+    ]);
     expect([SUBMITTED_STAGE, APPROVED_STAGE]).toEqual([0, 1]);
   });
 
@@ -120,7 +125,9 @@ describe("named stages and line statuses", () => {
     expect([PLACEHOLDER_UNIT_STATUS_ID, REMOVABLE_UNIT_STATUS_ID]).toEqual([0, 5]);
     expect(AT_CUSTOMER_UNIT_STATUS_IDS).toEqual([0, 5]);
     expect(PICKED_UP_UNIT_STATUS_IDS).toEqual([6, 7]);
-    expect(RETURNING_UNIT_STATUSES.map((status) => [isAtCustomerUnitStatus(status.id), isPickedUpUnitStatus(status.id)])).toEqual([
+    expect(
+      RETURNING_UNIT_STATUSES.map((status) => [isAtCustomerUnitStatus(status.id), isPickedUpUnitStatus(status.id)]),
+    ).toEqual([
       [true, false],
       [true, false],
       [false, true],
@@ -132,37 +139,86 @@ describe("named stages and line statuses", () => {
 
 describe("canRemoveReturningUnit (spec 1 §4)", () => {
   it("allows removing an unassigned unit awaiting pickup while another unit remains", () => {
-    expect(canRemoveReturningUnit({ statusId: RETURNING_UNIT_STATUS.awaitingPickup, assignedStatus: "unassigned", unitsOnOrder: 2 })).toBe(true);
+    expect(
+      canRemoveReturningUnit({
+        statusId: RETURNING_UNIT_STATUS.awaitingPickup,
+        assignedStatus: "unassigned",
+        unitsOnOrder: 2,
+      }),
+    ).toBe(true);
   });
 
   it("refuses the last unit on the order", () => {
-    expect(canRemoveReturningUnit({ statusId: RETURNING_UNIT_STATUS.awaitingPickup, assignedStatus: "unassigned", unitsOnOrder: 1 })).toBe(false);
+    expect(
+      canRemoveReturningUnit({
+        statusId: RETURNING_UNIT_STATUS.awaitingPickup,
+        assignedStatus: "unassigned",
+        unitsOnOrder: 1,
+      }),
+    ).toBe(false);
   });
 
   it("refuses a carrier-assigned unit", () => {
-    expect(canRemoveReturningUnit({ statusId: RETURNING_UNIT_STATUS.awaitingPickup, assignedStatus: "assigned", unitsOnOrder: 3 })).toBe(false);
+    expect(
+      canRemoveReturningUnit({
+        statusId: RETURNING_UNIT_STATUS.awaitingPickup,
+        assignedStatus: "assigned",
+        unitsOnOrder: 3,
+      }),
+    ).toBe(false);
   });
 
-  it.each([[RETURNING_UNIT_STATUS.new], [RETURNING_UNIT_STATUS.pickedUp], [RETURNING_UNIT_STATUS.received]])("refuses a unit with statusID %i", (statusId) => {
-    expect(canRemoveReturningUnit({ statusId, assignedStatus: "unassigned", unitsOnOrder: 3 })).toBe(false);
-  });
+  it.each([[RETURNING_UNIT_STATUS.new], [RETURNING_UNIT_STATUS.pickedUp], [RETURNING_UNIT_STATUS.received]])(
+    "refuses a unit with statusID %i",
+    (statusId) => {
+      expect(canRemoveReturningUnit({ statusId, assignedStatus: "unassigned", unitsOnOrder: 3 })).toBe(false);
+    },
+  );
 });
 
 describe("isUnitNumberEditable (spec 1 §4)", () => {
-  it.each([[RETURNING_UNIT_STATUS.new], [RETURNING_UNIT_STATUS.awaitingPickup]])("an unassigned unit with statusID %i is editable on an approved order", (statusId) => {
-    expect(isUnitNumberEditable({ statusId, assignedStatus: "unassigned", offboardingStage: OFFBOARDING_STAGE.approved })).toBe(true);
-  });
+  it.each([[RETURNING_UNIT_STATUS.new], [RETURNING_UNIT_STATUS.awaitingPickup]])(
+    "an unassigned unit with statusID %i is editable on an approved order",
+    (statusId) => {
+      expect(
+        isUnitNumberEditable({ statusId, assignedStatus: "unassigned", offboardingStage: OFFBOARDING_STAGE.approved }),
+      ).toBe(true);
+    },
+  );
 
-  it.each([[RETURNING_UNIT_STATUS.pickedUp], [RETURNING_UNIT_STATUS.received]])("an unassigned unit with statusID %i is locked on an approved order", (statusId) => {
-    expect(isUnitNumberEditable({ statusId, assignedStatus: "unassigned", offboardingStage: OFFBOARDING_STAGE.approved })).toBe(false);
-  });
+  it.each([[RETURNING_UNIT_STATUS.pickedUp], [RETURNING_UNIT_STATUS.received]])(
+    "an unassigned unit with statusID %i is locked on an approved order",
+    (statusId) => {
+      expect(
+        isUnitNumberEditable({ statusId, assignedStatus: "unassigned", offboardingStage: OFFBOARDING_STAGE.approved }),
+      ).toBe(false);
+    },
+  );
 
   it("a carrier-assigned unit is locked on an approved order", () => {
-    expect(isUnitNumberEditable({ statusId: RETURNING_UNIT_STATUS.awaitingPickup, assignedStatus: "assigned", offboardingStage: OFFBOARDING_STAGE.pickupScheduled })).toBe(false);
+    expect(
+      isUnitNumberEditable({
+        statusId: RETURNING_UNIT_STATUS.awaitingPickup,
+        assignedStatus: "assigned",
+        offboardingStage: OFFBOARDING_STAGE.pickupScheduled,
+      }),
+    ).toBe(false);
   });
 
   it("every unit is editable while the order is only submitted", () => {
-    expect(isUnitNumberEditable({ statusId: RETURNING_UNIT_STATUS.received, assignedStatus: "unassigned", offboardingStage: OFFBOARDING_STAGE.submitted })).toBe(true);
-    expect(isUnitNumberEditable({ statusId: RETURNING_UNIT_STATUS.awaitingPickup, assignedStatus: "assigned", offboardingStage: OFFBOARDING_STAGE.submitted })).toBe(true);
+    expect(
+      isUnitNumberEditable({
+        statusId: RETURNING_UNIT_STATUS.received,
+        assignedStatus: "unassigned",
+        offboardingStage: OFFBOARDING_STAGE.submitted,
+      }),
+    ).toBe(true);
+    expect(
+      isUnitNumberEditable({
+        statusId: RETURNING_UNIT_STATUS.awaitingPickup,
+        assignedStatus: "assigned",
+        offboardingStage: OFFBOARDING_STAGE.submitted,
+      }),
+    ).toBe(true);
   });
 });

@@ -119,9 +119,7 @@ export function canRemoveReturningUnit(input: {
   assignedStatus: CarrierAssignment;
   unitsOnOrder: number;
 }): boolean {
-  return (
-    input.statusId === REMOVABLE_UNIT_STATUS_ID && input.assignedStatus !== "assigned" && input.unitsOnOrder > 1
-  );
+  return input.statusId === REMOVABLE_UNIT_STATUS_ID && input.assignedStatus !== "assigned" && input.unitsOnOrder > 1;
 }
 
 /**

@@ -30,8 +30,12 @@ describe("mergeOperationRows", () => {
   it("keeps apart different actions, actors, rows written apart, and rows that disagree about a field", () => {
     const move = entry("00.000", "assign-carrier", [["Carrier", "", "A"]]);
     expect(mergeOperationRows([move, entry("00.000", "approve", [["Carrier", "", "A"]])])).toHaveLength(2);
-    expect(mergeOperationRows([move, entry("00.000", "assign-carrier", [["Carrier", "", "A"]], "Ann Admin")])).toHaveLength(2);
-    expect(mergeOperationRows([move, entry("05.000", "assign-carrier", [["Trucks Remaining", "1", "0"]])])).toHaveLength(2);
+    expect(
+      mergeOperationRows([move, entry("00.000", "assign-carrier", [["Carrier", "", "A"]], "Ann Admin")]),
+    ).toHaveLength(2);
+    expect(
+      mergeOperationRows([move, entry("05.000", "assign-carrier", [["Trucks Remaining", "1", "0"]])]),
+    ).toHaveLength(2);
     // Two carriers set on two jobs in the same second: two moves, both shown.
     expect(mergeOperationRows([move, entry("00.300", "assign-carrier", [["Carrier", "", "B"]])])).toHaveLength(2);
   });
@@ -45,7 +49,9 @@ describe("mergeOperationRows", () => {
     const row = fc.record({
       action: fc.constantFrom("assign-carrier", "approve"),
       by: fc.constantFrom("Dana Driver", "Ann Admin"),
-      changedAt: fc.integer({ min: 0, max: 3_000 }).map((ms) => new Date(Date.UTC(2026, 10, 21, 10) + ms).toISOString()),
+      changedAt: fc
+        .integer({ min: 0, max: 3_000 })
+        .map((ms) => new Date(Date.UTC(2026, 10, 21, 10) + ms).toISOString()),
       changes: fc.uniqueArray(change, { selector: (c) => c.label, maxLength: 3 }),
     });
     fc.assert(
@@ -55,7 +61,12 @@ describe("mergeOperationRows", () => {
         for (const original of rows) {
           for (const change of original.changes) {
             const shown = merged.some(
-              (item) => item.action === original.action && item.by === original.by && item.changes.some((c) => c.label === change.label && c.before === change.before && c.after === change.after),
+              (item) =>
+                item.action === original.action &&
+                item.by === original.by &&
+                item.changes.some(
+                  (c) => c.label === change.label && c.before === change.before && c.after === change.after,
+                ),
             );
             expect(shown).toBe(true);
           }

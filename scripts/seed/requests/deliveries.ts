@@ -29,7 +29,12 @@ export function placeNewTrucks(
     let outcome: "delivered" | "assigned" | "reserved" | "none" = "none";
     if (stage === 3) outcome = "delivered";
     else if (stage === 2)
-      outcome = seed.random.weighted([["delivered", 15], ["assigned", 35], ["reserved", 35], ["none", 15]] as const);
+      outcome = seed.random.weighted([
+        ["delivered", 15],
+        ["assigned", 35],
+        ["reserved", 35],
+        ["none", 15],
+      ] as const);
     else if (stage === 1) outcome = seed.random.chance(0.5) ? "reserved" : "none";
     if (form.cancelledAt !== null) outcome = "none";
 
@@ -43,9 +48,15 @@ export function placeNewTrucks(
       unit.locationState = to.state;
       seed.ctx.deliveredBy.set(unit.id, form.id);
       seed.transportJob({
-        formHistoryId: form.id, kind: "DELIVERY", unit,
+        formHistoryId: form.id,
+        kind: "DELIVERY",
+        unit,
         assignedAt: seed.between(approvedAt, deliveredAt - 0.5 * MS_PER_DAY),
-        scheduledDate: deliveredAt, completedAt: deliveredAt, from: unit.lot, to, createdAt: approvedAt,
+        scheduledDate: deliveredAt,
+        completedAt: deliveredAt,
+        from: unit.lot,
+        to,
+        createdAt: approvedAt,
       });
       types.push(unit.truckType);
       withCarrier++;
@@ -75,8 +86,15 @@ export function placeNewTrucks(
           scheduled = seed.clock.daysAhead(seed.random.int(1, 10));
         }
         seed.transportJob({
-          formHistoryId: form.id, kind: "DELIVERY", unit, assignedAt, scheduledDate: scheduled, completedAt: null,
-          from: unit.lot, to, createdAt: approvedAt,
+          formHistoryId: form.id,
+          kind: "DELIVERY",
+          unit,
+          assignedAt,
+          scheduledDate: scheduled,
+          completedAt: null,
+          from: unit.lot,
+          to,
+          createdAt: approvedAt,
         });
         types.push(unit.truckType);
         withCarrier++;
@@ -103,9 +121,15 @@ export function placeNewTrucks(
         // Transport has the job on its board but no carrier yet.
         if (seed.random.chance(stage === 2 ? 0.7 : 0.3)) {
           seed.transportJob({
-            formHistoryId: form.id, kind: "DELIVERY", unit, assignedAt: null,
+            formHistoryId: form.id,
+            kind: "DELIVERY",
+            unit,
+            assignedAt: null,
             scheduledDate: seed.random.chance(0.5) ? seed.clock.daysAhead(seed.random.int(2, 14)) : null,
-            completedAt: null, from: unit.lot, to, createdAt: reservedAt,
+            completedAt: null,
+            from: unit.lot,
+            to,
+            createdAt: reservedAt,
           });
         }
         last = Math.max(last, reservedAt);

@@ -24,7 +24,9 @@ export function addFormHistory(
   let lastActivityAt = approvedAt ?? submittedAt;
 
   const cancelled = options.canCancel && stage <= 1 && split === null && seed.random.chance(0.07);
-  const cancelledAt = cancelled ? seed.between(lastActivityAt + 0.1 * MS_PER_DAY, lastActivityAt + 3 * MS_PER_DAY) : null;
+  const cancelledAt = cancelled
+    ? seed.between(lastActivityAt + 0.1 * MS_PER_DAY, lastActivityAt + 3 * MS_PER_DAY)
+    : null;
   const cancelledById = cancelled ? seed.staffId(board) : null;
   if (cancelledAt !== null) lastActivityAt = cancelledAt;
 
@@ -38,18 +40,33 @@ export function addFormHistory(
     if (seed.random.chance(0.5)) priorityDeadline = dateText(seed.clock.daysAhead(seed.random.int(-2, 14)));
     prioritySetAt = seed.between(submittedAt + 0.02 * MS_PER_DAY, submittedAt + 2 * MS_PER_DAY);
     lastActivityAt = Math.max(lastActivityAt, prioritySetAt);
-    seed.audit("FormHistory", id, id, "set-priority", { "Priority Reason": ["", priorityReason] },
-      seed.staffId(board), prioritySetAt);
+    seed.audit(
+      "FormHistory",
+      id,
+      id,
+      "set-priority",
+      { "Priority Reason": ["", priorityReason] },
+      seed.staffId(board),
+      prioritySetAt,
+    );
   }
   const confirmedPrepay = kind === "ORDER" && stage <= 2 && !cancelled && seed.random.chance(0.1);
   if (confirmedPrepay) {
-    seed.audit("FormHistory", id, id, "confirm-prepay", { "Confirmed Prepay": ["0", "1"] }, seed.staffId("Accounts Receivable"),
-      seed.between(submittedAt, submittedAt + MS_PER_DAY));
+    seed.audit(
+      "FormHistory",
+      id,
+      id,
+      "confirm-prepay",
+      { "Confirmed Prepay": ["0", "1"] },
+      seed.staffId("Accounts Receivable"),
+      seed.between(submittedAt, submittedAt + MS_PER_DAY),
+    );
   }
 
   // Approval is recorded on the FormHistory (approvedAt, approvedById).
   const stageField = kind === "OFF_RENT" ? "Offboarding Status" : "Onboarding Status";
-  if (approvedAt !== null) seed.audit("FormHistory", id, id, "approve", { [stageField]: ["0", "1"] }, approvedById, approvedAt);
+  if (approvedAt !== null)
+    seed.audit("FormHistory", id, id, "approve", { [stageField]: ["0", "1"] }, approvedById, approvedAt);
   if (cancelledAt !== null) {
     seed.audit("FormHistory", id, id, "cancel", { Cancelled: ["No", "Yes"] }, cancelledById, cancelledAt);
     seed.ctx.add("Note", {

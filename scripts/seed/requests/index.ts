@@ -54,8 +54,7 @@ export function generateRequest(seed: RequestSeed, job: Job): void {
   const template = seed.template(job.kind, job.stage, job.daysAgo);
   let firstId: number | null = null;
   for (let part = 1; part <= job.parts; part++) {
-    const split: SplitInfo | null =
-      job.parts === 1 ? null : { fromId: firstId, number: part, tradeLink: null };
+    const split: SplitInfo | null = job.parts === 1 ? null : { fromId: firstId, number: part, tradeLink: null };
     let id: number;
     if (job.kind === "ORDER") id = addOrder(seed, template, split);
     else if (job.kind === "OFF_RENT") id = addOffRent(seed, template, split);
@@ -63,8 +62,15 @@ export function generateRequest(seed: RequestSeed, job: Job): void {
     if (part === 1) {
       firstId = id;
       if (job.parts > 1) {
-        seed.audit("FormHistory", id, id, "split", { Splits: ["1", String(job.parts)] }, seed.staffId("On Rent"),
-          seed.between(template.submittedAt + MS_PER_DAY, seed.clock.nowMs));
+        seed.audit(
+          "FormHistory",
+          id,
+          id,
+          "split",
+          { Splits: ["1", String(job.parts)] },
+          seed.staffId("On Rent"),
+          seed.between(template.submittedAt + MS_PER_DAY, seed.clock.nowMs),
+        );
       }
     }
   }

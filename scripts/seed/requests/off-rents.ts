@@ -15,12 +15,21 @@ export function addOffRent(seed: RequestSeed, t: Template, split: SplitInfo | nu
   const placeholder = t.stage === 0 && !split && seed.random.chance(0.1);
   const result = placeReturns(seed, types, returned, form, offRentFormId, t.stage, t, pickupDate, placeholder);
 
-  const edits = seed.random.weighted([[0, 7], [1, 3]] as const);
+  const edits = seed.random.weighted([
+    [0, 7],
+    [1, 3],
+  ] as const);
   for (let e = 0; e < edits; e++) {
     const at = seed.between(submittedAt + 0.1 * MS_PER_DAY, seed.clock.nowMs);
-    seed.audit("OffRentForm", offRentFormId, form.id, "edit",
+    seed.audit(
+      "OffRentForm",
+      offRentFormId,
+      form.id,
+      "edit",
       { "Pickup Date": [dateText(pickupDate - seed.random.int(1, 4) * MS_PER_DAY), dateText(pickupDate)] },
-      seed.staffId("Off Rent"), at);
+      seed.staffId("Off Rent"),
+      at,
+    );
     result.lastActivityAt = Math.max(result.lastActivityAt, at);
   }
   touchRequest(seed, form, result.lastActivityAt);

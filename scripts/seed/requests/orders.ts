@@ -8,7 +8,16 @@ import type { RequestSeed, SplitInfo, Template } from "./shared.ts";
 
 /** How many trucks a request asks for: mostly a few, now and then a fleet. */
 const REQUEST_SIZES = [
-  [1, 26], [2, 22], [3, 15], [4, 12], [5, 8], [6, 6], [8, 5], [10, 3], [12, 2], [20, 1],
+  [1, 26],
+  [2, 22],
+  [3, 15],
+  [4, 12],
+  [5, 8],
+  [6, 6],
+  [8, 5],
+  [10, 3],
+  [12, 2],
+  [20, 1],
 ] as const;
 
 export function addOrder(seed: RequestSeed, t: Template, split: SplitInfo | null): number {
@@ -16,17 +25,30 @@ export function addOrder(seed: RequestSeed, t: Template, split: SplitInfo | null
   const submittedAt = t.submittedAt;
   const form = addFormHistory(seed, "ORDER", t, split, submittedAt, { canCancel: true });
   const orderFormId = seed.ctx.nextId("OrderForm");
-  const placed = placeNewTrucks(seed, seed.truckTypes(size), form, t.stage, t.site,
-    { orderFormId, tradeFormId: null, splitNumber: split?.number ?? null }, t.company);
+  const placed = placeNewTrucks(
+    seed,
+    seed.truckTypes(size),
+    form,
+    t.stage,
+    t.site,
+    { orderFormId, tradeFormId: null, splitNumber: split?.number ?? null },
+    t.company,
+  );
   const counts = seed.counts(placed.types);
   const requested = placed.types.length;
   const { stage } = t;
   const dateNeeded =
     stage === 3
       ? submittedAt + seed.random.int(3, 10) * MS_PER_DAY
-      : seed.clock.daysAhead(stage === 0 ? seed.random.int(3, 30) : stage === 1 ? seed.random.int(-2, 21) : seed.random.int(-5, 7));
+      : seed.clock.daysAhead(
+          stage === 0 ? seed.random.int(3, 30) : stage === 1 ? seed.random.int(-2, 21) : seed.random.int(-5, 7),
+        );
 
-  const edits = seed.random.weighted([[0, 6], [1, 3], [2, 1]] as const);
+  const edits = seed.random.weighted([
+    [0, 6],
+    [1, 3],
+    [2, 1],
+  ] as const);
   const delPhone = t.siteContact.phone;
   const poNumber = seed.random.chance(0.5) ? `PO-${seed.random.digits(6)}` : null;
   for (let e = 0; e < edits; e++) {
@@ -36,7 +58,12 @@ export function addOrder(seed: RequestSeed, t: Template, split: SplitInfo | null
         ? { "Date Needed": [dateText(dateNeeded - seed.random.int(2, 6) * MS_PER_DAY), dateText(dateNeeded)] }
         : poNumber
           ? { "PO Number": ["", poNumber] }
-          : { "Del Phone": [`(${seed.random.digits(3).replace(/^[01]/, "2")}) 555-01${seed.random.digits(2)}`, delPhone] };
+          : {
+              "Del Phone": [
+                `(${seed.random.digits(3).replace(/^[01]/, "2")}) 555-01${seed.random.digits(2)}`,
+                delPhone,
+              ],
+            };
     seed.audit("OrderForm", orderFormId, form.id, "edit", change, seed.staffId("On Rent"), at);
     placed.lastActivityAt = Math.max(placed.lastActivityAt, at);
   }
@@ -56,7 +83,14 @@ export function addOrder(seed: RequestSeed, t: Template, split: SplitInfo | null
     trucksRequested: requested,
     trucksRemaining: requested - placed.withCarrier,
     expectedRentalLength: seed.random.pick(RENTAL_LENGTHS),
-    damageWaiverId: seed.random.weighted([[1, 5], [2, 3], [3, 2], [4, 1], [5, 0.5], [6, 0.5]] as const),
+    damageWaiverId: seed.random.weighted([
+      [1, 5],
+      [2, 3],
+      [3, 2],
+      [4, 1],
+      [5, 0.5],
+      [6, 0.5],
+    ] as const),
     secondKeyCount: seed.random.chance(0.3),
     earliestDateAvailable: seed.random.chance(0.4) ? dateText(dateNeeded - seed.random.int(1, 5) * MS_PER_DAY) : null,
     dateNeeded: dateText(dateNeeded),
@@ -90,7 +124,12 @@ export function addOrder(seed: RequestSeed, t: Template, split: SplitInfo | null
     raEmail: t.ra.email,
     raFax: seed.random.chance(0.1) ? t.ra.phone : null,
     specialInstructions: seed.random.chance(0.3)
-      ? seed.random.pick(["Call 30 minutes before arrival", "Deliver to the gravel lot behind the shop", "Trucks must have ladder racks", "No deliveries before 7 AM"])
+      ? seed.random.pick([
+          "Call 30 minutes before arrival",
+          "Deliver to the gravel lot behind the shop",
+          "Trucks must have ladder racks",
+          "No deliveries before 7 AM",
+        ])
       : null,
     version: 1 + edits,
     updatedAt: timestampText(placed.lastActivityAt),

@@ -9,14 +9,30 @@ import type { FormInfo, UnitInfo } from "../context.ts";
 import type { RequestSeed, Stage, Template } from "./shared.ts";
 
 /** How many trucks a return gives back. */
-export const RETURN_SIZES = [[1, 40], [2, 25], [3, 15], [4, 10], [6, 6], [8, 4]] as const;
+export const RETURN_SIZES = [
+  [1, 40],
+  [2, 25],
+  [3, 15],
+  [4, 10],
+  [6, 6],
+  [8, 4],
+] as const;
 
 const RETURNED_STATUSES: readonly UnitStatusName[] = [
-  "OFF RENT", "ON LOT", "BODY SHOP", "In Maintenance", "RE-RENT", "Claims", "Hold for Sale",
+  "OFF RENT",
+  "ON LOT",
+  "BODY SHOP",
+  "In Maintenance",
+  "RE-RENT",
+  "Claims",
+  "Hold for Sale",
 ];
 
 /** Returned units first (stage 3): the request's dates follow from when they came back. */
-export function takeReturnedUnits(seed: RequestSeed, types: TruckType[]): Array<{ unit: UnitInfo; returnedAt: number }> {
+export function takeReturnedUnits(
+  seed: RequestSeed,
+  types: TruckType[],
+): Array<{ unit: UnitInfo; returnedAt: number }> {
   const result: Array<{ unit: UnitInfo; returnedAt: number }> = [];
   for (const type of types) {
     const unit = seed.pools.take(RETURNED_STATUSES, type) ?? seed.pools.takeAny(RETURNED_STATUSES, type);
@@ -71,9 +87,15 @@ export function placeReturns(
       const pickedUpAt = Math.max(approvedAt + 0.2 * MS_PER_DAY, returnedAt - seed.random.float(0.2, 2) * MS_PER_DAY);
       line(unit, RETURNING_UNIT_STATUS.received, returnedAt);
       seed.transportJob({
-        formHistoryId: form.id, kind: "PICKUP", unit,
-        assignedAt: seed.between(approvedAt, pickedUpAt), scheduledDate: pickedUpAt, completedAt: returnedAt,
-        from, to: unit.lot, createdAt: approvedAt,
+        formHistoryId: form.id,
+        kind: "PICKUP",
+        unit,
+        assignedAt: seed.between(approvedAt, pickedUpAt),
+        scheduledDate: pickedUpAt,
+        completedAt: returnedAt,
+        from,
+        to: unit.lot,
+        createdAt: approvedAt,
       });
       seed.ctx.returns.push({ unit, companyId: t.company.id, formHistoryId: form.id, returnedAt });
       withCarrier++;
@@ -86,7 +108,11 @@ export function placeReturns(
     // Stage 2: some picked up (on the carrier's truck), some with a carrier booked, some waiting.
     const outcome =
       stage === 2 && form.cancelledAt === null
-        ? seed.random.weighted([["picked-up", 30], ["assigned", 35], ["waiting", 35]] as const)
+        ? seed.random.weighted([
+            ["picked-up", 30],
+            ["assigned", 35],
+            ["waiting", 35],
+          ] as const)
         : "waiting";
     const unit =
       (outcome === "picked-up" ? seed.pools.take(["IN TRANSIT"], type) : undefined) ??
@@ -98,7 +124,8 @@ export function placeReturns(
     unit.locationState = from.state;
     if (unit.statusChangedAt > form.submittedAt - 20 * MS_PER_DAY) {
       unit.statusChangedAt = form.submittedAt - seed.random.float(20, 300) * MS_PER_DAY;
-      if (unit.statusChangedAt < unit.inFleetAt + 20 * MS_PER_DAY) unit.inFleetAt = unit.statusChangedAt - 60 * MS_PER_DAY;
+      if (unit.statusChangedAt < unit.inFleetAt + 20 * MS_PER_DAY)
+        unit.inFleetAt = unit.statusChangedAt - 60 * MS_PER_DAY;
     }
     if (stage === 0 || form.cancelledAt !== null) {
       line(unit, RETURNING_UNIT_STATUS.new, null);
@@ -108,8 +135,15 @@ export function placeReturns(
       line(unit, RETURNING_UNIT_STATUS.awaitingPickup, null);
       if (seed.random.chance(0.4)) {
         seed.transportJob({
-          formHistoryId: form.id, kind: "PICKUP", unit, assignedAt: null, scheduledDate: pickupDate,
-          completedAt: null, from, to: unit.lot, createdAt: approvedAt,
+          formHistoryId: form.id,
+          kind: "PICKUP",
+          unit,
+          assignedAt: null,
+          scheduledDate: pickupDate,
+          completedAt: null,
+          from,
+          to: unit.lot,
+          createdAt: approvedAt,
         });
       }
       continue;
@@ -125,8 +159,15 @@ export function placeReturns(
       unit.locationState = from.state;
       line(unit, RETURNING_UNIT_STATUS.pickedUp, null);
       seed.transportJob({
-        formHistoryId: form.id, kind: "PICKUP", unit, assignedAt: seed.between(approvedAt, pickedUpAt),
-        scheduledDate: pickedUpAt, completedAt: null, from, to: unit.lot, createdAt: approvedAt,
+        formHistoryId: form.id,
+        kind: "PICKUP",
+        unit,
+        assignedAt: seed.between(approvedAt, pickedUpAt),
+        scheduledDate: pickedUpAt,
+        completedAt: null,
+        from,
+        to: unit.lot,
+        createdAt: approvedAt,
       });
       withCarrier++;
       last = Math.max(last, pickedUpAt);
@@ -134,8 +175,14 @@ export function placeReturns(
       const assignedAt = seed.between(approvedAt, seed.clock.nowMs);
       line(unit, RETURNING_UNIT_STATUS.awaitingPickup, null);
       seed.transportJob({
-        formHistoryId: form.id, kind: "PICKUP", unit, assignedAt,
-        scheduledDate: seed.clock.daysAhead(seed.random.int(0, 6)), completedAt: null, from, to: unit.lot,
+        formHistoryId: form.id,
+        kind: "PICKUP",
+        unit,
+        assignedAt,
+        scheduledDate: seed.clock.daysAhead(seed.random.int(0, 6)),
+        completedAt: null,
+        from,
+        to: unit.lot,
         createdAt: approvedAt,
       });
       withCarrier++;
@@ -144,8 +191,15 @@ export function placeReturns(
       line(unit, RETURNING_UNIT_STATUS.awaitingPickup, null);
       if (seed.random.chance(0.6)) {
         seed.transportJob({
-          formHistoryId: form.id, kind: "PICKUP", unit, assignedAt: null, scheduledDate: pickupDate,
-          completedAt: null, from, to: unit.lot, createdAt: approvedAt,
+          formHistoryId: form.id,
+          kind: "PICKUP",
+          unit,
+          assignedAt: null,
+          scheduledDate: pickupDate,
+          completedAt: null,
+          from,
+          to: unit.lot,
+          createdAt: approvedAt,
         });
       }
     }
@@ -155,12 +209,17 @@ export function placeReturns(
 }
 
 /** Submission and pickup dates of a return: from the units when they are back (stage 3). */
-export function returnDates(seed: RequestSeed, t: Template, returned: Array<{ returnedAt: number }> | null): { submittedAt: number; pickupDate: number } {
+export function returnDates(
+  seed: RequestSeed,
+  t: Template,
+  returned: Array<{ returnedAt: number }> | null,
+): { submittedAt: number; pickupDate: number } {
   if (returned) {
     const firstBack = Math.min(...returned.map((r) => r.returnedAt));
     const pickupDate = firstBack - seed.random.float(0, 1.5) * MS_PER_DAY;
     return { submittedAt: pickupDate - seed.random.float(2, 8) * MS_PER_DAY, pickupDate };
   }
-  const ahead = t.stage === 0 ? seed.random.int(2, 14) : t.stage === 1 ? seed.random.int(0, 10) : seed.random.int(-2, 5);
+  const ahead =
+    t.stage === 0 ? seed.random.int(2, 14) : t.stage === 1 ? seed.random.int(0, 10) : seed.random.int(-2, 5);
   return { submittedAt: t.submittedAt, pickupDate: seed.clock.daysAhead(ahead) };
 }

@@ -131,8 +131,15 @@ export class RequestSeed {
     ] as const);
   }
 
-  audit(entityType: string, entityId: number, formHistoryId: number | null, action: string,
-    changes: Record<string, [string, string]>, userId: number | null, at: number): void {
+  audit(
+    entityType: string,
+    entityId: number,
+    formHistoryId: number | null,
+    action: string,
+    changes: Record<string, [string, string]>,
+    userId: number | null,
+    at: number,
+  ): void {
     const changedData: Record<string, string> = {};
     for (const [label, [oldValue, newValue]] of Object.entries(changes)) {
       changedData[label] = `${label}: ${oldValue}!${label}: ${newValue}`;
@@ -184,7 +191,10 @@ export class RequestSeed {
 
   counts(types: TruckType[]): Record<TruckType, number> {
     const counts: Record<TruckType, number> = {
-      HALF_TON: 0, THREE_QUARTER_TON: 0, ONE_TON_FLATBED: 0, ONE_TON_SERVICE_BODY: 0,
+      HALF_TON: 0,
+      THREE_QUARTER_TON: 0,
+      ONE_TON_FLATBED: 0,
+      ONE_TON_SERVICE_BODY: 0,
     };
     for (const type of types) counts[type]++;
     return counts;

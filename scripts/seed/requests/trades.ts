@@ -27,8 +27,15 @@ export function addTrade(seed: RequestSeed, t: Template, split: SplitInfo | null
   // The new trucks mirror the returns: usually the same type, now and then an upgrade.
   const newTypes = returnTypes.map((type) => (seed.random.chance(0.8) ? type : seed.randomType()));
   const delivery = seed.random.chance(0.3) ? seed.site(t.company) : null;
-  const placed = placeNewTrucks(seed, newTypes, form, t.stage, delivery ?? t.site,
-    { orderFormId: null, tradeFormId, splitNumber: split?.number ?? null }, t.company);
+  const placed = placeNewTrucks(
+    seed,
+    newTypes,
+    form,
+    t.stage,
+    delivery ?? t.site,
+    { orderFormId: null, tradeFormId, splitNumber: split?.number ?? null },
+    t.company,
+  );
   const counts = seed.counts(placed.types);
   const last = Math.max(returns.lastActivityAt, placed.lastActivityAt);
   touchRequest(seed, form, last);
@@ -49,7 +56,13 @@ export function addTrade(seed: RequestSeed, t: Template, split: SplitInfo | null
     numTrucksReturning: returns.lines,
     returnTrucksRemaining: returns.lines - returns.withCarrier,
     newTrucksRemaining: placed.types.length - placed.withCarrier,
-    damageWaiverId: seed.random.weighted([[1, 5], [2, 3], [3, 2], [4, 1], [6, 1]] as const),
+    damageWaiverId: seed.random.weighted([
+      [1, 5],
+      [2, 3],
+      [3, 2],
+      [4, 1],
+      [6, 1],
+    ] as const),
     secondKeyTrade: seed.random.chance(0.3),
     confirmReturnReady: t.stage >= 1 && seed.random.chance(0.6),
     pickupDate: dateText(pickupDate),

@@ -40,7 +40,8 @@ async function issueSession(baseURL: string, account: Account): Promise<string> 
     headers: { "Content-Type": "application/json", Origin: new URL(baseURL).origin },
     body: JSON.stringify({ email: account.email, password: account.password }),
   });
-  if (!response.ok) throw new Error(`sign-in of ${account.email} answered ${response.status}: ${await response.text()}`);
+  if (!response.ok)
+    throw new Error(`sign-in of ${account.email} answered ${response.status}: ${await response.text()}`);
   return ((await response.json()) as { token: string }).token;
 }
 
@@ -60,7 +61,9 @@ export async function adoptSession(page: Page, account: Account): Promise<void> 
   }
   await page
     .context()
-    .addCookies([{ name: SESSION_COOKIE, value: encodeURIComponent(await token), url: baseURL, httpOnly: true, sameSite: "Lax" }]);
+    .addCookies([
+      { name: SESSION_COOKIE, value: encodeURIComponent(await token), url: baseURL, httpOnly: true, sameSite: "Lax" },
+    ]);
 }
 
 /** Signs in on /employee-login and waits for /home. */
@@ -119,7 +122,9 @@ export const unknownAddress = () => `nobody-${randomUUID().slice(0, 8)}@fleetops
 
 /** Decodes a quoted-printable body (soft line breaks and =XX escapes); other text passes unchanged. */
 function decodeQuotedPrintable(text: string): string {
-  return text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return text
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 /** Waits for the newest mail to `address` written after `since` (ms) and returns its decoded text. */
@@ -134,7 +139,9 @@ export async function newestMailTo(address: string, since: number): Promise<stri
         const candidates = names.filter((name) => name.endsWith(suffix)).sort();
         const newest = candidates.at(-1);
         if (!newest) return false;
-        const stamp = newest.slice(0, 24).replace(/^(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z$/, "$1T$2:$3:$4.$5Z");
+        const stamp = newest
+          .slice(0, 24)
+          .replace(/^(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z$/, "$1T$2:$3:$4.$5Z");
         if (Date.parse(stamp) < since - 1000) return false;
         found = newest;
         return true;
@@ -163,8 +170,11 @@ export async function setUnusableSession(context: BrowserContext, baseURL: strin
   let value = "garbage-token";
   if (kind === "expired") {
     const longAgo = new Date(Date.now() - 3 * 24 * 3600_000);
-    value = signSessionToken({ JWT_SECRET: E2E_SECRET, JWT_TTL_SECONDS: 3600 }, { userId: 1, permissions: permissionIdsNamed(["restricted"]) }, longAgo);
+    value = signSessionToken(
+      { JWT_SECRET: E2E_SECRET, JWT_TTL_SECONDS: 3600 },
+      { userId: 1, permissions: permissionIdsNamed(["restricted"]) },
+      longAgo,
+    );
   }
   await context.addCookies([{ name: SESSION_COOKIE, value: encodeURIComponent(value), url: baseURL }]);
 }
-

@@ -4,7 +4,8 @@ import { expect, type Locator, type Page } from "@playwright/test";
 import { type Account, adoptSession } from "./accounts.ts";
 
 /** The board's connection status ('Live' once its socket is connected). */
-export const liveStatus = (page: Page) => page.getByRole("status").filter({ hasText: /^(Live|Reconnecting…|Connecting…)$/ });
+export const liveStatus = (page: Page) =>
+  page.getByRole("status").filter({ hasText: /^(Live|Reconnecting…|Connecting…)$/ });
 
 /** A card by its key (`form-43`, `unit-U1234`, …). */
 export const cardByKey = (page: Page, key: string) => page.locator(`article[data-card-key="${key}"]`);

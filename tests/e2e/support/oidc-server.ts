@@ -26,7 +26,12 @@ export const OIDC_CERT_DIR = path.resolve(".data/e2e-oidc");
 
 export const PROVIDER_ACCOUNTS: readonly TestAccountClaims[] = [
   { sub: "e2e-titles", oid: "0b1e2e00-0000-4000-8000-000000000016", email: "titles@fleetops.test", name: "Grace Liu" },
-  { sub: "e2e-stranger", oid: "0b1e2e00-0000-4000-8000-0000000000ff", email: "stranger@elsewhere.test", name: "Someone Else" },
+  {
+    sub: "e2e-stranger",
+    oid: "0b1e2e00-0000-4000-8000-0000000000ff",
+    email: "stranger@elsewhere.test",
+    name: "Someone Else",
+  },
 ];
 
 /** The login page's texts, for the test. */
@@ -59,8 +64,25 @@ function certificate(): { key: Buffer; cert: Buffer } {
   const cert = path.join(OIDC_CERT_DIR, "cert.pem");
   execFileSync(
     "openssl",
-    ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "2", "-subj", "/CN=localhost",
-      "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1", "-addext", "basicConstraints=critical,CA:TRUE"],
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "rsa:2048",
+      "-nodes",
+      "-keyout",
+      key,
+      "-out",
+      cert,
+      "-days",
+      "2",
+      "-subj",
+      "/CN=localhost",
+      "-addext",
+      "subjectAltName=DNS:localhost,IP:127.0.0.1",
+      "-addext",
+      "basicConstraints=critical,CA:TRUE",
+    ],
     { stdio: "ignore" },
   );
   return { key: readFileSync(key), cert: readFileSync(cert) };
@@ -96,7 +118,12 @@ async function main() {
         const email = (await formBody(req)).get("email")?.trim().toLowerCase() ?? "";
         const account = PROVIDER_ACCOUNTS.find((candidate) => candidate.email === email);
         if (!account) return html(loginPage(details.uid, NO_SUCH_ACCOUNT), 400);
-        await provider.interactionFinished(req, res, { login: { accountId: account.sub } }, { mergeWithLastSubmission: false });
+        await provider.interactionFinished(
+          req,
+          res,
+          { login: { accountId: account.sub } },
+          { mergeWithLastSubmission: false },
+        );
       } catch (error) {
         console.error("interaction failed", error);
         if (!res.headersSent) res.writeHead(500).end(String(error));

@@ -23,7 +23,8 @@ export async function watchAlertShown(page: Page, text: string): Promise<() => P
   await page.evaluate((text) => {
     const record: Shown = { start: null, end: null };
     window.__shownFor = { ...window.__shownFor, [text]: record };
-    const present = () => Array.from(document.querySelectorAll('[role="alert"]')).some((alert) => alert.textContent?.includes(text));
+    const present = () =>
+      Array.from(document.querySelectorAll('[role="alert"]')).some((alert) => alert.textContent?.includes(text));
     const observer = new MutationObserver(() => {
       const now = performance.now();
       const shown = present();

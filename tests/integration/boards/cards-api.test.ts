@@ -36,7 +36,11 @@ async function get(list: string, token?: string) {
   const response = await fetch(`${server.url}/api/cards/${list}`, {
     headers: token ? { Authorization: `Bearer ${token}` } : {},
   });
-  return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, unknown> };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as Record<string, unknown>,
+  };
 }
 
 beforeAll(async () => {
@@ -117,7 +121,14 @@ describe("GET /api/cards/{list}", () => {
 
   it("answers every list to a session with all access", async () => {
     const token = await tokenFor(["restricted"]);
-    for (const list of ["onboarding", "offboarding", "transport", "shipping", "client-relations", "overview"] as const) {
+    for (const list of [
+      "onboarding",
+      "offboarding",
+      "transport",
+      "shipping",
+      "client-relations",
+      "overview",
+    ] as const) {
       expect((await get(list, token)).status, list).toBe(200);
     }
   });

@@ -60,37 +60,69 @@ async function expectNamedRequestsCoverTheChange(operation: () => Promise<Operat
 describe("operations that name their requests (ADR 021)", () => {
   it("approving an on-rent order and an off-rent names the request", async () => {
     const { form } = await order(db);
-    expect(await expectNamedRequestsCoverTheChange(async () => approveOrder(db, await actorWith(db, ["onboarding-approve"]), { FormHistoryID: form.id, half: "on" }, NOW))).toEqual([form.id]);
+    expect(
+      await expectNamedRequestsCoverTheChange(async () =>
+        approveOrder(db, await actorWith(db, ["onboarding-approve"]), { FormHistoryID: form.id, half: "on" }, NOW),
+      ),
+    ).toEqual([form.id]);
     const returned = await offRent(db, [await unit(db, "ON RENT")]);
-    await expectNamedRequestsCoverTheChange(async () => approveOrder(db, await actorWith(db, ["offboarding-approve"]), { FormHistoryID: returned.form.id, half: "off" }, NOW));
+    await expectNamedRequestsCoverTheChange(async () =>
+      approveOrder(
+        db,
+        await actorWith(db, ["offboarding-approve"]),
+        { FormHistoryID: returned.form.id, half: "off" },
+        NOW,
+      ),
+    );
   });
 
   it("editing an on-rent order and an off-rent names the request", async () => {
     const { orderForm } = await editableOrder(db);
     await expectNamedRequestsCoverTheChange(async () =>
-      editOnRentOrder(db, await actorWith(db, ["onboarding"]), orderBodyOf(orderForm, { PONumber: "PO-4471", DateNeeded: "2026-12-09" }), NOW),
+      editOnRentOrder(
+        db,
+        await actorWith(db, ["onboarding"]),
+        orderBodyOf(orderForm, { PONumber: "PO-4471", DateNeeded: "2026-12-09" }),
+        NOW,
+      ),
     );
     const { offRentForm, lines } = await editableOffRent(db, { stage: OFFBOARDING_STAGE.approved });
     await expectNamedRequestsCoverTheChange(async () =>
-      editOffRentOrder(db, await actorWith(db, ["offboarding"]), offRentBodyOf(offRentForm, lines, { pickupCity: "Round Rock", pickupDate: "2026-12-05" })),
+      editOffRentOrder(
+        db,
+        await actorWith(db, ["offboarding"]),
+        offRentBodyOf(offRentForm, lines, { pickupCity: "Round Rock", pickupDate: "2026-12-05" }),
+      ),
     );
   });
 
   it("cancelling a request names it (its card leaves the list)", async () => {
     const { form } = await order(db, { stage: ONBOARDING_STAGE.approved });
     await expectNamedRequestsCoverTheChange(async () =>
-      cancelOrder(db, await actorWith(db, ["restricted"]), { note: "Bought instead", FormHistoryID: form.id, department: "Onboarding" }, NOW),
+      cancelOrder(
+        db,
+        await actorWith(db, ["restricted"]),
+        { note: "Bought instead", FormHistoryID: form.id, department: "Onboarding" },
+        NOW,
+      ),
     );
   });
 
   it("adding and cancelling a note on a request names it; a note on a unit alone names none", async () => {
     const { form } = await trade(db);
     const actor = await actorWith(db, ["restricted"]);
-    await expectNamedRequestsCoverTheChange(() => addNote(db, actor, { note: "Swap on Monday", FormHistoryID: form.id, department: "offboarding" }, NOW));
+    await expectNamedRequestsCoverTheChange(() =>
+      addNote(db, actor, { note: "Swap on Monday", FormHistoryID: form.id, department: "offboarding" }, NOW),
+    );
     const note = await db.note.findFirstOrThrow({ where: { formHistoryId: form.id } });
     await expectNamedRequestsCoverTheChange(() => cancelNote(db, actor, { cancelValue: 1, noteId: note.id }, NOW));
     const truck = await unit(db, "ON LOT");
-    const onUnit = await addNote(db, await actorWith(db, ["recon"]), { note: "Needs a windshield", department: "recon", unitNumber: truck.unitNumber }, NOW);
+    const onUnit = await addNote(
+      db,
+      await actorWith(db, ["recon"]),
+      { note: "Needs a windshield", department: "recon", unitNumber: truck.unitNumber },
+      NOW,
+    );
     expect(onUnit).toMatchObject({ ok: true });
     expect(onUnit).not.toHaveProperty("requests");
   });
@@ -100,8 +132,12 @@ describe("operations that name their requests (ADR 021)", () => {
     const delivery = await job(db, form.id, "DELIVERY", (await unit(db, "IN TRANSIT")).id);
     const carrier = await vendor(db);
     const transport = await actorWith(db, ["transport-edit"]);
-    await expectNamedRequestsCoverTheChange(() => assignCarrier(db, transport, { TransportJobID: delivery.id, VendorID: carrier.id }, NOW));
-    await expectNamedRequestsCoverTheChange(() => assignCarrier(db, transport, { TransportJobID: delivery.id, VendorID: null }, NOW));
+    await expectNamedRequestsCoverTheChange(() =>
+      assignCarrier(db, transport, { TransportJobID: delivery.id, VendorID: carrier.id }, NOW),
+    );
+    await expectNamedRequestsCoverTheChange(() =>
+      assignCarrier(db, transport, { TransportJobID: delivery.id, VendorID: null }, NOW),
+    );
   });
 
   it("a finished delivery names every request whose card lists the unit, not only its own", async () => {
@@ -114,7 +150,9 @@ describe("operations that name their requests (ADR 021)", () => {
     const { form, orderForm } = await order(db, { stage: ONBOARDING_STAGE.approved, trucks: 2 });
     await db.reservation.create({ data: { unitId: truck.id, formHistoryId: form.id, orderFormId: orderForm.id } });
     const delivery = await job(db, form.id, "DELIVERY", truck.id, carrier.id);
-    const requests = await expectNamedRequestsCoverTheChange(async () => completeTransport(db, await actorWith(db, ["transport"]), { TransportJobID: delivery.id }, NOW));
+    const requests = await expectNamedRequestsCoverTheChange(async () =>
+      completeTransport(db, await actorWith(db, ["transport"]), { TransportJobID: delivery.id }, NOW),
+    );
     expect([...requests].sort((a, b) => a - b)).toEqual([earlier.form.id, form.id].sort((a, b) => a - b));
   });
 });

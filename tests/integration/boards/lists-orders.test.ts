@@ -56,7 +56,10 @@ describe("every list", () => {
         expect(card.list).toBe(list);
         expect(card.searchText).toBe(card.searchText.toLowerCase());
         for (const entry of card.facts) {
-          if (/needed|pickup|scheduled|submitted|delivery|since|last call/i.test(entry.label) && /\d\/\d/.test(entry.value)) {
+          if (
+            /needed|pickup|scheduled|submitted|delivery|since|last call/i.test(entry.label) &&
+            /\d\/\d/.test(entry.value)
+          ) {
             expect(entry.value, `${list} ${entry.label}`).toMatch(MMDDYYYY);
           }
         }
@@ -85,9 +88,11 @@ describe("onboarding", () => {
        WHERE f.kind IN ('ORDER', 'TRADE') AND f."cancelledAt" IS NULL
          AND COALESCE(o."onboardingStatus", t."onboardingStatus") < 3`);
     expect(expected.length).toBeGreaterThan(20);
-    expect(cards("onboarding").map((card) => card.formHistoryId).sort((a, b) => a! - b!)).toEqual(
-      expected.map((row) => row.id).sort((a, b) => a - b),
-    );
+    expect(
+      cards("onboarding")
+        .map((card) => card.formHistoryId)
+        .sort((a, b) => a! - b!),
+    ).toEqual(expected.map((row) => row.id).sort((a, b) => a - b));
     const cancelled = await rows<{ id: number }>(`SELECT id FROM "FormHistory" WHERE "cancelledAt" IS NOT NULL`);
     expect(cancelled.length).toBeGreaterThan(0);
     const onBoard = new Set(cards("onboarding").map((card) => card.formHistoryId));
@@ -96,8 +101,14 @@ describe("onboarding", () => {
 
   it("shows each order's counts, type breakdown, company and stage from its OrderForm", async () => {
     const forms = await rows<{
-      formHistoryId: number; trucksRequested: number; trucksRemaining: number; onboardingStatus: number;
-      halfTonCount: number; companyCode: string; name: string; dateNeeded: Date;
+      formHistoryId: number;
+      trucksRequested: number;
+      trucksRemaining: number;
+      onboardingStatus: number;
+      halfTonCount: number;
+      companyCode: string;
+      name: string;
+      dateNeeded: Date;
     }>(`SELECT o."formHistoryId", o."trucksRequested", o."trucksRemaining", o."onboardingStatus", o."halfTonCount",
                c.code AS "companyCode", c.name, to_char(o."dateNeeded", 'MM/DD/YYYY') AS "dateNeeded"
           FROM "OrderForm" o JOIN "FormHistory" f ON f.id = o."formHistoryId" JOIN "Company" c ON c.id = f."companyId"`);
@@ -117,7 +128,11 @@ describe("onboarding", () => {
       expect(card.searchText).toContain(form.companyCode);
       expect(card.searchText).toContain(form.name.toLowerCase());
       expect(card.actions.map((action) => action.modal)).toEqual([
-        "notesGeneral", "editOnboarding", "noteOnboarding", "splitOrderModal", "setPriorityOrder",
+        "notesGeneral",
+        "editOnboarding",
+        "noteOnboarding",
+        "splitOrderModal",
+        "setPriorityOrder",
       ]);
       for (const action of card.actions) expect(action.params).toEqual({ formHistoryId: String(card.formHistoryId) });
     }
@@ -220,17 +235,27 @@ describe("offboarding", () => {
     const expected = await rows<{ id: number }>(`
       SELECT f.id FROM "OffRentForm" r JOIN "FormHistory" f ON f.id = r."formHistoryId"
        WHERE f."cancelledAt" IS NULL AND r."offboardingStatus" < 3`);
-    expect(cards("offboarding").map((card) => card.formHistoryId).sort((a, b) => a! - b!)).toEqual(
-      expected.map((row) => row.id).sort((a, b) => a - b),
-    );
+    expect(
+      cards("offboarding")
+        .map((card) => card.formHistoryId)
+        .sort((a, b) => a! - b!),
+    ).toEqual(expected.map((row) => row.id).sort((a, b) => a - b));
   });
 
   it("shows returning counts, pickup date and every returning line with its status and carrier", async () => {
-    const forms = await rows<{ formHistoryId: number; numTrucksReturning: number; trucksRemaining: number; pickup: string; stage: number }>(
+    const forms = await rows<{
+      formHistoryId: number;
+      numTrucksReturning: number;
+      trucksRemaining: number;
+      pickup: string;
+      stage: number;
+    }>(
       `SELECT "formHistoryId", "numTrucksReturning", "trucksRemaining", to_char("pickupDate", 'MM/DD/YYYY') AS pickup,
               "offboardingStatus" AS stage FROM "OffRentForm"`,
     );
-    const lines = await rows<{ formHistoryId: number; unitNumber: string }>(`SELECT "formHistoryId", "unitNumber" FROM "ReturningUnit"`);
+    const lines = await rows<{ formHistoryId: number; unitNumber: string }>(
+      `SELECT "formHistoryId", "unitNumber" FROM "ReturningUnit"`,
+    );
     const byId = new Map(forms.map((form) => [form.formHistoryId, form]));
     for (const card of cards("offboarding")) {
       const form = byId.get(card.formHistoryId!)!;
@@ -243,7 +268,9 @@ describe("offboarding", () => {
       expect(card.actions.map((action) => action.id)).toEqual(["notes", "edit", "cancel", "split"]);
     }
     expect(cards("offboarding").some((card) => card.units.some((unit) => unit.carrier !== null))).toBe(true);
-    const anyUnit = cards("offboarding").flatMap((card) => card.units).find((unit) => unit.unitNumber !== "UPDATE")!;
+    const anyUnit = cards("offboarding")
+      .flatMap((card) => card.units)
+      .find((unit) => unit.unitNumber !== "UPDATE")!;
     expect(filterCards(cards("offboarding"), anyUnit.unitNumber).length).toBeGreaterThan(0);
   });
 });
@@ -264,10 +291,14 @@ describe("transport", () => {
     for (const job of open.filter((row) => row.unitNumber !== null)) {
       const stage = job.vendorId === null ? "unassigned" : "assigned";
       const holder = cards("transport").find(
-        (card) => card.formHistoryId === job.formHistoryId && card.stage.id === stage && card.units.some((unit) => unit.unitNumber === job.unitNumber),
+        (card) =>
+          card.formHistoryId === job.formHistoryId &&
+          card.stage.id === stage &&
+          card.units.some((unit) => unit.unitNumber === job.unitNumber),
       );
       expect(holder, `job ${job.id}`).toBeDefined();
-      if (stage === "unassigned") expect(holder!.units.find((unit) => unit.unitNumber === job.unitNumber)!.carrier).toBeNull();
+      if (stage === "unassigned")
+        expect(holder!.units.find((unit) => unit.unitNumber === job.unitNumber)!.carrier).toBeNull();
       else expect(holder!.units.find((unit) => unit.unitNumber === job.unitNumber)!.carrier).not.toBeNull();
     }
   });
@@ -275,12 +306,21 @@ describe("transport", () => {
 
 describe("shipping", () => {
   it("lists the carrier-assigned open jobs scheduled up to a week ahead, one card per job, in date order", async () => {
-    const expected = await rows<{ id: number }>(`
+    const expected = await rows<{ id: number }>(
+      `
       SELECT j.id FROM "TransportJob" j JOIN "FormHistory" f ON f.id = j."formHistoryId"
        WHERE f."cancelledAt" IS NULL AND j."completedAt" IS NULL AND j."vendorId" IS NOT NULL
-         AND j."scheduledDate" <= ($1::date + 7)`, [NOW.toISOString().slice(0, 10)]);
-    expect(cards("shipping").map((card) => card.key).sort()).toEqual(expected.map((row) => `job-${row.id}`).sort());
-    const days = groupByStage(cards("shipping")).flatMap((group) => group.cards.map((card) => card.sortKey.slice(0, 10)));
+         AND j."scheduledDate" <= ($1::date + 7)`,
+      [NOW.toISOString().slice(0, 10)],
+    );
+    expect(
+      cards("shipping")
+        .map((card) => card.key)
+        .sort(),
+    ).toEqual(expected.map((row) => `job-${row.id}`).sort());
+    const days = groupByStage(cards("shipping")).flatMap((group) =>
+      group.cards.map((card) => card.sortKey.slice(0, 10)),
+    );
     expect(days).toEqual([...days].sort());
     for (const card of cards("shipping")) {
       expect(card.units[0]?.carrier).toBeTruthy();
@@ -291,10 +331,12 @@ describe("shipping", () => {
 
 describe("client-relations", () => {
   it("has one card per customer with deliveries in the last 30 days, counting them", async () => {
-    const expected = await rows<{ companyId: number; n: number }>(`
+    const expected = await rows<{ companyId: number; n: number }>(
+      `
       SELECT f."companyId", count(*)::int AS n FROM "TransportJob" j JOIN "FormHistory" f ON f.id = j."formHistoryId"
        WHERE j.kind = 'DELIVERY' AND j."completedAt" >= $1 AND j."completedAt" <= $2 GROUP BY f."companyId"`,
-    [new Date(NOW.getTime() - 30 * DAY), NOW]);
+      [new Date(NOW.getTime() - 30 * DAY), NOW],
+    );
     expect(expected.length).toBeGreaterThan(0);
     const byKey = new Map(cards("client-relations").map((card) => [card.key, card]));
     expect(byKey.size).toBe(expected.length);
@@ -314,12 +356,21 @@ describe("overview", () => {
       `SELECT s.name AS "statusName", u."statusChangedAt", u."overrideLate", u."truckType"::text AS "truckType"
          FROM "Unit" u JOIN "UnitStatus" s ON s.id = u."statusId"`,
     );
-    expect(cards("overview").map((card) => card.title).sort()).toEqual(UNIT_STATUSES.map((status) => status.name).sort());
+    expect(
+      cards("overview")
+        .map((card) => card.title)
+        .sort(),
+    ).toEqual(UNIT_STATUSES.map((status) => status.name).sort());
     for (const card of cards("overview")) {
       const own = units.filter((unit) => unit.statusName === card.title);
       expect(fact(card, "Units")).toBe(String(own.length));
       expect(fact(card, "1/2 Ton")).toBe(String(own.filter((unit) => unit.truckType === "HALF_TON").length));
-      const late = own.filter((unit) => isUnitLate({ statusName: unit.statusName, changeDate: unit.statusChangedAt, overrideLate: unit.overrideLate }, NOW)).length;
+      const late = own.filter((unit) =>
+        isUnitLate(
+          { statusName: unit.statusName, changeDate: unit.statusChangedAt, overrideLate: unit.overrideLate },
+          NOW,
+        ),
+      ).length;
       expect(fact(card, "Late"), card.title).toBe(String(late));
       expect(card.late).toBe(late > 0);
       expect(card.units.length).toBe(Math.min(5, own.length));

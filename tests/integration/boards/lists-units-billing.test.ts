@@ -67,12 +67,16 @@ describe("recon", () => {
       WHERE s.name IN ('OFF RENT', 'ON LOT', 'BODY SHOP', 'In Maintenance')`;
     expect(expected.length).toBeGreaterThan(0);
     expect(cards.map((c) => c.unitNumber).sort()).toEqual(expected.map((r) => r.unitNumber).sort());
-    expect(new Set(cards.map((c) => c.stage.label))).toEqual(new Set(["OFF RENT", "ON LOT", "BODY SHOP", "In Maintenance"]));
+    expect(new Set(cards.map((c) => c.stage.label))).toEqual(
+      new Set(["OFF RENT", "ON LOT", "BODY SHOP", "In Maintenance"]),
+    );
   });
 
   it("marks late by the status threshold, never when overridden", async () => {
     const cards = new Map(cardsOf("recon").map((c) => [c.unitNumber, c]));
-    const units = await prisma.$queryRaw<{ unitNumber: string; overrideLate: boolean; days: number; threshold: number }[]>`
+    const units = await prisma.$queryRaw<
+      { unitNumber: string; overrideLate: boolean; days: number; threshold: number }[]
+    >`
       SELECT u."unitNumber", u."overrideLate", floor(extract(epoch FROM (${NOW}::timestamp - u."statusChangedAt")) / 86400)::int AS days,
         s."lateAfterDays" AS threshold
       FROM "Unit" u JOIN "UnitStatus" s ON s.id = u."statusId"
@@ -98,7 +102,12 @@ describe("recon", () => {
     const card = cardsOf("recon").find((c) => c.unitNumber === withNotes!.unitNumber)!;
     expect(card.notes.count).toBe(withNotes!.n);
     expect(card.notes.latest?.subject).toBe(withNotes!.subject);
-    expect(card.actions).toContainEqual({ id: "notes", label: "Notes", modal: "notesGeneral", params: { unitNumber: card.unitNumber } });
+    expect(card.actions).toContainEqual({
+      id: "notes",
+      label: "Notes",
+      modal: "notesGeneral",
+      params: { unitNumber: card.unitNumber },
+    });
   });
 
   it("is found by its unit number through the board filter", () => {
@@ -145,7 +154,9 @@ describe("sales and titles", () => {
 describe("accounts receivable", () => {
   it("ar-open has one card per customer with open contracts, with their totals", async () => {
     const cards = cardsOf("ar-open");
-    const groups = await prisma.$queryRaw<{ code: string; n: number; total: number; balance: number; overdue: number }[]>`
+    const groups = await prisma.$queryRaw<
+      { code: string; n: number; total: number; balance: number; overdue: number }[]
+    >`
       SELECT co.code, count(*)::int AS n, sum(c."monthlyRate")::float8 AS total,
         (SELECT COALESCE(sum(i.balance), 0)::float8 FROM "ArInvoice" i WHERE i."companyId" = co.id AND i.status = 'OPEN') AS balance,
         (SELECT count(*)::int FROM "ArInvoice" i WHERE i."companyId" = co.id AND i.status = 'OPEN' AND i.balance > 0
@@ -187,7 +198,9 @@ describe("accounts receivable", () => {
       expect(card.stage.id).toBe(claim.status === "OPEN" ? "open-to-bill" : "billed-awaiting-payment");
       expect(card.late).toBe(claim.age > 56);
     }
-    const closed = await prisma.$queryRaw<{ claimNumber: string }[]>`SELECT "claimNumber" FROM "Claim" WHERE status = 'CLOSED' LIMIT 1`;
+    const closed = await prisma.$queryRaw<
+      { claimNumber: string }[]
+    >`SELECT "claimNumber" FROM "Claim" WHERE status = 'CLOSED' LIMIT 1`;
     if (closed[0]) expect(filterCards(cards, closed[0].claimNumber)).toEqual([]);
   });
 
@@ -204,7 +217,12 @@ describe("accounts receivable", () => {
     for (const line of lines) {
       const card = cards.find((c) => c.formHistoryId === line.formHistoryId)!;
       expect(card.units.map((u) => u.unitNumber)).toContain(line.unitNumber);
-      expect(card.actions[0]).toEqual({ id: "notes", label: "Notes", modal: "notesGeneral", params: { formHistoryId: String(line.formHistoryId) } });
+      expect(card.actions[0]).toEqual({
+        id: "notes",
+        label: "Notes",
+        modal: "notesGeneral",
+        params: { formHistoryId: String(line.formHistoryId) },
+      });
     }
     // Units whose return closed the contract are done for AR.
     const closedReturns = await count`SELECT count(*)::int AS n FROM "ReturningUnit" WHERE "statusId" = 7`;
@@ -213,7 +231,9 @@ describe("accounts receivable", () => {
 
   it("credit-memos excludes VOID, and available credit is lines minus applied", async () => {
     const cards = cardsOf("credit-memos");
-    const memos = await prisma.$queryRaw<{ id: number; status: string; invoiceClaim: string; lines: number; applied: number }[]>`
+    const memos = await prisma.$queryRaw<
+      { id: number; status: string; invoiceClaim: string; lines: number; applied: number }[]
+    >`
       SELECT m.id, m.status::text AS status, m."invoiceClaim",
         (SELECT COALESCE(sum(amount), 0)::float8 FROM "CreditMemoLine" l WHERE l."creditMemoId" = m.id) AS lines,
         (SELECT COALESCE(sum("appliedAmount"), 0)::float8 FROM "CreditMemoApplication" a WHERE a."creditMemoId" = m.id) AS applied

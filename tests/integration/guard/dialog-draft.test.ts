@@ -25,10 +25,13 @@ beforeAll(async () => {
 
 afterAll(() => server?.close());
 
-
 function expiredCookie(userId: number): string {
   const longAgo = new Date(Date.now() - 3 * 24 * 3600_000);
-  const token = signSessionToken(server.services.config, { userId, permissions: [permissionId("onboarding")] }, longAgo);
+  const token = signSessionToken(
+    server.services.config,
+    { userId, permissions: [permissionId("onboarding")] },
+    longAgo,
+  );
   return `${SESSION_COOKIE}=${encodeURIComponent(token)}`;
 }
 
@@ -36,7 +39,11 @@ function post(path: string, fields: Record<string, string>, cookie = "") {
   return fetch(`${server.url}${path}`, {
     method: "POST",
     redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, ...(cookie ? { Cookie: cookie } : {}) },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: server.url,
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
     body: new URLSearchParams(fields).toString(),
   });
 }
@@ -55,12 +62,20 @@ describe("a dialog's entry across signing in again, without JavaScript", () => {
   it("the guard's 401 carries the posted dialog form into the sign-in form, never a password", async () => {
     const user = await createUser(db, { directPermissions: ["onboarding"] });
     const path = "/onboarding?modal=notesGeneral&formHistoryId=41";
-    const response = await post(path, { intent: NOTE_INTENTS.add, note: "Call the yard <b>first</b> & then", password: "secret" }, expiredCookie(user.id));
+    const response = await post(
+      path,
+      { intent: NOTE_INTENTS.add, note: "Call the yard <b>first</b> & then", password: "secret" },
+      expiredCookie(user.id),
+    );
     expect(response.status).toBe(401);
     const html = await response.text();
     expect(hiddenValue(html, "redirectTo")).toBe(path);
     const draft = decodeDialogDraft(hiddenValue(html, "draft"));
-    expect(draft).toEqual({ to: path, intent: NOTE_INTENTS.add, fields: [["note", "Call the yard <b>first</b> & then"]] });
+    expect(draft).toEqual({
+      to: path,
+      intent: NOTE_INTENTS.add,
+      fields: [["note", "Call the yard <b>first</b> & then"]],
+    });
     expect(html).not.toContain("secret");
   });
 
@@ -70,7 +85,11 @@ describe("a dialog's entry across signing in again, without JavaScript", () => {
     const profile = await post("/profile", { intent: "x", firstName: "Dana" }, cookie);
     expect(profile.status).toBe(401);
     expect(hiddenValue(await profile.text(), "draft")).toBeNull();
-    const script = await post("/onboarding.data?modal=notesGeneral&formHistoryId=41", { intent: NOTE_INTENTS.add, note: "by fetch" }, cookie);
+    const script = await post(
+      "/onboarding.data?modal=notesGeneral&formHistoryId=41",
+      { intent: NOTE_INTENTS.add, note: "by fetch" },
+      cookie,
+    );
     expect(script.status).not.toBe(200);
     expect(await script.text()).not.toContain('name="draft"');
     const noIntent = await post("/onboarding", { note: "no intent" }, cookie);
@@ -81,7 +100,11 @@ describe("a dialog's entry across signing in again, without JavaScript", () => {
     const user = await createUser(db, { directPermissions: ["onboarding"] });
     // Random text does not compress: 6,000 characters cannot fit a cookie.
     const note = randomBytes(4_500).toString("base64");
-    const response = await post("/onboarding?modal=notesGeneral&formHistoryId=41", { intent: NOTE_INTENTS.add, note }, expiredCookie(user.id));
+    const response = await post(
+      "/onboarding?modal=notesGeneral&formHistoryId=41",
+      { intent: NOTE_INTENTS.add, note },
+      expiredCookie(user.id),
+    );
     expect(response.status).toBe(401);
     const html = await response.text();
     expect(html).toContain(DIALOG_DRAFT_TOO_LARGE_MESSAGE);
@@ -103,7 +126,9 @@ describe("a dialog's entry across signing in again, without JavaScript", () => {
     expect([302, 303]).toContain(signedIn.status);
     expect(signedIn.headers.get("location")).toBe(to);
     expect(setCookies(signedIn, SESSION_COOKIE)).toHaveLength(1);
-    expect(setCookies(signedIn, DIALOG_DRAFT_COOKIE)).toEqual([expect.stringContaining(`${DIALOG_DRAFT_COOKIE}=${draft};`)]);
+    expect(setCookies(signedIn, DIALOG_DRAFT_COOKIE)).toEqual([
+      expect.stringContaining(`${DIALOG_DRAFT_COOKIE}=${draft};`),
+    ]);
 
     // A draft for another page than the one signed in to is not kept.
     const elsewhere = await post(login, { email: user.email, password: PASSWORD, redirectTo: "/onboarding", draft });
@@ -133,7 +158,9 @@ describe("a dialog's entry across signing in again, without JavaScript", () => {
     expect(setCookies(other, DIALOG_DRAFT_COOKIE)).toEqual([expect.stringContaining("Max-Age=0")]);
 
     // A cookie that is not a draft is ignored (and forgotten).
-    const junk = await fetch(`${server.url}${to}`, { headers: { Cookie: `${session}; ${DIALOG_DRAFT_COOKIE}=not-a-draft` } });
+    const junk = await fetch(`${server.url}${to}`, {
+      headers: { Cookie: `${session}; ${DIALOG_DRAFT_COOKIE}=not-a-draft` },
+    });
     expect(junk.status).toBe(200);
     expect(await junk.text()).not.toContain(DIALOG_DRAFT_KEPT_MESSAGE);
   });

@@ -47,7 +47,9 @@ describe("impersonation from the pages", () => {
   it("lets an administrator act as an employee and return, with the bar pink meanwhile", async () => {
     const admin = await createUser(db, { directPermissions: ["restricted"] });
     const clerk = await createUser(db, { directPermissions: ["accounts-receivable"] });
-    const adminCookie = cookieOf(signSessionToken(config, { userId: admin.id, permissions: permissionIdsNamed(["restricted"]) }));
+    const adminCookie = cookieOf(
+      signSessionToken(config, { userId: admin.id, permissions: permissionIdsNamed(["restricted"]) }),
+    );
 
     const list = await page(`/employee-management?search=${encodeURIComponent(clerk.email)}`, adminCookie);
     expect(list.status).toBe(200);
@@ -73,7 +75,10 @@ describe("impersonation from the pages", () => {
     expect(back.html).not.toContain('data-colour="pink"');
     expect(back.html).not.toContain("is acting as");
 
-    const audit = await db.auditLog.findMany({ where: { entityId: clerk.id, entityType: "User" }, orderBy: { id: "asc" } });
+    const audit = await db.auditLog.findMany({
+      where: { entityId: clerk.id, entityType: "User" },
+      orderBy: { id: "asc" },
+    });
     expect(audit.map((entry) => [entry.action, entry.userId, entry.impersonatorId])).toEqual([
       ["impersonation-start", admin.id, null],
       ["impersonation-stop", clerk.id, admin.id],
@@ -83,7 +88,9 @@ describe("impersonation from the pages", () => {
   it("offers no Act as button to an employee manager without all access, and refuses the post", async () => {
     const manager = await createUser(db, { directPermissions: ["employee-management"] });
     const other = await createUser(db, { directPermissions: ["onboarding"] });
-    const cookie = cookieOf(signSessionToken(config, { userId: manager.id, permissions: permissionIdsNamed(["employee-management"]) }));
+    const cookie = cookieOf(
+      signSessionToken(config, { userId: manager.id, permissions: permissionIdsNamed(["employee-management"]) }),
+    );
     const list = await page(`/employee-management?search=${encodeURIComponent(other.email)}`, cookie);
     expect(list.status).toBe(200);
     expect(list.html).toContain(other.email);

@@ -39,7 +39,11 @@ async function tokenFor(permissions: PermissionName[], options: { issuedAt?: Dat
     directPermissions: permissions,
     tokensValidAfter: new Date(Date.now() - 3 * 3600_000),
   });
-  const token = signSessionToken(config, { userId: user.id, permissions: permissionIdsNamed(permissions) }, options.issuedAt);
+  const token = signSessionToken(
+    config,
+    { userId: user.id, permissions: permissionIdsNamed(permissions) },
+    options.issuedAt,
+  );
   return { user, token };
 }
 

@@ -82,8 +82,16 @@ beforeAll(async () => {
   const now = new Date();
   adminToken = signSessionToken(config, { userId: admin.id, permissions: permissionIdsNamed(["restricted"]) }, now);
   tokens.garbage = "garbage";
-  tokens.forged = signSessionToken({ ...config, JWT_SECRET: "f".repeat(32) }, { userId: admin.id, permissions: permissionIdsNamed(["restricted"]) }, now);
-  tokens.expired = signSessionToken(config, { userId: admin.id, permissions: permissionIdsNamed(["restricted"]) }, new Date(now.getTime() - 2 * 86_400_000));
+  tokens.forged = signSessionToken(
+    { ...config, JWT_SECRET: "f".repeat(32) },
+    { userId: admin.id, permissions: permissionIdsNamed(["restricted"]) },
+    now,
+  );
+  tokens.expired = signSessionToken(
+    config,
+    { userId: admin.id, permissions: permissionIdsNamed(["restricted"]) },
+    new Date(now.getTime() - 2 * 86_400_000),
+  );
   tokens.revoked = signSessionToken(config, { userId: revoked.id, permissions: [] }, new Date(now.getTime() - 60_000));
   // A password change moves tokensValidAfter: every token issued before it is revoked.
   await db.user.update({ where: { id: revoked.id }, data: { tokensValidAfter: now, theme: "LIGHT" } });

@@ -15,8 +15,13 @@ const db = createTestPrisma();
 
 describe("effectivePermissionIds", () => {
   it("is the union of department and direct permissions, ascending, without duplicates", async () => {
-    const user = await createUser(db, { departmentPermissions: ["offboarding", "onboarding", "on-off-rents"], directPermissions: ["onboarding-approve", "on-off-rents"] });
-    expect(await effectivePermissionIds(db, user.id)).toEqual(permissionIdsNamed(["on-off-rents", "onboarding", "offboarding", "onboarding-approve"]));
+    const user = await createUser(db, {
+      departmentPermissions: ["offboarding", "onboarding", "on-off-rents"],
+      directPermissions: ["onboarding-approve", "on-off-rents"],
+    });
+    expect(await effectivePermissionIds(db, user.id)).toEqual(
+      permissionIdsNamed(["on-off-rents", "onboarding", "offboarding", "onboarding-approve"]),
+    );
   });
 
   it("works without a department, and without any permission", async () => {
@@ -49,7 +54,11 @@ describe("findActiveUserByEmail", () => {
 
 describe("signInWithPassword", () => {
   it("returns a token carrying the user's id and effective permissions", async () => {
-    const user = await createUser(db, { departmentPermissions: ["onboarding", "on-off-rents"], directPermissions: ["onboarding-approve"], theme: "DARK" });
+    const user = await createUser(db, {
+      departmentPermissions: ["onboarding", "on-off-rents"],
+      directPermissions: ["onboarding-approve"],
+      theme: "DARK",
+    });
     const result = await signInWithPassword(db, config, { email: user.email.toUpperCase(), password: PASSWORD });
     expect(result).toMatchObject({
       ok: true,
@@ -110,7 +119,11 @@ describe("signInWithPassword", () => {
 describe("resolveSession", () => {
   let user: Awaited<ReturnType<typeof createUser>>;
   beforeAll(async () => {
-    user = await createUser(db, { departmentPermissions: ["onboarding"], directPermissions: ["offboarding"], theme: "DARK" });
+    user = await createUser(db, {
+      departmentPermissions: ["onboarding"],
+      directPermissions: ["offboarding"],
+      theme: "DARK",
+    });
   });
   const tokenFor = (userId: number, now = new Date(), permissions: PermissionName[] = ["onboarding", "offboarding"]) =>
     signSessionToken(config, { userId, permissions: permissionIdsNamed(permissions) }, now);
@@ -132,7 +145,9 @@ describe("resolveSession", () => {
     const changing = await createUser(db, { directPermissions: ["transport"] });
     const token = tokenFor(changing.id, new Date(), ["transport"]);
     await db.userPermission.create({ data: { userId: changing.id, permissionId: permissionId("offboarding") } });
-    expect(await resolveSession(db, token, config)).toMatchObject({ permissions: permissionIdsNamed(["transport", "offboarding"]) });
+    expect(await resolveSession(db, token, config)).toMatchObject({
+      permissions: permissionIdsNamed(["transport", "offboarding"]),
+    });
     await db.userPermission.deleteMany({ where: { userId: changing.id } });
     expect(await resolveSession(db, token, config)).toMatchObject({ status: "signed-in", permissions: [] });
   });

@@ -58,7 +58,10 @@ const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 describe("POST /users/login", () => {
   it("answers 200 { token } for good credentials, and sets the session cookie", async () => {
-    const user = await createUser(db, { departmentPermissions: ["onboarding", "on-off-rents"], directPermissions: ["onboarding-approve"] });
+    const user = await createUser(db, {
+      departmentPermissions: ["onboarding", "on-off-rents"],
+      directPermissions: ["onboarding-approve"],
+    });
     const { response, status, body } = await login({ email: user.email, password: PASSWORD });
     expect(status).toBe(200);
     expect(Object.keys(body)).toEqual(["token"]);
@@ -173,7 +176,11 @@ describe("POST /users/login", () => {
 
 describe("GET /users/info", () => {
   it("answers the user and their permissions for a bearer token", async () => {
-    const user = await createUser(db, { departmentPermissions: ["offboarding"], directPermissions: ["onboarding"], theme: "DARK" });
+    const user = await createUser(db, {
+      departmentPermissions: ["offboarding"],
+      directPermissions: ["onboarding"],
+      theme: "DARK",
+    });
     const { body: signedIn } = await login({ email: user.email, password: PASSWORD });
     const result = await info(bearer(signedIn.token as string));
     expect({ status: result.status, body: result.body }).toEqual({
@@ -238,7 +245,10 @@ describe("GET /users/info", () => {
 
   it("answers 401 for a token signed with another secret or with alg none", async () => {
     const user = await createUser(db, { directPermissions: ["restricted"] });
-    const foreign = signSessionToken({ ...config, JWT_SECRET: "z".repeat(32) }, { userId: user.id, permissions: permissionIdsNamed(["restricted"]) });
+    const foreign = signSessionToken(
+      { ...config, JWT_SECRET: "z".repeat(32) },
+      { userId: user.id, permissions: permissionIdsNamed(["restricted"]) },
+    );
     const now = Math.floor(Date.now() / 1000);
     const part = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
     const unsigned = `${part({ alg: "none", typ: "JWT" })}.${part({

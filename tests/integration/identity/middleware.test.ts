@@ -82,7 +82,10 @@ describe("requirePermission", () => {
 
   it("decides on the database's permissions, not the token's", async () => {
     const user = await createUser(db, { directPermissions: ["onboarding"] });
-    const claimsTransport = signSessionToken(config, { userId: user.id, permissions: permissionIdsNamed(["restricted", "transport"]) });
+    const claimsTransport = signSessionToken(config, {
+      userId: user.id,
+      permissions: permissionIdsNamed(["restricted", "transport"]),
+    });
     expect((await get("/transport", claimsTransport)).status).toBe(403);
   });
 

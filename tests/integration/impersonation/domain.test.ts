@@ -13,7 +13,12 @@ import { unique } from "../../support/factories/unique.ts";
 import { createUser, type UserFixture } from "../../support/factories/users.ts";
 import { permissionId, permissionIdsNamed, type PermissionName } from "~/rules/access/permissions.ts";
 
-const config = loadConfig({ NODE_ENV: "test", JWT_SECRET: "d".repeat(32), JWT_TTL_SECONDS: "3600", LOG_LEVEL: "silent" });
+const config = loadConfig({
+  NODE_ENV: "test",
+  JWT_SECRET: "d".repeat(32),
+  JWT_TTL_SECONDS: "3600",
+  LOG_LEVEL: "silent",
+});
 const db = createTestPrisma();
 
 async function person(firstName: string, lastName: string, fixture: UserFixture = {}) {
@@ -31,7 +36,11 @@ describe("resolveSession with an act claim", () => {
   it("returns the impersonator beside the user, whose permissions it keeps", async () => {
     const ada = await person("Ada", "Admin", { directPermissions: ["restricted"] });
     const tom = await person("Tom", "Target", { departmentPermissions: ["onboarding"] });
-    const token = signSessionToken(config, { userId: tom.id, permissions: permissionIdsNamed(["onboarding"]), impersonatorId: ada.id });
+    const token = signSessionToken(config, {
+      userId: tom.id,
+      permissions: permissionIdsNamed(["onboarding"]),
+      impersonatorId: ada.id,
+    });
     expect(await resolveSession(db, token, config)).toMatchObject({
       status: "signed-in",
       user: { id: tom.id, firstName: "Tom" },
@@ -44,7 +53,10 @@ describe("resolveSession with an act claim", () => {
     const ada = await person("Ada", "Admin", { departmentPermissions: ["restricted"] });
     const tom = await person("Tom", "Target");
     const token = signSessionToken(config, { userId: tom.id, permissions: [], impersonatorId: ada.id });
-    expect(await resolveSession(db, token, config)).toMatchObject({ status: "signed-in", impersonator: { id: ada.id } });
+    expect(await resolveSession(db, token, config)).toMatchObject({
+      status: "signed-in",
+      impersonator: { id: ada.id },
+    });
   });
 
   it("refuses an impersonator who is gone, inactive, no longer holds all access, or was revoked after issue", async () => {
@@ -91,8 +103,13 @@ describe("resolveSession with an act claim", () => {
 describe("startImpersonation", () => {
   it("signs a token for the target with their current permissions, not the caller's", async () => {
     const ada = await person("Ada", "Admin", { directPermissions: ["restricted"] });
-    const tom = await person("Tom", "Target", { departmentPermissions: ["offboarding"], directPermissions: ["on-off-rents"] });
-    const session = await signedIn(signSessionToken(config, { userId: ada.id, permissions: permissionIdsNamed(["restricted"]) }));
+    const tom = await person("Tom", "Target", {
+      departmentPermissions: ["offboarding"],
+      directPermissions: ["on-off-rents"],
+    });
+    const session = await signedIn(
+      signSessionToken(config, { userId: ada.id, permissions: permissionIdsNamed(["restricted"]) }),
+    );
     const result = await startImpersonation(db, config, session, tom.id);
     expect(result).toMatchObject({ ok: true, user: { id: tom.id }, impersonator: { id: ada.id } });
     if (!result.ok) return;
@@ -116,7 +133,9 @@ describe("mayImpersonate", () => {
     expect(mayImpersonate(viewer(["restricted"]), { id: 5, active: true })).toBe(false);
     expect(mayImpersonate(viewer(["restricted"]), { id: 6, active: false })).toBe(false);
     expect(mayImpersonate(viewer(["employee-management"]), { id: 6, active: true })).toBe(false);
-    expect(mayImpersonate(viewer(["restricted"], { id: 9, firstName: "X", lastName: "Y" }), { id: 6, active: true })).toBe(false);
+    expect(
+      mayImpersonate(viewer(["restricted"], { id: 9, firstName: "X", lastName: "Y" }), { id: 6, active: true }),
+    ).toBe(false);
   });
 });
 
@@ -160,7 +179,13 @@ describe("recordAudit", () => {
     const ada = await person("Ada", "Admin", { directPermissions: ["restricted"] });
     const manager = await person("Mia", "Manager", { directPermissions: ["employee-management"] });
     const department = await db.department.create({ data: { name: unique("Yard") } });
-    const session = await signedIn(signSessionToken(config, { userId: manager.id, permissions: permissionIdsNamed(["employee-management"]), impersonatorId: ada.id }));
+    const session = await signedIn(
+      signSessionToken(config, {
+        userId: manager.id,
+        permissions: permissionIdsNamed(["employee-management"]),
+        impersonatorId: ada.id,
+      }),
+    );
     const result = await registerEmployee(db, session, {
       firstName: "Nia",
       lastName: "New",
@@ -182,11 +207,16 @@ describe("listEmployees", () => {
   beforeAll(async () => {
     word = unique("Zed").replace(/-/g, "");
     const department = await db.department.create({
-      data: { name: `${word} Recon`, permissions: { create: [{ permission: { connect: { id: permissionId("onboarding") } } }] } },
+      data: {
+        name: `${word} Recon`,
+        permissions: { create: [{ permission: { connect: { id: permissionId("onboarding") } } }] },
+      },
     });
     await createUser(db, { directPermissions: ["onboarding", "offboarding"] });
     for (let index = 0; index < EMPLOYEES_PER_PAGE + 2; index += 1) {
-      const user = await createUser(db, { email: `${word.toLowerCase()}${String(index).padStart(2, "0")}@fleetops.test` });
+      const user = await createUser(db, {
+        email: `${word.toLowerCase()}${String(index).padStart(2, "0")}@fleetops.test`,
+      });
       await db.user.update({
         where: { id: user.id },
         data: {
@@ -198,7 +228,10 @@ describe("listEmployees", () => {
       });
     }
     await db.userPermission.create({
-      data: { user: { connect: { email: `${word.toLowerCase()}00@fleetops.test` } }, permission: { connect: { id: permissionId("offboarding") } } },
+      data: {
+        user: { connect: { email: `${word.toLowerCase()}00@fleetops.test` } },
+        permission: { connect: { id: permissionId("offboarding") } },
+      },
     });
   });
 
@@ -225,9 +258,9 @@ describe("listEmployees", () => {
   });
 
   it("matches every word in name, e-mail or department, any case, and clamps the page", async () => {
-    expect((await listEmployees(db, { search: `${word.toUpperCase()} recon` })).employees.map((e) => e.firstName)).toEqual([
-      "First00",
-    ]);
+    expect(
+      (await listEmployees(db, { search: `${word.toUpperCase()} recon` })).employees.map((e) => e.firstName),
+    ).toEqual(["First00"]);
     expect((await listEmployees(db, { search: `first03 ${word}` })).total).toBe(1);
     expect(await listEmployees(db, { search: `${word} nobody`, page: 3 })).toMatchObject({
       employees: [],

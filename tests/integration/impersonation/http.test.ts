@@ -25,7 +25,12 @@ import { permissionId, permissionIdsNamed } from "~/rules/access/permissions.ts"
 const SIGN_IN_REQUIRED = { error: "Sign in required." };
 const FORBIDDEN = { error: "You do not have permission to do that." };
 
-const config = loadConfig({ NODE_ENV: "test", JWT_SECRET: "i".repeat(32), JWT_TTL_SECONDS: "3600", LOG_LEVEL: "silent" });
+const config = loadConfig({
+  NODE_ENV: "test",
+  JWT_SECRET: "i".repeat(32),
+  JWT_TTL_SECONDS: "3600",
+  LOG_LEVEL: "silent",
+});
 const db = createTestPrisma();
 let database: Database;
 let server: Server;
@@ -79,7 +84,10 @@ async function person(firstName: string, lastName: string, fixture: UserFixture 
 /** An administrator (direct grant of all access) and their own session token. */
 async function admin(firstName = "Ada", lastName = "Admin") {
   const user = await person(firstName, lastName, { directPermissions: ["restricted"] });
-  return { user, token: signSessionToken(config, { userId: user.id, permissions: permissionIdsNamed(["restricted"]) }) };
+  return {
+    user,
+    token: signSessionToken(config, { userId: user.id, permissions: permissionIdsNamed(["restricted"]) }),
+  };
 }
 
 async function startedBy(adminToken: string, targetId: number): Promise<string> {
@@ -91,14 +99,21 @@ async function startedBy(adminToken: string, targetId: number): Promise<string> 
 describe("POST /users/impersonate/{userId}", () => {
   it("gives an administrator a session as the target, with act naming the administrator, and sets the cookie", async () => {
     const { user: ada, token } = await admin();
-    const target = await person("Tom", "Target", { departmentPermissions: ["offboarding", "on-off-rents"], directPermissions: ["onboarding"] });
+    const target = await person("Tom", "Target", {
+      departmentPermissions: ["offboarding", "on-off-rents"],
+      directPermissions: ["onboarding"],
+    });
 
     const { status, body, response } = await impersonate(token, target.id);
     expect(status).toBe(200);
     expect(Object.keys(body)).toEqual(["token"]);
     expect(response.headers.get("cache-control")).toBe("no-store");
     const claims = jwt.decode(body.token as string, { json: true });
-    expect(claims).toMatchObject({ sub: String(target.id), act: { sub: String(ada.id) }, permissions: permissionIdsNamed(["on-off-rents", "onboarding", "offboarding"]) });
+    expect(claims).toMatchObject({
+      sub: String(target.id),
+      act: { sub: String(ada.id) },
+      permissions: permissionIdsNamed(["on-off-rents", "onboarding", "offboarding"]),
+    });
     const cookie = response.headers.getSetCookie()[0]!;
     expect(cookie).toMatch(/^fleetops_session=[^;]+; Max-Age=3600; Path=\/; HttpOnly; SameSite=Lax$/);
     expect(decodeURIComponent(cookie.split(";")[0]!.split("=")[1]!)).toBe(body.token);
@@ -125,14 +140,20 @@ describe("POST /users/impersonate/{userId}", () => {
   it("answers 403 to a session without all access, even one that may manage employees", async () => {
     const manager = await person("Mia", "Manager", { departmentPermissions: ["employee-management", "offboarding"] });
     const target = await person("Tom", "Target");
-    const token = signSessionToken(config, { userId: manager.id, permissions: permissionIdsNamed(["restricted", "employee-management"]) });
+    const token = signSessionToken(config, {
+      userId: manager.id,
+      permissions: permissionIdsNamed(["restricted", "employee-management"]),
+    });
     expect(await impersonate(token, target.id)).toMatchObject({ status: 403, body: FORBIDDEN });
     expect(await db.auditLog.count({ where: { entityId: target.id, action: "impersonation-start" } })).toBe(0);
   });
 
   it("answers 401 without a session", async () => {
     const target = await person("Tom", "Target");
-    expect(await call("POST", `/users/impersonate/${target.id}`)).toMatchObject({ status: 401, body: SIGN_IN_REQUIRED });
+    expect(await call("POST", `/users/impersonate/${target.id}`)).toMatchObject({
+      status: 401,
+      body: SIGN_IN_REQUIRED,
+    });
   });
 
   it("answers 400 to a malformed id and to oneself, 404 to an unknown or inactive user", async () => {
@@ -141,7 +162,10 @@ describe("POST /users/impersonate/{userId}", () => {
     for (const id of ["abc", "0", "-3", "1.5", "99999999999"]) {
       expect(await impersonate(token, id), id).toMatchObject({ status: 400, body: { error: "Choose a valid user." } });
     }
-    expect(await impersonate(token, ada.id)).toMatchObject({ status: 400, body: { error: "You cannot act as yourself." } });
+    expect(await impersonate(token, ada.id)).toMatchObject({
+      status: 400,
+      body: { error: "You cannot act as yourself." },
+    });
     for (const id of [inactive.id, 2_000_000_000]) {
       expect(await impersonate(token, id), String(id)).toMatchObject({
         status: 404,
@@ -188,7 +212,12 @@ describe("an impersonated session", () => {
       },
     });
     expect(await info(token)).toMatchObject({
-      body: { UserID: ada.id, Permissions: permissionIdsNamed(["restricted"]), Impersonating: false, ImpersonatorName: null },
+      body: {
+        UserID: ada.id,
+        Permissions: permissionIdsNamed(["restricted"]),
+        Impersonating: false,
+        ImpersonatorName: null,
+      },
     });
   });
 
@@ -217,7 +246,9 @@ describe("an impersonated session", () => {
     const target = await person("Tom", "Target");
     const acting = await startedBy(token, target.id);
     expect((await info(acting)).status).toBe(200);
-    await db.userPermission.delete({ where: { userId_permissionId: { userId: ada.id, permissionId: permissionId("restricted") } } });
+    await db.userPermission.delete({
+      where: { userId_permissionId: { userId: ada.id, permissionId: permissionId("restricted") } },
+    });
     expect(await info(acting)).toMatchObject({ status: 401, body: SIGN_IN_REQUIRED });
     expect(await stop(acting)).toMatchObject({ status: 401, body: SIGN_IN_REQUIRED });
   });
@@ -228,7 +259,10 @@ describe("an impersonated session", () => {
     const acting = await startedBy(token, target.id);
     await db.user.update({ where: { id: ada.id }, data: { active: false } });
     expect(await info(acting)).toMatchObject({ status: 401, body: SIGN_IN_REQUIRED });
-    await db.user.update({ where: { id: ada.id }, data: { active: true, tokensValidAfter: new Date(Date.now() + 5_000) } });
+    await db.user.update({
+      where: { id: ada.id },
+      data: { active: true, tokensValidAfter: new Date(Date.now() + 5_000) },
+    });
     expect(await info(acting)).toMatchObject({ status: 401, body: SIGN_IN_REQUIRED });
   });
 
@@ -268,7 +302,10 @@ describe("POST /users/impersonate/stop", () => {
     expect(claims).toMatchObject({ sub: String(ada.id), permissions: permissionIdsNamed(["restricted"]) });
     expect(claims).not.toHaveProperty("act");
     expect(response.headers.getSetCookie()[0]).toMatch(/^fleetops_session=[^;]+; Max-Age=3600;/);
-    expect(await info(own)).toMatchObject({ status: 200, body: { UserID: ada.id, Impersonating: false, ImpersonatorName: null } });
+    expect(await info(own)).toMatchObject({
+      status: 200,
+      body: { UserID: ada.id, Impersonating: false, ImpersonatorName: null },
+    });
     expect(await call("GET", "/transport", own)).toMatchObject({ status: 200 });
 
     const rows = await db.auditLog.findMany({ where: { entityId: target.id }, orderBy: { id: "asc" } });

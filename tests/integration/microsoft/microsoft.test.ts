@@ -75,7 +75,11 @@ class CookieJar {
   header(url: string): string {
     const { origin, pathname } = new URL(url);
     return [...this.cookies]
-      .filter(([key, { path }]) => key.startsWith(`${origin} `) && (pathname === path || pathname.startsWith(path.endsWith("/") ? path : `${path}/`)))
+      .filter(
+        ([key, { path }]) =>
+          key.startsWith(`${origin} `) &&
+          (pathname === path || pathname.startsWith(path.endsWith("/") ? path : `${path}/`)),
+      )
       .map(([key, { value }]) => `${key.split(" ")[2]}=${value}`)
       .join("; ");
   }
@@ -192,7 +196,11 @@ describe("GET /auth/microsoft → provider → /auth/microsoft/callback", () => 
     expect(location).toBe("/home");
     const token = sessionTokenOf(callback);
     expect(token).toBeTruthy();
-    expect(verifySessionToken(config, token!)).toMatchObject({ status: "valid", userId: user.id, permissions: permissionIdsNamed(["offboarding"]) });
+    expect(verifySessionToken(config, token!)).toMatchObject({
+      status: "valid",
+      userId: user.id,
+      permissions: permissionIdsNamed(["offboarding"]),
+    });
     // The state cookie is single-use: cleared on the callback.
     expect(jar.get(server.url, "fleetops_microsoft_auth")).toBeUndefined();
 
@@ -205,7 +213,10 @@ describe("GET /auth/microsoft → provider → /auth/microsoft/callback", () => 
   it("returns to a safe redirectTo, and to /home for an unsafe one", async () => {
     const user = await createUser(db);
     const account = addAccount({ email: user.email });
-    const safe = await signInThroughBrowser(account, `/auth/microsoft?redirectTo=${encodeURIComponent("/orders/7?tab=notes")}`);
+    const safe = await signInThroughBrowser(
+      account,
+      `/auth/microsoft?redirectTo=${encodeURIComponent("/orders/7?tab=notes")}`,
+    );
     expect(safe.location).toBe("/orders/7?tab=notes");
     for (const unsafe of ["//evil.example/x", "https://evil.example/", "/\\evil.example"]) {
       const result = await signInThroughBrowser(account, `/auth/microsoft?redirectTo=${encodeURIComponent(unsafe)}`);
@@ -269,12 +280,20 @@ describe("signInWithMicrosoftTokens (POST /users/login with { accessToken, idTok
     const oid = randomUUID();
     const tokens = await mintIdToken(addAccount({ oid, email: user.email }));
     const result = await signInWithMicrosoftTokens(db, config, tokens);
-    expect(result).toMatchObject({ ok: true, user: { id: user.id, email: user.email }, permissions: permissionIdsNamed(["onboarding"]) });
+    expect(result).toMatchObject({
+      ok: true,
+      user: { id: user.id, email: user.email },
+      permissions: permissionIdsNamed(["onboarding"]),
+    });
     if (!result.ok) throw new Error("refused");
     expect(verifySessionToken(config, result.token)).toMatchObject({ status: "valid", userId: user.id });
     expect(await db.user.findUnique({ where: { id: user.id } })).toMatchObject({ microsoftAccountId: oid });
     // Linked now: the next sign-in matches by oid even under another e-mail.
-    const again = await signInWithMicrosoftTokens(db, config, await mintIdToken(addAccount({ oid, email: "x@y.test" })));
+    const again = await signInWithMicrosoftTokens(
+      db,
+      config,
+      await mintIdToken(addAccount({ oid, email: "x@y.test" })),
+    );
     expect(again).toMatchObject({ ok: true, user: { id: user.id } });
   });
 
@@ -310,7 +329,11 @@ describe("signInWithMicrosoftTokens (POST /users/login with { accessToken, idTok
     };
     for (const [name, token] of Object.entries(refused)) {
       const result = await signInWithMicrosoftTokens(db, config, { accessToken: "x", idToken: token });
-      expect(result, name).toMatchObject({ ok: false, error: { status: 401, message: NOT_FOUND }, reason: "invalid-token" });
+      expect(result, name).toMatchObject({
+        ok: false,
+        error: { status: 401, message: NOT_FOUND },
+        reason: "invalid-token",
+      });
     }
     // The same claims, signed with the issuer's key for this audience: accepted (the checks above are the cause).
     expect(await signInWithMicrosoftTokens(db, config, { idToken: signTestIdToken(idp, base) })).toMatchObject({
@@ -326,7 +349,12 @@ describe("signInWithMicrosoftTokens (POST /users/login with { accessToken, idTok
         error: { status: 400, message: "Must include valid credentials" },
       });
     }
-    const unconfigured = { ...config, MICROSOFT_ISSUER: undefined, MICROSOFT_CLIENT_ID: undefined, MICROSOFT_CLIENT_SECRET: undefined };
+    const unconfigured = {
+      ...config,
+      MICROSOFT_ISSUER: undefined,
+      MICROSOFT_CLIENT_ID: undefined,
+      MICROSOFT_CLIENT_SECRET: undefined,
+    };
     expect(await signInWithMicrosoftTokens(db, unconfigured, { idToken: "a.b.c" })).toMatchObject({
       ok: false,
       error: { status: 400, message: "Microsoft sign-in is not configured." },
@@ -343,13 +371,19 @@ describe("signInWithMicrosoftTokens (POST /users/login with { accessToken, idTok
     });
     expect(response.status).toBe(200);
     const { token } = (await response.json()) as { token: string };
-    expect(verifySessionToken(config, token)).toMatchObject({ status: "valid", userId: user.id, permissions: permissionIdsNamed(["transport"]) });
+    expect(verifySessionToken(config, token)).toMatchObject({
+      status: "valid",
+      userId: user.id,
+      permissions: permissionIdsNamed(["transport"]),
+    });
     expect(sessionTokenOf(response)).toBe(token);
 
     const unknown = await fetch(`${server.url}/users/login`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(await mintIdToken(addAccount({ oid: randomUUID(), email: `${unique("nobody")}@fleetops.test` }))),
+      body: JSON.stringify(
+        await mintIdToken(addAccount({ oid: randomUUID(), email: `${unique("nobody")}@fleetops.test` })),
+      ),
     });
     expect(unknown.status).toBe(401);
     expect(await unknown.json()).toEqual({ error: NOT_FOUND });

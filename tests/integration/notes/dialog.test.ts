@@ -18,7 +18,12 @@ import { order } from "../../support/factories/requests.ts";
 import { claim, ensureStatuses, unit } from "../../support/factories/units.ts";
 import { actorWith } from "../../support/factories/users.ts";
 
-const config = loadConfig({ NODE_ENV: "test", JWT_SECRET: "d".repeat(32), JWT_TTL_SECONDS: "3600", LOG_LEVEL: "silent" });
+const config = loadConfig({
+  NODE_ENV: "test",
+  JWT_SECRET: "d".repeat(32),
+  JWT_TTL_SECONDS: "3600",
+  LOG_LEVEL: "silent",
+});
 const db = createTestPrisma();
 const seen: CardListName[][] = [];
 const services = {
@@ -36,7 +41,8 @@ beforeEach(() => {
   seen.length = 0;
 });
 
-const openDialog = async (actor: PageActor, route: RouteName, search: string) => (await loadBoard(services, actor, `/${route}?${search}`)).dialog;
+const openDialog = async (actor: PageActor, route: RouteName, search: string) =>
+  (await loadBoard(services, actor, `/${route}?${search}`)).dialog;
 const submit = (actor: PageActor, route: RouteName, search: string, fields: Record<string, string>) =>
   postBoardForm(services, actor, `/${route}?${search}`, fields);
 
@@ -45,13 +51,30 @@ describe("the notesGeneral dialog's loader", () => {
     const reader = await actorWith(db, ["onboarding"]);
     const colleague = await actorWith(db, ["onboarding"]);
     const { form, company: owner } = await order(db);
-    const mine = await writtenNote(db, { authorId: reader.user.id, formHistoryId: form.id, subject: "Mine", createdAt: new Date("2026-11-02T00:00:00Z") });
-    const theirs = await writtenNote(db, { authorId: colleague.user.id, formHistoryId: form.id, subject: "Theirs", cancelled: true, createdAt: new Date("2026-11-01T00:00:00Z") });
+    const mine = await writtenNote(db, {
+      authorId: reader.user.id,
+      formHistoryId: form.id,
+      subject: "Mine",
+      createdAt: new Date("2026-11-02T00:00:00Z"),
+    });
+    const theirs = await writtenNote(db, {
+      authorId: colleague.user.id,
+      formHistoryId: form.id,
+      subject: "Theirs",
+      cancelled: true,
+      createdAt: new Date("2026-11-01T00:00:00Z"),
+    });
 
     const dialog = await openDialog(reader, "onboarding", `modal=notesGeneral&formHistoryId=${form.id}`);
     expect(dialog).toMatchObject({ name: "notesGeneral", title: owner.name, size: "lg", error: null });
     const data = dialog!.data as NotesDialogData;
-    expect(data).toMatchObject({ department: "onboarding", formHistoryId: form.id, unitNumber: null, mayAdd: true, addBlockedReason: null });
+    expect(data).toMatchObject({
+      department: "onboarding",
+      formHistoryId: form.id,
+      unitNumber: null,
+      mayAdd: true,
+      addBlockedReason: null,
+    });
     expect(data.notes.map((note) => [note.NoteID, note.NoteSubject, note.NoteCancelled, note.mayChange])).toEqual([
       [mine.id, "Mine", 0, true],
       [theirs.id, "Theirs", 1, false],
@@ -62,9 +85,18 @@ describe("the notesGeneral dialog's loader", () => {
     const truck = await unit(db, "ON RENT");
     const claimant = await company(db);
     await claim(db, truck.id, claimant.id);
-    const dialog = await openDialog(await actorWith(db, ["ar-read-only"]), "accounts-receivable", `modal=notesGeneral&unitNumber=${truck.unitNumber}`);
+    const dialog = await openDialog(
+      await actorWith(db, ["ar-read-only"]),
+      "accounts-receivable",
+      `modal=notesGeneral&unitNumber=${truck.unitNumber}`,
+    );
     expect(dialog).toMatchObject({ title: `${claimant.name} - ${truck.unitNumber}`, error: null });
-    expect(dialog!.data).toMatchObject({ department: "accounts-receivable", unitNumber: truck.unitNumber, mayAdd: false, addBlockedReason: NOTE_MESSAGES.readOnly });
+    expect(dialog!.data).toMatchObject({
+      department: "accounts-receivable",
+      unitNumber: truck.unitNumber,
+      mayAdd: false,
+      addBlockedReason: NOTE_MESSAGES.readOnly,
+    });
   });
 
   it("titles a unit board's notes with the unit's customer, else 'Notes' (the unit shows only on AR)", async () => {
@@ -72,18 +104,43 @@ describe("the notesGeneral dialog's loader", () => {
     const rented = await unit(db, "ON LOT", { companyId: owner.id });
     const bare = await unit(db, "ON LOT");
     const recon = await actorWith(db, ["recon"]);
-    expect(await openDialog(recon, "recon", `modal=notesGeneral&unitNumber=${rented.unitNumber}`)).toMatchObject({ title: owner.name, error: null });
-    expect(await openDialog(recon, "recon", `modal=notesGeneral&unitNumber=${bare.unitNumber}`)).toMatchObject({ title: "Notes", error: null });
+    expect(await openDialog(recon, "recon", `modal=notesGeneral&unitNumber=${rented.unitNumber}`)).toMatchObject({
+      title: owner.name,
+      error: null,
+    });
+    expect(await openDialog(recon, "recon", `modal=notesGeneral&unitNumber=${bare.unitNumber}`)).toMatchObject({
+      title: "Notes",
+      error: null,
+    });
   });
 
   it("shows the refusal for bad parameters, unknown records and boards without notes", async () => {
     const admin = await actorWith(db, ["restricted"]);
-    expect(await openDialog(admin, "onboarding", "modal=notesGeneral")).toMatchObject({ data: null, error: NOTE_MESSAGES.chooseOrderOrUnit, status: 400 });
-    expect(await openDialog(admin, "onboarding", "modal=notesGeneral&formHistoryId=abc")).toMatchObject({ error: NOTE_MESSAGES.chooseOrder, status: 400 });
-    expect(await openDialog(admin, "recon", "modal=notesGeneral&unitNumber=no%20way")).toMatchObject({ error: NOTE_MESSAGES.unitNumber, status: 400 });
-    expect(await openDialog(admin, "onboarding", "modal=notesGeneral&formHistoryId=999999")).toMatchObject({ error: NOTE_MESSAGES.orderNotFound, status: 404 });
-    expect(await openDialog(admin, "titles", "modal=notesGeneral&unitNumber=NONE1")).toMatchObject({ error: NOTE_MESSAGES.unitNotFound, status: 404 });
-    expect(await openDialog(admin, "overview", "modal=notesGeneral&formHistoryId=1")).toMatchObject({ error: NOTE_MESSAGES.noNotesHere, status: 404 });
+    expect(await openDialog(admin, "onboarding", "modal=notesGeneral")).toMatchObject({
+      data: null,
+      error: NOTE_MESSAGES.chooseOrderOrUnit,
+      status: 400,
+    });
+    expect(await openDialog(admin, "onboarding", "modal=notesGeneral&formHistoryId=abc")).toMatchObject({
+      error: NOTE_MESSAGES.chooseOrder,
+      status: 400,
+    });
+    expect(await openDialog(admin, "recon", "modal=notesGeneral&unitNumber=no%20way")).toMatchObject({
+      error: NOTE_MESSAGES.unitNumber,
+      status: 400,
+    });
+    expect(await openDialog(admin, "onboarding", "modal=notesGeneral&formHistoryId=999999")).toMatchObject({
+      error: NOTE_MESSAGES.orderNotFound,
+      status: 404,
+    });
+    expect(await openDialog(admin, "titles", "modal=notesGeneral&unitNumber=NONE1")).toMatchObject({
+      error: NOTE_MESSAGES.unitNotFound,
+      status: 404,
+    });
+    expect(await openDialog(admin, "overview", "modal=notesGeneral&formHistoryId=1")).toMatchObject({
+      error: NOTE_MESSAGES.noNotesHere,
+      status: 404,
+    });
   });
 });
 
@@ -93,33 +150,55 @@ describe("the notesGeneral dialog's intents", () => {
     const { form } = await order(db);
     const search = `modal=notesGeneral&formHistoryId=${form.id}&filter=acme`;
     expect(await submit(actor, "onboarding", search, { intent: "note-add", note: "Called dispatch" })).toEqual({
-      status: 303, location: `/onboarding?${search}`, data: null,
+      status: 303,
+      location: `/onboarding?${search}`,
+      data: null,
     });
     expect(seen).toEqual([["onboarding"]]);
-    expect(await db.note.findMany({ where: { formHistoryId: form.id } })).toMatchObject([{ subject: "Called dispatch", noteType: "onboarding", unitNumber: null }]);
+    expect(await db.note.findMany({ where: { formHistoryId: form.id } })).toMatchObject([
+      { subject: "Called dispatch", noteType: "onboarding", unitNumber: null },
+    ]);
   });
 
   it("note-add names the unit on the unit boards", async () => {
     const actor = await actorWith(db, ["titles"]);
     const truck = await unit(db, "Sold Not Delivered");
-    expect(await submit(actor, "titles", `modal=notesGeneral&unitNumber=${truck.unitNumber}`, { intent: "note-add", note: "Title mailed" })).toMatchObject({ status: 303 });
-    expect(await db.note.findMany({ where: { unitNumber: truck.unitNumber } })).toMatchObject([{ noteType: "titles", unitId: truck.id, formHistoryId: null }]);
+    expect(
+      await submit(actor, "titles", `modal=notesGeneral&unitNumber=${truck.unitNumber}`, {
+        intent: "note-add",
+        note: "Title mailed",
+      }),
+    ).toMatchObject({ status: 303 });
+    expect(await db.note.findMany({ where: { unitNumber: truck.unitNumber } })).toMatchObject([
+      { noteType: "titles", unitId: truck.id, formHistoryId: null },
+    ]);
     expect(seen).toEqual([["titles"]]);
   });
 
   it("note-add refusals re-render the dialog with the message and the text kept", async () => {
     const { form } = await order(db);
     const search = `modal=notesGeneral&formHistoryId=${form.id}`;
-    expect(await submit(await actorWith(db, ["onboarding"]), "onboarding", search, { intent: "note-add", note: "   " })).toEqual({
+    expect(
+      await submit(await actorWith(db, ["onboarding"]), "onboarding", search, { intent: "note-add", note: "   " }),
+    ).toEqual({
       status: 400,
       location: null,
       data: {
-        intent: "note-add", ok: false, message: NOTE_MESSAGES.noteRequired, fieldErrors: { note: [NOTE_MESSAGES.noteRequired] },
+        intent: "note-add",
+        ok: false,
+        message: NOTE_MESSAGES.noteRequired,
+        fieldErrors: { note: [NOTE_MESSAGES.noteRequired] },
         values: { intent: "note-add", note: "   " },
       },
     });
-    expect(await submit(await actorWith(db, ["onboarding", "ar-read-only"]), "onboarding", search, { intent: "note-add", note: "Kept text" })).toMatchObject({
-      status: 403, data: { message: NOTE_MESSAGES.readOnly, values: { note: "Kept text" } },
+    expect(
+      await submit(await actorWith(db, ["onboarding", "ar-read-only"]), "onboarding", search, {
+        intent: "note-add",
+        note: "Kept text",
+      }),
+    ).toMatchObject({
+      status: 403,
+      data: { message: NOTE_MESSAGES.readOnly, values: { note: "Kept text" } },
     });
     expect(await db.note.count({ where: { formHistoryId: form.id } })).toBe(0);
     expect(seen).toEqual([]);
@@ -131,16 +210,29 @@ describe("the notesGeneral dialog's intents", () => {
     const note = await writtenNote(db, { authorId: actor.user.id, formHistoryId: form.id, noteType: "offboarding" });
     const search = `modal=notesGeneral&formHistoryId=${form.id}`;
     const cancel = { intent: "note-cancel", noteId: String(note.id), cancelValue: "1" };
-    expect(await submit(actor, "offboarding", search, cancel)).toEqual({ status: 303, location: `/offboarding?${search}`, data: null });
+    expect(await submit(actor, "offboarding", search, cancel)).toEqual({
+      status: 303,
+      location: `/offboarding?${search}`,
+      data: null,
+    });
     expect((await db.note.findUniqueOrThrow({ where: { id: note.id } })).cancelled).toBe(true);
-    expect(await submit(actor, "offboarding", search, cancel)).toMatchObject({ status: 409, data: { intent: "note-cancel", message: NOTE_MESSAGES.alreadyCancelled } });
-    expect(await submit(await actorWith(db, ["offboarding"]), "offboarding", search, { ...cancel, cancelValue: "0" })).toMatchObject({
-      status: 403, data: { message: NOTE_MESSAGES.notAuthor, values: { noteId: String(note.id) } },
+    expect(await submit(actor, "offboarding", search, cancel)).toMatchObject({
+      status: 409,
+      data: { intent: "note-cancel", message: NOTE_MESSAGES.alreadyCancelled },
+    });
+    expect(
+      await submit(await actorWith(db, ["offboarding"]), "offboarding", search, { ...cancel, cancelValue: "0" }),
+    ).toMatchObject({
+      status: 403,
+      data: { message: NOTE_MESSAGES.notAuthor, values: { noteId: String(note.id) } },
     });
     expect(await submit(actor, "offboarding", search, { ...cancel, cancelValue: "0" })).toMatchObject({ status: 303 });
     expect((await db.note.findUniqueOrThrow({ where: { id: note.id } })).cancelled).toBe(false);
-    expect(await submit(actor, "offboarding", search, { intent: "note-cancel", noteId: "x", cancelValue: "1" })).toMatchObject({
-      status: 400, data: { fieldErrors: { noteId: [NOTE_MESSAGES.chooseNote] } },
+    expect(
+      await submit(actor, "offboarding", search, { intent: "note-cancel", noteId: "x", cancelValue: "1" }),
+    ).toMatchObject({
+      status: 400,
+      data: { fieldErrors: { noteId: [NOTE_MESSAGES.chooseNote] } },
     });
     expect(seen).toEqual([["onboarding"], ["onboarding"]]);
   });

@@ -24,26 +24,46 @@ beforeAll(async () => {
 });
 
 const notesOf = (formHistoryId: number) => db.note.findMany({ where: { formHistoryId }, orderBy: { id: "asc" } });
-const auditOfNote = (noteId: number) => db.auditLog.findMany({ where: { entityType: "Note", entityId: noteId }, orderBy: { id: "asc" } });
+const auditOfNote = (noteId: number) =>
+  db.auditLog.findMany({ where: { entityType: "Note", entityId: noteId }, orderBy: { id: "asc" } });
 const counts = async () => ({ notes: await db.note.count(), audit: await db.auditLog.count() });
 
 describe("addNote", () => {
   it("adds an order note: the row, its audit entry and the onboarding list", async () => {
     const actor = await actorWith(db, ["onboarding"]);
     const { form } = await order(db, { stage: ONBOARDING_STAGE.approved });
-    expect(await addNote(db, actor, { note: "  Customer wants Monday delivery  ", FormHistoryID: form.id, department: "onboarding" }, NOW)).toEqual({
+    expect(
+      await addNote(
+        db,
+        actor,
+        { note: "  Customer wants Monday delivery  ", FormHistoryID: form.id, department: "onboarding" },
+        NOW,
+      ),
+    ).toEqual({
       ok: true,
       lists: ["onboarding"],
       requests: [form.id],
     });
     const [note] = await notesOf(form.id);
     expect(note).toMatchObject({
-      formHistoryId: form.id, unitId: null, unitNumber: null, noteType: "onboarding", subject: "Customer wants Monday delivery",
-      authorId: actor.user.id, createdAt: NOW, cancelled: false, cancelledAt: null, cancelledById: null,
+      formHistoryId: form.id,
+      unitId: null,
+      unitNumber: null,
+      noteType: "onboarding",
+      subject: "Customer wants Monday delivery",
+      authorId: actor.user.id,
+      createdAt: NOW,
+      cancelled: false,
+      cancelledAt: null,
+      cancelledById: null,
     });
     expect(await auditOfNote(note!.id)).toMatchObject([
       {
-        formHistoryId: form.id, action: "add-note", userId: actor.user.id, impersonatorId: null, version: null,
+        formHistoryId: form.id,
+        action: "add-note",
+        userId: actor.user.id,
+        impersonatorId: null,
+        version: null,
         changedData: { Note: "Note: !Note: Customer wants Monday delivery" },
       },
     ]);
@@ -52,30 +72,59 @@ describe("addNote", () => {
   it("adds a note on a unit alone from a unit board, and on a request's unit from AR ('ar' is accounts-receivable)", async () => {
     const recon = await actorWith(db, ["recon"]);
     const truck = await unit(db, "ON LOT");
-    expect(await addNote(db, recon, { note: "Needs a windshield", department: "recon", unitNumber: truck.unitNumber.toLowerCase() }, NOW)).toEqual({
+    expect(
+      await addNote(
+        db,
+        recon,
+        { note: "Needs a windshield", department: "recon", unitNumber: truck.unitNumber.toLowerCase() },
+        NOW,
+      ),
+    ).toEqual({
       ok: true,
       lists: ["recon"],
     });
     const unitNote = await db.note.findFirstOrThrow({ where: { unitNumber: truck.unitNumber } });
-    expect(unitNote).toMatchObject({ formHistoryId: null, unitId: truck.id, noteType: "recon", subject: "Needs a windshield" });
+    expect(unitNote).toMatchObject({
+      formHistoryId: null,
+      unitId: truck.id,
+      noteType: "recon",
+      subject: "Needs a windshield",
+    });
     expect(await auditOfNote(unitNote.id)).toMatchObject([
-      { formHistoryId: null, changedData: { Note: "Note: !Note: Needs a windshield", Unit: `Unit: !Unit: ${truck.unitNumber}` } },
+      {
+        formHistoryId: null,
+        changedData: { Note: "Note: !Note: Needs a windshield", Unit: `Unit: !Unit: ${truck.unitNumber}` },
+      },
     ]);
 
     const ar = await actorWith(db, ["accounts-receivable"]);
     const rented = await unit(db, "ON RENT");
     const { form } = await order(db, { stage: ONBOARDING_STAGE.inTransport });
-    expect(await addNote(db, ar, { note: "Billing disputed", FormHistoryID: String(form.id), department: "ar", unitNumber: rented.unitNumber }, NOW)).toMatchObject({
+    expect(
+      await addNote(
+        db,
+        ar,
+        { note: "Billing disputed", FormHistoryID: String(form.id), department: "ar", unitNumber: rented.unitNumber },
+        NOW,
+      ),
+    ).toMatchObject({
       ok: true,
     });
-    expect(await notesOf(form.id)).toMatchObject([{ noteType: "accounts-receivable", unitNumber: rented.unitNumber, unitId: rented.id }]);
+    expect(await notesOf(form.id)).toMatchObject([
+      { noteType: "accounts-receivable", unitNumber: rented.unitNumber, unitId: rented.id },
+    ]);
   });
 
   it("records the administrator behind an impersonated session", async () => {
     const admin = await actorWith(db, ["restricted"]);
-    const actor = { ...(await actorWith(db, ["onboarding"])), impersonator: { id: admin.user.id, firstName: "Ada", lastName: "Admin" } };
+    const actor = {
+      ...(await actorWith(db, ["onboarding"])),
+      impersonator: { id: admin.user.id, firstName: "Ada", lastName: "Admin" },
+    };
     const { form } = await order(db);
-    expect(await addNote(db, actor, { note: "As someone else", FormHistoryID: form.id, department: "onboarding" }, NOW)).toMatchObject({ ok: true });
+    expect(
+      await addNote(db, actor, { note: "As someone else", FormHistoryID: form.id, department: "onboarding" }, NOW),
+    ).toMatchObject({ ok: true });
     const [note] = await notesOf(form.id);
     expect(note!.authorId).toBe(actor.user.id);
     expect(await auditOfNote(note!.id)).toMatchObject([{ userId: actor.user.id, impersonatorId: admin.user.id }]);
@@ -88,17 +137,31 @@ describe("addNote", () => {
     const before = await counts();
     const cases: [Record<string, unknown>, Record<string, string[]>][] = [
       [{ note: "", FormHistoryID: form.id, department: "onboarding" }, { note: [NOTE_MESSAGES.noteRequired] }],
-      [{ note: "x".repeat(NOTE_MAX_LENGTH + 1), FormHistoryID: form.id, department: "onboarding" }, { note: [NOTE_MESSAGES.noteTooLong] }],
-      [{ note: "nul\u0000", FormHistoryID: form.id, department: "onboarding" }, { note: [NOTE_MESSAGES.noteUnsavable] }],
+      [
+        { note: "x".repeat(NOTE_MAX_LENGTH + 1), FormHistoryID: form.id, department: "onboarding" },
+        { note: [NOTE_MESSAGES.noteTooLong] },
+      ],
+      [
+        { note: "nul\u0000", FormHistoryID: form.id, department: "onboarding" },
+        { note: [NOTE_MESSAGES.noteUnsavable] },
+      ],
       [{ note: "x", FormHistoryID: "abc", department: "onboarding" }, { FormHistoryID: [NOTE_MESSAGES.chooseOrder] }],
       [{ note: "x", FormHistoryID: form.id, department: "Onboarding" }, { department: [NOTE_MESSAGES.department] }],
       [{ note: "x", department: "recon", unitNumber: "NOT A UNIT" }, { unitNumber: [NOTE_MESSAGES.unitNumber] }],
-      [{ note: "x", FormHistoryID: form.id, department: "transport", unitNumber: truck.unitNumber }, { unitNumber: [NOTE_MESSAGES.unitNotTaken] }],
+      [
+        { note: "x", FormHistoryID: form.id, department: "transport", unitNumber: truck.unitNumber },
+        { unitNumber: [NOTE_MESSAGES.unitNotTaken] },
+      ],
       [{ note: "x", department: "sales" }, { FormHistoryID: [NOTE_MESSAGES.chooseOrderOrUnit] }],
     ];
     for (const [input, fieldErrors] of cases) {
       const result = await addNote(db, actor, input, NOW);
-      expect(result, JSON.stringify(input).slice(0, 80)).toEqual({ ok: false, status: 400, message: Object.values(fieldErrors)[0]![0], fieldErrors });
+      expect(result, JSON.stringify(input).slice(0, 80)).toEqual({
+        ok: false,
+        status: 400,
+        message: Object.values(fieldErrors)[0]![0],
+        fieldErrors,
+      });
     }
     expect(await addNote(db, actor, "not an object", NOW)).toMatchObject({ ok: false, status: 400 });
     expect(await counts()).toEqual(before);
@@ -109,11 +172,27 @@ describe("addNote", () => {
     const truck = await unit(db, "ON LOT");
     const before = await counts();
     const onboarding = { note: "x", FormHistoryID: form.id, department: "onboarding" };
-    expect(await addNote(db, await actorWith(db, ["recon"]), onboarding)).toEqual({ ok: false, status: 403, message: NOTE_MESSAGES.forbidden });
-    expect(await addNote(db, await actorWith(db, ["onboarding", "ar-read-only"]), onboarding)).toEqual({ ok: false, status: 403, message: NOTE_MESSAGES.readOnly });
+    expect(await addNote(db, await actorWith(db, ["recon"]), onboarding)).toEqual({
+      ok: false,
+      status: 403,
+      message: NOTE_MESSAGES.forbidden,
+    });
+    expect(await addNote(db, await actorWith(db, ["onboarding", "ar-read-only"]), onboarding)).toEqual({
+      ok: false,
+      status: 403,
+      message: NOTE_MESSAGES.readOnly,
+    });
     const ar = { note: "x", department: "accounts-receivable", unitNumber: truck.unitNumber };
-    expect(await addNote(db, await actorWith(db, ["ar-read-only"]), ar)).toEqual({ ok: false, status: 403, message: NOTE_MESSAGES.readOnly });
-    expect(await addNote(db, await actorWith(db, ["accounts-receivable", "ar-read-only"]), ar)).toEqual({ ok: false, status: 403, message: NOTE_MESSAGES.readOnly });
+    expect(await addNote(db, await actorWith(db, ["ar-read-only"]), ar)).toEqual({
+      ok: false,
+      status: 403,
+      message: NOTE_MESSAGES.readOnly,
+    });
+    expect(await addNote(db, await actorWith(db, ["accounts-receivable", "ar-read-only"]), ar)).toEqual({
+      ok: false,
+      status: 403,
+      message: NOTE_MESSAGES.readOnly,
+    });
     expect(await counts()).toEqual(before);
     expect(await addNote(db, await actorWith(db, ["restricted", "ar-read-only"]), ar)).toMatchObject({ ok: true });
   });
@@ -122,10 +201,14 @@ describe("addNote", () => {
     const actor = await actorWith(db, ["restricted"]);
     const before = await counts();
     expect(await addNote(db, actor, { note: "x", FormHistoryID: 999999, department: "onboarding" })).toEqual({
-      ok: false, status: 404, message: NOTE_MESSAGES.orderNotFound,
+      ok: false,
+      status: 404,
+      message: NOTE_MESSAGES.orderNotFound,
     });
     expect(await addNote(db, actor, { note: "x", department: "titles", unitNumber: "ZZ404" })).toEqual({
-      ok: false, status: 404, message: NOTE_MESSAGES.unitNotFound,
+      ok: false,
+      status: 404,
+      message: NOTE_MESSAGES.unitNotFound,
     });
     expect(await counts()).toEqual(before);
   });
@@ -137,17 +220,50 @@ describe("cancelNote", () => {
     const { form } = await offRent(db, []);
     const note = await writtenNote(db, { authorId: actor.user.id, formHistoryId: form.id, noteType: "offboarding" });
 
-    expect(await cancelNote(db, actor, { cancelValue: 1, noteId: note.id }, NOW)).toEqual({ ok: true, lists: ["offboarding"], requests: [form.id] });
-    expect(await db.note.findUniqueOrThrow({ where: { id: note.id } })).toMatchObject({ cancelled: true, cancelledAt: NOW, cancelledById: actor.user.id });
-    expect(await cancelNote(db, actor, { cancelValue: 1, noteId: note.id })).toEqual({ ok: false, status: 409, message: NOTE_MESSAGES.alreadyCancelled });
+    expect(await cancelNote(db, actor, { cancelValue: 1, noteId: note.id }, NOW)).toEqual({
+      ok: true,
+      lists: ["offboarding"],
+      requests: [form.id],
+    });
+    expect(await db.note.findUniqueOrThrow({ where: { id: note.id } })).toMatchObject({
+      cancelled: true,
+      cancelledAt: NOW,
+      cancelledById: actor.user.id,
+    });
+    expect(await cancelNote(db, actor, { cancelValue: 1, noteId: note.id })).toEqual({
+      ok: false,
+      status: 409,
+      message: NOTE_MESSAGES.alreadyCancelled,
+    });
 
-    expect(await cancelNote(db, actor, { cancelValue: "0", noteId: String(note.id) }, NOW)).toEqual({ ok: true, lists: ["offboarding"], requests: [form.id] });
-    expect(await db.note.findUniqueOrThrow({ where: { id: note.id } })).toMatchObject({ cancelled: false, cancelledAt: null, cancelledById: null });
-    expect(await cancelNote(db, actor, { cancelValue: 0, noteId: note.id })).toEqual({ ok: false, status: 409, message: NOTE_MESSAGES.notCancelled });
+    expect(await cancelNote(db, actor, { cancelValue: "0", noteId: String(note.id) }, NOW)).toEqual({
+      ok: true,
+      lists: ["offboarding"],
+      requests: [form.id],
+    });
+    expect(await db.note.findUniqueOrThrow({ where: { id: note.id } })).toMatchObject({
+      cancelled: false,
+      cancelledAt: null,
+      cancelledById: null,
+    });
+    expect(await cancelNote(db, actor, { cancelValue: 0, noteId: note.id })).toEqual({
+      ok: false,
+      status: 409,
+      message: NOTE_MESSAGES.notCancelled,
+    });
 
     expect(await auditOfNote(note.id)).toMatchObject([
-      { action: "cancel-note", formHistoryId: form.id, userId: actor.user.id, changedData: { "Note Cancelled": "Note Cancelled: No!Note Cancelled: Yes" } },
-      { action: "restore-note", formHistoryId: form.id, changedData: { "Note Cancelled": "Note Cancelled: Yes!Note Cancelled: No" } },
+      {
+        action: "cancel-note",
+        formHistoryId: form.id,
+        userId: actor.user.id,
+        changedData: { "Note Cancelled": "Note Cancelled: No!Note Cancelled: Yes" },
+      },
+      {
+        action: "restore-note",
+        formHistoryId: form.id,
+        changedData: { "Note Cancelled": "Note Cancelled: Yes!Note Cancelled: No" },
+      },
     ]);
   });
 
@@ -157,27 +273,49 @@ describe("cancelNote", () => {
     const note = await writtenNote(db, { authorId: author.user.id, formHistoryId: form.id });
     const before = await counts();
     expect(await cancelNote(db, await actorWith(db, ["onboarding"]), { cancelValue: 1, noteId: note.id })).toEqual({
-      ok: false, status: 403, message: NOTE_MESSAGES.notAuthor,
+      ok: false,
+      status: 403,
+      message: NOTE_MESSAGES.notAuthor,
     });
-    expect(await cancelNote(db, await actorWith(db, ["employee-management"]), { cancelValue: 1, noteId: note.id })).toEqual({
-      ok: false, status: 403, message: NOTE_MESSAGES.forbidden,
+    expect(
+      await cancelNote(db, await actorWith(db, ["employee-management"]), { cancelValue: 1, noteId: note.id }),
+    ).toEqual({
+      ok: false,
+      status: 403,
+      message: NOTE_MESSAGES.forbidden,
     });
     const readOnlyAuthor = { ...author, permissions: permissionIdsNamed(["ar-read-only"]) };
-    expect(await cancelNote(db, readOnlyAuthor, { cancelValue: 1, noteId: note.id })).toEqual({ ok: false, status: 403, message: NOTE_MESSAGES.readOnly });
+    expect(await cancelNote(db, readOnlyAuthor, { cancelValue: 1, noteId: note.id })).toEqual({
+      ok: false,
+      status: 403,
+      message: NOTE_MESSAGES.readOnly,
+    });
     expect(await counts()).toEqual(before);
-    expect(await cancelNote(db, await actorWith(db, ["restricted"]), { cancelValue: 1, noteId: note.id }, NOW)).toEqual({ ok: true, lists: ["onboarding"], requests: [form.id] });
+    expect(await cancelNote(db, await actorWith(db, ["restricted"]), { cancelValue: 1, noteId: note.id }, NOW)).toEqual(
+      { ok: true, lists: ["onboarding"], requests: [form.id] },
+    );
   });
 
   it("answers 400 for a bad body and 404 for an unknown note, writing nothing", async () => {
     const actor = await actorWith(db, ["restricted"]);
     const before = await counts();
     expect(await cancelNote(db, actor, { cancelValue: 2, noteId: 1 })).toEqual({
-      ok: false, status: 400, message: NOTE_MESSAGES.cancelValue, fieldErrors: { cancelValue: [NOTE_MESSAGES.cancelValue] },
+      ok: false,
+      status: 400,
+      message: NOTE_MESSAGES.cancelValue,
+      fieldErrors: { cancelValue: [NOTE_MESSAGES.cancelValue] },
     });
     expect(await cancelNote(db, actor, { cancelValue: 1, noteId: 0 })).toEqual({
-      ok: false, status: 400, message: NOTE_MESSAGES.chooseNote, fieldErrors: { noteId: [NOTE_MESSAGES.chooseNote] },
+      ok: false,
+      status: 400,
+      message: NOTE_MESSAGES.chooseNote,
+      fieldErrors: { noteId: [NOTE_MESSAGES.chooseNote] },
     });
-    expect(await cancelNote(db, actor, { cancelValue: 1, noteId: 999999 })).toEqual({ ok: false, status: 404, message: NOTE_MESSAGES.noteNotFound });
+    expect(await cancelNote(db, actor, { cancelValue: 1, noteId: 999999 })).toEqual({
+      ok: false,
+      status: 404,
+      message: NOTE_MESSAGES.noteNotFound,
+    });
     expect(await counts()).toEqual(before);
   });
 
@@ -204,45 +342,105 @@ describe("reading notes", () => {
     const author = await actorWith(db, ["onboarding"]);
     const { form } = await order(db);
     const truck = await unit(db, "ON RENT");
-    const older = await writtenNote(db, { authorId: author.user.id, formHistoryId: form.id, subject: "Order note", createdAt: new Date("2026-11-01T08:00:00Z") });
-    const newer = await writtenNote(db, {
-      authorId: author.user.id, formHistoryId: form.id, unitNumber: truck.unitNumber, noteType: "accounts-receivable",
-      subject: "Unit note", cancelled: true, createdAt: new Date("2026-11-02T08:00:00Z"),
+    const older = await writtenNote(db, {
+      authorId: author.user.id,
+      formHistoryId: form.id,
+      subject: "Order note",
+      createdAt: new Date("2026-11-01T08:00:00Z"),
     });
-    await writtenNote(db, { authorId: author.user.id, unitNumber: truck.unitNumber, noteType: "recon", subject: "Another request's" });
+    const newer = await writtenNote(db, {
+      authorId: author.user.id,
+      formHistoryId: form.id,
+      unitNumber: truck.unitNumber,
+      noteType: "accounts-receivable",
+      subject: "Unit note",
+      cancelled: true,
+      createdAt: new Date("2026-11-02T08:00:00Z"),
+    });
+    await writtenNote(db, {
+      authorId: author.user.id,
+      unitNumber: truck.unitNumber,
+      noteType: "recon",
+      subject: "Another request's",
+    });
 
     const all = await listRequestNotes(db, author, { form: String(form.id), unit: "IgnoreUnit" });
     expect(all.ok && all.notes.map((note) => note.record)).toEqual([
       {
-        NoteID: newer.id, NoteType: "accounts-receivable", FirstName: "Dana", LastName: "Driver", NoteUnitNumber: truck.unitNumber,
-        CreatedOn: "2026-11-02T08:00:00.000Z", NoteSubject: "Unit note", NoteCancelled: 1,
+        NoteID: newer.id,
+        NoteType: "accounts-receivable",
+        FirstName: "Dana",
+        LastName: "Driver",
+        NoteUnitNumber: truck.unitNumber,
+        CreatedOn: "2026-11-02T08:00:00.000Z",
+        NoteSubject: "Unit note",
+        NoteCancelled: 1,
       },
       {
-        NoteID: older.id, NoteType: "onboarding", FirstName: "Dana", LastName: "Driver", NoteUnitNumber: "",
-        CreatedOn: "2026-11-01T08:00:00.000Z", NoteSubject: "Order note", NoteCancelled: 0,
+        NoteID: older.id,
+        NoteType: "onboarding",
+        FirstName: "Dana",
+        LastName: "Driver",
+        NoteUnitNumber: "",
+        CreatedOn: "2026-11-01T08:00:00.000Z",
+        NoteSubject: "Order note",
+        NoteCancelled: 0,
       },
     ]);
-    const narrowed = await listRequestNotes(db, author, { form: String(form.id), unit: truck.unitNumber.toLowerCase() });
+    const narrowed = await listRequestNotes(db, author, {
+      form: String(form.id),
+      unit: truck.unitNumber.toLowerCase(),
+    });
     expect(narrowed.ok && narrowed.notes.map((note) => note.record.NoteID)).toEqual([newer.id]);
 
     const unitNotes = await listUnitNotes(db, author, { unit: truck.unitNumber });
-    expect(unitNotes.ok && unitNotes.notes.map((note) => note.record.NoteSubject)).toEqual(["Another request's", "Unit note"]);
+    expect(unitNotes.ok && unitNotes.notes.map((note) => note.record.NoteSubject)).toEqual([
+      "Another request's",
+      "Unit note",
+    ]);
   });
 
   it("refuses bad parameters (400), readers without a notes board (403) and unknown orders and units (404)", async () => {
     const reader = await actorWith(db, ["client-relations"]);
-    expect(await listRequestNotes(db, reader, { form: "x", unit: "IgnoreUnit" })).toMatchObject({ ok: false, status: 400, fieldErrors: { form: [NOTE_MESSAGES.chooseOrder] } });
-    expect(await listRequestNotes(db, reader, { form: "1", unit: "far too long" })).toMatchObject({ ok: false, status: 400, fieldErrors: { unit: [NOTE_MESSAGES.unitNumber] } });
+    expect(await listRequestNotes(db, reader, { form: "x", unit: "IgnoreUnit" })).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { form: [NOTE_MESSAGES.chooseOrder] },
+    });
+    expect(await listRequestNotes(db, reader, { form: "1", unit: "far too long" })).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { unit: [NOTE_MESSAGES.unitNumber] },
+    });
     expect(await listUnitNotes(db, reader, { unit: "" })).toMatchObject({ ok: false, status: 400 });
-    expect(await listRequestNotes(db, await actorWith(db, ["employee-management"]), { form: "1", unit: "IgnoreUnit" })).toEqual({ ok: false, status: 403, message: NOTE_MESSAGES.forbidden });
-    expect(await listUnitNotes(db, await actorWith(db, []), { unit: "U1" })).toEqual({ ok: false, status: 403, message: NOTE_MESSAGES.forbidden });
-    expect(await listRequestNotes(db, reader, { form: "999999", unit: "IgnoreUnit" })).toEqual({ ok: false, status: 404, message: NOTE_MESSAGES.orderNotFound });
-    expect(await listUnitNotes(db, reader, { unit: "NOPE1" })).toEqual({ ok: false, status: 404, message: NOTE_MESSAGES.unitNotFound });
+    expect(
+      await listRequestNotes(db, await actorWith(db, ["employee-management"]), { form: "1", unit: "IgnoreUnit" }),
+    ).toEqual({ ok: false, status: 403, message: NOTE_MESSAGES.forbidden });
+    expect(await listUnitNotes(db, await actorWith(db, []), { unit: "U1" })).toEqual({
+      ok: false,
+      status: 403,
+      message: NOTE_MESSAGES.forbidden,
+    });
+    expect(await listRequestNotes(db, reader, { form: "999999", unit: "IgnoreUnit" })).toEqual({
+      ok: false,
+      status: 404,
+      message: NOTE_MESSAGES.orderNotFound,
+    });
+    expect(await listUnitNotes(db, reader, { unit: "NOPE1" })).toEqual({
+      ok: false,
+      status: 404,
+      message: NOTE_MESSAGES.unitNotFound,
+    });
   });
 
   it("still lists the notes of a unit number the fleet no longer has", async () => {
     const reader = await actorWith(db, ["titles"]);
-    await writtenNote(db, { authorId: reader.user.id, unitNumber: "GONE1", noteType: "titles", subject: "Sold and gone" });
+    await writtenNote(db, {
+      authorId: reader.user.id,
+      unitNumber: "GONE1",
+      noteType: "titles",
+      subject: "Sold and gone",
+    });
     const read = await listUnitNotes(db, reader, { unit: "gone1" });
     expect(read.ok && read.notes.map((note) => note.record.NoteSubject)).toEqual(["Sold and gone"]);
   });
@@ -260,13 +458,25 @@ describe("the lists reported", () => {
     const onRent = await order(db, { stage: ONBOARDING_STAGE.inTransport, trucks: 2 });
     const rolling = await job(db, onRent.form.id, "DELIVERY", (await unit(db, "NEW")).id, carrier.id);
     await db.transportJob.update({ where: { id: rolling.id }, data: { scheduledDate: tomorrow } });
-    const delivered = await job(db, onRent.form.id, "DELIVERY", (await unit(db, "ON RENT", { companyId: onRent.company.id })).id, carrier.id);
-    await db.transportJob.update({ where: { id: delivered.id }, data: { completedAt: new Date(now.getTime() - 3_600_000) } });
+    const delivered = await job(
+      db,
+      onRent.form.id,
+      "DELIVERY",
+      (await unit(db, "ON RENT", { companyId: onRent.company.id })).id,
+      carrier.id,
+    );
+    await db.transportJob.update({
+      where: { id: delivered.id },
+      data: { completedAt: new Date(now.getTime() - 3_600_000) },
+    });
 
     // An off-rent whose unit was picked up (offboarding, AR off rent) with its pickup job.
     const pickedUp = await unit(db, "IN TRANSIT");
     const returning = await offRent(db, [pickedUp], { stage: OFFBOARDING_STAGE.pickupScheduled });
-    await db.returningUnit.updateMany({ where: { formHistoryId: returning.form.id }, data: { statusId: RETURNING_UNIT_STATUS.pickedUp } });
+    await db.returningUnit.updateMany({
+      where: { formHistoryId: returning.form.id },
+      data: { statusId: RETURNING_UNIT_STATUS.pickedUp },
+    });
     await job(db, returning.form.id, "PICKUP", pickedUp.id, carrier.id);
 
     const swap = await trade(db);
@@ -302,12 +512,25 @@ describe("the lists reported", () => {
         const result = await cancelNote(db, admin, { cancelValue, noteId: note.id }, now);
         const changedByCancel = listsThatChanged(beforeCancel, await noteCounts(db, now));
         expect(changedByCancel.length).toBeGreaterThan(0);
-        expect(result.ok && result.lists, `${cancelValue} ${JSON.stringify(add)}`).toEqual(expect.arrayContaining(changedByCancel));
+        expect(result.ok && result.lists, `${cancelValue} ${JSON.stringify(add)}`).toEqual(
+          expect.arrayContaining(changedByCancel),
+        );
       }
     }
     // The scenario reaches every list that shows notes.
     expect([...everyChanged].sort()).toEqual(
-      ["ar-claims", "ar-off-rent", "client-relations", "offboarding", "onboarding", "recon", "sales", "shipping", "titles", "transport"].sort(),
+      [
+        "ar-claims",
+        "ar-off-rent",
+        "client-relations",
+        "offboarding",
+        "onboarding",
+        "recon",
+        "sales",
+        "shipping",
+        "titles",
+        "transport",
+      ].sort(),
     );
   });
 });

@@ -9,7 +9,10 @@ export async function noteCounts(db: PrismaClient, now: Date): Promise<Record<Ca
   const entries = await Promise.all(
     CARD_LISTS.map(async (list) => {
       const payload = await loadCardList(db, list, now);
-      return [list, new Map(payload.cards.map((card) => [card.key, `${card.notes.count}|${card.notes.latest?.subject ?? ""}`]))] as const;
+      return [
+        list,
+        new Map(payload.cards.map((card) => [card.key, `${card.notes.count}|${card.notes.latest?.subject ?? ""}`])),
+      ] as const;
     }),
   );
   return Object.fromEntries(entries) as Record<CardListName, Map<string, string>>;

@@ -44,14 +44,23 @@ describe("the notes calls under random and malformed bodies", () => {
   }, 300_000);
 
   it(`PUT /api/orders/note/cancel: ${PROPERTY_RUNS} bodies, no 5xx, nothing written when refused`, async () => {
-    await checkEndpoint("PUT", "/api/orders/note/cancel", [{ cancelValue: 1, noteId }, { cancelValue: "0", noteId: String(noteId) }]);
+    await checkEndpoint("PUT", "/api/orders/note/cancel", [
+      { cancelValue: 1, noteId },
+      { cancelValue: "0", noteId: String(noteId) },
+    ]);
   }, 300_000);
 
   it(`GET /api/orders/{form}/notes/{unit} and /api/all-unit-notes/{unit}: ${PROPERTY_RUNS} random path parameters each, no 5xx`, async () => {
-    const segment = fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom("IgnoreUnit", "0", "-1", "99999999999", "%00", "..", unitNumber));
+    const segment = fc.oneof(
+      fc.string({ maxLength: 20 }),
+      fc.constantFrom("IgnoreUnit", "0", "-1", "99999999999", "%00", "..", unitNumber),
+    );
     await fc.assert(
       fc.asyncProperty(segment, segment, async (form, unitParam) => {
-        for (const path of [`/api/orders/${encodeURIComponent(form)}/notes/${encodeURIComponent(unitParam)}`, `/api/all-unit-notes/${encodeURIComponent(unitParam)}`]) {
+        for (const path of [
+          `/api/orders/${encodeURIComponent(form)}/notes/${encodeURIComponent(unitParam)}`,
+          `/api/all-unit-notes/${encodeURIComponent(unitParam)}`,
+        ]) {
           expect(await api.status("GET", path, { token }), path).toBeLessThan(500);
         }
       }),

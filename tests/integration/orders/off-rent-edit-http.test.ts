@@ -35,17 +35,29 @@ describe("PUT /api/off-rent/edit", () => {
     const { company, offRentForm, lines } = await editableOffRent(db, { stage: OFFBOARDING_STAGE.approved });
     const truck = await unit(db, "ON RENT", { companyId: company.id });
     seen.length = 0;
-    const body = bodyOf(offRentForm, lines, { pickupCity: "Waco", returningVins: [...lines.map(rowOf), newRow(truck.unitNumber, "12")] });
-    expect(await put(body, await tokenFor(["offboarding"]))).toEqual({ status: 200, body: { ok: true, message: M.saved } });
+    const body = bodyOf(offRentForm, lines, {
+      pickupCity: "Waco",
+      returningVins: [...lines.map(rowOf), newRow(truck.unitNumber, "12")],
+    });
+    expect(await put(body, await tokenFor(["offboarding"]))).toEqual({
+      status: 200,
+      body: { ok: true, message: M.saved },
+    });
     expect(seen).toEqual([["offboarding"]]);
-    expect(await db.offRentForm.findUniqueOrThrow({ where: { id: offRentForm.id } })).toMatchObject({ pickupCity: "Waco", version: 2, numTrucksReturning: 3 });
+    expect(await db.offRentForm.findUniqueOrThrow({ where: { id: offRentForm.id } })).toMatchObject({
+      pickupCity: "Waco",
+      version: 2,
+      numTrucksReturning: 3,
+    });
   });
 
   it("reports transport and shipping when carrier jobs show the pickup date", async () => {
     const { offRentForm, lines, form } = await editableOffRent(db, { stage: OFFBOARDING_STAGE.pickupScheduled });
     await job(db, form.id, "PICKUP", lines[0]!.unitId, (await vendor(db)).id);
     seen.length = 0;
-    expect((await put(bodyOf(offRentForm, lines, { pickupDate: "2026-12-10" }), await tokenFor(["restricted"]))).status).toBe(200);
+    expect(
+      (await put(bodyOf(offRentForm, lines, { pickupDate: "2026-12-10" }), await tokenFor(["restricted"]))).status,
+    ).toBe(200);
     expect(seen).toEqual([["offboarding", "transport", "shipping"]]);
   });
 
@@ -60,7 +72,10 @@ describe("PUT /api/off-rent/edit", () => {
       status: 403,
       body: { error: M.forbidden },
     });
-    expect(await put(bodyOf(offRentForm, lines, { FormHistoryID: 999_999 }), token)).toEqual({ status: 404, body: { error: M.notFound } });
+    expect(await put(bodyOf(offRentForm, lines, { FormHistoryID: 999_999 }), token)).toEqual({
+      status: 404,
+      body: { error: M.notFound },
+    });
     expect(await put(bodyOf(offRentForm, lines, { compCode: " " }), token)).toEqual({
       status: 400,
       body: { error: M.companyCodeRequired, errors: { compCode: [M.companyCodeRequired] } },
@@ -69,15 +84,27 @@ describe("PUT /api/off-rent/edit", () => {
       status: 400,
       body: { error: M.allFieldsRequired, errors: { pickupEmail: [M.allFieldsRequired] } },
     });
-    expect(await put(bodyOf(offRentForm, lines, { returningVins: [rowOf(lines[0]!), { ...rowOf(lines[1]!), vin: lines[0]!.unitNumber }] }), token)).toMatchObject({
+    expect(
+      await put(
+        bodyOf(offRentForm, lines, {
+          returningVins: [rowOf(lines[0]!), { ...rowOf(lines[1]!), vin: lines[0]!.unitNumber }],
+        }),
+        token,
+      ),
+    ).toMatchObject({
       status: 400,
       body: { error: M.duplicateVins, errors: { returningVins: [M.duplicateVinsInline] } },
     });
-    expect(await put(bodyOf(offRentForm, lines, { returningVins: [...lines.map(rowOf), newRow("NOPE1")] }), token)).toMatchObject({
+    expect(
+      await put(bodyOf(offRentForm, lines, { returningVins: [...lines.map(rowOf), newRow("NOPE1")] }), token),
+    ).toMatchObject({
       status: 400,
       body: { error: M.editedVinsInvalid, errors: { "returningVins.2.vin": ["INVALID UNIT NUMBER"] } },
     });
-    expect(await api.call("PUT", "/api/off-rent/edit", { raw: "{not json", token })).toEqual({ status: 400, body: { error: "Request body is not valid JSON." } });
+    expect(await api.call("PUT", "/api/off-rent/edit", { raw: "{not json", token })).toEqual({
+      status: 400,
+      body: { error: "Request body is not valid JSON." },
+    });
     expect(await put([1, 2], token)).toMatchObject({ status: 400 });
     expect(seen).toEqual([]);
     expect(await databaseFingerprint()).toBe(before);
@@ -93,7 +120,10 @@ describe("PUT /api/off-rent/edit", () => {
       status: 409,
       body: {
         error: M.versionConflict,
-        conflict: { currentVersion: 2, since: [{ by: "Dana Driver", changes: [{ label: "Pickup Zip", before: "78701", after: "78702" }] }] },
+        conflict: {
+          currentVersion: 2,
+          since: [{ by: "Dana Driver", changes: [{ label: "Pickup Zip", before: "78701", after: "78702" }] }],
+        },
       },
     });
     expect(seen).toEqual([]);
@@ -128,7 +158,16 @@ describe("the editOffboarding dialog on the offboarding board", () => {
     await db.offRentForm.update({ where: { id: offRentForm.id }, data: { trucksRemaining: 2 } });
     const editor = await actorWith(db, ["offboarding"]);
     const { editOffRentOrder } = await import("~/modules/orders/off-rent-edit.server.ts");
-    await editOffRentOrder(db, editor, bodyOf(offRentForm, lines, { pickupCity: "Waco", returningVins: lines.map((line, index) => (index === 2 ? { ...rowOf(line), assignedStatus: "assigned" } : rowOf(line))) }));
+    await editOffRentOrder(
+      db,
+      editor,
+      bodyOf(offRentForm, lines, {
+        pickupCity: "Waco",
+        returningVins: lines.map((line, index) =>
+          index === 2 ? { ...rowOf(line), assignedStatus: "assigned" } : rowOf(line),
+        ),
+      }),
+    );
 
     const dialog = await loadOpenDialog(await contextFor(["offboarding"], form.id));
     expect(dialog).toMatchObject({ name: "editOffboarding", title: "Edit Order", error: null });
@@ -142,17 +181,29 @@ describe("the editOffboarding dialog on the offboarding board", () => {
       readOnlyReason: null,
       fields: { compCode: offRentForm.companyCode, pickupCity: "Waco", pickupDate: "2026-12-01", pickupPhoneAlt: "" },
     });
-    expect(view.lines.map((line) => [line.vin, line.statusLabel, line.assignedStatus, line.editable, line.removable])).toEqual([
+    expect(
+      view.lines.map((line) => [line.vin, line.statusLabel, line.assignedStatus, line.editable, line.removable]),
+    ).toEqual([
       [lines[0]!.unitNumber, "Awaiting Pickup", "unassigned", true, true],
       [lines[1]!.unitNumber, "Awaiting Pickup", "unassigned", true, true],
       [lines[2]!.unitNumber, "Awaiting Pickup", "assigned", false, false],
     ]);
-    expect(view.history).toMatchObject([{ action: "edit", by: "Dana Driver", changes: [{ label: "Pickup City", before: "Austin", after: "Waco" }] }]);
+    expect(view.history).toMatchObject([
+      { action: "edit", by: "Dana Driver", changes: [{ label: "Pickup City", before: "Austin", after: "Waco" }] },
+    ]);
 
     const reader = await loadOpenDialog(await contextFor(["transport"], form.id));
-    expect((reader!.data as OffRentEditView).readOnlyReason).toBe("You can look at this order; editing it needs the Off Rent permission.");
-    expect(await loadOpenDialog(await contextFor(["offboarding"], 999_999))).toMatchObject({ error: M.notFound, status: 404 });
-    expect(await loadOpenDialog(await contextFor(["offboarding"], "abc"))).toMatchObject({ error: M.notFound, status: 404 });
+    expect((reader!.data as OffRentEditView).readOnlyReason).toBe(
+      "You can look at this order; editing it needs the Off Rent permission.",
+    );
+    expect(await loadOpenDialog(await contextFor(["offboarding"], 999_999))).toMatchObject({
+      error: M.notFound,
+      status: 404,
+    });
+    expect(await loadOpenDialog(await contextFor(["offboarding"], "abc"))).toMatchObject({
+      error: M.notFound,
+      status: 404,
+    });
   });
 
   it("without JavaScript: Add unit and Test units write nothing and answer the dialog again (200) with the values kept", async () => {
@@ -166,7 +217,12 @@ describe("the editOffboarding dialog on the offboarding board", () => {
     expect(added).toEqual({
       kind: "refused",
       status: 200,
-      actionData: { intent: "edit-off-rent-add-unit", ok: true, message: M.unitAdded, values: expect.objectContaining({ vin: view.lines.map((line) => line.vin) }) },
+      actionData: {
+        intent: "edit-off-rent-add-unit",
+        ok: true,
+        message: M.unitAdded,
+        values: expect.objectContaining({ vin: view.lines.map((line) => line.vin) }),
+      },
     });
 
     const withRow = (row: FormData) => {
@@ -175,13 +231,16 @@ describe("the editOffboarding dialog on the offboarding board", () => {
       row.append("odometer", "1234");
       row.append("testedValid", "");
     };
-    const tested = await submitDialogForm(context, formOf(view, "edit-off-rent-test-units", (row) => {
-      withRow(row);
-      row.append("lineKey", "new-2");
-      row.append("vin", "NOPE9");
-      row.append("odometer", "1");
-      row.append("testedValid", "");
-    }));
+    const tested = await submitDialogForm(
+      context,
+      formOf(view, "edit-off-rent-test-units", (row) => {
+        withRow(row);
+        row.append("lineKey", "new-2");
+        row.append("vin", "NOPE9");
+        row.append("odometer", "1");
+        row.append("testedValid", "");
+      }),
+    );
     expect(tested).toEqual({
       kind: "refused",
       status: 200,
@@ -197,7 +256,12 @@ describe("the editOffboarding dialog on the offboarding board", () => {
         },
       }),
     });
-    expect(tested.kind === "refused" && tested.actionData.values.vin).toEqual([view.lines[0]!.vin, view.lines[1]!.vin, truck.unitNumber.toLowerCase(), "NOPE9"]);
+    expect(tested.kind === "refused" && tested.actionData.values.vin).toEqual([
+      view.lines[0]!.vin,
+      view.lines[1]!.vin,
+      truck.unitNumber.toLowerCase(),
+      "NOPE9",
+    ]);
     expect(await databaseFingerprint()).toBe(before);
   });
 
@@ -205,9 +269,18 @@ describe("the editOffboarding dialog on the offboarding board", () => {
     const { form } = await editableOffRent(db, { stage: OFFBOARDING_STAGE.approved });
     const context = await contextFor(["offboarding"], form.id);
     const view = (await loadOpenDialog(context))!.data as OffRentEditView;
-    const posted = new URLSearchParams([...formOf(view, "edit-off-rent-add-unit")].map(([name, value]) => [name, String(value)]));
+    const posted = new URLSearchParams(
+      [...formOf(view, "edit-off-rent-add-unit")].map(([name, value]) => [name, String(value)]),
+    );
     seen.length = 0;
-    expect(await postBoardForm(api.services, context.actor, `/offboarding?modal=editOffboarding&formHistoryId=${form.id}`, posted)).toMatchObject({
+    expect(
+      await postBoardForm(
+        api.services,
+        context.actor,
+        `/offboarding?modal=editOffboarding&formHistoryId=${form.id}`,
+        posted,
+      ),
+    ).toMatchObject({
       status: 200,
       location: null,
       data: { intent: "edit-off-rent-add-unit", ok: true, message: M.unitAdded },
@@ -220,35 +293,61 @@ describe("the editOffboarding dialog on the offboarding board", () => {
     const truck = await unit(db, "ON RENT", { companyId: company.id });
     const context = await contextFor(["offboarding"], form.id);
     const view = (await loadOpenDialog(context))!.data as OffRentEditView;
-    const untested = await submitDialogForm(context, formOf(view, "edit-off-rent", (row) => {
-      row.append("lineKey", "new-1");
-      row.append("vin", truck.unitNumber);
-      row.append("odometer", "1234");
-      row.append("testedValid", "");
-      row.append("remove", view.lines[1]!.key);
-    }));
+    const untested = await submitDialogForm(
+      context,
+      formOf(view, "edit-off-rent", (row) => {
+        row.append("lineKey", "new-1");
+        row.append("vin", truck.unitNumber);
+        row.append("odometer", "1234");
+        row.append("testedValid", "");
+        row.append("remove", view.lines[1]!.key);
+      }),
+    );
     expect(untested).toMatchObject({
       kind: "refused",
       status: 400,
       actionData: { message: M.editedVinsInvalid, fieldErrors: { "returningVins.1.vin": ["Test Required"] } },
     });
 
-    const saved = await submitDialogForm(context, formOf(view, "edit-off-rent", (row) => {
-      row.append("lineKey", "new-1");
-      row.append("vin", truck.unitNumber);
-      row.append("odometer", "1234");
-      row.append("testedValid", truck.unitNumber);
-      row.append("remove", view.lines[1]!.key);
-      row.set("pickupCity", "Temple");
-    }));
-    expect(saved).toEqual({ kind: "done", lists: ["offboarding"], requests: [form.id], stayOpen: false, message: M.saved });
-    expect(await db.offRentForm.findUniqueOrThrow({ where: { id: offRentForm.id } })).toMatchObject({ pickupCity: "Temple", version: 2, numTrucksReturning: 2 });
-    expect(await db.returningUnit.findMany({ where: { offRentFormId: offRentForm.id }, orderBy: { id: "asc" }, select: { unitNumber: true } })).toEqual([
-      { unitNumber: view.lines[0]!.vin },
-      { unitNumber: truck.unitNumber },
-    ]);
+    const saved = await submitDialogForm(
+      context,
+      formOf(view, "edit-off-rent", (row) => {
+        row.append("lineKey", "new-1");
+        row.append("vin", truck.unitNumber);
+        row.append("odometer", "1234");
+        row.append("testedValid", truck.unitNumber);
+        row.append("remove", view.lines[1]!.key);
+        row.set("pickupCity", "Temple");
+      }),
+    );
+    expect(saved).toEqual({
+      kind: "done",
+      lists: ["offboarding"],
+      requests: [form.id],
+      stayOpen: false,
+      message: M.saved,
+    });
+    expect(await db.offRentForm.findUniqueOrThrow({ where: { id: offRentForm.id } })).toMatchObject({
+      pickupCity: "Temple",
+      version: 2,
+      numTrucksReturning: 2,
+    });
+    expect(
+      await db.returningUnit.findMany({
+        where: { offRentFormId: offRentForm.id },
+        orderBy: { id: "asc" },
+        select: { unitNumber: true },
+      }),
+    ).toEqual([{ unitNumber: view.lines[0]!.vin }, { unitNumber: truck.unitNumber }]);
 
-    const stale = await submitDialogForm(context, formOf(view, "edit-off-rent", (row) => row.set("pickupName", "Lee Park")));
-    expect(stale).toMatchObject({ kind: "refused", status: 409, actionData: { message: M.versionConflict, conflict: { currentVersion: 2 } } });
+    const stale = await submitDialogForm(
+      context,
+      formOf(view, "edit-off-rent", (row) => row.set("pickupName", "Lee Park")),
+    );
+    expect(stale).toMatchObject({
+      kind: "refused",
+      status: 409,
+      actionData: { message: M.versionConflict, conflict: { currentVersion: 2 } },
+    });
   });
 });

@@ -20,7 +20,8 @@ beforeAll(async () => {
   token = api.tokenFor(await actorWith(db, ["offboarding"]));
 });
 
-const send = (method: "PUT" | "POST", path: string, body: unknown) => api.status(method, path, { token, raw: JSON.stringify(body) ?? "null" });
+const send = (method: "PUT" | "POST", path: string, body: unknown) =>
+  api.status(method, path, { token, raw: JSON.stringify(body) ?? "null" });
 
 describe("the off-rent edit endpoints with random and malformed bodies", () => {
   it(`PUT /api/off-rent/edit never answers 5xx, and changes nothing when it refuses (${PROPERTY_RUNS} bodies)`, async () => {
@@ -34,18 +35,28 @@ describe("the off-rent edit endpoints with random and malformed bodies", () => {
       deletedVins: [rowOf(lines[2]!)],
     });
 
-    const statuses = await checkMalformedBodies(malformedBodies(valid), (body) => send("PUT", "/api/off-rent/edit", body));
+    const statuses = await checkMalformedBodies(malformedBodies(valid), (body) =>
+      send("PUT", "/api/off-rent/edit", body),
+    );
     expect(statuses.get(400)).toBeGreaterThan(0);
   }, 300_000);
 
   it(`POST /api/truck/vin-test never answers 5xx and never changes anything (${PROPERTY_RUNS} bodies)`, async () => {
     const { company, form, lines } = await editableOffRent(db, { stage: OFFBOARDING_STAGE.approved });
     const truck = await unit(db, "ON RENT", { companyId: company.id });
-    const valid = { vins: [lines[0]!.unitNumber, truck.unitNumber, "NOSUCH1"], FormHistoryID: form.id, compCode: company.code };
+    const valid = {
+      vins: [lines[0]!.unitNumber, truck.unitNumber, "NOSUCH1"],
+      FormHistoryID: form.id,
+      compCode: company.code,
+    };
 
-    const statuses = await checkMalformedBodies(malformedBodies(valid), (body) => send("POST", "/api/truck/vin-test", body), {
-      acceptedMayWrite: false,
-    });
+    const statuses = await checkMalformedBodies(
+      malformedBodies(valid),
+      (body) => send("POST", "/api/truck/vin-test", body),
+      {
+        acceptedMayWrite: false,
+      },
+    );
     expect(statuses.get(400)).toBeGreaterThan(0);
     expect(statuses.get(200)).toBeGreaterThan(0);
   }, 300_000);

@@ -18,9 +18,14 @@ beforeAll(async () => {
   await ensureStatuses(db);
 });
 
-const auditOf = (entityId: number) => db.auditLog.findMany({ where: { entityType: "OffRentForm", entityId }, orderBy: { id: "asc" } });
+const auditOf = (entityId: number) =>
+  db.auditLog.findMany({ where: { entityType: "OffRentForm", entityId }, orderBy: { id: "asc" } });
 const linesOf = (offRentFormId: number) =>
-  db.returningUnit.findMany({ where: { offRentFormId }, orderBy: { id: "asc" }, select: { unitNumber: true, unitId: true, odometer: true, statusId: true } });
+  db.returningUnit.findMany({
+    where: { offRentFormId },
+    orderBy: { id: "asc" },
+    select: { unitNumber: true, unitId: true, odometer: true, statusId: true },
+  });
 
 /** Runs a refused edit and checks that it wrote nothing. */
 async function refused(actor: Awaited<ReturnType<typeof actorWith>>, body: unknown) {
@@ -34,7 +39,12 @@ async function refused(actor: Awaited<ReturnType<typeof actorWith>>, body: unkno
 describe("editOffRentOrder: saving", () => {
   it("writes only the changed fields, adds and removes units, bumps the version and records the audit entry", async () => {
     const actor = await actorWith(db, ["offboarding"]);
-    const { company: owner, offRentForm, lines, form } = await editableOffRent(db, { stage: OFFBOARDING_STAGE.approved, count: 2 });
+    const {
+      company: owner,
+      offRentForm,
+      lines,
+      form,
+    } = await editableOffRent(db, { stage: OFFBOARDING_STAGE.approved, count: 2 });
     const extra = await unit(db, "ON RENT", { companyId: owner.id });
     const body = bodyOf(offRentForm, lines, {
       pickupCity: "Round Rock",
@@ -44,7 +54,12 @@ describe("editOffRentOrder: saving", () => {
       deletedVins: [rowOf(lines[1]!)],
     });
 
-    expect(await editOffRentOrder(db, actor, body)).toEqual({ ok: true, lists: ["offboarding"], requests: [form.id], message: M.saved });
+    expect(await editOffRentOrder(db, actor, body)).toEqual({
+      ok: true,
+      lists: ["offboarding"],
+      requests: [form.id],
+      message: M.saved,
+    });
 
     expect(await db.offRentForm.findUniqueOrThrow({ where: { id: offRentForm.id } })).toMatchObject({
       pickupCity: "Round Rock",
@@ -57,8 +72,18 @@ describe("editOffRentOrder: saving", () => {
       version: 2,
     });
     expect(await linesOf(offRentForm.id)).toEqual([
-      { unitNumber: lines[0]!.unitNumber, unitId: lines[0]!.unitId, odometer: 1000, statusId: RETURNING_UNIT_STATUS.awaitingPickup },
-      { unitNumber: extra.unitNumber, unitId: extra.id, odometer: 4321, statusId: RETURNING_UNIT_STATUS.awaitingPickup },
+      {
+        unitNumber: lines[0]!.unitNumber,
+        unitId: lines[0]!.unitId,
+        odometer: 1000,
+        statusId: RETURNING_UNIT_STATUS.awaitingPickup,
+      },
+      {
+        unitNumber: extra.unitNumber,
+        unitId: extra.id,
+        odometer: 4321,
+        statusId: RETURNING_UNIT_STATUS.awaitingPickup,
+      },
       { unitNumber: "UPDATE", unitId: null, odometer: 0, statusId: RETURNING_UNIT_STATUS.new },
     ]);
     expect(await auditOf(offRentForm.id)).toMatchObject([
@@ -86,15 +111,28 @@ describe("editOffRentOrder: saving", () => {
 
   it("renames a unit and changes an odometer on a submitted order; new lines of a submitted order are New (0)", async () => {
     const actor = await actorWith(db, ["restricted"]);
-    const { company: owner, offRentForm, lines } = await editableOffRent(db, { stage: OFFBOARDING_STAGE.submitted, count: 2 });
+    const {
+      company: owner,
+      offRentForm,
+      lines,
+    } = await editableOffRent(db, { stage: OFFBOARDING_STAGE.submitted, count: 2 });
     const other = await unit(db, "ON RENT", { companyId: owner.id });
     const body = bodyOf(offRentForm, lines, {
-      returningVins: [{ ...rowOf(lines[0]!), vin: other.unitNumber }, { ...rowOf(lines[1]!), odometer: "000001500" }, newRow("UPDATE")],
+      returningVins: [
+        { ...rowOf(lines[0]!), vin: other.unitNumber },
+        { ...rowOf(lines[1]!), odometer: "000001500" },
+        newRow("UPDATE"),
+      ],
     });
     expect(await editOffRentOrder(db, actor, body)).toMatchObject({ ok: true });
     expect(await linesOf(offRentForm.id)).toEqual([
       { unitNumber: other.unitNumber, unitId: other.id, odometer: 1000, statusId: RETURNING_UNIT_STATUS.new },
-      { unitNumber: lines[1]!.unitNumber, unitId: lines[1]!.unitId, odometer: 1500, statusId: RETURNING_UNIT_STATUS.new },
+      {
+        unitNumber: lines[1]!.unitNumber,
+        unitId: lines[1]!.unitId,
+        odometer: 1500,
+        statusId: RETURNING_UNIT_STATUS.new,
+      },
       { unitNumber: "UPDATE", unitId: null, odometer: 0, statusId: RETURNING_UNIT_STATUS.new },
     ]);
     const [entry] = await auditOf(offRentForm.id);
@@ -116,20 +154,36 @@ describe("editOffRentOrder: saving", () => {
       stage: OFFBOARDING_STAGE.approved,
       lines: async (companyId) => {
         owner = companyId;
-        return [{ unit: await unit(db, "ON RENT", { companyId }) }, { unit: null, statusId: RETURNING_UNIT_STATUS.new, odometer: 0 }];
+        return [
+          { unit: await unit(db, "ON RENT", { companyId }) },
+          { unit: null, statusId: RETURNING_UNIT_STATUS.new, odometer: 0 },
+        ];
       },
     });
     const truck = await unit(db, "ON RENT", { companyId: owner });
-    const body = bodyOf(offRentForm, lines, { returningVins: [rowOf(lines[0]!), { ...rowOf(lines[1]!), vin: truck.unitNumber, odometer: "77" }] });
+    const body = bodyOf(offRentForm, lines, {
+      returningVins: [rowOf(lines[0]!), { ...rowOf(lines[1]!), vin: truck.unitNumber, odometer: "77" }],
+    });
     expect(await editOffRentOrder(db, actor, body)).toMatchObject({ ok: true, lists: ["offboarding"] });
-    expect((await linesOf(offRentForm.id))[1]).toEqual({ unitNumber: truck.unitNumber, unitId: truck.id, odometer: 77, statusId: RETURNING_UNIT_STATUS.awaitingPickup });
+    expect((await linesOf(offRentForm.id))[1]).toEqual({
+      unitNumber: truck.unitNumber,
+      unitId: truck.id,
+      odometer: 77,
+      statusId: RETURNING_UNIT_STATUS.awaitingPickup,
+    });
   });
 
   it("answers 'Nothing changed.' for an unchanged body, writing nothing", async () => {
     const actor = await actorWith(db, ["offboarding"]);
     const { offRentForm, lines } = await editableOffRent(db, { stage: OFFBOARDING_STAGE.approved });
     const before = await databaseFingerprint();
-    expect(await editOffRentOrder(db, actor, bodyOf(offRentForm, lines, { pickupState: "tx", compCode: Number(offRentForm.companyCode) }))).toEqual({
+    expect(
+      await editOffRentOrder(
+        db,
+        actor,
+        bodyOf(offRentForm, lines, { pickupState: "tx", compCode: Number(offRentForm.companyCode) }),
+      ),
+    ).toEqual({
       ok: true,
       lists: [],
       message: M.nothingChanged,
@@ -143,7 +197,10 @@ describe("editOffRentOrder: saving", () => {
     const other = await company(db);
     const body = bodyOf(offRentForm, lines, { compCode: other.code, compName: "Other Co", submittedBy: "Lee Park" });
     expect(await editOffRentOrder(db, actor, body)).toMatchObject({ ok: true, lists: ["offboarding"] });
-    expect(await db.formHistory.findUniqueOrThrow({ where: { id: form.id } })).toMatchObject({ companyId: other.id, submitteeName: "Lee Park" });
+    expect(await db.formHistory.findUniqueOrThrow({ where: { id: form.id } })).toMatchObject({
+      companyId: other.id,
+      submitteeName: "Lee Park",
+    });
     expect(await db.offRentForm.findUniqueOrThrow({ where: { id: offRentForm.id } })).toMatchObject({
       companyCode: other.code,
       companyName: "Other Co",
@@ -159,7 +216,10 @@ describe("editOffRentOrder: saving", () => {
       stage: OFFBOARDING_STAGE.pickupScheduled,
       lines: async (companyId) => {
         picked = await unit(db, "IN TRANSIT");
-        return [{ unit: await unit(db, "ON RENT", { companyId }) }, { unit: picked, statusId: RETURNING_UNIT_STATUS.pickedUp }];
+        return [
+          { unit: await unit(db, "ON RENT", { companyId }) },
+          { unit: picked, statusId: RETURNING_UNIT_STATUS.pickedUp },
+        ];
       },
     });
     await job(db, form.id, "PICKUP", picked!.id, carrier.id);
@@ -171,7 +231,9 @@ describe("editOffRentOrder: saving", () => {
     });
     const other = await company(db);
     const again = await db.offRentForm.findUniqueOrThrow({ where: { id: offRentForm.id } });
-    expect(await editOffRentOrder(db, actor, bodyOf(again, lines, { pickupDate: "2026-12-09", compCode: other.code }))).toMatchObject({
+    expect(
+      await editOffRentOrder(db, actor, bodyOf(again, lines, { pickupDate: "2026-12-09", compCode: other.code })),
+    ).toMatchObject({
       ok: true,
       lists: ["offboarding", "transport", "shipping", "ar-off-rent"],
     });
@@ -179,7 +241,12 @@ describe("editOffRentOrder: saving", () => {
 
   it("takes a removed unit's open pickup job away and moves a renamed unit's job to the new unit (transport reported)", async () => {
     const actor = await actorWith(db, ["offboarding"]);
-    const { company: owner, offRentForm, lines, form } = await editableOffRent(db, { stage: OFFBOARDING_STAGE.approved, count: 3 });
+    const {
+      company: owner,
+      offRentForm,
+      lines,
+      form,
+    } = await editableOffRent(db, { stage: OFFBOARDING_STAGE.approved, count: 3 });
     const gone = await job(db, form.id, "PICKUP", lines[1]!.unitId);
     const moved = await job(db, form.id, "PICKUP", lines[2]!.unitId);
     const replacement = await unit(db, "ON RENT", { companyId: owner.id });
@@ -189,7 +256,9 @@ describe("editOffRentOrder: saving", () => {
     });
     expect(await editOffRentOrder(db, actor, body)).toMatchObject({ ok: true, lists: ["offboarding", "transport"] });
     expect(await db.transportJob.findUnique({ where: { id: gone.id } })).toBeNull();
-    expect(await db.transportJob.findUniqueOrThrow({ where: { id: moved.id } })).toMatchObject({ unitId: replacement.id });
+    expect(await db.transportJob.findUniqueOrThrow({ where: { id: moved.id } })).toMatchObject({
+      unitId: replacement.id,
+    });
   });
 
   it("marks the order Returned when the last unit still at the customer is removed and the rest are picked up", async () => {
@@ -200,13 +269,19 @@ describe("editOffRentOrder: saving", () => {
       stage: OFFBOARDING_STAGE.pickupScheduled,
       lines: async (companyId) => {
         picked = await unit(db, "IN TRANSIT");
-        return [{ unit: picked, statusId: RETURNING_UNIT_STATUS.pickedUp }, { unit: await unit(db, "ON RENT", { companyId }), statusId: RETURNING_UNIT_STATUS.awaitingPickup }];
+        return [
+          { unit: picked, statusId: RETURNING_UNIT_STATUS.pickedUp },
+          { unit: await unit(db, "ON RENT", { companyId }), statusId: RETURNING_UNIT_STATUS.awaitingPickup },
+        ];
       },
     });
     await job(db, form.id, "PICKUP", picked!.id, carrier.id);
     await db.offRentForm.update({ where: { id: offRentForm.id }, data: { trucksRemaining: 1 } });
     const fresh = await db.offRentForm.findUniqueOrThrow({ where: { id: offRentForm.id } });
-    const body = bodyOf(fresh, lines, { returningVins: [{ ...rowOf(lines[0]!), assignedStatus: "assigned" }], deletedVins: [rowOf(lines[1]!)] });
+    const body = bodyOf(fresh, lines, {
+      returningVins: [{ ...rowOf(lines[0]!), assignedStatus: "assigned" }],
+      deletedVins: [rowOf(lines[1]!)],
+    });
     expect(await editOffRentOrder(db, actor, body)).toMatchObject({ ok: true });
     expect(await db.offRentForm.findUniqueOrThrow({ where: { id: offRentForm.id } })).toMatchObject({
       offboardingStatus: OFFBOARDING_STAGE.returned,
@@ -214,7 +289,9 @@ describe("editOffRentOrder: saving", () => {
       trucksRemaining: 0,
     });
     const [entry] = await auditOf(offRentForm.id);
-    expect(entry!.changedData).toMatchObject({ "Offboarding Status": "Offboarding Status: Pickup Scheduled!Offboarding Status: Returned" });
+    expect(entry!.changedData).toMatchObject({
+      "Offboarding Status": "Offboarding Status: Pickup Scheduled!Offboarding Status: Returned",
+    });
   });
 });
 
@@ -240,35 +317,64 @@ describe("editOffRentOrder: refusals (nothing written)", () => {
   it("answers 403 without the offboarding permission or all access", async () => {
     const actor = await actorWith(db, ["transport", "transport-edit", "offboarding-approve"]);
     const { offRentForm, lines } = await editableOffRent(db);
-    expect(await refused(actor, bodyOf(offRentForm, lines, { pickupCity: "Waco" }))).toEqual({ ok: false, status: 403, message: M.forbidden });
+    expect(await refused(actor, bodyOf(offRentForm, lines, { pickupCity: "Waco" }))).toEqual({
+      ok: false,
+      status: 403,
+      message: M.forbidden,
+    });
   });
 
   it("answers 404 for an unknown order or an OffRentFormID of another order", async () => {
     const actor = await actorWith(db, ["offboarding"]);
     const { offRentForm, lines } = await editableOffRent(db);
     const other = await editableOffRent(db);
-    expect(await refused(actor, bodyOf(offRentForm, lines, { FormHistoryID: 999_999 }))).toEqual({ ok: false, status: 404, message: M.notFound });
-    expect(await refused(actor, bodyOf(offRentForm, lines, { OffRentFormID: other.offRentForm.id }))).toEqual({ ok: false, status: 404, message: M.notFound });
+    expect(await refused(actor, bodyOf(offRentForm, lines, { FormHistoryID: 999_999 }))).toEqual({
+      ok: false,
+      status: 404,
+      message: M.notFound,
+    });
+    expect(await refused(actor, bodyOf(offRentForm, lines, { OffRentFormID: other.offRentForm.id }))).toEqual({
+      ok: false,
+      status: 404,
+      message: M.notFound,
+    });
   });
 
   it("answers 409 for a cancelled, a returned or a trade's order", async () => {
     const actor = await actorWith(db, ["offboarding"]);
     const cancelled = await editableOffRent(db, { cancelled: true });
-    expect(await refused(actor, bodyOf(cancelled.offRentForm, cancelled.lines))).toEqual({ ok: false, status: 409, message: M.cancelled });
+    expect(await refused(actor, bodyOf(cancelled.offRentForm, cancelled.lines))).toEqual({
+      ok: false,
+      status: 409,
+      message: M.cancelled,
+    });
     const returned = await editableOffRent(db, { stage: OFFBOARDING_STAGE.returned });
-    expect(await refused(actor, bodyOf(returned.offRentForm, returned.lines))).toEqual({ ok: false, status: 409, message: M.returned });
+    expect(await refused(actor, bodyOf(returned.offRentForm, returned.lines))).toEqual({
+      ok: false,
+      status: 409,
+      message: M.returned,
+    });
     const trade = await editableOffRent(db);
     await db.formHistory.update({ where: { id: trade.form.id }, data: { kind: "TRADE" } });
-    expect(await refused(actor, bodyOf(trade.offRentForm, trade.lines))).toEqual({ ok: false, status: 409, message: M.trade });
+    expect(await refused(actor, bodyOf(trade.offRentForm, trade.lines))).toEqual({
+      ok: false,
+      status: 409,
+      message: M.trade,
+    });
     const plain = await editableOffRent(db);
-    expect(await refused(actor, bodyOf(plain.offRentForm, plain.lines, { TradeFormID: 5 }))).toMatchObject({ status: 400, message: M.tradeFormId });
+    expect(await refused(actor, bodyOf(plain.offRentForm, plain.lines, { TradeFormID: 5 }))).toMatchObject({
+      status: 400,
+      message: M.tradeFormId,
+    });
   });
 
   it("answers 409 with who changed what since, for an edit made from an older version", async () => {
     const first = await actorWith(db, ["offboarding"]);
     const second = await actorWith(db, ["offboarding"]);
     const { offRentForm, lines } = await editableOffRent(db);
-    expect(await editOffRentOrder(db, first, bodyOf(offRentForm, lines, { pickupCity: "Waco" }))).toMatchObject({ ok: true });
+    expect(await editOffRentOrder(db, first, bodyOf(offRentForm, lines, { pickupCity: "Waco" }))).toMatchObject({
+      ok: true,
+    });
     const result = await refused(second, bodyOf(offRentForm, lines, { pickupName: "Lee Park" }));
     expect(result).toMatchObject({
       ok: false,
@@ -279,25 +385,47 @@ describe("editOffRentOrder: refusals (nothing written)", () => {
         since: [{ by: "Dana Driver", changes: [{ label: "Pickup City", before: "Austin", after: "Waco" }] }],
       },
     });
-    expect(await db.offRentForm.findUniqueOrThrow({ where: { id: offRentForm.id } })).toMatchObject({ pickupName: "Pat Jones", version: 2 });
+    expect(await db.offRentForm.findUniqueOrThrow({ where: { id: offRentForm.id } })).toMatchObject({
+      pickupName: "Pat Jones",
+      version: 2,
+    });
   });
 
   it("refuses to remove a unit that is not awaiting pickup, is carrier assigned, or is the last one (409)", async () => {
     const actor = await actorWith(db, ["offboarding"]);
     const submitted = await editableOffRent(db, { stage: OFFBOARDING_STAGE.submitted });
     expect(
-      await refused(actor, bodyOf(submitted.offRentForm, submitted.lines, { returningVins: [rowOf(submitted.lines[0]!)], deletedVins: [rowOf(submitted.lines[1]!)] })),
-    ).toMatchObject({ status: 409, message: `Unit ${submitted.lines[1]!.unitNumber} cannot be removed: only units awaiting pickup can be.` });
+      await refused(
+        actor,
+        bodyOf(submitted.offRentForm, submitted.lines, {
+          returningVins: [rowOf(submitted.lines[0]!)],
+          deletedVins: [rowOf(submitted.lines[1]!)],
+        }),
+      ),
+    ).toMatchObject({
+      status: 409,
+      message: `Unit ${submitted.lines[1]!.unitNumber} cannot be removed: only units awaiting pickup can be.`,
+    });
 
     const { offRentForm, lines, form } = await editableOffRent(db, { stage: OFFBOARDING_STAGE.approved });
     await job(db, form.id, "PICKUP", lines[1]!.unitId, (await vendor(db)).id);
-    expect(await refused(actor, bodyOf(offRentForm, lines, { returningVins: [rowOf(lines[0]!)], deletedVins: [rowOf(lines[1]!)] }))).toMatchObject({
+    expect(
+      await refused(
+        actor,
+        bodyOf(offRentForm, lines, { returningVins: [rowOf(lines[0]!)], deletedVins: [rowOf(lines[1]!)] }),
+      ),
+    ).toMatchObject({
       status: 409,
       message: `Unit ${lines[1]!.unitNumber} cannot be removed: Carrier Assigned.`,
     });
 
     const single = await editableOffRent(db, { stage: OFFBOARDING_STAGE.approved, count: 1 });
-    expect(await refused(actor, bodyOf(single.offRentForm, single.lines, { returningVins: [], deletedVins: [rowOf(single.lines[0]!)] }))).toEqual({
+    expect(
+      await refused(
+        actor,
+        bodyOf(single.offRentForm, single.lines, { returningVins: [], deletedVins: [rowOf(single.lines[0]!)] }),
+      ),
+    ).toEqual({
       ok: false,
       status: 409,
       message: M.keepOneUnit,
@@ -309,7 +437,12 @@ describe("editOffRentOrder: refusals (nothing written)", () => {
     const { offRentForm, lines, form } = await editableOffRent(db, { stage: OFFBOARDING_STAGE.approved });
     await job(db, form.id, "PICKUP", lines[0]!.unitId, (await vendor(db)).id);
     const message = `Unit ${lines[0]!.unitNumber} cannot be changed: Carrier Assigned.`;
-    expect(await refused(actor, bodyOf(offRentForm, lines, { returningVins: [{ ...rowOf(lines[0]!), odometer: "5" }, rowOf(lines[1]!)] }))).toEqual({
+    expect(
+      await refused(
+        actor,
+        bodyOf(offRentForm, lines, { returningVins: [{ ...rowOf(lines[0]!), odometer: "5" }, rowOf(lines[1]!)] }),
+      ),
+    ).toEqual({
       ok: false,
       status: 409,
       message,
@@ -320,12 +453,19 @@ describe("editOffRentOrder: refusals (nothing written)", () => {
   it("refuses blank unit rows, duplicates, and a list that does not match the order (400)", async () => {
     const actor = await actorWith(db, ["offboarding"]);
     const { offRentForm, lines } = await editableOffRent(db, { stage: OFFBOARDING_STAGE.approved });
-    expect(await refused(actor, bodyOf(offRentForm, lines, { returningVins: [...lines.map(rowOf), newRow("", "")] }))).toMatchObject({
+    expect(
+      await refused(actor, bodyOf(offRentForm, lines, { returningVins: [...lines.map(rowOf), newRow("", "")] })),
+    ).toMatchObject({
       status: 400,
       message: M.allFieldsRequired,
       fieldErrors: { "returningVins.2.vin": [M.allFieldsRequired], "returningVins.2.odometer": [M.allFieldsRequired] },
     });
-    expect(await refused(actor, bodyOf(offRentForm, lines, { returningVins: [...lines.map(rowOf), newRow(lines[0]!.unitNumber, "5")] }))).toEqual({
+    expect(
+      await refused(
+        actor,
+        bodyOf(offRentForm, lines, { returningVins: [...lines.map(rowOf), newRow(lines[0]!.unitNumber, "5")] }),
+      ),
+    ).toEqual({
       ok: false,
       status: 400,
       message: M.duplicateVins,
@@ -335,7 +475,11 @@ describe("editOffRentOrder: refusals (nothing written)", () => {
         "returningVins.2.vin": [M.duplicateVinsInline],
       },
     });
-    expect(await refused(actor, bodyOf(offRentForm, lines, { returningVins: [rowOf(lines[0]!)] }))).toEqual({ ok: false, status: 400, message: M.unitsMismatch });
+    expect(await refused(actor, bodyOf(offRentForm, lines, { returningVins: [rowOf(lines[0]!)] }))).toEqual({
+      ok: false,
+      status: 400,
+      message: M.unitsMismatch,
+    });
   });
 
   it("tests every edited unit again: unknown, another customer's, already returning, not on rent (400)", async () => {
@@ -345,7 +489,13 @@ describe("editOffRentOrder: refusals (nothing written)", () => {
     const othersTruck = await unit(db, "ON RENT", { companyId: elsewhere.company.id });
     const onLot = await unit(db, "ON LOT");
     const body = bodyOf(offRentForm, lines, {
-      returningVins: [...lines.map(rowOf), newRow("NOSUCH1", "1"), newRow(othersTruck.unitNumber, "2"), newRow(elsewhere.lines[0]!.unitNumber, "3"), newRow(onLot.unitNumber, "4")],
+      returningVins: [
+        ...lines.map(rowOf),
+        newRow("NOSUCH1", "1"),
+        newRow(othersTruck.unitNumber, "2"),
+        newRow(elsewhere.lines[0]!.unitNumber, "3"),
+        newRow(onLot.unitNumber, "4"),
+      ],
     });
     expect(await refused(actor, body)).toEqual({
       ok: false,
@@ -388,6 +538,8 @@ describe("editOffRentOrder: refusals (nothing written)", () => {
       fieldErrors: { "returningVins.2.vin": ["Test Required"], returningVins: [M.editedVinsInvalid] },
     });
     expect(await databaseFingerprint()).toBe(before);
-    expect(await editOffRentOrder(db, actor, body, { clientTests: [null, null, { vin: truck.unitNumber, valid: true }] })).toMatchObject({ ok: true });
+    expect(
+      await editOffRentOrder(db, actor, body, { clientTests: [null, null, { vin: truck.unitNumber, valid: true }] }),
+    ).toMatchObject({ ok: true });
   });
 });

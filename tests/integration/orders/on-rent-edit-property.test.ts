@@ -33,7 +33,10 @@ describe("PUT /api/order/edit with random and malformed bodies", () => {
     const assigned = await editableOrder(db, { half: 3, stage: ONBOARDING_STAGE.inTransport });
     const carrier = await vendor(db);
     for (let n = 0; n < 2; n++) await job(db, assigned.form.id, "DELIVERY", (await unit(db, "NEW")).id, carrier.id);
-    const assignedOrder = await db.orderForm.update({ where: { id: assigned.orderForm.id }, data: { trucksRemaining: 1 } });
+    const assignedOrder = await db.orderForm.update({
+      where: { id: assigned.orderForm.id },
+      data: { trucksRemaining: 1 },
+    });
     const validPlain = bodyOf(plain.orderForm, { PONumber: "PO-PROPERTY" });
     const validAssigned = bodyOf(assignedOrder, { HalfTonCount: 1, TrucksRequested: 1 });
     // Well-formed edits with plausible values: they reach the version, order, company and trucks checks.
@@ -47,9 +50,17 @@ describe("PUT /api/order/edit with random and malformed bodies", () => {
         DelCity: fc.constantFrom("Austin", "Waco", "San Marcos"),
         CompanyNumber: fc.constantFrom(plain.company.code, assigned.company.code, "99999", "7"),
       })
-      .map(({ base, OrderFormID, ...changes }) => ({ ...base, ...(OrderFormID ? { OrderFormID } : {}), ...changes, TrucksRequested: undefined }));
+      .map(({ base, OrderFormID, ...changes }) => ({
+        ...base,
+        ...(OrderFormID ? { OrderFormID } : {}),
+        ...changes,
+        TrucksRequested: undefined,
+      }));
 
-    const statuses = await checkMalformedBodies(fc.oneof(malformedBodies(validPlain), malformedBodies(validAssigned), plausible), put);
+    const statuses = await checkMalformedBodies(
+      fc.oneof(malformedBodies(validPlain), malformedBodies(validAssigned), plausible),
+      put,
+    );
     // The bodies reached beyond the schema: field refusals, and the rules and version behind it.
     expect(statuses.get(400)).toBeGreaterThan(0);
     expect(statuses.get(409)).toBeGreaterThan(0);

@@ -42,7 +42,13 @@ describe("PUT /api/order/edit: saving", () => {
     const { actor, token } = await signedIn(["onboarding"]);
     seen.length = 0;
     const result = await put(
-      bodyOf(orderForm, { PONumber: "PO-7781", DelCity: "Round Rock", DelPhone: "2125550123", DamageWaiverID: 4, SecondKeyCount: true }),
+      bodyOf(orderForm, {
+        PONumber: "PO-7781",
+        DelCity: "Round Rock",
+        DelPhone: "2125550123",
+        DamageWaiverID: 4,
+        SecondKeyCount: true,
+      }),
       token,
     );
     expect(result).toEqual({ status: 200, body: { ok: true, message: "Order saved." } });
@@ -58,8 +64,26 @@ describe("PUT /api/order/edit: saving", () => {
       secondKeyCount: true,
     });
     // Nothing else moved.
-    const { version: _v1, updatedAt: _u1, poNumber: _p1, delCity: _c1, delPhone: _d1, damageWaiverId: _w1, secondKeyCount: _s1, ...restBefore } = orderForm;
-    const { version: _v2, updatedAt: _u2, poNumber: _p2, delCity: _c2, delPhone: _d2, damageWaiverId: _w2, secondKeyCount: _s2, ...restAfter } = after;
+    const {
+      version: _v1,
+      updatedAt: _u1,
+      poNumber: _p1,
+      delCity: _c1,
+      delPhone: _d1,
+      damageWaiverId: _w1,
+      secondKeyCount: _s1,
+      ...restBefore
+    } = orderForm;
+    const {
+      version: _v2,
+      updatedAt: _u2,
+      poNumber: _p2,
+      delCity: _c2,
+      delPhone: _d2,
+      damageWaiverId: _w2,
+      secondKeyCount: _s2,
+      ...restAfter
+    } = after;
     expect(restAfter).toEqual(restBefore);
 
     const [audit] = await auditRows(orderForm.id);
@@ -84,10 +108,15 @@ describe("PUT /api/order/edit: saving", () => {
     const other = await db.company.create({ data: { code: "00042", name: "Other Customer" } });
     const { token } = await signedIn(["restricted"]);
     expect((await put(bodyOf(orderForm, { CompanyNumber: "42" }), token)).status).toBe(200);
-    expect(await db.orderForm.findUniqueOrThrow({ where: { id: orderForm.id } })).toMatchObject({ companyCode: "00042", version: 2 });
+    expect(await db.orderForm.findUniqueOrThrow({ where: { id: orderForm.id } })).toMatchObject({
+      companyCode: "00042",
+      version: 2,
+    });
     expect(await db.formHistory.findUniqueOrThrow({ where: { id: form.id } })).toMatchObject({ companyId: other.id });
     const [audit] = await auditRows(orderForm.id);
-    expect(audit!.changedData).toEqual({ "Company Number": `Company Number: ${orderForm.companyCode}!Company Number: 00042` });
+    expect(audit!.changedData).toEqual({
+      "Company Number": `Company Number: ${orderForm.companyCode}!Company Number: 00042`,
+    });
   });
 
   it("recomputes trucks requested and remaining from the counts and the carrier-assigned deliveries", async () => {
@@ -125,12 +154,17 @@ describe("PUT /api/order/edit: saving", () => {
     seen.length = 0;
     expect((await put(bodyOf(orderForm, { DateNeeded: "2027-01-15" }), token)).status).toBe(200);
     expect(seen).toEqual([["onboarding", "transport"]]);
-    expect((await db.orderForm.findUniqueOrThrow({ where: { id: orderForm.id } })).dateNeeded.toISOString()).toBe("2027-01-15T00:00:00.000Z");
+    expect((await db.orderForm.findUniqueOrThrow({ where: { id: orderForm.id } })).dateNeeded.toISOString()).toBe(
+      "2027-01-15T00:00:00.000Z",
+    );
   });
 
   it("clears optional fields sent blank and stores dates as the UTC day sent", async () => {
     const { orderForm } = await editableOrder(db);
-    await db.orderForm.update({ where: { id: orderForm.id }, data: { poNumber: "OLD-1", earliestDateAvailable: new Date("2026-11-20T00:00:00Z") } });
+    await db.orderForm.update({
+      where: { id: orderForm.id },
+      data: { poNumber: "OLD-1", earliestDateAvailable: new Date("2026-11-20T00:00:00Z") },
+    });
     const current = await db.orderForm.findUniqueOrThrow({ where: { id: orderForm.id } });
     const { token } = await signedIn(["onboarding"]);
     expect((await put(bodyOf(current, { PONumber: "", EarliestDateAvailable: "2026-11-25" }), token)).status).toBe(200);
@@ -148,7 +182,9 @@ describe("PUT /api/order/edit: saving", () => {
     const { orderForm } = await editableOrder(db);
     const { token } = await signedIn(["onboarding"]);
     seen.length = 0;
-    expect(await put(bodyOf(orderForm, { DelState: "tx", CompanyNumber: Number(orderForm.companyCode) }), token)).toEqual({
+    expect(
+      await put(bodyOf(orderForm, { DelState: "tx", CompanyNumber: Number(orderForm.companyCode) }), token),
+    ).toEqual({
       status: 200,
       body: { ok: true, message: "Nothing was changed." },
     });
@@ -159,7 +195,12 @@ describe("PUT /api/order/edit: saving", () => {
 });
 
 describe("PUT /api/order/edit: refusals (nothing written, nothing reported)", () => {
-  async function expectRefused(body: unknown, token: string | undefined, status: number, expected: Record<string, unknown>) {
+  async function expectRefused(
+    body: unknown,
+    token: string | undefined,
+    status: number,
+    expected: Record<string, unknown>,
+  ) {
     const before = await databaseFingerprint();
     seen.length = 0;
     const result = await put(body, token);
@@ -197,13 +238,18 @@ describe("PUT /api/order/edit: refusals (nothing written, nothing reported)", ()
   ])("answers 400 for %s = %j: %s", async (name, value, message) => {
     const { orderForm } = await editableOrder(db);
     const { token } = await signedIn(["onboarding"]);
-    await expectRefused(bodyOf(orderForm, { [name]: value }), token, 400, { error: message, errors: { [name]: [message] } });
+    await expectRefused(bodyOf(orderForm, { [name]: value }), token, 400, {
+      error: message,
+      errors: { [name]: [message] },
+    });
   });
 
   it("answers 400 for an order of no trucks", async () => {
     const { orderForm } = await editableOrder(db);
     const { token } = await signedIn(["onboarding"]);
-    await expectRefused(bodyOf(orderForm, { HalfTonCount: 0, TrucksRequested: 0 }), token, 400, { error: "An order needs at least one truck." });
+    await expectRefused(bodyOf(orderForm, { HalfTonCount: 0, TrucksRequested: 0 }), token, 400, {
+      error: "An order needs at least one truck.",
+    });
   });
 
   it("answers 400 when the new total is below the trucks already given a carrier", async () => {
@@ -219,7 +265,10 @@ describe("PUT /api/order/edit: refusals (nothing written, nothing reported)", ()
     });
     // Down to exactly the assigned trucks is allowed: none remain.
     expect((await put(bodyOf(current, { HalfTonCount: 2, TrucksRequested: 2 }), token)).status).toBe(200);
-    expect(await db.orderForm.findUniqueOrThrow({ where: { id: orderForm.id } })).toMatchObject({ trucksRequested: 2, trucksRemaining: 0 });
+    expect(await db.orderForm.findUniqueOrThrow({ where: { id: orderForm.id } })).toMatchObject({
+      trucksRequested: 2,
+      trucksRemaining: 0,
+    });
   });
 
   it("answers 400 for a company number no customer has", async () => {
@@ -248,10 +297,17 @@ describe("PUT /api/order/edit: refusals (nothing written, nothing reported)", ()
     await expectRefused(bodyOf(orderForm, { PONumber: "X" }), undefined, 401, { error: "Sign in required." });
   });
 
-  it.each([[["transport"]], [["offboarding", "offboarding-approve"]], [["onboarding-approve"]], [["accounts-receivable", "ar-read-only"]]] satisfies [PermissionName[]][])("answers 403 to permissions %j", async (permissions) => {
+  it.each([
+    [["transport"]],
+    [["offboarding", "offboarding-approve"]],
+    [["onboarding-approve"]],
+    [["accounts-receivable", "ar-read-only"]],
+  ] satisfies [PermissionName[]][])("answers 403 to permissions %j", async (permissions) => {
     const { orderForm } = await editableOrder(db);
     const { token } = await signedIn(permissions);
-    await expectRefused(bodyOf(orderForm, { PONumber: "X" }), token, 403, { error: "You do not have permission to edit this order." });
+    await expectRefused(bodyOf(orderForm, { PONumber: "X" }), token, 403, {
+      error: "You do not have permission to edit this order.",
+    });
   });
 
   it("answers 404 for an unknown order, a FormHistoryID of another request, and a trade", async () => {
@@ -310,7 +366,10 @@ describe("PUT /api/order/edit: a save over a newer version (409)", () => {
     expect((stale.body.conflict as { since: { changes: unknown[] }[] }).since[0]!.changes).toHaveLength(2);
     expect(seen).toEqual([]);
     expect(await databaseFingerprint()).toBe(before);
-    expect(await db.orderForm.findUniqueOrThrow({ where: { id: orderForm.id } })).toMatchObject({ poNumber: "PO-FIRST", version: 2 });
+    expect(await db.orderForm.findUniqueOrThrow({ where: { id: orderForm.id } })).toMatchObject({
+      poNumber: "PO-FIRST",
+      version: 2,
+    });
 
     // Made again from the current version, the second save goes through.
     const current = await db.orderForm.findUniqueOrThrow({ where: { id: orderForm.id } });
@@ -322,7 +381,9 @@ describe("PUT /api/order/edit: a save over a newer version (409)", () => {
     const { orderForm } = await editableOrder(db);
     const { actor } = await signedIn(["onboarding"]);
     const results = await Promise.all(
-      ["A", "B", "C"].map((suffix) => editOnRentOrder(api.services.database.prisma, actor, bodyOf(orderForm, { PONumber: `PO-${suffix}` }))),
+      ["A", "B", "C"].map((suffix) =>
+        editOnRentOrder(api.services.database.prisma, actor, bodyOf(orderForm, { PONumber: `PO-${suffix}` })),
+      ),
     );
     expect(results.filter((result) => result.ok)).toHaveLength(1);
     const refused = results.filter((result) => !result.ok);
@@ -349,8 +410,12 @@ describe("the editOnboarding dialog on the board", () => {
   const open = async (search: string, permissions: PermissionName[], options: { data?: boolean } = {}) =>
     loadBoard(api.services, await actorWith(db, permissions), `/onboarding${search}`, options);
   /** The dialog's form posted to the board; `data`: as a fetcher (JavaScript) posts it (/onboarding.data). */
-  const post = async (search: string, permissions: PermissionName[], form: URLSearchParams, options: { data?: boolean } = {}) =>
-    postBoardForm(api.services, await actorWith(db, permissions), `/onboarding${search}`, form, options);
+  const post = async (
+    search: string,
+    permissions: PermissionName[],
+    form: URLSearchParams,
+    options: { data?: boolean } = {},
+  ) => postBoardForm(api.services, await actorWith(db, permissions), `/onboarding${search}`, form, options);
 
   function formOf(body: Record<string, unknown>): URLSearchParams {
     const form = new URLSearchParams({ intent: "edit-on-rent-order" });
@@ -395,7 +460,12 @@ describe("the editOnboarding dialog on the board", () => {
       DelPhone: "(212) 456-7890",
     });
     expect(dialog.history).toEqual([
-      { action: "edit", changedAt: expect.any(String), by: "Dana Driver", changes: [{ label: "PO Number", before: "", after: "PO-1" }] },
+      {
+        action: "edit",
+        changedAt: expect.any(String),
+        by: "Dana Driver",
+        changes: [{ label: "PO Number", before: "", after: "PO-1" }],
+      },
     ]);
 
     // A transport reader (who may not edit on-rent orders) opening the dialog from the transport board.
@@ -431,7 +501,11 @@ describe("the editOnboarding dialog on the board", () => {
     const { orderForm, form } = await editableOrder(db);
     seen.length = 0;
     const search = `?filter=acme&modal=editOnboarding&formHistoryId=${form.id}`;
-    const response = await post(search, ["onboarding"], formOf(bodyOf(orderForm, { PONumber: "PO-FORM", SecondKeyCount: true })));
+    const response = await post(
+      search,
+      ["onboarding"],
+      formOf(bodyOf(orderForm, { PONumber: "PO-FORM", SecondKeyCount: true })),
+    );
     expect(response).toEqual({ status: 303, location: "/onboarding?filter=acme", data: null });
     expect(seen).toEqual([["onboarding"]]);
     expect(await db.orderForm.findUniqueOrThrow({ where: { id: orderForm.id } })).toMatchObject({
@@ -471,7 +545,11 @@ describe("the editOnboarding dialog on the board", () => {
     const { orderForm, form } = await editableOrder(db);
     const { token } = await signedIn(["onboarding"]);
     await put(bodyOf(orderForm, { DelName: "Someone Else" }), token);
-    const result = await post(`?modal=editOnboarding&formHistoryId=${form.id}`, ["onboarding"], formOf(bodyOf(orderForm, { PONumber: "MINE" })));
+    const result = await post(
+      `?modal=editOnboarding&formHistoryId=${form.id}`,
+      ["onboarding"],
+      formOf(bodyOf(orderForm, { PONumber: "MINE" })),
+    );
     expect(result.status).toBe(409);
     expect(result.data?.conflict).toMatchObject({
       currentVersion: 2,

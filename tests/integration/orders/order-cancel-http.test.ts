@@ -58,7 +58,12 @@ describe("PUT /api/order/cancel", () => {
     const { form } = await offRent(db, [truck], { stage: OFFBOARDING_STAGE.approved });
     await job(db, form.id, "PICKUP", truck.id);
     seen.length = 0;
-    expect(await put({ note: "Customer extends the rental", FormHistoryID: form.id, department: "Offboarding" }, await tokenFor(["offboarding"]))).toEqual({
+    expect(
+      await put(
+        { note: "Customer extends the rental", FormHistoryID: form.id, department: "Offboarding" },
+        await tokenFor(["offboarding"]),
+      ),
+    ).toEqual({
       status: 200,
       body: { ok: true },
     });
@@ -75,18 +80,33 @@ describe("PUT /api/order/cancel", () => {
     seen.length = 0;
     const valid = { note: "x", FormHistoryID: form.id, department: "Onboarding" };
     expect(await put(valid)).toEqual({ status: 401, body: { error: "Sign in required." } });
-    expect(await put(valid, forbidden)).toEqual({ status: 403, body: { error: "You do not have permission to cancel this order." } });
-    expect(await put({ ...valid, FormHistoryID: 999_999 }, token)).toEqual({ status: 404, body: { error: "That order does not exist." } });
+    expect(await put(valid, forbidden)).toEqual({
+      status: 403,
+      body: { error: "You do not have permission to cancel this order." },
+    });
+    expect(await put({ ...valid, FormHistoryID: 999_999 }, token)).toEqual({
+      status: 404,
+      body: { error: "That order does not exist." },
+    });
     expect(await put({ ...valid, FormHistoryID: rolling.form.id }, token)).toEqual({
       status: 409,
-      body: { error: "A carrier is assigned to 1 transport job of this order. Take the carrier off on the transport board before cancelling." },
+      body: {
+        error:
+          "A carrier is assigned to 1 transport job of this order. Take the carrier off on the transport board before cancelling.",
+      },
     });
     expect(await put({ ...valid, note: "" }, token)).toEqual({
       status: 400,
       body: { error: CANCEL_NOTE_REQUIRED_MESSAGE, errors: { note: [CANCEL_NOTE_REQUIRED_MESSAGE] } },
     });
-    expect(await put({ ...valid, note: "n".repeat(501) }, token)).toMatchObject({ status: 400, body: { errors: { note: [CANCEL_NOTE_REQUIRED_MESSAGE] } } });
-    expect(await api.call("PUT", "/api/order/cancel", { raw: "{not json", token })).toEqual({ status: 400, body: { error: INVALID_JSON_MESSAGE } });
+    expect(await put({ ...valid, note: "n".repeat(501) }, token)).toMatchObject({
+      status: 400,
+      body: { errors: { note: [CANCEL_NOTE_REQUIRED_MESSAGE] } },
+    });
+    expect(await api.call("PUT", "/api/order/cancel", { raw: "{not json", token })).toEqual({
+      status: 400,
+      body: { error: INVALID_JSON_MESSAGE },
+    });
     expect(await put([1, 2], token)).toMatchObject({ status: 400 });
     expect(seen).toEqual([]);
     expect(await db.formHistory.findUniqueOrThrow({ where: { id: form.id } })).toMatchObject({ cancelledAt: null });
@@ -117,7 +137,13 @@ describe("PUT /api/order/cancel", () => {
         error: "This order changed after you opened it. Check the changes below, then cancel again.",
         conflict: {
           currentVersion: 2,
-          since: [{ changedAt: expect.any(String), by: "Dana Driver", changes: [{ label: "PO Number", before: "", after: "PO-9" }] }],
+          since: [
+            {
+              changedAt: expect.any(String),
+              by: "Dana Driver",
+              changes: [{ label: "PO Number", before: "", after: "PO-9" }],
+            },
+          ],
         },
       },
     });
@@ -129,13 +155,16 @@ describe("PUT /api/order/cancel", () => {
 });
 
 describe("the noteOnboarding dialog on a board (no JavaScript)", () => {
-  const open = async (path: string, permissions: PermissionName[]) => loadBoard(api.services, await actorWith(db, permissions), path);
+  const open = async (path: string, permissions: PermissionName[]) =>
+    loadBoard(api.services, await actorWith(db, permissions), path);
   const post = async (path: string, fields: Record<string, string>, permissions: PermissionName[]) =>
     postBoardForm(api.services, await actorWith(db, permissions), path, fields);
 
   it("opens titled with the company name, with what cancelling releases and the request's history", async () => {
     const { form, orderForm, company } = await order(db, { stage: ONBOARDING_STAGE.submitted });
-    await db.reservation.create({ data: { unitId: (await unit(db, "NEW")).id, formHistoryId: form.id, orderFormId: orderForm.id } });
+    await db.reservation.create({
+      data: { unitId: (await unit(db, "NEW")).id, formHistoryId: form.id, orderFormId: orderForm.id },
+    });
     const approver = await actorWith(db, ["onboarding-approve"]);
     const { approveOrder } = await import("~/modules/queue/order-approval.server.ts");
     await approveOrder(db, approver, { FormHistoryID: form.id, half: "on" });
@@ -157,14 +186,24 @@ describe("the noteOnboarding dialog on a board (no JavaScript)", () => {
       releases: { openJobs: [] },
     });
     expect(data.releases.reservedUnits).toHaveLength(1);
-    expect(data.history).toMatchObject([{ action: "approve", by: "Dana Driver", changes: [{ label: "Onboarding Status", before: "Submitted", after: "Approved" }] }]);
+    expect(data.history).toMatchObject([
+      {
+        action: "approve",
+        by: "Dana Driver",
+        changes: [{ label: "Onboarding Status", before: "Submitted", after: "Approved" }],
+      },
+    ]);
   });
 
   it("says why a user cannot cancel, and answers 404 and 400 for a bad address", async () => {
     const { form } = await order(db);
     // A reader of another board (client relations) who holds neither cancel permission.
-    const forbidden = await open(`/client-relations?modal=noteOnboarding&formHistoryId=${form.id}`, ["client-relations"]);
-    expect((forbidden.dialog!.data as OrderCancelDialogData).blocked).toBe("You do not have permission to cancel this order.");
+    const forbidden = await open(`/client-relations?modal=noteOnboarding&formHistoryId=${form.id}`, [
+      "client-relations",
+    ]);
+    expect((forbidden.dialog!.data as OrderCancelDialogData).blocked).toBe(
+      "You do not have permission to cancel this order.",
+    );
     expect((await open("/onboarding?modal=noteOnboarding&formHistoryId=999999", ["onboarding"])).dialog).toMatchObject({
       data: null,
       status: 404,
@@ -181,10 +220,23 @@ describe("the noteOnboarding dialog on a board (no JavaScript)", () => {
     const { form } = await order(db);
     seen.length = 0;
     const path = `/onboarding?filter=acme&modal=noteOnboarding&formHistoryId=${form.id}`;
-    const result = await post(path, { intent: "cancel-order", FormHistoryID: String(form.id), department: "Onboarding", version: "1", note: "Duplicate order" }, ["onboarding"]);
+    const result = await post(
+      path,
+      {
+        intent: "cancel-order",
+        FormHistoryID: String(form.id),
+        department: "Onboarding",
+        version: "1",
+        note: "Duplicate order",
+      },
+      ["onboarding"],
+    );
     expect(result).toMatchObject({ status: 303, location: "/onboarding?filter=acme" });
     expect(seen).toEqual([["onboarding"]]);
-    expect(await db.note.findFirstOrThrow({ where: { formHistoryId: form.id } })).toMatchObject({ subject: "Duplicate order", noteType: "onboarding" });
+    expect(await db.note.findFirstOrThrow({ where: { formHistoryId: form.id } })).toMatchObject({
+      subject: "Duplicate order",
+      noteType: "onboarding",
+    });
     const after = await open(path, ["onboarding"]);
     expect((after.dialog!.data as OrderCancelDialogData).cancelled).toMatchObject({ by: "Dana Driver" });
     expect((after.dialog!.data as OrderCancelDialogData).blocked).toBe("This order has already been cancelled.");
@@ -198,7 +250,17 @@ describe("the noteOnboarding dialog on a board (no JavaScript)", () => {
     expect((page.dialog!.data as OrderCancelDialogData).department).toBe("Offboarding");
     seen.length = 0;
     expect(
-      await post(path, { intent: "cancel-order", FormHistoryID: String(form.id), department: "Offboarding", version: "1", note: "Keeping the truck" }, ["offboarding"]),
+      await post(
+        path,
+        {
+          intent: "cancel-order",
+          FormHistoryID: String(form.id),
+          department: "Offboarding",
+          version: "1",
+          note: "Keeping the truck",
+        },
+        ["offboarding"],
+      ),
     ).toMatchObject({ status: 303, location: "/offboarding" });
     expect(seen).toEqual([["offboarding"]]);
   });
@@ -207,7 +269,13 @@ describe("the noteOnboarding dialog on a board (no JavaScript)", () => {
     const { form } = await order(db);
     const path = `/onboarding?modal=noteOnboarding&formHistoryId=${form.id}`;
     seen.length = 0;
-    expect(await post(path, { intent: "cancel-order", FormHistoryID: String(form.id), department: "Onboarding", version: "1", note: "   " }, ["onboarding"])).toEqual({
+    expect(
+      await post(
+        path,
+        { intent: "cancel-order", FormHistoryID: String(form.id), department: "Onboarding", version: "1", note: "   " },
+        ["onboarding"],
+      ),
+    ).toEqual({
       status: 400,
       location: null,
       data: {
@@ -215,11 +283,29 @@ describe("the noteOnboarding dialog on a board (no JavaScript)", () => {
         ok: false,
         message: CANCEL_NOTE_REQUIRED_MESSAGE,
         fieldErrors: { note: [CANCEL_NOTE_REQUIRED_MESSAGE] },
-        values: { intent: "cancel-order", FormHistoryID: String(form.id), department: "Onboarding", version: "1", note: "   " },
+        values: {
+          intent: "cancel-order",
+          FormHistoryID: String(form.id),
+          department: "Onboarding",
+          version: "1",
+          note: "   ",
+        },
       },
     });
     await db.formHistory.update({ where: { id: form.id }, data: { cancelledAt: new Date() } });
-    expect(await post(path, { intent: "cancel-order", FormHistoryID: String(form.id), department: "Onboarding", version: "1", note: "Too late" }, ["onboarding"])).toMatchObject({
+    expect(
+      await post(
+        path,
+        {
+          intent: "cancel-order",
+          FormHistoryID: String(form.id),
+          department: "Onboarding",
+          version: "1",
+          note: "Too late",
+        },
+        ["onboarding"],
+      ),
+    ).toMatchObject({
       status: 409,
       data: { message: "This order has already been cancelled.", values: { note: "Too late" } },
     });

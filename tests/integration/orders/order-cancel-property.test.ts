@@ -42,9 +42,18 @@ describe("PUT /api/order/cancel with random and malformed bodies", () => {
       Trucks: "",
       version: 1,
     };
-    const validOffRent = { ...validOrder, FormHistoryID: returning.form.id, department: "Offboarding", onboardingStatus: null, offboardingStatus: OFFBOARDING_STAGE.submitted };
+    const validOffRent = {
+      ...validOrder,
+      FormHistoryID: returning.form.id,
+      department: "Offboarding",
+      onboardingStatus: null,
+      offboardingStatus: OFFBOARDING_STAGE.submitted,
+    };
 
-    const statuses = await checkMalformedBodies(fc.oneof(malformedBodies(validOrder), malformedBodies(validOffRent)), put);
+    const statuses = await checkMalformedBodies(
+      fc.oneof(malformedBodies(validOrder), malformedBodies(validOffRent)),
+      put,
+    );
     // The bodies reached more than the schema: refusals of every kind, and the cancels themselves.
     expect(statuses.get(400)).toBeGreaterThan(0);
     expect(statuses.get(200) ?? 0).toBeLessThanOrEqual(2);

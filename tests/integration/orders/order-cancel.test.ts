@@ -52,7 +52,12 @@ describe("cancelOrder on an order", () => {
     expect(await cardKeys("onboarding")).toContain(`form-${form.id}`);
     expect(await cardKeys("transport")).toContain(`jobs-${form.id}-delivery-unassigned`);
 
-    const result = await cancelOrder(db, actor, body(form.id, { note: "  Customer went with a purchase instead\r\n", version: 1 }), NOW);
+    const result = await cancelOrder(
+      db,
+      actor,
+      body(form.id, { note: "  Customer went with a purchase instead\r\n", version: 1 }),
+      NOW,
+    );
     expect(result).toEqual({ ok: true, lists: ["onboarding", "transport"], requests: [form.id] });
 
     expect(await db.formHistory.findUniqueOrThrow({ where: { id: form.id } })).toMatchObject({
@@ -152,23 +157,37 @@ describe("cancelOrder on an off-rent and a trade", () => {
     const pickup = await job(db, form.id, "PICKUP", truck.id);
     expect(await cardKeys("offboarding")).toContain(`form-${form.id}`);
 
-    const result = await cancelOrder(db, actor, body(form.id, { department: "Offboarding", offboardingStatus: OFFBOARDING_STAGE.approved, version: 1 }), NOW);
+    const result = await cancelOrder(
+      db,
+      actor,
+      body(form.id, { department: "Offboarding", offboardingStatus: OFFBOARDING_STAGE.approved, version: 1 }),
+      NOW,
+    );
     expect(result).toEqual({ ok: true, lists: ["offboarding", "transport"], requests: [form.id] });
-    expect(await db.offRentForm.findUniqueOrThrow({ where: { id: offRentForm.id } })).toMatchObject({ version: 2, offboardingStatus: OFFBOARDING_STAGE.approved });
-    expect(await db.note.findFirstOrThrow({ where: { formHistoryId: form.id } })).toMatchObject({ noteType: "offboarding" });
+    expect(await db.offRentForm.findUniqueOrThrow({ where: { id: offRentForm.id } })).toMatchObject({
+      version: 2,
+      offboardingStatus: OFFBOARDING_STAGE.approved,
+    });
+    expect(await db.note.findFirstOrThrow({ where: { formHistoryId: form.id } })).toMatchObject({
+      noteType: "offboarding",
+    });
     expect(await db.transportJob.findUnique({ where: { id: pickup.id } })).toBeNull();
     // The customer keeps the truck: it stays on rent, its returning line stays as it was.
     expect(await db.unit.findUniqueOrThrow({ where: { id: truck.id }, include: { status: true } })).toMatchObject({
       status: { name: "ON RENT" },
       companyId: owner.company.id,
     });
-    expect(await db.returningUnit.findFirstOrThrow({ where: { formHistoryId: form.id } })).toMatchObject({ statusId: RETURNING_UNIT_STATUS.awaitingPickup });
+    expect(await db.returningUnit.findFirstOrThrow({ where: { formHistoryId: form.id } })).toMatchObject({
+      statusId: RETURNING_UNIT_STATUS.awaitingPickup,
+    });
     expect(await db.auditLog.findFirstOrThrow({ where: { formHistoryId: form.id } })).toMatchObject({
       entityType: "OffRentForm",
       entityId: offRentForm.id,
       action: "cancel",
       version: 2,
-      changedData: { "Transport Jobs Without Carrier": `Transport Jobs Without Carrier: Pickup ${truck.unitNumber}!Transport Jobs Without Carrier: ` },
+      changedData: {
+        "Transport Jobs Without Carrier": `Transport Jobs Without Carrier: Pickup ${truck.unitNumber}!Transport Jobs Without Carrier: `,
+      },
     });
     expect(await cardKeys("offboarding")).not.toContain(`form-${form.id}`);
   });
@@ -177,7 +196,9 @@ describe("cancelOrder on an off-rent and a trade", () => {
     const actor = await actorWith(db, ["restricted"]);
     const { form } = await order(db);
     const returning = await offRent(db, [await unit(db, "ON RENT")]);
-    expect(await refusedWithoutWriting(() => cancelOrder(db, actor, body(form.id, { department: "Offboarding" })))).toEqual({
+    expect(
+      await refusedWithoutWriting(() => cancelOrder(db, actor, body(form.id, { department: "Offboarding" }))),
+    ).toEqual({
       ok: false,
       status: 400,
       message: "This request belongs to Onboarding.",
@@ -191,7 +212,14 @@ describe("cancelOrder on an off-rent and a trade", () => {
 
   it("cancels a trade from either board, with either permission, and both boards refresh", async () => {
     const first = await trade(db);
-    expect(await cancelOrder(db, await actorWith(db, ["offboarding"]), body(first.form.id, { department: "Offboarding" }), NOW)).toEqual({
+    expect(
+      await cancelOrder(
+        db,
+        await actorWith(db, ["offboarding"]),
+        body(first.form.id, { department: "Offboarding" }),
+        NOW,
+      ),
+    ).toEqual({
       ok: true,
       lists: ["onboarding", "offboarding"],
       requests: [first.form.id],
@@ -202,8 +230,17 @@ describe("cancelOrder on an off-rent and a trade", () => {
       entityId: first.tradeForm.id,
     });
     const second = await trade(db);
-    expect(await cancelOrder(db, await actorWith(db, ["onboarding"]), body(second.form.id, { department: "onboarding" }), NOW)).toMatchObject({ ok: true });
-    expect(await db.note.findFirstOrThrow({ where: { formHistoryId: second.form.id } })).toMatchObject({ noteType: "onboarding" });
+    expect(
+      await cancelOrder(
+        db,
+        await actorWith(db, ["onboarding"]),
+        body(second.form.id, { department: "onboarding" }),
+        NOW,
+      ),
+    ).toMatchObject({ ok: true });
+    expect(await db.note.findFirstOrThrow({ where: { formHistoryId: second.form.id } })).toMatchObject({
+      noteType: "onboarding",
+    });
     expect(await cardKeys("onboarding")).not.toContain(`form-${first.form.id}`);
     expect(await cardKeys("offboarding")).not.toContain(`form-${second.form.id}`);
   });
@@ -230,7 +267,10 @@ describe("cancelOrder refusals", () => {
       ok: false,
       status: 400,
       message: ORDER_CANCEL_MESSAGES.chooseOrder,
-      fieldErrors: { FormHistoryID: [ORDER_CANCEL_MESSAGES.chooseOrder], department: [ORDER_CANCEL_MESSAGES.department] },
+      fieldErrors: {
+        FormHistoryID: [ORDER_CANCEL_MESSAGES.chooseOrder],
+        department: [ORDER_CANCEL_MESSAGES.department],
+      },
     });
     expect(await cancelOrder(db, actor, "nonsense")).toMatchObject({ ok: false, status: 400 });
   });
@@ -241,8 +281,16 @@ describe("cancelOrder refusals", () => {
     const approver = await actorWith(db, ["onboarding-approve", "offboarding-approve", "transport-edit"]);
     expect(await refusedWithoutWriting(() => cancelOrder(db, approver, body(form.id)))).toEqual(FORBIDDEN);
     expect(await cancelOrder(db, await actorWith(db, ["offboarding"]), body(form.id))).toEqual(FORBIDDEN);
-    expect(await cancelOrder(db, await actorWith(db, ["onboarding"]), body(returning.form.id, { department: "Offboarding" }))).toEqual(FORBIDDEN);
-    expect(await db.formHistory.count({ where: { id: { in: [form.id, returning.form.id] }, cancelledAt: { not: null } } })).toBe(0);
+    expect(
+      await cancelOrder(
+        db,
+        await actorWith(db, ["onboarding"]),
+        body(returning.form.id, { department: "Offboarding" }),
+      ),
+    ).toEqual(FORBIDDEN);
+    expect(
+      await db.formHistory.count({ where: { id: { in: [form.id, returning.form.id] }, cancelledAt: { not: null } } }),
+    ).toBe(0);
   });
 
   it("answers 404 for a request that does not exist", async () => {
@@ -277,7 +325,10 @@ describe("cancelOrder refusals", () => {
       message: "Units on this order have already been delivered, so it can no longer be cancelled.",
     });
     const finished = await order(db, { stage: ONBOARDING_STAGE.delivered });
-    expect(await cancelOrder(db, actor, body(finished.form.id))).toMatchObject({ status: 409, message: ORDER_CANCEL_MESSAGES.delivered });
+    expect(await cancelOrder(db, actor, body(finished.form.id))).toMatchObject({
+      status: 409,
+      message: ORDER_CANCEL_MESSAGES.delivered,
+    });
 
     const rolling = await order(db, { stage: ONBOARDING_STAGE.inTransport });
     await job(db, rolling.form.id, "DELIVERY", (await unit(db, "IN TRANSIT")).id, carrier.id);
@@ -285,16 +336,24 @@ describe("cancelOrder refusals", () => {
     expect(await refusedWithoutWriting(() => cancelOrder(db, actor, body(rolling.form.id)))).toEqual({
       ok: false,
       status: 409,
-      message: "A carrier is assigned to 1 transport job of this order. Take the carrier off on the transport board before cancelling.",
+      message:
+        "A carrier is assigned to 1 transport job of this order. Take the carrier off on the transport board before cancelling.",
     });
   });
 
   it("refuses an off-rent with a unit picked up (409)", async () => {
     const actor = await actorWith(db, ["offboarding"]);
     const truck = await unit(db, "IN TRANSIT");
-    const { form, offRentForm } = await offRent(db, [truck, await unit(db, "ON RENT")], { stage: OFFBOARDING_STAGE.pickupScheduled });
-    await db.returningUnit.updateMany({ where: { offRentFormId: offRentForm.id, unitId: truck.id }, data: { statusId: RETURNING_UNIT_STATUS.pickedUp } });
-    expect(await refusedWithoutWriting(() => cancelOrder(db, actor, body(form.id, { department: "Offboarding" })))).toEqual({
+    const { form, offRentForm } = await offRent(db, [truck, await unit(db, "ON RENT")], {
+      stage: OFFBOARDING_STAGE.pickupScheduled,
+    });
+    await db.returningUnit.updateMany({
+      where: { offRentFormId: offRentForm.id, unitId: truck.id },
+      data: { statusId: RETURNING_UNIT_STATUS.pickedUp },
+    });
+    expect(
+      await refusedWithoutWriting(() => cancelOrder(db, actor, body(form.id, { department: "Offboarding" }))),
+    ).toEqual({
       ok: false,
       status: 409,
       message: "Units on this request have already been picked up, so it can no longer be cancelled.",

@@ -30,7 +30,8 @@ async function tokenFor(permissions: PermissionName[]) {
   return api.tokenFor(await actorWith(db, permissions));
 }
 
-const post = (body: unknown, bearer: string | null = token) => api.call("POST", "/api/truck/vin-test", { body, token: bearer });
+const post = (body: unknown, bearer: string | null = token) =>
+  api.call("POST", "/api/truck/vin-test", { body, token: bearer });
 
 describe("POST /api/truck/vin-test", () => {
   it("answers unit number → true for a unit on rent to the order's customer and not returning elsewhere", async () => {
@@ -41,7 +42,12 @@ describe("POST /api/truck/vin-test", () => {
     const onLot = await unit(db, "ON LOT");
     const before = await databaseFingerprint();
     seen.length = 0;
-    expect(await post({ vins: [mine.unitNumber.toLowerCase(), theirs.unitNumber, onLot.unitNumber, "NOSUCH1", "UPDATE", "bad unit!"], FormHistoryID: form.id })).toEqual({
+    expect(
+      await post({
+        vins: [mine.unitNumber.toLowerCase(), theirs.unitNumber, onLot.unitNumber, "NOSUCH1", "UPDATE", "bad unit!"],
+        FormHistoryID: form.id,
+      }),
+    ).toEqual({
       status: 200,
       body: {
         [mine.unitNumber]: true,
@@ -64,7 +70,10 @@ describe("POST /api/truck/vin-test", () => {
     });
     await db.formHistory.update({ where: { id: second.form.id }, data: { companyId: first.company.id } });
     const [own, twice] = [first.lines[1]!.unitNumber, first.lines[0]!.unitNumber];
-    expect((await post({ vins: [own, twice], FormHistoryID: first.form.id })).body).toEqual({ [own]: true, [twice]: true });
+    expect((await post({ vins: [own, twice], FormHistoryID: first.form.id })).body).toEqual({
+      [own]: true,
+      [twice]: true,
+    });
     // From the second request, the unit is already returning on the first (and the other way round it is its own line).
     expect((await post({ vins: [own], FormHistoryID: second.form.id })).body).toEqual({ [own]: false });
     const third = await editableOffRent(db, { stage: OFFBOARDING_STAGE.submitted, count: 1 });
@@ -79,8 +88,12 @@ describe("POST /api/truck/vin-test", () => {
     const { form } = await editableOffRent(db, { stage: OFFBOARDING_STAGE.approved });
     const other = await company(db);
     const theirs = await unit(db, "ON RENT", { companyId: other.id });
-    expect((await post({ vins: [theirs.unitNumber], FormHistoryID: form.id })).body).toEqual({ [theirs.unitNumber]: false });
-    expect((await post({ vins: [theirs.unitNumber], FormHistoryID: form.id, compCode: Number(other.code) })).body).toEqual({ [theirs.unitNumber]: true });
+    expect((await post({ vins: [theirs.unitNumber], FormHistoryID: form.id })).body).toEqual({
+      [theirs.unitNumber]: false,
+    });
+    expect(
+      (await post({ vins: [theirs.unitNumber], FormHistoryID: form.id, compCode: Number(other.code) })).body,
+    ).toEqual({ [theirs.unitNumber]: true });
     const codes = new Set((await db.company.findMany({ select: { code: true } })).map((row) => row.code));
     let free = 99_998;
     while (codes.has(String(free))) free -= 1;
@@ -94,12 +107,30 @@ describe("POST /api/truck/vin-test", () => {
     const { form } = await editableOffRent(db);
     const onRentOrder = await order(db);
     const transport = await tokenFor(["transport"]);
-    expect(await post({ vins: ["U1"], FormHistoryID: form.id }, null)).toMatchObject({ status: 401, body: { error: "Sign in required." } });
-    expect(await post({ vins: ["U1"], FormHistoryID: form.id }, transport)).toEqual({ status: 403, body: { error: M.forbidden } });
+    expect(await post({ vins: ["U1"], FormHistoryID: form.id }, null)).toMatchObject({
+      status: 401,
+      body: { error: "Sign in required." },
+    });
+    expect(await post({ vins: ["U1"], FormHistoryID: form.id }, transport)).toEqual({
+      status: 403,
+      body: { error: M.forbidden },
+    });
     expect(await post({ vins: ["U1"], FormHistoryID: 999_999 })).toEqual({ status: 404, body: { error: M.notFound } });
-    expect(await post({ vins: ["U1"], FormHistoryID: onRentOrder.form.id })).toEqual({ status: 404, body: { error: M.notFound } });
-    expect(await post({ vins: [], FormHistoryID: form.id })).toEqual({ status: 400, body: { error: M.vinsRequired, errors: { vins: [M.vinsRequired] } } });
-    expect(await post({ vins: "U1", FormHistoryID: form.id })).toMatchObject({ status: 400, body: { errors: { vins: [M.vinsRequired] } } });
-    expect(await post({ vins: ["U1"] })).toEqual({ status: 400, body: { error: M.formHistoryId, errors: { FormHistoryID: [M.formHistoryId] } } });
+    expect(await post({ vins: ["U1"], FormHistoryID: onRentOrder.form.id })).toEqual({
+      status: 404,
+      body: { error: M.notFound },
+    });
+    expect(await post({ vins: [], FormHistoryID: form.id })).toEqual({
+      status: 400,
+      body: { error: M.vinsRequired, errors: { vins: [M.vinsRequired] } },
+    });
+    expect(await post({ vins: "U1", FormHistoryID: form.id })).toMatchObject({
+      status: 400,
+      body: { errors: { vins: [M.vinsRequired] } },
+    });
+    expect(await post({ vins: ["U1"] })).toEqual({
+      status: 400,
+      body: { error: M.formHistoryId, errors: { FormHistoryID: [M.formHistoryId] } },
+    });
   });
 });

@@ -18,13 +18,23 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 async function signedInCookie(permissions: PermissionName[] = []) {
-  const user = await createUser(db, { directPermissions: permissions, tokensValidAfter: new Date(Date.now() - 3_600_000) });
-  const token = signSessionToken(server.services.config, { userId: user.id, permissions: permissionIdsNamed(permissions) }, new Date(Date.now() - 10_000));
+  const user = await createUser(db, {
+    directPermissions: permissions,
+    tokensValidAfter: new Date(Date.now() - 3_600_000),
+  });
+  const token = signSessionToken(
+    server.services.config,
+    { userId: user.id, permissions: permissionIdsNamed(permissions) },
+    new Date(Date.now() - 10_000),
+  );
   return { user, cookie: `${SESSION_COOKIE}=${encodeURIComponent(token)}` };
 }
 
 async function get(path: string, cookie?: string) {
-  const response = await fetch(`${server.url}${path}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
+  const response = await fetch(`${server.url}${path}`, {
+    redirect: "manual",
+    headers: cookie ? { Cookie: cookie } : {},
+  });
   return { status: response.status, html: await response.text() };
 }
 

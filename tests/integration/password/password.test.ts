@@ -45,7 +45,10 @@ beforeAll(async () => {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString("utf8") });
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString("utf8"),
+        });
         callback();
       });
     },
@@ -95,7 +98,10 @@ async function guardedContext(request: Request, target: RunningServer = server):
   const provider = context(target);
   const url = new URL(request.url);
   // As React Router calls it: with the matched route's pattern (here the page's own path).
-  await sessionGuard({ request, url, pattern: url.pathname, context: provider, params: {} } as never, async () => new Response(null));
+  await sessionGuard(
+    { request, url, pattern: url.pathname, context: provider, params: {} } as never,
+    async () => new Response(null),
+  );
   return provider;
 }
 
@@ -111,7 +117,11 @@ function formRequest(url: string, fields: Record<string, string>, cookie?: strin
 function unwrap(result: unknown): { status: number; data: Record<string, unknown>; headers?: HeadersInit } {
   const value = result as { type?: string; data?: unknown; init?: ResponseInit | null };
   if (value && value.type === "DataWithResponseInit") {
-    return { status: value.init?.status ?? 200, data: value.data as Record<string, unknown>, headers: value.init?.headers };
+    return {
+      status: value.init?.status ?? 200,
+      data: value.data as Record<string, unknown>,
+      headers: value.init?.headers,
+    };
   }
   return { status: 200, data: result as Record<string, unknown> };
 }
@@ -141,8 +151,12 @@ describe("PUT /users/changePassword/{userId}", () => {
     expect(fresh.status).toBe(200);
     expect(fresh.body.UserID).toBe(user.id);
     // The old password no longer signs in; the new one does.
-    expect((await call("POST", `${server.url}/users/login`, { email: user.email, password: PASSWORD })).status).toBe(401);
-    expect((await call("POST", `${server.url}/users/login`, { email: user.email, password: "new-secret" })).status).toBe(200);
+    expect((await call("POST", `${server.url}/users/login`, { email: user.email, password: PASSWORD })).status).toBe(
+      401,
+    );
+    expect(
+      (await call("POST", `${server.url}/users/login`, { email: user.email, password: "new-secret" })).status,
+    ).toBe(200);
   });
 
   it("answers 400 'Old password is incorrect' for a wrong old password and changes nothing", async () => {
@@ -161,7 +175,10 @@ describe("PUT /users/changePassword/{userId}", () => {
 
   it.each([
     [{ oldPassword: PASSWORD, newPassword: "abcdef", newPasswordConfirm: "abcdeg" }, "New passwords must match"],
-    [{ oldPassword: PASSWORD, newPassword: "abc", newPasswordConfirm: "abc" }, "New password must be at least 6 characters"],
+    [
+      { oldPassword: PASSWORD, newPassword: "abc", newPasswordConfirm: "abc" },
+      "New password must be at least 6 characters",
+    ],
     [{ oldPassword: "", newPassword: "abcdef", newPasswordConfirm: "abcdef" }, "All fields required"],
     [{ newPassword: "abcdef" }, "All fields required"],
   ])("answers 400 with the rule's message for %j", async (payload, message) => {
@@ -221,7 +238,9 @@ describe("password reset by e-mail", () => {
   it("sends a link through SMTP; the reset page sets the new password once and ends every session", async () => {
     const user = await createUser(db);
     const before = oldToken(user.id);
-    const { status, body } = await call("POST", `${server.url}/users/password/request`, { Email: user.email.toUpperCase() });
+    const { status, body } = await call("POST", `${server.url}/users/password/request`, {
+      Email: user.email.toUpperCase(),
+    });
     expect(status).toBe(200);
     expect(body).toEqual({ message: "Email Sent Successfully" });
 
@@ -241,24 +260,42 @@ describe("password reset by e-mail", () => {
     expect(loaded.state).toEqual({ status: "valid", email: user.email });
 
     const mismatch = unwrap(
-      await resetAction({ context: context(), params, request: formRequest(link, { password: "abcdef", passwordConfirm: "abcdeX" }) } as never),
+      await resetAction({
+        context: context(),
+        params,
+        request: formRequest(link, { password: "abcdef", passwordConfirm: "abcdeX" }),
+      } as never),
     );
     expect(mismatch).toMatchObject({ status: 400, data: { done: false, message: "New passwords must match" } });
     const short = unwrap(
-      await resetAction({ context: context(), params, request: formRequest(link, { password: "abc", passwordConfirm: "abc" }) } as never),
+      await resetAction({
+        context: context(),
+        params,
+        request: formRequest(link, { password: "abc", passwordConfirm: "abc" }),
+      } as never),
     );
     expect(short.data.message).toBe("New password must be at least 6 characters");
 
     const done = unwrap(
-      await resetAction({ context: context(), params, request: formRequest(link, { password: "fresh-pass", passwordConfirm: "fresh-pass" }) } as never),
+      await resetAction({
+        context: context(),
+        params,
+        request: formRequest(link, { password: "fresh-pass", passwordConfirm: "fresh-pass" }),
+      } as never),
     );
     expect(done).toMatchObject({ status: 200, data: { done: true } });
-    expect((await call("POST", `${server.url}/users/login`, { email: user.email, password: "fresh-pass" })).status).toBe(200);
+    expect(
+      (await call("POST", `${server.url}/users/login`, { email: user.email, password: "fresh-pass" })).status,
+    ).toBe(200);
     expect((await call("GET", `${server.url}/users/info`, undefined, bearer(before))).status).toBe(401);
 
     // Single use.
     const again = unwrap(
-      await resetAction({ context: context(), params, request: formRequest(link, { password: "other-pass", passwordConfirm: "other-pass" }) } as never),
+      await resetAction({
+        context: context(),
+        params,
+        request: formRequest(link, { password: "other-pass", passwordConfirm: "other-pass" }),
+      } as never),
     );
     expect(again).toMatchObject({ status: 410, data: { done: false, linkProblem: true } });
     expect(again.data.message).toMatch(/already been used/);
@@ -276,12 +313,20 @@ describe("password reset by e-mail", () => {
       data: { expiresAt: new Date(Date.now() - 1000) },
     });
     const expired = unwrap(
-      await resetAction({ context: context(), params: { encryption: token }, request: formRequest(link, { password: "abcdef", passwordConfirm: "abcdef" }) } as never),
+      await resetAction({
+        context: context(),
+        params: { encryption: token },
+        request: formRequest(link, { password: "abcdef", passwordConfirm: "abcdef" }),
+      } as never),
     );
     expect(expired).toMatchObject({ status: 410, data: { done: false } });
     expect(expired.data.message).toMatch(/expired/);
 
-    const unknown = await resetLoader({ context: context(), params: { encryption: "x".repeat(43) }, request: new Request(link) } as never);
+    const unknown = await resetLoader({
+      context: context(),
+      params: { encryption: "x".repeat(43) },
+      request: new Request(link),
+    } as never);
     expect(unknown.state).toMatchObject({ status: "invalid" });
     expect((unknown.state as { message: string }).message).toMatch(/not valid/);
     const stored = await db.user.findUniqueOrThrow({ where: { id: user.id } });
@@ -332,7 +377,10 @@ describe("password reset by e-mail", () => {
       expect(body).toEqual({ error: "*Account could not be found for this email..." });
     }
     const blank = await call("POST", `${server.url}/users/password/request`, { Email: " " });
-    expect({ status: blank.status, body: blank.body }).toEqual({ status: 400, body: { error: "Enter your e-mail address." } });
+    expect({ status: blank.status, body: blank.body }).toEqual({
+      status: 400,
+      body: { error: "Enter your e-mail address." },
+    });
   });
 
   it("mails a link to APP_URL whatever Host or X-Forwarded-Host the request names", async () => {
@@ -395,12 +443,19 @@ describe("password reset by e-mail", () => {
         request: formRequest("http://fleet.example/password-reset-external", { intent: "request", Email: user.email }),
       } as never),
     );
-    expect(page.data).toMatchObject({ done: true, message: "Email Sent Successfully", detail: "Check your inbox for the email." });
+    expect(page.data).toMatchObject({
+      done: true,
+      message: "Email Sent Successfully",
+      detail: "Check your inbox for the email.",
+    });
     const unknown = unwrap(
       await externalAction({
         context: context(fileServer),
         params: {},
-        request: formRequest("http://fleet.example/password-reset-external", { intent: "request", Email: "none@fleetops.test" }),
+        request: formRequest("http://fleet.example/password-reset-external", {
+          intent: "request",
+          Email: "none@fleetops.test",
+        }),
       } as never),
     );
     // An unknown address gets the same page as a known one (ADR 023).
@@ -415,7 +470,9 @@ describe("PUT /users/theme", () => {
   it("stores Dark or Light for oneself, and refuses anything else", async () => {
     const user = await createUser(db);
     const token = oldToken(user.id);
-    expect((await call("PUT", `${server.url}/users/theme`, { theme: "Dark" }, bearer(token))).body).toEqual({ UserTheme: "Dark" });
+    expect((await call("PUT", `${server.url}/users/theme`, { theme: "Dark" }, bearer(token))).body).toEqual({
+      UserTheme: "Dark",
+    });
     expect((await call("GET", `${server.url}/users/info`, undefined, bearer(token))).body.UserTheme).toBe("Dark");
     expect((await call("PUT", `${server.url}/users/theme`, { theme: "Blue" }, bearer(token))).status).toBe(400);
     expect((await call("PUT", `${server.url}/users/theme`, { theme: "Light" })).status).toBe(401);
@@ -440,20 +497,34 @@ describe("register an employee", () => {
     const created = await call("POST", `${server.url}/users/register`, body, bearer(oldToken(manager.id)));
     expect(created.status).toBe(201);
     expect(created.body.Email).toBe(body.email.toLowerCase());
-    expect((await call("POST", `${server.url}/users/login`, { email: body.email, password: "first-pass" })).status).toBe(200);
+    expect(
+      (await call("POST", `${server.url}/users/login`, { email: body.email, password: "first-pass" })).status,
+    ).toBe(200);
 
     const duplicate = await call("POST", `${server.url}/users/register`, body, bearer(oldToken(manager.id)));
     expect(duplicate.status).toBe(409);
     expect(duplicate.body.error).toBe("An account with this e-mail already exists.");
 
-    const short = await call("POST", `${server.url}/users/register`, { ...(await input()), password: "abc" }, bearer(oldToken(manager.id)));
+    const short = await call(
+      "POST",
+      `${server.url}/users/register`,
+      { ...(await input()), password: "abc" },
+      bearer(oldToken(manager.id)),
+    );
     expect(short.status).toBe(400);
     expect(short.body.error).toBe("New password must be at least 6 characters");
 
     const cookie = `fleetops_session=${oldToken(manager.id)}`;
     const viaPage = await input();
     const pageRequest = formRequest(`${server.url}/register`, viaPage, cookie);
-    const page = unwrap(await registerAction({ context: await guardedContext(pageRequest), params: {}, pattern: "/register", request: pageRequest } as never));
+    const page = unwrap(
+      await registerAction({
+        context: await guardedContext(pageRequest),
+        params: {},
+        pattern: "/register",
+        request: pageRequest,
+      } as never),
+    );
     expect(page).toMatchObject({ status: 200, data: { ok: true } });
     const stored = await db.user.findUniqueOrThrow({ where: { email: viaPage.email.toLowerCase() } });
     expect(stored.departmentId).toBe(Number(viaPage.departmentId));
@@ -468,7 +539,9 @@ describe("register an employee", () => {
     const pageRequest = formRequest(`${server.url}/register`, body, cookie);
     // The guard itself sends a user without employee-management away, before the action runs.
     const thrown = await guardedContext(pageRequest)
-      .then((pageContext) => registerAction({ context: pageContext, params: {}, pattern: "/register", request: pageRequest } as never))
+      .then((pageContext) =>
+        registerAction({ context: pageContext, params: {}, pattern: "/register", request: pageRequest } as never),
+      )
       .catch((error: unknown) => error);
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).headers.get("Location")).toBe("/not-found");

@@ -27,35 +27,66 @@ describe("PUT /api/queue/unit-status", () => {
   it("moves the unit, answers { ok: true } and reports the lists once", async () => {
     const truck = await unit(db, "At Auction");
     seen.length = 0;
-    const { status, body } = await put("/api/queue/unit-status", { UnitNumber: truck.unitNumber, ChangedFrom: "Sales Board" }, await tokenFor(["sales"]));
+    const { status, body } = await put(
+      "/api/queue/unit-status",
+      { UnitNumber: truck.unitNumber, ChangedFrom: "Sales Board" },
+      await tokenFor(["sales"]),
+    );
     expect(status).toBe(200);
     expect(body).toEqual({ ok: true });
     expect(seen).toEqual([["sales", "titles", "overview"]]);
-    expect(await db.unitHistory.findFirst({ where: { unitId: truck.id } })).toMatchObject({ newVal: "Sold Not Delivered", changedFrom: "Sales Board" });
+    expect(await db.unitHistory.findFirst({ where: { unitId: truck.id } })).toMatchObject({
+      newVal: "Sold Not Delivered",
+      changedFrom: "Sales Board",
+    });
   });
 
   it("answers 401, 403, 404, 409 and 400 with messages, reporting nothing", async () => {
     const truck = await unit(db, "FOR SALE");
     seen.length = 0;
-    expect(await put("/api/queue/unit-status", { UnitNumber: truck.unitNumber })).toMatchObject({ status: 401, body: { error: "Sign in required." } });
-    expect(await put("/api/queue/unit-status", { UnitNumber: truck.unitNumber }, await tokenFor(["recon"]))).toEqual({
-      status: 403, body: { error: "You do not have permission to do that." },
+    expect(await put("/api/queue/unit-status", { UnitNumber: truck.unitNumber })).toMatchObject({
+      status: 401,
+      body: { error: "Sign in required." },
     });
-    expect(await put("/api/queue/unit-status", { UnitNumber: "ZZZZ9" }, await tokenFor(["sales"]))).toEqual({ status: 404, body: { error: "That unit does not exist." } });
-    expect(await put("/api/queue/unit-status", { UnitNumber: truck.unitNumber, NewStatus: "SOLD" }, await tokenFor(["sales"]))).toEqual({
-      status: 409, body: { error: "A unit in FOR SALE cannot move to SOLD." },
+    expect(await put("/api/queue/unit-status", { UnitNumber: truck.unitNumber }, await tokenFor(["recon"]))).toEqual({
+      status: 403,
+      body: { error: "You do not have permission to do that." },
+    });
+    expect(await put("/api/queue/unit-status", { UnitNumber: "ZZZZ9" }, await tokenFor(["sales"]))).toEqual({
+      status: 404,
+      body: { error: "That unit does not exist." },
+    });
+    expect(
+      await put(
+        "/api/queue/unit-status",
+        { UnitNumber: truck.unitNumber, NewStatus: "SOLD" },
+        await tokenFor(["sales"]),
+      ),
+    ).toEqual({
+      status: 409,
+      body: { error: "A unit in FOR SALE cannot move to SOLD." },
     });
     expect(await put("/api/queue/unit-status", { UnitNumber: "" }, await tokenFor(["sales"]))).toMatchObject({
-      status: 400, body: { errors: { UnitNumber: ["Enter a unit number of up to 8 letters, digits or dashes."] } },
+      status: 400,
+      body: { errors: { UnitNumber: ["Enter a unit number of up to 8 letters, digits or dashes."] } },
     });
     expect(seen).toEqual([]);
   });
 
   it("answers 400 for approve and assign-carrier bodies without their fields", async () => {
     const token = await tokenFor(["restricted"]);
-    expect(await put("/api/queue/approve", {}, token)).toMatchObject({ status: 400, body: { errors: { FormHistoryID: ["Choose an order."] } } });
-    expect(await put("/api/queue/assign-carrier", { TransportJobID: 1 }, token)).toMatchObject({ status: 400, body: { errors: { VendorID: ["Choose a carrier."] } } });
-    expect(await put("/api/queue/complete-transport", { TransportJobID: 999999 }, token)).toEqual({ status: 404, body: { error: "That transport job does not exist." } });
+    expect(await put("/api/queue/approve", {}, token)).toMatchObject({
+      status: 400,
+      body: { errors: { FormHistoryID: ["Choose an order."] } },
+    });
+    expect(await put("/api/queue/assign-carrier", { TransportJobID: 1 }, token)).toMatchObject({
+      status: 400,
+      body: { errors: { VendorID: ["Choose a carrier."] } },
+    });
+    expect(await put("/api/queue/complete-transport", { TransportJobID: 999999 }, token)).toEqual({
+      status: 404,
+      body: { error: "That transport job does not exist." },
+    });
   });
 });
 
@@ -70,15 +101,31 @@ describe("POST /queue (form action)", () => {
   it("performs the move and redirects back with ?done, reporting the lists", async () => {
     const truck = await unit(db, "ON LOT");
     seen.length = 0;
-    const result = await post({ intent: "unit-status", UnitNumber: truck.unitNumber, NewStatus: "RE-RENT", returnTo: "/recon?filter=u&error=old" }, ["recon"]);
+    const result = await post(
+      {
+        intent: "unit-status",
+        UnitNumber: truck.unitNumber,
+        NewStatus: "RE-RENT",
+        returnTo: "/recon?filter=u&error=old",
+      },
+      ["recon"],
+    );
     expect(result).toEqual({ status: 303, location: "/recon?filter=u&done=unit-status" });
     expect(seen).toEqual([["recon", "onboarding", "overview"]]);
   });
 
   it("redirects back with ?error on a refusal, and never off-site", async () => {
     const truck = await unit(db, "ON LOT");
-    const result = await post({ intent: "unit-status", UnitNumber: truck.unitNumber, returnTo: "https://evil.test/x" }, ["sales"]);
-    expect(result).toEqual({ status: 303, location: `/home?error=${encodeURIComponent("You do not have permission to do that.").replace(/%20/g, "+")}` });
-    expect((await post({ intent: "explode", returnTo: "//evil.test" }, ["restricted"])).location).toBe("/home?error=That+action+is+not+available.");
+    const result = await post(
+      { intent: "unit-status", UnitNumber: truck.unitNumber, returnTo: "https://evil.test/x" },
+      ["sales"],
+    );
+    expect(result).toEqual({
+      status: 303,
+      location: `/home?error=${encodeURIComponent("You do not have permission to do that.").replace(/%20/g, "+")}`,
+    });
+    expect((await post({ intent: "explode", returnTo: "//evil.test" }, ["restricted"])).location).toBe(
+      "/home?error=That+action+is+not+available.",
+    );
   });
 });

@@ -16,7 +16,10 @@ let token: string;
 beforeAll(async () => {
   server = await startTestServer();
   const user = await createUser(db, { directPermissions: ["restricted"] });
-  token = signSessionToken(server.services.config, { userId: user.id, permissions: permissionIdsNamed(["restricted"]) });
+  token = signSessionToken(server.services.config, {
+    userId: user.id,
+    permissions: permissionIdsNamed(["restricted"]),
+  });
 });
 afterAll(async () => {
   closeClients();
@@ -26,12 +29,16 @@ afterAll(async () => {
 it.for(CARD_LISTS)("the %s refresh equals GET /api/cards/{list}", async (list, context) => {
   const response = await fetch(`${server.url}/api/cards/${list}`, { headers: { Authorization: `Bearer ${token}` } });
   if (response.status !== 200) {
-    context.skip(`GET /api/cards/${list} answers ${response.status}: its loader or the endpoint is not in this build yet`);
+    context.skip(
+      `GET /api/cards/${list} answers ${response.status}: its loader or the endpoint is not in this build yet`,
+    );
     return;
   }
   const fromApi = readable((await response.json()) as CardListPayload);
   const socket = await connected(client(server, { token }));
-  expect(await socket.timeout(3_000).emitWithAck("joinRoom", { roomName: roomOfList(list) })).toMatchObject({ ok: true });
+  expect(await socket.timeout(3_000).emitWithAck("joinRoom", { roomName: roomOfList(list) })).toMatchObject({
+    ok: true,
+  });
   const pushed = next<CardListPayload>(socket, LIST_EVENTS[list], 10_000);
   server.services.boardChanges.listsChanged([list]);
   expect({ ...(await pushed), generatedAt: null }).toEqual({ ...fromApi, generatedAt: null });

@@ -7,7 +7,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "~/modules/identity/session-cookie.server.ts";
 import { signSessionToken } from "~/modules/identity/session-token.server.ts";
-import { LIST_EVENTS, NOTIFICATIONS_EVENT, type BoardCard, type CardListName, type CardListPayload } from "~/rules/boards/boards.ts";
+import {
+  LIST_EVENTS,
+  NOTIFICATIONS_EVENT,
+  type BoardCard,
+  type CardListName,
+  type CardListPayload,
+} from "~/rules/boards/boards.ts";
 import { ONBOARDING_STAGE } from "~/rules/orders/order-stages.ts";
 import { permissionIdsNamed } from "~/rules/access/permissions.ts";
 import { seedDemoData } from "../../../scripts/seed/index.ts";
@@ -30,7 +36,10 @@ beforeAll(async () => {
   await seedDemoData(testDatabaseUrl(), { scale: "demo", now: NOW });
   server = await startTestServer();
   const user = await createUser(db, { directPermissions: ["restricted"] });
-  token = signSessionToken(server.services.config, { userId: user.id, permissions: permissionIdsNamed(["restricted"]) });
+  token = signSessionToken(server.services.config, {
+    userId: user.id,
+    permissions: permissionIdsNamed(["restricted"]),
+  });
   for (const room of ["onboarding", "transport", "recon"]) {
     const socket = await connected(client(server, { token }));
     expect(await socket.timeout(3_000).emitWithAck("joinRoom", { roomName: room })).toMatchObject({ ok: true, room });
@@ -38,7 +47,10 @@ beforeAll(async () => {
   }
   // A recon clerk (the recon permission only): in room recon, and in no other room's notifications.
   const clerk = await createUser(db, { directPermissions: ["recon"] });
-  const clerkToken = signSessionToken(server.services.config, { userId: clerk.id, permissions: permissionIdsNamed(["recon"]) });
+  const clerkToken = signSessionToken(server.services.config, {
+    userId: clerk.id,
+    permissions: permissionIdsNamed(["recon"]),
+  });
   const reconOnly = await connected(client(server, { token: clerkToken }));
   expect(await reconOnly.timeout(3_000).emitWithAck("joinRoom", { roomName: "recon" })).toMatchObject({ ok: true });
   sockets.set("recon-only", reconOnly);
@@ -82,7 +94,8 @@ function watchEverything() {
 async function settled<T>(seen: T[], count = 1, timeoutMs = 10_000): Promise<T[]> {
   const deadline = Date.now() + timeoutMs;
   while (seen.length < count) {
-    if (Date.now() > deadline) throw new Error(`expected ${count} payload(s), got ${seen.length} within ${timeoutMs} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`expected ${count} payload(s), got ${seen.length} within ${timeoutMs} ms`);
     await sleep(20);
   }
   let length = -1;
@@ -132,7 +145,10 @@ async function submittedOrders(): Promise<number[]> {
 let orderPool: number[] = [];
 async function takeOrders(count: number): Promise<number[]> {
   if (orderPool.length === 0) orderPool = await submittedOrders();
-  if (orderPool.length < count) throw new Error(`the demo seed has too few submitted orders on the board (${orderPool.length} left, ${count} wanted)`);
+  if (orderPool.length < count)
+    throw new Error(
+      `the demo seed has too few submitted orders on the board (${orderPool.length} left, ${count} wanted)`,
+    );
   return orderPool.splice(0, count);
 }
 
@@ -167,7 +183,9 @@ describe("real saves refresh the right lists", () => {
     if (!carrier) throw new Error("the demo seed has no carrier");
     const prefix = `jobs-${job.formHistoryId}-${job.kind.toLowerCase()}-`;
     const holding = (payload: CardListPayload) =>
-      payload.cards.filter((card) => card.key.startsWith(prefix) && card.units.some((unit) => unit.unitNumber === unitNumber));
+      payload.cards.filter(
+        (card) => card.key.startsWith(prefix) && card.units.some((unit) => unit.unitNumber === unitNumber),
+      );
 
     // Before: the job is on the board under Needs Carrier.
     const before = holding(await getList("transport"));
@@ -176,7 +194,10 @@ describe("real saves refresh the right lists", () => {
     const transport = watch("transport", "transportCardsRefresh");
     const shipping = watch("transport", "shippingCardsRefresh");
     try {
-      expect(await put("/api/queue/assign-carrier", { TransportJobID: job.id, VendorID: carrier.id })).toEqual({ status: 200, body: { ok: true } });
+      expect(await put("/api/queue/assign-carrier", { TransportJobID: job.id, VendorID: carrier.id })).toEqual({
+        status: 200,
+        body: { ok: true },
+      });
       const [pushedTransport] = (await settled(transport.seen)).slice(-1);
       const [pushedShipping] = (await settled(shipping.seen)).slice(-1);
       expect(transport.seen).toHaveLength(1);
@@ -210,7 +231,10 @@ describe("real saves refresh the right lists", () => {
     const clerkListener = (event: string) => reconClerk.push(event);
     socketIn("recon-only").onAny(clerkListener);
     try {
-      expect(await put("/api/queue/approve", { FormHistoryID: formHistoryId, half: "on" })).toEqual({ status: 200, body: { ok: true } });
+      expect(await put("/api/queue/approve", { FormHistoryID: formHistoryId, half: "on" })).toEqual({
+        status: 200,
+        body: { ok: true },
+      });
       const pushed = await settled(onboarding.seen);
       expect(pushed).toHaveLength(1);
       expect(onboardingCard(pushed[0]!, formHistoryId!)?.stage.label).toBe("Approved");
@@ -240,7 +264,12 @@ describe("real saves refresh the right lists", () => {
           Origin: server.url,
           Cookie: `${SESSION_COOKIE}=${token}`,
         },
-        body: new URLSearchParams({ intent: "approve", FormHistoryID: String(formHistoryId), half: "on", returnTo: "/onboarding" }),
+        body: new URLSearchParams({
+          intent: "approve",
+          FormHistoryID: String(formHistoryId),
+          half: "on",
+          returnTo: "/onboarding",
+        }),
       });
       expect(response.status).toBe(303);
       expect(response.headers.get("location")).toBe("/onboarding?done=approve");
@@ -278,20 +307,38 @@ describe("real saves refresh the right lists", () => {
   it("a refused save (403 or 409) pushes nothing", async () => {
     const [formHistoryId] = await takeOrders(1);
     const transportOnly = await createUser(db, { directPermissions: ["transport"] });
-    const weakToken = signSessionToken(server.services.config, { userId: transportOnly.id, permissions: permissionIdsNamed(["transport"]) });
+    const weakToken = signSessionToken(server.services.config, {
+      userId: transportOnly.id,
+      permissions: permissionIdsNamed(["transport"]),
+    });
     const everything = watchEverything();
     try {
       // 403: the transport permission may not approve an on-rent order.
-      expect((await put("/api/queue/approve", { FormHistoryID: formHistoryId, half: "on" }, weakToken)).status).toBe(403);
+      expect((await put("/api/queue/approve", { FormHistoryID: formHistoryId, half: "on" }, weakToken)).status).toBe(
+        403,
+      );
       // 409: an order approved earlier in this file is approved already.
-      const approved = await db.orderForm.findFirst({ where: { onboardingStatus: ONBOARDING_STAGE.approved, formHistory: { approvedAt: { not: null } } } });
-      expect((await put("/api/queue/approve", { FormHistoryID: approved!.formHistoryId, half: "on" })).status).toBe(409);
+      const approved = await db.orderForm.findFirst({
+        where: { onboardingStatus: ONBOARDING_STAGE.approved, formHistory: { approvedAt: { not: null } } },
+      });
+      expect((await put("/api/queue/approve", { FormHistoryID: approved!.formHistoryId, half: "on" })).status).toBe(
+        409,
+      );
       // 409 through the form route too.
       const form = await fetch(`${server.url}/queue`, {
         method: "POST",
         redirect: "manual",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, Cookie: `${SESSION_COOKIE}=${token}` },
-        body: new URLSearchParams({ intent: "approve", FormHistoryID: String(approved!.formHistoryId), half: "on", returnTo: "/onboarding" }),
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          Origin: server.url,
+          Cookie: `${SESSION_COOKIE}=${token}`,
+        },
+        body: new URLSearchParams({
+          intent: "approve",
+          FormHistoryID: String(approved!.formHistoryId),
+          half: "on",
+          returnTo: "/onboarding",
+        }),
       });
       expect(form.status).toBe(303);
       expect(form.headers.get("location")).toMatch(/^\/onboarding\?error=/);

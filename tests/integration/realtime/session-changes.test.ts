@@ -49,7 +49,12 @@ afterEach(() => closeClients());
 type User = Awaited<ReturnType<typeof createUser>>;
 
 /** A token issued five seconds ago: a revocation made now (tokensValidAfter = now) refuses it. */
-function earlierToken(on: RunningServer, user: User, permissions: PermissionName[], impersonatorId: number | null = null): string {
+function earlierToken(
+  on: RunningServer,
+  user: User,
+  permissions: PermissionName[],
+  impersonatorId: number | null = null,
+): string {
   return signSessionToken(
     on.services.config,
     { userId: user.id, permissions: permissionIdsNamed(permissions), impersonatorId },
@@ -57,7 +62,12 @@ function earlierToken(on: RunningServer, user: User, permissions: PermissionName
   );
 }
 
-async function socketOf(on: RunningServer, user: User, permissions: PermissionName[], rooms: string[] = []): Promise<Socket> {
+async function socketOf(
+  on: RunningServer,
+  user: User,
+  permissions: PermissionName[],
+  rooms: string[] = [],
+): Promise<Socket> {
   const socket = await connected(client(on, { token: earlierToken(on, user, permissions) }));
   for (const room of rooms) expect(await join(socket, room)).toMatchObject({ ok: true });
   return socket;
@@ -161,7 +171,10 @@ describe("a revoked session ends the open sockets within a second", () => {
       data: { userId: user.id, tokenHash: hashResetToken(link), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) },
     });
 
-    const result = await completePasswordReset(db, link, { password: "reset to something new", passwordConfirm: "reset to something new" });
+    const result = await completePasswordReset(db, link, {
+      password: "reset to something new",
+      passwordConfirm: "reset to something new",
+    });
     const changedAt = Date.now();
     expect(result).toMatchObject({ ok: true });
     await expectEndedWithinASecond(end, changedAt);
@@ -260,7 +273,9 @@ describe("a changed permission moves the socket out of the rooms it may no longe
   it("a direct grant removed", async () => {
     const user = await createUser(db, { directPermissions: ["onboarding", "accounts-receivable"] });
     const socket = await socketOf(server, user, ["onboarding", "accounts-receivable"], ["ar", "onboarding"]);
-    await db.userPermission.delete({ where: { userId_permissionId: { userId: user.id, permissionId: permissionId("accounts-receivable") } } });
+    await db.userPermission.delete({
+      where: { userId_permissionId: { userId: user.id, permissionId: permissionId("accounts-receivable") } },
+    });
     await expectLeftWithinASecond([socket]);
     await expectDowngraded(socket);
   });
@@ -274,7 +289,12 @@ describe("a changed permission moves the socket out of the rooms it may no longe
       await socketOf(server, second, ["onboarding", "accounts-receivable"], ["ar", "onboarding"]),
     ];
     await db.departmentPermission.delete({
-      where: { departmentId_permissionId: { departmentId: first.departmentId!, permissionId: permissionId("accounts-receivable") } },
+      where: {
+        departmentId_permissionId: {
+          departmentId: first.departmentId!,
+          permissionId: permissionId("accounts-receivable"),
+        },
+      },
     });
     await expectLeftWithinASecond(sockets);
     for (const socket of sockets) await expectDowngraded(socket);
@@ -316,7 +336,9 @@ describe("a join resolves the session against the database (even with no notific
   it("applies a removed permission: the room is refused and left, the others kept", async () => {
     const user = await createUser(db, { directPermissions: ["onboarding", "accounts-receivable"] });
     const socket = await socketOf(unlistening, user, ["onboarding", "accounts-receivable"], ["ar", "onboarding"]);
-    await db.userPermission.delete({ where: { userId_permissionId: { userId: user.id, permissionId: permissionId("accounts-receivable") } } });
+    await db.userPermission.delete({
+      where: { userId_permissionId: { userId: user.id, permissionId: permissionId("accounts-receivable") } },
+    });
     await sleep(300);
     expect(serverRooms(unlistening, socket).has("ar")).toBe(true); // this server does not listen
 
@@ -356,7 +378,9 @@ describe("the triggers notify what sessions depend on, and nothing else", () => 
     await db.user.createMany({
       data: emails.map((email) => ({ email, firstName: "Bulk", lastName: "User" })),
     });
-    const ids = (await db.user.findMany({ where: { email: { in: emails } }, select: { id: true } })).map(({ id }) => id);
+    const ids = (await db.user.findMany({ where: { email: { in: emails } }, select: { id: true } })).map(
+      ({ id }) => id,
+    );
     const payloads = await notified((writer) =>
       writer.query(`UPDATE "User" SET "tokensValidAfter" = now() WHERE id = ANY($1::int[])`, [ids]),
     );
@@ -364,7 +388,9 @@ describe("the triggers notify what sessions depend on, and nothing else", () => 
     for (const payload of payloads) expect(Buffer.byteLength(payload)).toBeLessThan(8_000);
     const named = payloads.flatMap((payload) => (JSON.parse(payload) as { users: number[] }).users);
     expect(named.sort((x, y) => x - y)).toEqual([...ids].sort((x, y) => x - y));
-    expect(payloads.map((payload) => (JSON.parse(payload) as { users: number[] }).users.length)).toEqual([500, 500, 200]);
+    expect(payloads.map((payload) => (JSON.parse(payload) as { users: number[] }).users.length)).toEqual([
+      500, 500, 200,
+    ]);
   });
 
   it("names the users of a department whose grants change, and the user whose department changes", async () => {
@@ -376,7 +402,9 @@ describe("the triggers notify what sessions depend on, and nothing else", () => 
     );
     expect(moved.map((payload) => JSON.parse(payload) as unknown)).toEqual([{ users: [second.id] }]);
     const granted = await notified((writer) =>
-      writer.query(`INSERT INTO "DepartmentPermission" ("departmentId", "permissionId") VALUES ($1, 13)`, [first.departmentId]),
+      writer.query(`INSERT INTO "DepartmentPermission" ("departmentId", "permissionId") VALUES ($1, 13)`, [
+        first.departmentId,
+      ]),
     );
     expect(granted.map((payload) => JSON.parse(payload) as unknown)).toEqual([{ users: [first.id, second.id] }]);
   });
@@ -397,7 +425,8 @@ describe("the triggers notify what sessions depend on, and nothing else", () => 
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 const redisAvailable = await redisAnswers(REDIS_URL);
-if (!redisAvailable) console.warn(`session changes across instances with Redis skipped: no Redis answered PING at ${REDIS_URL}`);
+if (!redisAvailable)
+  console.warn(`session changes across instances with Redis skipped: no Redis answered PING at ${REDIS_URL}`);
 
 describe.each([
   { fanOut: "without Redis", redisUrl: undefined },
@@ -425,7 +454,11 @@ describe.each([
     "a password change sent to A ends the user's socket on B within a second",
     async () => {
       const user = await createUser(db, { directPermissions: ["onboarding"] });
-      const token = signSessionToken({ JWT_SECRET: jwtSecret, JWT_TTL_SECONDS: 3600 }, { userId: user.id, permissions: permissionIdsNamed(["onboarding"]) }, new Date(Date.now() - 5_000));
+      const token = signSessionToken(
+        { JWT_SECRET: jwtSecret, JWT_TTL_SECONDS: 3600 },
+        { userId: user.id, permissions: permissionIdsNamed(["onboarding"]) },
+        new Date(Date.now() - 5_000),
+      );
       const onB = await connected(client(b!, { token }));
       expect(await join(onB, "onboarding")).toMatchObject({ ok: true });
       const end = ending(onB);

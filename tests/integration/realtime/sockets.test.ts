@@ -3,13 +3,15 @@
 // coalescing, notifications, reconnect, and expiry. Lists come from an injected loader (sockets.ts).
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { signSessionToken } from "~/modules/identity/session-token.server.ts";
-import { CARD_LISTS, LIST_EVENTS, NOTIFICATIONS_EVENT, roomOfList, type CardListPayload } from "~/rules/boards/boards.ts";
-import { permissionId, permissionIdsNamed, type PermissionName } from "~/rules/access/permissions.ts";
 import {
-  ERROR_EVENT,
-  SESSION_EXPIRED_EVENT,
-  type NotificationsPayload,
-} from "../../../server/realtime/index.ts";
+  CARD_LISTS,
+  LIST_EVENTS,
+  NOTIFICATIONS_EVENT,
+  roomOfList,
+  type CardListPayload,
+} from "~/rules/boards/boards.ts";
+import { permissionId, permissionIdsNamed, type PermissionName } from "~/rules/access/permissions.ts";
+import { ERROR_EVENT, SESSION_EXPIRED_EVENT, type NotificationsPayload } from "../../../server/realtime/index.ts";
 import { createTestPrisma } from "../../support/database.ts";
 import { createUser, ensurePermissions } from "../../support/factories/users.ts";
 import { startTestServer, type RunningServer } from "../../support/test-server.ts";
@@ -45,8 +47,14 @@ beforeEach(() => {
 });
 afterEach(() => closeClients());
 
-async function tokenFor(permissions: PermissionName[], options: { now?: Date; ttlSeconds?: number } = {}): Promise<string> {
-  const user = await createUser(db, { directPermissions: permissions, tokensValidAfter: new Date(Date.now() - 7_200_000) });
+async function tokenFor(
+  permissions: PermissionName[],
+  options: { now?: Date; ttlSeconds?: number } = {},
+): Promise<string> {
+  const user = await createUser(db, {
+    directPermissions: permissions,
+    tokensValidAfter: new Date(Date.now() - 7_200_000),
+  });
   const config = { ...server.services.config, JWT_TTL_SECONDS: options.ttlSeconds ?? 3600 };
   return signSessionToken(config, { userId: user.id, permissions: permissionIdsNamed(permissions) }, options.now);
 }
@@ -74,7 +82,10 @@ describe("handshake", () => {
 
   it("is refused with a token signed by another secret", async () => {
     const user = await createUser(db, { directPermissions: ["restricted"] });
-    const token = signSessionToken({ JWT_SECRET: "x".repeat(32), JWT_TTL_SECONDS: 3600 }, { userId: user.id, permissions: permissionIdsNamed(["restricted"]) });
+    const token = signSessionToken(
+      { JWT_SECRET: "x".repeat(32), JWT_TTL_SECONDS: 3600 },
+      { userId: user.id, permissions: permissionIdsNamed(["restricted"]) },
+    );
     expect((await connectError(client(server, { token }))).message).toBe(SIGN_IN_REQUIRED);
   });
 
@@ -87,7 +98,9 @@ describe("handshake", () => {
 
   it("is accepted with the session cookie (polling, as a browser starts) and with auth.token", async () => {
     const token = await tokenFor(["onboarding"]);
-    const byCookie = await connected(client(server, { cookie: `other=1; fleetops_session=${token}`, transports: ["polling"] }));
+    const byCookie = await connected(
+      client(server, { cookie: `other=1; fleetops_session=${token}`, transports: ["polling"] }),
+    );
     expect(byCookie.connected).toBe(true);
     expect(await join(byCookie, "onboarding")).toMatchObject({ ok: true });
     const byAuth = await connected(client(server, { token }));
@@ -150,7 +163,9 @@ describe("rooms", () => {
     await sleep(250);
     expect(seen).toHaveLength(1);
 
-    expect(await socket.timeout(3_000).emitWithAck("leaveRoom", { roomName: "onboarding" })).toMatchObject({ ok: true });
+    expect(await socket.timeout(3_000).emitWithAck("leaveRoom", { roomName: "onboarding" })).toMatchObject({
+      ok: true,
+    });
     server.services.boardChanges.listsChanged(["onboarding"]);
     await sleep(250);
     expect(seen).toHaveLength(1);
@@ -165,7 +180,9 @@ describe("rooms", () => {
   it("joins several rooms at once, reporting the refused ones", async () => {
     const socket = await signedIn(["accounts-receivable"]);
     const error = next<{ event: string; message: string; rooms: string[] }>(socket, ERROR_EVENT);
-    const answer = await socket.timeout(3_000).emitWithAck("joinRooms", { rooms: ["ar", "overview", "transport", "nope"] });
+    const answer = await socket
+      .timeout(3_000)
+      .emitWithAck("joinRooms", { rooms: ["ar", "overview", "transport", "nope"] });
     expect(answer).toEqual({ ok: false, joined: ["ar", "overview"], refused: ["transport", "nope"] });
     expect(await error).toMatchObject({ event: "joinRooms", rooms: ["transport", "nope"] });
     const ar = record(socket, LIST_EVENTS["ar-claims"]);
@@ -204,24 +221,41 @@ describe("rooms", () => {
 
   it("answers pingCheck with an acknowledgement or a pong", async () => {
     const socket = await signedIn(["onboarding"]);
-    expect(await socket.timeout(3_000).emitWithAck("pingCheck", {})).toMatchObject({ ok: true, at: expect.any(String) });
+    expect(await socket.timeout(3_000).emitWithAck("pingCheck", {})).toMatchObject({
+      ok: true,
+      at: expect.any(String),
+    });
     const pong = next(socket, "pong");
     socket.emit("pingCheck");
     expect(await pong).toMatchObject({ ok: true });
   });
 
   it("adopts a fresh token sent with joinRoom, and refuses another user's", async () => {
-    const user = await createUser(db, { directPermissions: ["onboarding"], tokensValidAfter: new Date(Date.now() - 60_000) });
+    const user = await createUser(db, {
+      directPermissions: ["onboarding"],
+      tokensValidAfter: new Date(Date.now() - 60_000),
+    });
     const config = server.services.config;
-    const socket = await connected(client(server, { token: signSessionToken(config, { userId: user.id, permissions: permissionIdsNamed(["onboarding"]) }) }));
+    const socket = await connected(
+      client(server, {
+        token: signSessionToken(config, { userId: user.id, permissions: permissionIdsNamed(["onboarding"]) }),
+      }),
+    );
     expect(await join(socket, "transport")).toMatchObject({ ok: false });
     // The user is granted the whole app; the token sent with joinRoom carries the new permissions.
     await ensurePermissions(db, ["restricted"]);
     await db.userPermission.create({ data: { userId: user.id, permissionId: permissionId("restricted") } });
-    const fresh = signSessionToken(config, { userId: user.id, permissions: permissionIdsNamed(["restricted", "onboarding"]) });
-    expect(await socket.timeout(3_000).emitWithAck("joinRoom", { roomName: "transport", token: fresh })).toMatchObject({ ok: true });
+    const fresh = signSessionToken(config, {
+      userId: user.id,
+      permissions: permissionIdsNamed(["restricted", "onboarding"]),
+    });
+    expect(await socket.timeout(3_000).emitWithAck("joinRoom", { roomName: "transport", token: fresh })).toMatchObject({
+      ok: true,
+    });
     const other = await tokenFor(["restricted"]);
-    expect(await socket.timeout(3_000).emitWithAck("joinRoom", { roomName: "sales", token: other })).toMatchObject({ ok: false });
+    expect(await socket.timeout(3_000).emitWithAck("joinRoom", { roomName: "sales", token: other })).toMatchObject({
+      ok: false,
+    });
   });
 });
 
@@ -236,7 +270,11 @@ describe("refresh", () => {
     const leaked = record(elsewhere, LIST_EVENTS[list]);
     server.services.boardChanges.listsChanged([list]);
     const payload = await received;
-    expect(payload).toEqual({ list, generatedAt: expect.any(String), cards: [expect.objectContaining({ key: `${list}-card-1`, list })] });
+    expect(payload).toEqual({
+      list,
+      generatedAt: expect.any(String),
+      cards: [expect.objectContaining({ key: `${list}-card-1`, list })],
+    });
     await sleep(100);
     expect(leaked).toEqual([]);
   });
@@ -347,7 +385,9 @@ describe("refresh", () => {
 
     await connected(socket);
     const current = next<CardListPayload>(socket, LIST_EVENTS.offboarding);
-    expect(await socket.timeout(3_000).emitWithAck("joinRoom", { roomName: "offboarding", refresh: true })).toMatchObject({ ok: true });
+    expect(
+      await socket.timeout(3_000).emitWithAck("joinRoom", { roomName: "offboarding", refresh: true }),
+    ).toMatchObject({ ok: true });
     // The list as the missed change left it (kept, ADR 018: nothing changed since, nothing recomputed).
     expect((await current).cards[0]!.key).toBe("offboarding-card-1");
     expect(loader.calls.get("offboarding")).toBe(1);

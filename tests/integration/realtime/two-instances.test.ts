@@ -56,7 +56,10 @@ describe("two server processes with the Redis adapter", () => {
     "a change handled by instance A refreshes a client of instance B, computed by A alone",
     async () => {
       const user = await createUser(db, { directPermissions: ["restricted"] });
-      const token = signSessionToken({ JWT_SECRET, JWT_TTL_SECONDS: 3600 }, { userId: user.id, permissions: permissionIdsNamed(["restricted"]) });
+      const token = signSessionToken(
+        { JWT_SECRET, JWT_TTL_SECONDS: 3600 },
+        { userId: user.id, permissions: permissionIdsNamed(["restricted"]) },
+      );
       const onB = await connected(client(b!, { token }));
       const onA = await connected(client(a!, { token }));
       expect(await onB.timeout(3_000).emitWithAck("joinRoom", { roomName: "transport" })).toMatchObject({ ok: true });
@@ -71,7 +74,9 @@ describe("two server processes with the Redis adapter", () => {
       const changed = a!.nextLine("CHANGED ");
       a!.send("change transport");
       await changed;
-      await expect(next<CardListPayload>(onB, LIST_EVENTS.transport, 5_000)).resolves.toMatchObject({ list: "transport" });
+      await expect(next<CardListPayload>(onB, LIST_EVENTS.transport, 5_000)).resolves.toMatchObject({
+        list: "transport",
+      });
       await notified;
       await sleep(300);
       expect(seenOnB).toHaveLength(1);
@@ -103,7 +108,10 @@ describe("two server processes with the real list loaders on the seeded database
 
   beforeAll(async () => {
     if (!redisAvailable) return;
-    [a, b] = await Promise.all([startInstance(redisKey, { fakeLists: false }), startInstance(redisKey, { fakeLists: false })]);
+    [a, b] = await Promise.all([
+      startInstance(redisKey, { fakeLists: false }),
+      startInstance(redisKey, { fakeLists: false }),
+    ]);
   });
 
   afterAll(async () => {
@@ -116,11 +124,16 @@ describe("two server processes with the real list loaders on the seeded database
     async () => {
       const user = await createUser(db, { directPermissions: ["restricted"] });
       // Valid on both instances: they share JWT_SECRET and the database.
-      const token = signSessionToken({ JWT_SECRET, JWT_TTL_SECONDS: 3600 }, { userId: user.id, permissions: permissionIdsNamed(["restricted"]) });
+      const token = signSessionToken(
+        { JWT_SECRET, JWT_TTL_SECONDS: 3600 },
+        { userId: user.id, permissions: permissionIdsNamed(["restricted"]) },
+      );
       const auth = { Authorization: `Bearer ${token}` };
 
       // An order awaiting on-rent approval that the onboarding board shows (read through B).
-      const before = readable((await (await fetch(`${b!.url}/api/cards/onboarding`, { headers: auth })).json()) as CardListPayload);
+      const before = readable(
+        (await (await fetch(`${b!.url}/api/cards/onboarding`, { headers: auth })).json()) as CardListPayload,
+      );
       const submittedIds = before.cards
         .filter((card) => card.stage.label === "Submitted" && card.formHistoryId !== null)
         .map((card) => card.formHistoryId!);
@@ -163,7 +176,9 @@ describe("two server processes with the real list loaders on the seeded database
       // The pushed list is what B itself answers for the list now (same database): B kept the list it
       // answered before the save; A's announcement through Redis named the approved request, so B
       // computed that request's card alone and merged it into the kept list (ADR 018, 021).
-      const fromB = readable((await (await fetch(`${b!.url}/api/cards/onboarding`, { headers: auth })).json()) as CardListPayload);
+      const fromB = readable(
+        (await (await fetch(`${b!.url}/api/cards/onboarding`, { headers: auth })).json()) as CardListPayload,
+      );
       expect({ ...payload, generatedAt: null }).toEqual({ ...fromB, generatedAt: null });
       const statsAfter = b!.nextLine("STATS ");
       b!.send("stats");

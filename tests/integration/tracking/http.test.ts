@@ -36,7 +36,11 @@ function expiredToken(): string {
   return signSessionToken(server.services.config, { userId, permissions: [] }, new Date(Date.now() - 3601_000));
 }
 
-async function call(method: string, path: string, init: { headers?: Record<string, string>; json?: unknown; form?: Record<string, string>; raw?: string } = {}) {
+async function call(
+  method: string,
+  path: string,
+  init: { headers?: Record<string, string>; json?: unknown; form?: Record<string, string>; raw?: string } = {},
+) {
   const headers: Record<string, string> = { ...init.headers };
   let body: string | undefined;
   if (init.json !== undefined) {
@@ -73,8 +77,12 @@ describe("POST /api/track", () => {
   it("accepts epoch milliseconds, as a number or digits, and the session cookie", async () => {
     const page = `/${unique("home")}?tab=1`;
     const at = Date.UTC(2026, 0, 2, 3, 4, 5, 6);
-    expect((await call("POST", "/api/track", { headers: bearer(), json: { Page: page, Timestamp: at } })).status).toBe(204);
-    expect((await call("POST", "/api/track", { headers: cookie(), json: { Page: page, Timestamp: String(at) } })).status).toBe(204);
+    expect((await call("POST", "/api/track", { headers: bearer(), json: { Page: page, Timestamp: at } })).status).toBe(
+      204,
+    );
+    expect(
+      (await call("POST", "/api/track", { headers: cookie(), json: { Page: page, Timestamp: String(at) } })).status,
+    ).toBe(204);
     const rows = await db.pageVisit.findMany({ where: { page } });
     expect(rows.map((row) => row.visitedAt.getTime())).toEqual([at, at]);
     expect(rows.every((row) => row.userId === userId)).toBe(true);
@@ -201,7 +209,9 @@ describe("POST /feedback (form post without JavaScript)", () => {
       form: { name: "Dana", message: "Hi", url: "/recon" },
     });
     expect(status).toBe(303);
-    expect(response.headers.get("location")).toBe(`/employee-login?redirectTo=${encodeURIComponent("/recon?feedback=error")}`);
+    expect(response.headers.get("location")).toBe(
+      `/employee-login?redirectTo=${encodeURIComponent("/recon?feedback=error")}`,
+    );
     expect(await db.feedback.count()).toBe(before);
   });
 });
@@ -218,7 +228,9 @@ describe("GET /api/variables/get-variables", () => {
   });
 
   it("answers the group's records {VariableName, VariableValue}", async () => {
-    const { status, body, response } = await call("GET", "/api/variables/get-variables?Group=Software", { headers: bearer() });
+    const { status, body, response } = await call("GET", "/api/variables/get-variables?Group=Software", {
+      headers: bearer(),
+    });
     expect(status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(body).toEqual([

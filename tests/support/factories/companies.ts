@@ -5,12 +5,23 @@ import { serial, unique } from "./unique.ts";
 
 export async function company(db: PrismaClient) {
   const n = serial();
-  return db.company.create({ data: { code: String(10000 + ((process.pid * 7 + n) % 89999)).padStart(5, "0"), name: unique("Acme") } });
+  return db.company.create({
+    data: { code: String(10000 + ((process.pid * 7 + n) % 89999)).padStart(5, "0"), name: unique("Acme") },
+  });
 }
 
 export async function vendor(db: PrismaClient, vendorType: "TRANSPORTER" | "BODY_SHOP" = "TRANSPORTER") {
   const name = unique("Haulers");
   return db.vendor.create({
-    data: { name, normalizedName: name.toLowerCase(), address: "2 Road", city: "Austin", state: "TX", zipCode: "78701", email: "h@x.test", vendorType },
+    data: {
+      name,
+      normalizedName: name.toLowerCase(),
+      address: "2 Road",
+      city: "Austin",
+      state: "TX",
+      zipCode: "78701",
+      email: "h@x.test",
+      vendorType,
+    },
   });
 }

@@ -3,7 +3,15 @@ import type { PrismaClient } from "~/generated/prisma/client";
 
 export async function writtenNote(
   db: PrismaClient,
-  data: { authorId: number; formHistoryId?: number | null; unitNumber?: string | null; noteType?: string; subject?: string; cancelled?: boolean; createdAt?: Date },
+  data: {
+    authorId: number;
+    formHistoryId?: number | null;
+    unitNumber?: string | null;
+    noteType?: string;
+    subject?: string;
+    cancelled?: boolean;
+    createdAt?: Date;
+  },
 ) {
   return db.note.create({
     data: {

@@ -31,13 +31,20 @@ export interface LineSpec {
 /** An off-rent (Submitted by default) returning `count` units on rent to its customer, or the lines given. */
 export async function editableOffRent(
   db: PrismaClient,
-  options: { stage?: number; count?: number; lines?: (companyId: number) => Promise<LineSpec[]>; cancelled?: boolean } = {},
+  options: {
+    stage?: number;
+    count?: number;
+    lines?: (companyId: number) => Promise<LineSpec[]>;
+    cancelled?: boolean;
+  } = {},
 ) {
   const { stage = OFFBOARDING_STAGE.submitted, count = 2 } = options;
   const owner = await company(db);
   const specs: LineSpec[] = options.lines
     ? await options.lines(owner.id)
-    : await Promise.all(Array.from({ length: count }, async () => ({ unit: await unit(db, "ON RENT", { companyId: owner.id }) })));
+    : await Promise.all(
+        Array.from({ length: count }, async () => ({ unit: await unit(db, "ON RENT", { companyId: owner.id }) })),
+      );
   return insertOffRent(db, owner, {
     stage,
     cancelled: options.cancelled,

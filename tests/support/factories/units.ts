@@ -23,16 +23,39 @@ export async function unit(db: PrismaClient, status: string, options: { companyI
   const suffix = `${process.pid % 1000}${n}`.padStart(5, "0").slice(-5);
   return db.unit.create({
     data: {
-      unitNumber: `U${suffix}`, vin: `VIN${process.pid}X${n}`.slice(0, 17), year: 2024, make: "Ford", model: "F-150", color: "White",
-      truckType: "HALF_TON", odometer: 1000, statusId: found.id, statusChangedAt: new Date("2026-10-01T00:00:00Z"),
-      inFleetDate: new Date("2024-01-01"), companyId: options.companyId ?? null, subStatus: options.subStatus ?? null,
-      overrideLate: true, overrideReason: "waiting on parts",
+      unitNumber: `U${suffix}`,
+      vin: `VIN${process.pid}X${n}`.slice(0, 17),
+      year: 2024,
+      make: "Ford",
+      model: "F-150",
+      color: "White",
+      truckType: "HALF_TON",
+      odometer: 1000,
+      statusId: found.id,
+      statusChangedAt: new Date("2026-10-01T00:00:00Z"),
+      inFleetDate: new Date("2024-01-01"),
+      companyId: options.companyId ?? null,
+      subStatus: options.subStatus ?? null,
+      overrideLate: true,
+      overrideReason: "waiting on parts",
     },
   });
 }
 
-export async function claim(db: PrismaClient, unitId: number, companyId: number, status: "OPEN" | "BILLED" | "PAID" = "OPEN") {
+export async function claim(
+  db: PrismaClient,
+  unitId: number,
+  companyId: number,
+  status: "OPEN" | "BILLED" | "PAID" = "OPEN",
+) {
   return db.claim.create({
-    data: { claimNumber: unique("CL").slice(0, 20), companyId, unitId, description: "Dented tailgate", amount: 450, status },
+    data: {
+      claimNumber: unique("CL").slice(0, 20),
+      companyId,
+      unitId,
+      description: "Dented tailgate",
+      amount: 450,
+      status,
+    },
   });
 }

@@ -85,31 +85,37 @@ export async function loadCards(db: Db, now: Date): Promise<BoardCard[]> {
       );
     }
     const actions: BoardCard["actions"] = [unitNotesAction(row.unitNumber)];
-    return withSearchText({
-      key: `claim-${row.id}`,
-      list: "ar-claims",
-      stage: STAGES[row.status],
-      title: row.companyName,
-      subtitle: `${row.companyCode} · ${row.claimNumber}`,
-      formHistoryId: row.formHistoryId,
-      unitNumber: row.unitNumber,
-      badges,
-      facts,
-      units: [
-        {
-          unitNumber: row.unitNumber,
-          status: row.unitStatus,
-          carrier: null,
-          late: isUnitLate({ statusName: row.unitStatus, changeDate: row.unitChangedAt, overrideLate: row.unitOverrideLate }, now),
-        },
-      ],
-      daysInStage: age,
-      late,
-      priority: null,
-      notes: notesOf(row.noteCount, { subject: row.noteSubject, at: row.noteAt, author: row.noteAuthor }),
-      actions,
-      // Oldest claim first, then the largest amount.
-      sortKey: `${late ? "0" : "1"}-${pad(age, true, 5)}-${pad(row.amount, true, 10)}-${row.claimNumber}`,
-    }, [row.invoiceNumber]) satisfies BoardCard;
+    return withSearchText(
+      {
+        key: `claim-${row.id}`,
+        list: "ar-claims",
+        stage: STAGES[row.status],
+        title: row.companyName,
+        subtitle: `${row.companyCode} · ${row.claimNumber}`,
+        formHistoryId: row.formHistoryId,
+        unitNumber: row.unitNumber,
+        badges,
+        facts,
+        units: [
+          {
+            unitNumber: row.unitNumber,
+            status: row.unitStatus,
+            carrier: null,
+            late: isUnitLate(
+              { statusName: row.unitStatus, changeDate: row.unitChangedAt, overrideLate: row.unitOverrideLate },
+              now,
+            ),
+          },
+        ],
+        daysInStage: age,
+        late,
+        priority: null,
+        notes: notesOf(row.noteCount, { subject: row.noteSubject, at: row.noteAt, author: row.noteAuthor }),
+        actions,
+        // Oldest claim first, then the largest amount.
+        sortKey: `${late ? "0" : "1"}-${pad(age, true, 5)}-${pad(row.amount, true, 10)}-${row.claimNumber}`,
+      },
+      [row.invoiceNumber],
+    ) satisfies BoardCard;
   });
 }

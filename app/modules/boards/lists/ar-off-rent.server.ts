@@ -89,7 +89,11 @@ export async function loadCards(db: Db, now: Date): Promise<BoardCard[]> {
     const daysInStage = daysInStatus(earliest, now);
     const late = daysInStage > AR_OFF_RENT_LATE_DAYS;
     const stillBilled = lines.filter((line) => line.contractNumber !== null);
-    const billedThrough = stillBilled.map((line) => line.billedThrough).filter((d): d is string => d !== null).sort()[0] ?? null;
+    const billedThrough =
+      stillBilled
+        .map((line) => line.billedThrough)
+        .filter((d): d is string => d !== null)
+        .sort()[0] ?? null;
     const badges: BoardCard["badges"] = [];
     if (late) badges.push({ label: "Late", tone: "red" });
     if (stillBilled.length > 0) badges.push({ label: `${stillBilled.length} still billed`, tone: "orange" });
@@ -108,29 +112,35 @@ export async function loadCards(db: Db, now: Date): Promise<BoardCard[]> {
         { label: "Billed through (oldest)", value: billedThrough ? formatDisplayDate(billedThrough) : "Not billed" },
       );
     }
-    return withSearchText({
-      key: `form-${formHistoryId}`,
-      list: "ar-off-rent",
-      stage,
-      title: first.companyName,
-      subtitle: `${first.companyCode} · ${first.kind === "TRADE" ? "Trade" : "Off rent"} #${formHistoryId}`,
-      formHistoryId,
-      unitNumber: null,
-      badges,
-      facts,
-      units: lines.map((line) => ({
-        unitNumber: line.unitNumber,
-        status: line.unitStatus,
-        carrier: line.carrier,
-        late: isUnitLate({ statusName: line.unitStatus, changeDate: line.unitChangedAt, overrideLate: line.unitOverrideLate }, now),
-      })),
-      daysInStage,
-      late,
-      priority: null,
-      notes: notesOf(first.noteCount, { subject: first.noteSubject, at: first.noteAt, author: first.noteAuthor }),
-      actions: [formNotesAction(formHistoryId)],
-      // Longest unclosed first.
-      sortKey: `${late ? "0" : "1"}-${pad(daysInStage, true, 5)}-${pad(formHistoryId)}`,
-    }, lines.map((line) => line.contractNumber)) satisfies BoardCard;
+    return withSearchText(
+      {
+        key: `form-${formHistoryId}`,
+        list: "ar-off-rent",
+        stage,
+        title: first.companyName,
+        subtitle: `${first.companyCode} · ${first.kind === "TRADE" ? "Trade" : "Off rent"} #${formHistoryId}`,
+        formHistoryId,
+        unitNumber: null,
+        badges,
+        facts,
+        units: lines.map((line) => ({
+          unitNumber: line.unitNumber,
+          status: line.unitStatus,
+          carrier: line.carrier,
+          late: isUnitLate(
+            { statusName: line.unitStatus, changeDate: line.unitChangedAt, overrideLate: line.unitOverrideLate },
+            now,
+          ),
+        })),
+        daysInStage,
+        late,
+        priority: null,
+        notes: notesOf(first.noteCount, { subject: first.noteSubject, at: first.noteAt, author: first.noteAuthor }),
+        actions: [formNotesAction(formHistoryId)],
+        // Longest unclosed first.
+        sortKey: `${late ? "0" : "1"}-${pad(daysInStage, true, 5)}-${pad(formHistoryId)}`,
+      },
+      lines.map((line) => line.contractNumber),
+    ) satisfies BoardCard;
   });
 }

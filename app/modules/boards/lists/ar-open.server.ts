@@ -110,7 +110,10 @@ export async function loadCards(db: Db, now: Date): Promise<BoardCard[]> {
       { label: "Monthly total", value: money(group.monthlyTotal) },
       {
         label: "Billed through (oldest)",
-        value: group.unbilled > 0 && group.oldestBilledThrough === null ? "Not billed" : formatDisplayDate(group.oldestBilledThrough),
+        value:
+          group.unbilled > 0 && group.oldestBilledThrough === null
+            ? "Not billed"
+            : formatDisplayDate(group.oldestBilledThrough),
       },
       { label: "Open balance", value: money(inv?.openBalance ?? 0) },
       { label: "Open invoices", value: String(inv?.openCount ?? 0) },
@@ -122,24 +125,27 @@ export async function loadCards(db: Db, now: Date): Promise<BoardCard[]> {
         { label: "Oldest due", value: formatDisplayDate(inv?.oldestOverdueDue ?? null) },
       );
     }
-    return withSearchText({
-      key: `company-${group.companyId}`,
-      list: "ar-open",
-      stage,
-      title: group.name,
-      subtitle: group.code,
-      formHistoryId: null,
-      unitNumber: null,
-      badges,
-      facts,
-      units,
-      daysInStage,
-      late,
-      priority: null,
-      notes: { count: 0, latest: null },
-      actions: [],
-      // Most overdue money first, then the oldest problem, then the largest account.
-      sortKey: `${pad(inv?.overdueBalance ?? 0, true, 10)}-${pad(daysInStage, true, 5)}-${pad(group.monthlyTotal, true, 10)}-${group.code}`,
-    }, [...group.units.map((u) => u.contract), inv?.invoiceNumbers]) satisfies BoardCard;
+    return withSearchText(
+      {
+        key: `company-${group.companyId}`,
+        list: "ar-open",
+        stage,
+        title: group.name,
+        subtitle: group.code,
+        formHistoryId: null,
+        unitNumber: null,
+        badges,
+        facts,
+        units,
+        daysInStage,
+        late,
+        priority: null,
+        notes: { count: 0, latest: null },
+        actions: [],
+        // Most overdue money first, then the oldest problem, then the largest account.
+        sortKey: `${pad(inv?.overdueBalance ?? 0, true, 10)}-${pad(daysInStage, true, 5)}-${pad(group.monthlyTotal, true, 10)}-${group.code}`,
+      },
+      [...group.units.map((u) => u.contract), inv?.invoiceNumbers],
+    ) satisfies BoardCard;
   });
 }

@@ -93,38 +93,48 @@ export async function loadCards(db: Db, now: Date): Promise<BoardCard[]> {
       .filter((row) => row.unitNumber !== null)
       .map((row) =>
         cardUnit(
-          { unitNumber: row.unitNumber!, statusName: row.statusName ?? "", statusChangedAt: row.statusChangedAt ?? now, overrideLate: row.overrideLate ?? false },
+          {
+            unitNumber: row.unitNumber!,
+            statusName: row.statusName ?? "",
+            statusChangedAt: row.statusChangedAt ?? now,
+            overrideLate: row.overrideLate ?? false,
+          },
           row.carrier,
           now,
         ),
       );
-    cards.push(withSearchText({
-      key: `company-${companyId}`,
-      list: "client-relations",
-      stage: { id: stage.id, label: stage.label, order: stage.order },
-      title: latest.companyName,
-      subtitle: latest.companyCode,
-      formHistoryId: latest.formHistoryId,
-      unitNumber: null,
-      badges: badges(called ? { label: "Called", tone: "green" } : null, late && LATE_BADGE),
-      facts: facts(
-        ["Trucks delivered", deliveries.length],
-        ["Requests", formIds.length],
-        ["Last delivery", cardDate(latest.completedAt)],
-        ["First delivery", cardDate(deliveries[deliveries.length - 1]!.completedAt)],
-        ["Contact", latest.contactName],
-        ["Phone", latest.phone],
-        ["Last call", cardDate(latest.lastCall)],
+    cards.push(
+      withSearchText(
+        {
+          key: `company-${companyId}`,
+          list: "client-relations",
+          stage: { id: stage.id, label: stage.label, order: stage.order },
+          title: latest.companyName,
+          subtitle: latest.companyCode,
+          formHistoryId: latest.formHistoryId,
+          unitNumber: null,
+          badges: badges(called ? { label: "Called", tone: "green" } : null, late && LATE_BADGE),
+          facts: facts(
+            ["Trucks delivered", deliveries.length],
+            ["Requests", formIds.length],
+            ["Last delivery", cardDate(latest.completedAt)],
+            ["First delivery", cardDate(deliveries[deliveries.length - 1]!.completedAt)],
+            ["Contact", latest.contactName],
+            ["Phone", latest.phone],
+            ["Last call", cardDate(latest.lastCall)],
+          ),
+          units,
+          daysInStage: daysSince,
+          late,
+          priority: null,
+          notes: mergeNotes(formIds.map((id) => notes.get(id))),
+          actions: formActions(latest.formHistoryId, [["notes", "Notes", "notesGeneral"]]),
+          // Not yet called first, then the oldest delivery in the stage (the call most overdue).
+          sortKey: sortKeyOf(called ? "1" : "0", latest.completedAt.toISOString(), companyId),
+        },
+        [latest.contactName, ...formIds],
       ),
-      units,
-      daysInStage: daysSince,
-      late,
-      priority: null,
-      notes: mergeNotes(formIds.map((id) => notes.get(id))),
-      actions: formActions(latest.formHistoryId, [["notes", "Notes", "notesGeneral"]]),
-      // Not yet called first, then the oldest delivery in the stage (the call most overdue).
-      sortKey: sortKeyOf(called ? "1" : "0", latest.completedAt.toISOString(), companyId),
-    }, [latest.contactName, ...formIds]));
+    );
   }
   return cards;
 }

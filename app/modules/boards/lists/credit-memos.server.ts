@@ -86,7 +86,9 @@ export async function loadCards(db: Db, now: Date): Promise<BoardCard[]> {
       late = false;
     }
     const daysInStage = daysInStatus(since, now);
-    const badges: BoardCard["badges"] = [{ label: row.status === "PENDING" ? "Pending" : "Approved", tone: row.status === "PENDING" ? "orange" : "green" }];
+    const badges: BoardCard["badges"] = [
+      { label: row.status === "PENDING" ? "Pending" : "Approved", tone: row.status === "PENDING" ? "orange" : "green" },
+    ];
     if (late) badges.push({ label: "Late", tone: "red" });
     const facts: BoardCard["facts"] = [
       { label: "Invoice / claim", value: row.invoiceClaim },
@@ -99,30 +101,38 @@ export async function loadCards(db: Db, now: Date): Promise<BoardCard[]> {
       { label: "Available credit", value: money(available) },
     ];
     if (row.createdBy) facts.push({ label: "Created by", value: row.createdBy });
-    if (row.approvedAt) facts.push({ label: "Approved", value: `${formatDisplayDate(row.approvedAt)}${row.approvedBy ? ` by ${row.approvedBy}` : ""}` });
+    if (row.approvedAt)
+      facts.push({
+        label: "Approved",
+        value: `${formatDisplayDate(row.approvedAt)}${row.approvedBy ? ` by ${row.approvedBy}` : ""}`,
+      });
     if (row.notes) facts.push({ label: "Memo notes", value: row.notes });
     const params = { creditMemoId: String(row.id) };
     const actions: BoardCard["actions"] = [{ id: "edit", label: "Edit", modal: "creditMemoEdit", params }];
-    if (row.status === "APPROVED" && available > 0) actions.push({ id: "apply", label: "Apply", modal: "creditMemoApply", params });
+    if (row.status === "APPROVED" && available > 0)
+      actions.push({ id: "apply", label: "Apply", modal: "creditMemoApply", params });
     const units = [...new Set(row.lineUnits ?? [])].sort();
-    return withSearchText({
-      key: `credit-memo-${row.id}`,
-      list: "credit-memos",
-      stage,
-      title: row.companyName,
-      subtitle: `${row.companyCode} · CM ${row.id} · ${row.invoiceClaim}`,
-      formHistoryId: null,
-      unitNumber: units.length === 1 ? units[0]! : null,
-      badges,
-      facts,
-      units: units.map((unitNumber) => ({ unitNumber, status: "", carrier: null, late: false })),
-      daysInStage,
-      late,
-      priority: null,
-      notes: NO_NOTES,
-      actions,
-      // Late first, then the oldest, then the largest credit left.
-      sortKey: `${late ? "0" : "1"}-${pad(daysInStage, true, 5)}-${pad(available, true, 10)}-${pad(row.id)}`,
-    }, [row.lineInvoices, row.appliedInvoices, row.description]) satisfies BoardCard;
+    return withSearchText(
+      {
+        key: `credit-memo-${row.id}`,
+        list: "credit-memos",
+        stage,
+        title: row.companyName,
+        subtitle: `${row.companyCode} · CM ${row.id} · ${row.invoiceClaim}`,
+        formHistoryId: null,
+        unitNumber: units.length === 1 ? units[0]! : null,
+        badges,
+        facts,
+        units: units.map((unitNumber) => ({ unitNumber, status: "", carrier: null, late: false })),
+        daysInStage,
+        late,
+        priority: null,
+        notes: NO_NOTES,
+        actions,
+        // Late first, then the oldest, then the largest credit left.
+        sortKey: `${late ? "0" : "1"}-${pad(daysInStage, true, 5)}-${pad(available, true, 10)}-${pad(row.id)}`,
+      },
+      [row.lineInvoices, row.appliedInvoices, row.description],
+    ) satisfies BoardCard;
   });
 }

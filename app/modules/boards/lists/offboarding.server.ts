@@ -127,7 +127,8 @@ export async function loadCards(db: Db, now: Date, only?: readonly number[]): Pr
       unitNumber: null,
       badges: badges(
         isTrade && { label: "Trade", tone: "blue" },
-        request.stage >= APPROVED_STAGE && lines.some((line) => line.unitNumber === "UPDATE") && { label: "Unit to confirm", tone: "orange" },
+        request.stage >= APPROVED_STAGE &&
+          lines.some((line) => line.unitNumber === "UPDATE") && { label: "Unit to confirm", tone: "orange" },
         late && LATE_BADGE,
       ),
       facts: facts(

@@ -143,9 +143,7 @@ export async function loadCards(db: Db, now: Date, only?: readonly number[]): Pr
       (request.stage === ONBOARDING_STAGE.submitted && daysInStage > ONBOARDING_SUBMITTED_LATE_DAYS) ||
       (request.stage === ONBOARDING_STAGE.approved && daysInStage > ONBOARDING_APPROVED_LATE_DAYS) ||
       (request.stage >= ONBOARDING_STAGE.approved && neededIn < 0 && request.remaining > 0);
-    const units = (unitsByForm.get(request.id) ?? []).map((row) =>
-      cardUnit(row, row.carrier, now),
-    );
+    const units = (unitsByForm.get(request.id) ?? []).map((row) => cardUnit(row, row.carrier, now));
     const isTrade = request.kind === "TRADE";
     const types = typeBreakdown([
       [truckTypeLabel("HALF_TON"), request.half],
@@ -154,47 +152,55 @@ export async function loadCards(db: Db, now: Date, only?: readonly number[]): Pr
       [truckTypeLabel("ONE_TON_SERVICE_BODY"), request.service],
     ]);
     const withCarrier = (unitsByForm.get(request.id) ?? []).filter((row) => row.carrier !== null).length;
-    const card: BoardCard = withSearchText({
-      key: `form-${request.id}`,
-      list: "onboarding",
-      stage: { id: String(stage.id), label: stage.label, order: stage.id },
-      title: request.companyName,
-      subtitle: `${request.companyCode} · ${isTrade ? "Trade" : "Order"} #${request.id}${request.splitNumber ? ` (split ${request.splitNumber})` : ""}`,
-      formHistoryId: request.id,
-      unitNumber: null,
-      badges: badges(
-        isTrade && { label: "Trade", tone: "blue" },
-        priorityBadge(request.priorityReason, request.priorityDeadline, now),
-        request.confirmedPrepay && PREPAY_BADGE,
-        late && LATE_BADGE,
-      ),
-      facts: facts(
-        ["Requested", request.requested],
-        [isTrade ? "New trucks remaining" : "Remaining", request.remaining],
-        isTrade && ["Returning", request.returning],
-        ["Types", types],
-        ["Reserved", units.length],
-        ["Carrier assigned", withCarrier],
-        [isTrade ? "Pickup / swap" : "Needed", cardDate(request.dateNeeded)],
-        ["Deliver to", `${request.city}, ${request.state}`],
-        ["PO", request.poNumber],
-        ["Submitted", cardDate(request.submittedAt)],
-      ),
-      units,
-      daysInStage,
-      late,
-      priority: priorityOf(request.priorityReason, request.priorityDeadline),
-      notes: notes.get(request.id) ?? NO_NOTES,
-      actions: formActions(request.id, [
-        ["notes", "Notes", "notesGeneral"],
-        ["edit", "Edit", isTrade ? "editOnTrade" : "editOnboarding"],
-        ["cancel", "Cancel", "noteOnboarding"],
-        ["split", "Split", isTrade ? "splitTradeModal" : "splitOrderModal"],
-        ["priority", "Priority", "setPriorityOrder"],
-      ]),
-      // Priority first, then late, then the day needed, then the oldest request.
-      sortKey: sortKeyOf(request.priorityReason ? "0" : "1", late ? "0" : "1", dayKey(request.dateNeeded), request.id),
-    }, [request.poNumber]);
+    const card: BoardCard = withSearchText(
+      {
+        key: `form-${request.id}`,
+        list: "onboarding",
+        stage: { id: String(stage.id), label: stage.label, order: stage.id },
+        title: request.companyName,
+        subtitle: `${request.companyCode} · ${isTrade ? "Trade" : "Order"} #${request.id}${request.splitNumber ? ` (split ${request.splitNumber})` : ""}`,
+        formHistoryId: request.id,
+        unitNumber: null,
+        badges: badges(
+          isTrade && { label: "Trade", tone: "blue" },
+          priorityBadge(request.priorityReason, request.priorityDeadline, now),
+          request.confirmedPrepay && PREPAY_BADGE,
+          late && LATE_BADGE,
+        ),
+        facts: facts(
+          ["Requested", request.requested],
+          [isTrade ? "New trucks remaining" : "Remaining", request.remaining],
+          isTrade && ["Returning", request.returning],
+          ["Types", types],
+          ["Reserved", units.length],
+          ["Carrier assigned", withCarrier],
+          [isTrade ? "Pickup / swap" : "Needed", cardDate(request.dateNeeded)],
+          ["Deliver to", `${request.city}, ${request.state}`],
+          ["PO", request.poNumber],
+          ["Submitted", cardDate(request.submittedAt)],
+        ),
+        units,
+        daysInStage,
+        late,
+        priority: priorityOf(request.priorityReason, request.priorityDeadline),
+        notes: notes.get(request.id) ?? NO_NOTES,
+        actions: formActions(request.id, [
+          ["notes", "Notes", "notesGeneral"],
+          ["edit", "Edit", isTrade ? "editOnTrade" : "editOnboarding"],
+          ["cancel", "Cancel", "noteOnboarding"],
+          ["split", "Split", isTrade ? "splitTradeModal" : "splitOrderModal"],
+          ["priority", "Priority", "setPriorityOrder"],
+        ]),
+        // Priority first, then late, then the day needed, then the oldest request.
+        sortKey: sortKeyOf(
+          request.priorityReason ? "0" : "1",
+          late ? "0" : "1",
+          dayKey(request.dateNeeded),
+          request.id,
+        ),
+      },
+      [request.poNumber],
+    );
     return card;
   });
 }

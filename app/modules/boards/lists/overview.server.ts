@@ -5,7 +5,16 @@ import type { Db } from "~/modules/platform/services.server.ts";
 import { type BoardCard, withSearchText } from "../../../rules/boards/boards.ts";
 import { TRUCK_TYPES } from "../../../rules/fleet/truck-types.ts";
 import { UNIT_STATUSES, type Department } from "../../../rules/fleet/unit-statuses.ts";
-import { badge, badges, cardDate, cardUnit, facts, NO_NOTES, sortKeyOf, wholeDaysSince } from "../card-mapping.server.ts";
+import {
+  badge,
+  badges,
+  cardDate,
+  cardUnit,
+  facts,
+  NO_NOTES,
+  sortKeyOf,
+  wholeDaysSince,
+} from "../card-mapping.server.ts";
 
 /** How many of the longest-waiting units each status card lists. */
 export const OVERVIEW_OLDEST_UNITS = 5;
@@ -69,36 +78,55 @@ export async function loadCards(db: Db, now: Date): Promise<BoardCard[]> {
     const rows = counts.filter((row) => row.statusName === status.name);
     const total = rows.reduce((sum, row) => sum + row.total, 0);
     const late = rows.reduce((sum, row) => sum + row.late, 0);
-    const oldestChange = rows.reduce<Date | null>((min, row) => (row.oldest && (!min || row.oldest < min) ? row.oldest : min), null);
+    const oldestChange = rows.reduce<Date | null>(
+      (min, row) => (row.oldest && (!min || row.oldest < min) ? row.oldest : min),
+      null,
+    );
     const stageIndex = OVERVIEW_STAGES.findIndex((stage) => stage.department === status.department);
     const stage = OVERVIEW_STAGES[stageIndex]!;
     const units = oldest
       .filter((row) => row.statusName === status.name)
-      .map((row) => cardUnit({ unitNumber: row.unitNumber, statusName: status.name, statusChangedAt: row.statusChangedAt, overrideLate: row.overrideLate }, null, now));
-    const card: BoardCard = withSearchText({
-      key: `status-${status.id}`,
-      list: "overview",
-      stage: { id: stage.id, label: stage.label, order: stageIndex },
-      title: status.name,
-      subtitle: status.lateAfterDays === null ? "Never late" : `Late after ${status.lateAfterDays} days`,
-      formHistoryId: null,
-      unitNumber: null,
-      badges: badges(late > 0 && badge(`${late} late`, "red")),
-      facts: facts(
-        ["Units", total],
-        ...TRUCK_TYPES.map((type) => [type.label, rows.find((row) => row.truckType === type.type)?.total ?? 0] as const),
-        ["Late", late],
-        ["Waiting since", cardDate(oldestChange)],
-      ),
-      units,
-      daysInStage: wholeDaysSince(oldestChange, now),
-      late: late > 0,
-      priority: null,
-      notes: NO_NOTES,
-      actions: [],
-      // Catalogue order within a department.
-      sortKey: sortKeyOf(index),
-    }, [stage.label]);
+      .map((row) =>
+        cardUnit(
+          {
+            unitNumber: row.unitNumber,
+            statusName: status.name,
+            statusChangedAt: row.statusChangedAt,
+            overrideLate: row.overrideLate,
+          },
+          null,
+          now,
+        ),
+      );
+    const card: BoardCard = withSearchText(
+      {
+        key: `status-${status.id}`,
+        list: "overview",
+        stage: { id: stage.id, label: stage.label, order: stageIndex },
+        title: status.name,
+        subtitle: status.lateAfterDays === null ? "Never late" : `Late after ${status.lateAfterDays} days`,
+        formHistoryId: null,
+        unitNumber: null,
+        badges: badges(late > 0 && badge(`${late} late`, "red")),
+        facts: facts(
+          ["Units", total],
+          ...TRUCK_TYPES.map(
+            (type) => [type.label, rows.find((row) => row.truckType === type.type)?.total ?? 0] as const,
+          ),
+          ["Late", late],
+          ["Waiting since", cardDate(oldestChange)],
+        ),
+        units,
+        daysInStage: wholeDaysSince(oldestChange, now),
+        late: late > 0,
+        priority: null,
+        notes: NO_NOTES,
+        actions: [],
+        // Catalogue order within a department.
+        sortKey: sortKeyOf(index),
+      },
+      [stage.label],
+    );
     return card;
   });
 }

@@ -19,7 +19,12 @@ export async function loadCards(db: Db, now: Date): Promise<BoardCard[]> {
         { label: "Images", value: String(row.imageCount ?? 0) },
       );
       if (row.listingEndedAt === null) card.badges.push({ label: "Listed", tone: "blue" });
-      card.actions.push({ id: "listing", label: "Listing", modal: "auctionListing", params: { unitNumber: row.unitNumber } });
+      card.actions.push({
+        id: "listing",
+        label: "Listing",
+        modal: "auctionListing",
+        params: { unitNumber: row.unitNumber },
+      });
     } else if (row.statusName === "At Auction") {
       card.badges.push({ label: "No listing", tone: "orange" });
     }

@@ -32,7 +32,10 @@ function dayStage(offset: number, day: Date): { id: string; label: string; order
 
 export async function loadCards(db: Db, now: Date): Promise<BoardCard[]> {
   const jobs = (await loadOpenTransportJobs(db, now, { assignedOnly: true })).filter(
-    (job) => job.completedAt === null && job.scheduledDate !== null && daysUntil(job.scheduledDate, now) <= SHIPPING_DAYS_AHEAD,
+    (job) =>
+      job.completedAt === null &&
+      job.scheduledDate !== null &&
+      daysUntil(job.scheduledDate, now) <= SHIPPING_DAYS_AHEAD,
   );
   if (jobs.length === 0) return [];
   const notes = await loadNoteSummaries(db, [...new Set(jobs.map((job) => job.formHistoryId))]);
@@ -47,45 +50,54 @@ export async function loadCards(db: Db, now: Date): Promise<BoardCard[]> {
         ? []
         : [
             cardUnit(
-              { unitNumber: job.unitNumber, statusName: job.statusName ?? "", statusChangedAt: job.statusChangedAt ?? now, overrideLate: job.overrideLate ?? false },
+              {
+                unitNumber: job.unitNumber,
+                statusName: job.statusName ?? "",
+                statusChangedAt: job.statusChangedAt ?? now,
+                overrideLate: job.overrideLate ?? false,
+              },
               job.carrier,
               now,
             ),
           ];
-    const editModal = job.formKind === "TRADE" ? "editOnTrade" : job.formKind === "OFF_RENT" ? "editOffboarding" : "editOnboarding";
-    const card: BoardCard = withSearchText({
-      key: `job-${job.id}`,
-      list: "shipping",
-      stage: dayStage(offset, scheduled),
-      title: job.companyName,
-      subtitle: `${job.companyCode} · ${isDelivery ? "Delivery" : "Pickup"} · #${job.formHistoryId}`,
-      formHistoryId: job.formHistoryId,
-      unitNumber: job.unitNumber,
-      badges: badges(
-        { label: isDelivery ? "Delivery" : "Pickup", tone: isDelivery ? "blue" : "gray" },
-        priorityBadge(job.priorityReason, job.priorityDeadline, now),
-        late && LATE_BADGE,
-      ),
-      facts: facts(
-        ["Unit", job.unitNumber],
-        ["Carrier", job.carrier],
-        ["Scheduled", cardDate(scheduled)],
-        ["Route", jobRoute(job)],
-        [isDelivery ? "Needed" : "Pickup", cardDate(job.wantedDate)],
-      ),
-      units,
-      // Days since the carrier was booked.
-      daysInStage: wholeDaysSince(job.assignedAt, now),
-      late,
-      priority: priorityOf(job.priorityReason, job.priorityDeadline),
-      notes: notes.get(job.formHistoryId) ?? NO_NOTES,
-      actions: formActions(job.formHistoryId, [
-        ["notes", "Notes", "notesGeneral"],
-        ["edit", "Edit", editModal],
-      ]),
-      // Within a day: by carrier (one call per carrier), then the unit.
-      sortKey: sortKeyOf(dayKey(scheduled), (job.carrier ?? "").toLowerCase(), job.unitNumber, job.id),
-    }, [job.carrier]);
+    const editModal =
+      job.formKind === "TRADE" ? "editOnTrade" : job.formKind === "OFF_RENT" ? "editOffboarding" : "editOnboarding";
+    const card: BoardCard = withSearchText(
+      {
+        key: `job-${job.id}`,
+        list: "shipping",
+        stage: dayStage(offset, scheduled),
+        title: job.companyName,
+        subtitle: `${job.companyCode} · ${isDelivery ? "Delivery" : "Pickup"} · #${job.formHistoryId}`,
+        formHistoryId: job.formHistoryId,
+        unitNumber: job.unitNumber,
+        badges: badges(
+          { label: isDelivery ? "Delivery" : "Pickup", tone: isDelivery ? "blue" : "gray" },
+          priorityBadge(job.priorityReason, job.priorityDeadline, now),
+          late && LATE_BADGE,
+        ),
+        facts: facts(
+          ["Unit", job.unitNumber],
+          ["Carrier", job.carrier],
+          ["Scheduled", cardDate(scheduled)],
+          ["Route", jobRoute(job)],
+          [isDelivery ? "Needed" : "Pickup", cardDate(job.wantedDate)],
+        ),
+        units,
+        // Days since the carrier was booked.
+        daysInStage: wholeDaysSince(job.assignedAt, now),
+        late,
+        priority: priorityOf(job.priorityReason, job.priorityDeadline),
+        notes: notes.get(job.formHistoryId) ?? NO_NOTES,
+        actions: formActions(job.formHistoryId, [
+          ["notes", "Notes", "notesGeneral"],
+          ["edit", "Edit", editModal],
+        ]),
+        // Within a day: by carrier (one call per carrier), then the unit.
+        sortKey: sortKeyOf(dayKey(scheduled), (job.carrier ?? "").toLowerCase(), job.unitNumber, job.id),
+      },
+      [job.carrier],
+    );
     return card;
   });
 }

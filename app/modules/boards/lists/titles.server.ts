@@ -3,7 +3,14 @@
 import type { Db } from "~/modules/platform/services.server.ts";
 import { Prisma } from "../../../generated/prisma/client.ts";
 import type { BoardCard } from "../../../rules/boards/boards.ts";
-import { baseUnitCard, money, queryUnitRows, stageOf, TITLE_FOLLOW_UP_DAYS, TITLES_STATUSES } from "../unit-cards.server.ts";
+import {
+  baseUnitCard,
+  money,
+  queryUnitRows,
+  stageOf,
+  TITLE_FOLLOW_UP_DAYS,
+  TITLES_STATUSES,
+} from "../unit-cards.server.ts";
 
 const STAGES = {
   "Sold Not Delivered": stageOf("Sold Not Delivered", 1),
@@ -21,10 +28,17 @@ export async function loadCards(db: Db, now: Date): Promise<BoardCard[]> {
     const card = baseUnitCard("titles", row, now, stage);
     // Days since sale is the days in the sold status.
     card.facts = card.facts.map((fact) =>
-      fact.label === "Since" ? { label: "Sold", value: fact.value } : fact.label === "Days in status" ? { label: "Days since sale", value: fact.value } : fact,
+      fact.label === "Since"
+        ? { label: "Sold", value: fact.value }
+        : fact.label === "Days in status"
+          ? { label: "Days since sale", value: fact.value }
+          : fact,
     );
     if (row.listingId !== null) {
-      card.facts.push({ label: "Auction", value: row.facilitatingAuction ?? "" }, { label: "Buy now", value: money(row.buyNowPrice) });
+      card.facts.push(
+        { label: "Auction", value: row.facilitatingAuction ?? "" },
+        { label: "Buy now", value: money(row.buyNowPrice) },
+      );
     }
     return card;
   });

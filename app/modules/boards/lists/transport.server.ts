@@ -58,7 +58,11 @@ export interface TransportJobRow {
 }
 
 /** Open jobs (and those completed since today's UTC midnight) of requests that are not cancelled. */
-export async function loadOpenTransportJobs(db: Db, now: Date, options: { assignedOnly?: boolean } = {}): Promise<TransportJobRow[]> {
+export async function loadOpenTransportJobs(
+  db: Db,
+  now: Date,
+  options: { assignedOnly?: boolean } = {},
+): Promise<TransportJobRow[]> {
   const startOfToday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const assignedOnly = options.assignedOnly ?? false;
   return db.$queryRaw<TransportJobRow[]>`
@@ -99,7 +103,9 @@ export function isJobLate(job: TransportJobRow, now: Date): boolean {
   if (job.completedAt !== null) return false;
   if (job.vendorId === null) {
     const due = job.scheduledDate ?? job.wantedDate;
-    return (due !== null && daysUntil(due, now) <= 0) || wholeDaysSince(job.createdAt, now) > TRANSPORT_UNASSIGNED_LATE_DAYS;
+    return (
+      (due !== null && daysUntil(due, now) <= 0) || wholeDaysSince(job.createdAt, now) > TRANSPORT_UNASSIGNED_LATE_DAYS
+    );
   }
   return job.scheduledDate !== null && daysUntil(job.scheduledDate, now) < 0;
 }
@@ -136,47 +142,64 @@ export async function loadCards(db: Db, now: Date): Promise<BoardCard[]> {
       .filter((job) => job.unitNumber !== null)
       .map((job) => {
         const unit = cardUnit(
-          { unitNumber: job.unitNumber!, statusName: job.statusName ?? "", statusChangedAt: job.statusChangedAt ?? now, overrideLate: job.overrideLate ?? false },
+          {
+            unitNumber: job.unitNumber!,
+            statusName: job.statusName ?? "",
+            statusChangedAt: job.statusChangedAt ?? now,
+            overrideLate: job.overrideLate ?? false,
+          },
           job.carrier,
           now,
         );
         return { ...unit, late: unit.late || isJobLate(job, now) };
       });
     const formKind = first.formKind;
-    const editModal = formKind === "TRADE" ? "editOnTrade" : formKind === "OFF_RENT" ? "editOffboarding" : "editOnboarding";
-    cards.push(withSearchText({
-      key,
-      list: "transport",
-      stage: { id: stage.id, label: stage.label, order: stage.order },
-      title: first.companyName,
-      subtitle: `${first.companyCode} · ${isDelivery ? "Delivery" : "Pickup"} · ${formKind === "TRADE" ? "Trade" : formKind === "OFF_RENT" ? "Off-rent" : "Order"} #${first.formHistoryId}`,
-      formHistoryId: first.formHistoryId,
-      unitNumber: group.length === 1 ? first.unitNumber : null,
-      badges: badges(
-        { label: isDelivery ? "Delivery" : "Pickup", tone: isDelivery ? "blue" : "gray" },
-        priorityBadge(first.priorityReason, first.priorityDeadline, now),
-        late && LATE_BADGE,
+    const editModal =
+      formKind === "TRADE" ? "editOnTrade" : formKind === "OFF_RENT" ? "editOffboarding" : "editOnboarding";
+    cards.push(
+      withSearchText(
+        {
+          key,
+          list: "transport",
+          stage: { id: stage.id, label: stage.label, order: stage.order },
+          title: first.companyName,
+          subtitle: `${first.companyCode} · ${isDelivery ? "Delivery" : "Pickup"} · ${formKind === "TRADE" ? "Trade" : formKind === "OFF_RENT" ? "Off-rent" : "Order"} #${first.formHistoryId}`,
+          formHistoryId: first.formHistoryId,
+          unitNumber: group.length === 1 ? first.unitNumber : null,
+          badges: badges(
+            { label: isDelivery ? "Delivery" : "Pickup", tone: isDelivery ? "blue" : "gray" },
+            priorityBadge(first.priorityReason, first.priorityDeadline, now),
+            late && LATE_BADGE,
+          ),
+          facts: facts(
+            ["Jobs", group.length],
+            ["Route", routes.length === 1 ? routes[0] : `${routes[0]} (+${routes.length - 1} more)`],
+            ["Scheduled", cardDate(scheduled)],
+            [isDelivery ? "Needed" : "Pickup", cardDate(first.wantedDate)],
+            ["Carrier", carriers.join(", ")],
+            ["Late jobs", lateJobs.length || null],
+          ),
+          units,
+          daysInStage: wholeDaysSince(since, now),
+          late,
+          priority: priorityOf(first.priorityReason, first.priorityDeadline),
+          notes: notes.get(first.formHistoryId) ?? NO_NOTES,
+          actions: formActions(first.formHistoryId, [
+            ["notes", "Notes", "notesGeneral"],
+            ["edit", "Edit", editModal],
+          ]),
+          // Late first, then priority, then the earliest date (scheduled, else wanted), then the request.
+          sortKey: sortKeyOf(
+            late ? "0" : "1",
+            first.priorityReason ? "0" : "1",
+            dayKey(scheduled ?? first.wantedDate),
+            first.formHistoryId,
+            first.kind,
+          ),
+        },
+        carriers,
       ),
-      facts: facts(
-        ["Jobs", group.length],
-        ["Route", routes.length === 1 ? routes[0] : `${routes[0]} (+${routes.length - 1} more)`],
-        ["Scheduled", cardDate(scheduled)],
-        [isDelivery ? "Needed" : "Pickup", cardDate(first.wantedDate)],
-        ["Carrier", carriers.join(", ")],
-        ["Late jobs", lateJobs.length || null],
-      ),
-      units,
-      daysInStage: wholeDaysSince(since, now),
-      late,
-      priority: priorityOf(first.priorityReason, first.priorityDeadline),
-      notes: notes.get(first.formHistoryId) ?? NO_NOTES,
-      actions: formActions(first.formHistoryId, [
-        ["notes", "Notes", "notesGeneral"],
-        ["edit", "Edit", editModal],
-      ]),
-      // Late first, then priority, then the earliest date (scheduled, else wanted), then the request.
-      sortKey: sortKeyOf(late ? "0" : "1", first.priorityReason ? "0" : "1", dayKey(scheduled ?? first.wantedDate), first.formHistoryId, first.kind),
-    }, carriers));
+    );
   }
   return cards;
 }

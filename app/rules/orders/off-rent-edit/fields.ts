@@ -35,7 +35,10 @@ export type OffRentFieldName = keyof typeof OFF_RENT_FIELD_LABELS;
 export const OFF_RENT_FIELD_NAMES = Object.keys(OFF_RENT_FIELD_LABELS) as OffRentFieldName[];
 
 /** Fields that may be left empty: street address 2 and the alternate phone (ADR 015). */
-export const OPTIONAL_OFF_RENT_FIELDS: ReadonlySet<OffRentFieldName> = new Set(["pickupStreetAddress2", "pickupPhoneAlt"]);
+export const OPTIONAL_OFF_RENT_FIELDS: ReadonlySet<OffRentFieldName> = new Set([
+  "pickupStreetAddress2",
+  "pickupPhoneAlt",
+]);
 
 /** Unit numbers as stored: trimmed and upper-case (never cut: a too-long number is refused, not changed). */
 export function normalizeUnitNumber(value: string): string {

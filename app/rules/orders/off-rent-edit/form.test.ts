@@ -62,7 +62,13 @@ describe("the dialog's form", () => {
 
   it("tests every kept row once, except blanks and placeholders", () => {
     expect(vinsToTest(formLines(values))).toEqual(["U7", "U9"]);
-    expect(vinsToTest([{ vin: "u1", removed: false }, { vin: "U1 ", removed: false }, { vin: "", removed: false }])).toEqual(["U1"]);
+    expect(
+      vinsToTest([
+        { vin: "u1", removed: false },
+        { vin: "U1 ", removed: false },
+        { vin: "", removed: false },
+      ]),
+    ).toEqual(["U1"]);
   });
 
   it("reads stored line keys only in their own shape", () => {
@@ -112,8 +118,16 @@ describe("validateOffRentEditForm (the dialog's check before posting)", () => {
 
   it("refuses duplicates and untested edits like the server", () => {
     expect(validateOffRentEditForm({ ...base, vin: ["U7", "U7"] }, stored, 1)?.message).toBe(M.duplicateVins);
-    const added = { ...base, lineKey: [...base.lineKey, "new-1"], vin: [...base.vin, "U9"], odometer: [...base.odometer, "5"], testedValid: ["", "", ""] };
-    expect(validateOffRentEditForm(added, stored, 1)?.fieldErrors).toMatchObject({ "returningVins.2.vin": ["Test Required"] });
+    const added = {
+      ...base,
+      lineKey: [...base.lineKey, "new-1"],
+      vin: [...base.vin, "U9"],
+      odometer: [...base.odometer, "5"],
+      testedValid: ["", "", ""],
+    };
+    expect(validateOffRentEditForm(added, stored, 1)?.fieldErrors).toMatchObject({
+      "returningVins.2.vin": ["Test Required"],
+    });
     expect(validateOffRentEditForm({ ...added, testedValid: ["", "", "U9"] }, stored, 1)).toBeNull();
     expect(validateOffRentEditForm({ ...base, remove: ["line-7", "line-8"] }, stored, 1)?.message).toBe(M.keepOneUnit);
   });

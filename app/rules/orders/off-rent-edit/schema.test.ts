@@ -19,7 +19,15 @@ const VALID_BODY = {
   pickupCity: "Austin",
   pickupState: "tx",
   pickupZip: "78701",
-  returningVins: [{ vin: " u12345 ", odometer: "000123", assignedStatus: "unassigned", statusID: RETURNING_UNIT_STATUS.awaitingPickup, originalInfo: { id: 7 } }],
+  returningVins: [
+    {
+      vin: " u12345 ",
+      odometer: "000123",
+      assignedStatus: "unassigned",
+      statusID: RETURNING_UNIT_STATUS.awaitingPickup,
+      originalInfo: { id: 7 },
+    },
+  ],
   deletedVins: [],
   changedData: {},
   FormHistoryID: 3,
@@ -47,14 +55,26 @@ describe("offRentEditSchema", () => {
       version: 2,
     });
     expect(parsed.returningVins).toEqual([
-      { vin: "U12345", odometer: "000123", assignedStatus: "unassigned", statusID: RETURNING_UNIT_STATUS.awaitingPickup, originalInfo: { id: 7 } },
+      {
+        vin: "U12345",
+        odometer: "000123",
+        assignedStatus: "unassigned",
+        statusID: RETURNING_UNIT_STATUS.awaitingPickup,
+        originalInfo: { id: 7 },
+      },
     ]);
   });
 
   it("treats missing deletedVins, TradeFormID, changedData and optional fields as empty", () => {
     const body: Record<string, unknown> = { ...VALID_BODY };
-    for (const key of ["deletedVins", "TradeFormID", "changedData", "pickupPhoneAlt", "pickupStreetAddress2"]) delete body[key];
-    expect(offRentEditSchema.parse(body)).toMatchObject({ deletedVins: [], TradeFormID: null, pickupPhoneAlt: "", pickupStreetAddress2: "" });
+    for (const key of ["deletedVins", "TradeFormID", "changedData", "pickupPhoneAlt", "pickupStreetAddress2"])
+      delete body[key];
+    expect(offRentEditSchema.parse(body)).toMatchObject({
+      deletedVins: [],
+      TradeFormID: null,
+      pickupPhoneAlt: "",
+      pickupStreetAddress2: "",
+    });
   });
 
   it("requires the company code with its own message, before every other field", () => {
@@ -100,24 +120,41 @@ describe("offRentEditSchema", () => {
     expect(issues({ ...VALID_BODY, pickupPhoneAlt: "12" })).toEqual([["pickupPhoneAlt", M.phone]]);
     expect(issues({ ...VALID_BODY, pickupState: "T1" })).toEqual([["pickupState", M.state]]);
     expect(issues({ ...VALID_BODY, pickupZip: "7870" })).toEqual([["pickupZip", M.zip]]);
-    expect(issues({ ...VALID_BODY, pickupCity: "x".repeat(81) })).toEqual([["pickupCity", "Must be at most 80 characters."]]);
+    expect(issues({ ...VALID_BODY, pickupCity: "x".repeat(81) })).toEqual([
+      ["pickupCity", "Must be at most 80 characters."],
+    ]);
   });
 
   it("masks an international alternate phone (+# and +## forms)", () => {
-    expect(offRentEditSchema.parse({ ...VALID_BODY, pickupPhoneAlt: "+12145551234" }).pickupPhoneAlt).toBe("+1 (214) 555-1234");
-    expect(offRentEditSchema.parse({ ...VALID_BODY, pickupPhoneAlt: "+442079460958" }).pickupPhoneAlt).toBe("+44 (207) 946-0958");
+    expect(offRentEditSchema.parse({ ...VALID_BODY, pickupPhoneAlt: "+12145551234" }).pickupPhoneAlt).toBe(
+      "+1 (214) 555-1234",
+    );
+    expect(offRentEditSchema.parse({ ...VALID_BODY, pickupPhoneAlt: "+442079460958" }).pickupPhoneAlt).toBe(
+      "+44 (207) 946-0958",
+    );
   });
 
   it("checks each unit row: 8-character unit numbers, 9-digit odometers, a known originalInfo shape", () => {
     const row = VALID_BODY.returningVins[0]!;
-    expect(issues({ ...VALID_BODY, returningVins: [{ ...row, vin: "ABCDEFGHI" }] })).toEqual([["returningVins", M.unitNumber]]);
-    expect(issues({ ...VALID_BODY, returningVins: [{ ...row, vin: "AB$1" }] })).toEqual([["returningVins", M.unitNumber]]);
-    expect(issues({ ...VALID_BODY, returningVins: [{ ...row, odometer: "1234567890" }] })).toEqual([["returningVins", M.odometer]]);
-    expect(issues({ ...VALID_BODY, returningVins: [{ ...row, odometer: "12a" }] })).toEqual([["returningVins", M.odometer]]);
-    expect(offRentEditSchema.parse({ ...VALID_BODY, returningVins: [{ ...row, odometer: 999_999_999 }] }).returningVins[0]!.odometer).toBe(
-      "999999999",
-    );
-    expect(issues({ ...VALID_BODY, returningVins: [{ ...row, originalInfo: { id: "x" } }] })).toEqual([["returningVins", M.unitsMismatch]]);
+    expect(issues({ ...VALID_BODY, returningVins: [{ ...row, vin: "ABCDEFGHI" }] })).toEqual([
+      ["returningVins", M.unitNumber],
+    ]);
+    expect(issues({ ...VALID_BODY, returningVins: [{ ...row, vin: "AB$1" }] })).toEqual([
+      ["returningVins", M.unitNumber],
+    ]);
+    expect(issues({ ...VALID_BODY, returningVins: [{ ...row, odometer: "1234567890" }] })).toEqual([
+      ["returningVins", M.odometer],
+    ]);
+    expect(issues({ ...VALID_BODY, returningVins: [{ ...row, odometer: "12a" }] })).toEqual([
+      ["returningVins", M.odometer],
+    ]);
+    expect(
+      offRentEditSchema.parse({ ...VALID_BODY, returningVins: [{ ...row, odometer: 999_999_999 }] }).returningVins[0]!
+        .odometer,
+    ).toBe("999999999");
+    expect(issues({ ...VALID_BODY, returningVins: [{ ...row, originalInfo: { id: "x" } }] })).toEqual([
+      ["returningVins", M.unitsMismatch],
+    ]);
     expect(issues({ ...VALID_BODY, returningVins: "U1" })).toEqual([["returningVins", M.unitsMismatch]]);
   });
 
@@ -134,7 +171,9 @@ describe("vinTestSchema", () => {
   it("takes 1 to 100 unit numbers and an order", () => {
     expect(vinTestSchema.parse({ vins: ["u1"], FormHistoryID: "9" })).toEqual({ vins: ["u1"], FormHistoryID: 9 });
     expect(vinTestSchema.safeParse({ vins: [], FormHistoryID: 9 }).error?.issues[0]?.message).toBe(M.vinsRequired);
-    expect(vinTestSchema.safeParse({ vins: Array(101).fill("U1"), FormHistoryID: 9 }).error?.issues[0]?.message).toBe(M.tooManyVins);
+    expect(vinTestSchema.safeParse({ vins: Array(101).fill("U1"), FormHistoryID: 9 }).error?.issues[0]?.message).toBe(
+      M.tooManyVins,
+    );
     expect(vinTestSchema.safeParse({ vins: [1], FormHistoryID: 9 }).success).toBe(false);
     expect(vinTestSchema.safeParse({ vins: ["U1"] }).success).toBe(false);
   });

@@ -100,39 +100,43 @@ export const BODY_MESSAGE = "Send the order's fields as a JSON object.";
  */
 export const offRentEditSchema = z.object(
   {
-  compCode: companyCode,
-  compName: requiredText(120),
-  submittedBy: requiredText(120),
-  pickupDate: requiredText(10).refine(isIsoDate, { error: OFF_RENT_EDIT_MESSAGES.pickupDate }),
-  pickupName: requiredText(120),
-  pickupEmail: requiredText(254).refine((value) => EMAIL_PATTERN.test(value), { error: OFF_RENT_EDIT_MESSAGES.email }),
-  pickupPhone: phone,
-  pickupPhoneAlt: optionalPhone,
-  pickupStreetAddress: requiredText(120),
-  pickupStreetAddress2: optionalText(120),
-  pickupCity: requiredText(80),
-  pickupState: requiredText(2)
-    .transform((value) => value.toUpperCase())
-    .refine((value) => /^[A-Z]{2}$/.test(value), { error: OFF_RENT_EDIT_MESSAGES.state }),
-  pickupZip: requiredText(5).refine((value) => /^\d{5}$/.test(value), { error: OFF_RENT_EDIT_MESSAGES.zip }),
-  returningVins: z.array(returningVinSchema, { error: OFF_RENT_EDIT_MESSAGES.unitsMismatch }).max(MAX_RETURNING_LINES, {
-    error: OFF_RENT_EDIT_MESSAGES.tooManyVins,
-  }),
-  deletedVins: z
-    .array(returningVinSchema, { error: OFF_RENT_EDIT_MESSAGES.unitsMismatch })
-    .max(MAX_RETURNING_LINES, { error: OFF_RENT_EDIT_MESSAGES.tooManyVins })
-    .optional()
-    .transform((value) => value ?? []),
-  changedData: z.record(z.string().max(200), z.string().max(2000)).optional(),
-  FormHistoryID: id(OFF_RENT_EDIT_MESSAGES.formHistoryId),
-  OffRentFormID: id(OFF_RENT_EDIT_MESSAGES.offRentFormId),
-  TradeFormID: z
-    .union([z.literal(""), z.literal(0), z.null(), id(OFF_RENT_EDIT_MESSAGES.tradeFormId)], {
-      error: OFF_RENT_EDIT_MESSAGES.tradeFormId,
-    })
-    .optional()
-    .transform((value) => (typeof value === "number" && value > 0 ? value : null)),
-  version: id(OFF_RENT_EDIT_MESSAGES.version),
+    compCode: companyCode,
+    compName: requiredText(120),
+    submittedBy: requiredText(120),
+    pickupDate: requiredText(10).refine(isIsoDate, { error: OFF_RENT_EDIT_MESSAGES.pickupDate }),
+    pickupName: requiredText(120),
+    pickupEmail: requiredText(254).refine((value) => EMAIL_PATTERN.test(value), {
+      error: OFF_RENT_EDIT_MESSAGES.email,
+    }),
+    pickupPhone: phone,
+    pickupPhoneAlt: optionalPhone,
+    pickupStreetAddress: requiredText(120),
+    pickupStreetAddress2: optionalText(120),
+    pickupCity: requiredText(80),
+    pickupState: requiredText(2)
+      .transform((value) => value.toUpperCase())
+      .refine((value) => /^[A-Z]{2}$/.test(value), { error: OFF_RENT_EDIT_MESSAGES.state }),
+    pickupZip: requiredText(5).refine((value) => /^\d{5}$/.test(value), { error: OFF_RENT_EDIT_MESSAGES.zip }),
+    returningVins: z
+      .array(returningVinSchema, { error: OFF_RENT_EDIT_MESSAGES.unitsMismatch })
+      .max(MAX_RETURNING_LINES, {
+        error: OFF_RENT_EDIT_MESSAGES.tooManyVins,
+      }),
+    deletedVins: z
+      .array(returningVinSchema, { error: OFF_RENT_EDIT_MESSAGES.unitsMismatch })
+      .max(MAX_RETURNING_LINES, { error: OFF_RENT_EDIT_MESSAGES.tooManyVins })
+      .optional()
+      .transform((value) => value ?? []),
+    changedData: z.record(z.string().max(200), z.string().max(2000)).optional(),
+    FormHistoryID: id(OFF_RENT_EDIT_MESSAGES.formHistoryId),
+    OffRentFormID: id(OFF_RENT_EDIT_MESSAGES.offRentFormId),
+    TradeFormID: z
+      .union([z.literal(""), z.literal(0), z.null(), id(OFF_RENT_EDIT_MESSAGES.tradeFormId)], {
+        error: OFF_RENT_EDIT_MESSAGES.tradeFormId,
+      })
+      .optional()
+      .transform((value) => (typeof value === "number" && value > 0 ? value : null)),
+    version: id(OFF_RENT_EDIT_MESSAGES.version),
   },
   { error: BODY_MESSAGE },
 );
@@ -146,14 +150,17 @@ export type OffRentEdit = z.output<typeof offRentEditSchema>;
  */
 export const vinTestSchema = z.object(
   {
-  vins: z
-    .array(z.string({ error: OFF_RENT_EDIT_MESSAGES.unitNumber }).max(32, { error: OFF_RENT_EDIT_MESSAGES.unitNumber }), {
-      error: OFF_RENT_EDIT_MESSAGES.vinsRequired,
-    })
-    .min(1, { error: OFF_RENT_EDIT_MESSAGES.vinsRequired })
-    .max(MAX_RETURNING_LINES, { error: OFF_RENT_EDIT_MESSAGES.tooManyVins }),
-  FormHistoryID: id(OFF_RENT_EDIT_MESSAGES.formHistoryId),
-  compCode: companyCode.optional(),
+    vins: z
+      .array(
+        z.string({ error: OFF_RENT_EDIT_MESSAGES.unitNumber }).max(32, { error: OFF_RENT_EDIT_MESSAGES.unitNumber }),
+        {
+          error: OFF_RENT_EDIT_MESSAGES.vinsRequired,
+        },
+      )
+      .min(1, { error: OFF_RENT_EDIT_MESSAGES.vinsRequired })
+      .max(MAX_RETURNING_LINES, { error: OFF_RENT_EDIT_MESSAGES.tooManyVins }),
+    FormHistoryID: id(OFF_RENT_EDIT_MESSAGES.formHistoryId),
+    compCode: companyCode.optional(),
   },
   { error: BODY_MESSAGE },
 );

@@ -37,9 +37,11 @@ export function isLineEditable(line: StoredReturningLine, offboardingStage: numb
 
 /** Why a stored line may not be removed, or null when it may (unitsOnOrder counts the lines shown). */
 export function removalRefusal(line: StoredReturningLine, unitsOnOrder: number): string | null {
-  if (canRemoveReturningUnit({ statusId: line.statusId, assignedStatus: line.assignedStatus, unitsOnOrder })) return null;
+  if (canRemoveReturningUnit({ statusId: line.statusId, assignedStatus: line.assignedStatus, unitsOnOrder }))
+    return null;
   if (line.assignedStatus === "assigned") return `Unit ${line.vin} cannot be removed: ${CARRIER_ASSIGNED_LOCK}.`;
-  if (line.statusId !== REMOVABLE_UNIT_STATUS_ID) return `Unit ${line.vin} cannot be removed: only units awaiting pickup can be.`;
+  if (line.statusId !== REMOVABLE_UNIT_STATUS_ID)
+    return `Unit ${line.vin} cannot be removed: only units awaiting pickup can be.`;
   return OFF_RENT_EDIT_MESSAGES.keepOneUnit;
 }
 
@@ -51,7 +53,15 @@ export function lockedLineMessage(line: StoredReturningLine): string {
 
 /** A row of the edited list, resolved against the stored lines (L: the stored line type). */
 export type PlannedLine<L extends StoredReturningLine = StoredReturningLine> =
-  | { kind: "kept"; index: number; stored: L; vin: string; odometer: string; vinChanged: boolean; odometerChanged: boolean }
+  | {
+      kind: "kept";
+      index: number;
+      stored: L;
+      vin: string;
+      odometer: string;
+      vinChanged: boolean;
+      odometerChanged: boolean;
+    }
   | { kind: "added"; index: number; vin: string; odometer: string };
 
 export interface ReturningUnitsPlan<L extends StoredReturningLine = StoredReturningLine> {
@@ -101,7 +111,12 @@ export function planReturningUnits<L extends StoredReturningLine>(
     const line = claim(row);
     if (line === undefined) return mismatch;
     if (line === null) {
-      lines.push({ kind: "added", index, vin: row.vin, odometer: row.odometer === "" && partlyAssigned ? "0" : row.odometer });
+      lines.push({
+        kind: "added",
+        index,
+        vin: row.vin,
+        odometer: row.odometer === "" && partlyAssigned ? "0" : row.odometer,
+      });
       continue;
     }
     const odometer = row.odometer === "" && partlyAssigned ? line.odometer : row.odometer;
@@ -118,8 +133,17 @@ export function planReturningUnits<L extends StoredReturningLine>(
     if (refusal) return { ok: false, status: 409, message: refusal };
   }
   for (const line of lines) {
-    if (line.kind === "kept" && (line.vinChanged || line.odometerChanged) && !isLineEditable(line.stored, offboardingStage)) {
-      return { ok: false, status: 409, message: lockedLineMessage(line.stored), fieldErrors: { [lineField(line.index, "vin")]: [lockedLineMessage(line.stored)] } };
+    if (
+      line.kind === "kept" &&
+      (line.vinChanged || line.odometerChanged) &&
+      !isLineEditable(line.stored, offboardingStage)
+    ) {
+      return {
+        ok: false,
+        status: 409,
+        message: lockedLineMessage(line.stored),
+        fieldErrors: { [lineField(line.index, "vin")]: [lockedLineMessage(line.stored)] },
+      };
     }
   }
 
@@ -139,9 +163,7 @@ export function planReturningUnits<L extends StoredReturningLine>(
     return { ok: false, status: 400, message: OFF_RENT_EDIT_MESSAGES.duplicateVins, fieldErrors: errors };
   }
 
-  const edited = lines.filter(
-    (line) => !isPlaceholderUnit(line.vin) && (line.kind === "added" || line.vinChanged),
-  );
+  const edited = lines.filter((line) => !isPlaceholderUnit(line.vin) && (line.kind === "added" || line.vinChanged));
   return { ok: true, plan: { lines, removed, edited } };
 }
 
