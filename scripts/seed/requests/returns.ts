@@ -127,6 +127,19 @@ export function placeReturns(
       if (unit.statusChangedAt < unit.inFleetAt + 20 * MS_PER_DAY)
         unit.inFleetAt = unit.statusChangedAt - 60 * MS_PER_DAY;
     }
+    // The carrier's pickup of this unit, booked (assignedAt) or not yet.
+    const pickup = (assignedAt: number | null, scheduledDate: number) =>
+      seed.transportJob({
+        formHistoryId: form.id,
+        kind: "PICKUP",
+        unit,
+        assignedAt,
+        scheduledDate,
+        completedAt: null,
+        from,
+        to: unit.lot,
+        createdAt: approvedAt,
+      });
     if (stage === 0 || form.cancelledAt !== null) {
       line(unit, RETURNING_UNIT_STATUS.new, null);
       continue;
@@ -134,17 +147,7 @@ export function placeReturns(
     if (stage === 1) {
       line(unit, RETURNING_UNIT_STATUS.awaitingPickup, null);
       if (seed.random.chance(0.4)) {
-        seed.transportJob({
-          formHistoryId: form.id,
-          kind: "PICKUP",
-          unit,
-          assignedAt: null,
-          scheduledDate: pickupDate,
-          completedAt: null,
-          from,
-          to: unit.lot,
-          createdAt: approvedAt,
-        });
+        pickup(null, pickupDate);
       }
       continue;
     }
@@ -158,49 +161,19 @@ export function placeReturns(
       unit.companyId = null;
       unit.locationState = from.state;
       line(unit, RETURNING_UNIT_STATUS.pickedUp, null);
-      seed.transportJob({
-        formHistoryId: form.id,
-        kind: "PICKUP",
-        unit,
-        assignedAt: seed.between(approvedAt, pickedUpAt),
-        scheduledDate: pickedUpAt,
-        completedAt: null,
-        from,
-        to: unit.lot,
-        createdAt: approvedAt,
-      });
+      pickup(seed.between(approvedAt, pickedUpAt), pickedUpAt);
       withCarrier++;
       last = Math.max(last, pickedUpAt);
     } else if (outcome === "assigned") {
       const assignedAt = seed.between(approvedAt, seed.clock.nowMs);
       line(unit, RETURNING_UNIT_STATUS.awaitingPickup, null);
-      seed.transportJob({
-        formHistoryId: form.id,
-        kind: "PICKUP",
-        unit,
-        assignedAt,
-        scheduledDate: seed.clock.daysAhead(seed.random.int(0, 6)),
-        completedAt: null,
-        from,
-        to: unit.lot,
-        createdAt: approvedAt,
-      });
+      pickup(assignedAt, seed.clock.daysAhead(seed.random.int(0, 6)));
       withCarrier++;
       last = Math.max(last, assignedAt);
     } else {
       line(unit, RETURNING_UNIT_STATUS.awaitingPickup, null);
       if (seed.random.chance(0.6)) {
-        seed.transportJob({
-          formHistoryId: form.id,
-          kind: "PICKUP",
-          unit,
-          assignedAt: null,
-          scheduledDate: pickupDate,
-          completedAt: null,
-          from,
-          to: unit.lot,
-          createdAt: approvedAt,
-        });
+        pickup(null, pickupDate);
       }
     }
   }
