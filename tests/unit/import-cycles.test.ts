@@ -1,6 +1,6 @@
 // No module of app/ or server/ reaches itself through its imports, type-only imports included (ADR 029).
-// ESLint's import-x/no-cycle holds the runtime imports; it skips `import type`, which cannot break at
-// runtime but still ties two modules together for every reader. This walk of the import graph holds both.
+// A type-only cycle cannot break at runtime, but it still ties two modules together for every reader, so
+// this walk of the import graph counts `import type` too.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
