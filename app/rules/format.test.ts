@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { formatCurrency, formatDateForApi, formatDisplayDate, formatUtcDay } from "./format.ts";
 
-describe("formatCurrency (spec 1 §9)", () => {
+describe("formatCurrency", () => {
   it("formats US dollars with 2 decimals by default", () => {
     expect(formatCurrency(1234.5)).toBe("$1,234.50");
     expect(formatCurrency(0)).toBe("$0.00");
@@ -54,7 +54,7 @@ describe("formatCurrency (spec 1 §9)", () => {
   });
 });
 
-describe("formatDateForApi (spec 1 §9: YYYY-MM-DD in UTC)", () => {
+describe("formatDateForApi (YYYY-MM-DD in UTC)", () => {
   it("gives the UTC calendar date of an instant", () => {
     expect(formatDateForApi(new Date(Date.UTC(2024, 4, 1, 0, 0)))).toBe("2024-05-01");
     expect(formatDateForApi(new Date(Date.UTC(2024, 4, 1, 23, 59)))).toBe("2024-05-01");

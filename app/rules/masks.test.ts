@@ -104,7 +104,7 @@ describe("padCompanyCode", () => {
   });
 });
 
-describe("maskPhone (spec 1 §5)", () => {
+describe("maskPhone", () => {
   it.each([
     ["2124567890", "(212) 456-7890"],
     ["212.456.7890", "(212) 456-7890"],

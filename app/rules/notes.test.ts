@@ -46,7 +46,7 @@ describe("departments", () => {
     expect(noteDepartmentOf(7)).toBeNull();
   });
 
-  it("take a unit number only on ar, recon, sales, titles and accounts-receivable (spec 1 §7)", () => {
+  it("take a unit number only on ar, recon, sales, titles and accounts-receivable", () => {
     const taking = NOTE_DEPARTMENTS.filter(takesUnitNumber);
     expect(taking).toEqual(["accounts-receivable", "recon", "sales", "titles"]);
   });
@@ -179,7 +179,7 @@ describe("who may read, add, cancel and restore", () => {
     expect(mayReadNotes(permissionIdsNamed(["fleetcard", "monthsinfleet", "employee-management"]))).toBe(false);
   });
 
-  it("adds with the board's page permission, never as ar-read-only without restricted (spec 1 §5)", () => {
+  it("adds with the board's page permission, never as ar-read-only without restricted", () => {
     expect(mayAddNoteOn(permissionIdsNamed(["onboarding"]), "onboarding")).toBe(true);
     expect(mayAddNoteOn(permissionIdsNamed(["onboarding"]), "recon")).toBe(false);
     expect(mayAddNoteOn(permissionIdsNamed(["accounts-receivable"]), "accounts-receivable")).toBe(true);

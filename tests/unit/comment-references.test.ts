@@ -48,6 +48,29 @@ function commentsOf(fileName: string, text: string): { line: number; text: strin
     }));
 }
 
+/** The titles of a file's tests (`describe`, `it`, `test`, `test.describe` …), with their lines. */
+function testTitlesOf(fileName: string, text: string): { line: number; text: string }[] {
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const titles: { line: number; text: string }[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isCallExpression(node)) {
+      const callee = ts.isPropertyAccessExpression(node.expression) ? node.expression.expression : node.expression;
+      const title = node.arguments[0];
+      if (
+        ts.isIdentifier(callee) &&
+        /^(describe|it|test)$/.test(callee.text) &&
+        title &&
+        ts.isStringLiteralLike(title)
+      ) {
+        titles.push({ line: source.getLineAndCharacterOfPosition(title.getStart(source)).line + 1, text: title.text });
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return titles;
+}
+
 describe("comments", () => {
   it("are found in code, and strings, templates and regular expressions are not comments", () => {
     const text = [
@@ -69,6 +92,26 @@ describe("comments", () => {
         .filter((comment) => comment.text.includes(SECTION_SIGN))
         .map((comment) => `${file}:${comment.line}`),
     );
+    expect(offenders).toEqual([]);
+  });
+
+  it("and test titles, which read like comments, point nowhere outside the repository either", () => {
+    expect(
+      testTitlesOf(
+        "sample.test.ts",
+        `describe("a ${SECTION_SIGN}1", () => { it.each([1])("b", () => {}); test("c ${SECTION_SIGN}2"); });`,
+      ),
+    ).toEqual([
+      { line: 1, text: `a ${SECTION_SIGN}1` },
+      { line: 1, text: `c ${SECTION_SIGN}2` },
+    ]);
+    const offenders = ROOTS.flatMap(codeFiles)
+      .filter((file) => /\.test\.tsx?$|\.spec\.ts$/.test(file))
+      .flatMap((file) =>
+        testTitlesOf(file, readFileSync(file, "utf8"))
+          .filter((title) => title.text.includes(SECTION_SIGN))
+          .map((title) => `${file}:${title.line}`),
+      );
     expect(offenders).toEqual([]);
   });
 });

@@ -279,7 +279,7 @@ describe("item addresses", () => {
     ]);
   });
 
-  it("menus use the paths of spec 1 §2", () => {
+  it("menus use the paths of the route table", () => {
     expect(hrefs).toMatchObject({
       "forms-orderForm": "/order-form",
       "forms-tradeForm": "/trade-form",

@@ -14,7 +14,7 @@ const problem = (input: Record<string, string | undefined>) => {
   return parsed.success ? null : parsed.error.issues[0]!.message;
 };
 
-describe("password rules (spec 1 §5)", () => {
+describe("password rules", () => {
   it("has the minimum length 6", () => expect(MIN_PASSWORD_LENGTH).toBe(6));
 
   it("checks required, then match, then length", () => {

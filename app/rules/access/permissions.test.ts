@@ -347,7 +347,7 @@ describe("unlocksRoute", () => {
   });
 });
 
-describe("assignablePermissions (department editor, spec 2 §6)", () => {
+describe("assignablePermissions (department editor)", () => {
   it("lists only the permissions the editor holds", () => {
     expect(assignablePermissions([28, 10, 99]).map((permission) => permission.id)).toEqual([10, 28]);
   });
@@ -361,7 +361,7 @@ describe("assignablePermissions (department editor, spec 2 §6)", () => {
   });
 });
 
-describe("canAddNotes (spec 1 §5)", () => {
+describe("canAddNotes", () => {
   it("lets a user without ar-read-only add notes", () => {
     expect(canAddNotes([])).toBe(true);
     expect(canAddNotes([13])).toBe(true);
@@ -378,7 +378,7 @@ describe("canAddNotes (spec 1 §5)", () => {
   });
 });
 
-describe("Rental Use permissions (spec 2 §6)", () => {
+describe("Rental Use permissions", () => {
   it("shows the Rental Use column to holders of lot-and-auction or new-trade-counts", () => {
     expect(canSeeRentalUse([8])).toBe(true);
     expect(canSeeRentalUse([51])).toBe(true);

@@ -261,7 +261,7 @@ describe("routeByPath", () => {
   });
 });
 
-describe("decideRouteAccess (spec 1 §2 route guard)", () => {
+describe("decideRouteAccess (route guard)", () => {
   const allow = { kind: "allow" };
   const notFound = { kind: "not-found" };
 
@@ -434,7 +434,7 @@ describe("socketRoomForRoute", () => {
   );
 });
 
-describe("navigationHiddenOn (spec 1 §2 navigation bar)", () => {
+describe("navigationHiddenOn (navigation bar)", () => {
   const hidden = new Set<RouteName>([
     "orderForm",
     "tradeForm",
@@ -453,7 +453,7 @@ describe("navigationHiddenOn (spec 1 §2 navigation bar)", () => {
   });
 });
 
-describe("feedbackHiddenOn (spec 2 §2.10 feedback widget)", () => {
+describe("feedbackHiddenOn (feedback widget)", () => {
   const hidden = new Set<RouteName>([
     "orderForm",
     "offRentForm",

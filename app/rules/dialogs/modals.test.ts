@@ -29,7 +29,7 @@ describe("modal sizes", () => {
   });
 });
 
-describe("modal titles (spec 1 §2)", () => {
+describe("modal titles", () => {
   it.each([
     ["passwordReset", "Change Password"],
     ["login", "Session Expired - Please Sign In Again"],

@@ -62,7 +62,7 @@ describe("the unit status catalogue", () => {
   });
 });
 
-describe("isUnitLate (spec 2 §4)", () => {
+describe("isUnitLate", () => {
   it("NEW is late after 14 days unless overridden", () => {
     const changeDate = subDays(NOW, 15);
     expect(isUnitLate({ statusName: "NEW", changeDate, overrideLate: false }, NOW)).toBe(true);
@@ -135,7 +135,7 @@ describe("daysInStatus", () => {
   });
 });
 
-describe("status list details (spec 2 §2.5)", () => {
+describe("status list details", () => {
   it("warns about a late unit naming its status", () => {
     expect(lateUnitWarning("BODY SHOP")).toBe("This unit has been in BODY SHOP status too long.");
   });

@@ -7,7 +7,7 @@ import {
   isDamageWaiverId,
 } from "./damage-waivers.ts";
 
-describe("damage waivers (spec 1 §3)", () => {
+describe("damage waivers", () => {
   it.each([
     [1, "Bronze"],
     [2, "Silver"],

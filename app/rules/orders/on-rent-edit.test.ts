@@ -74,7 +74,7 @@ function refusal(body: Record<string, unknown>) {
   return result;
 }
 
-describe("the on-rent edit payload (spec 1 §3)", () => {
+describe("the on-rent edit payload", () => {
   it("has every field of the payload, in five sections", () => {
     expect(ON_RENT_EDIT_SECTIONS.map((section) => section.title)).toEqual([
       "Order",

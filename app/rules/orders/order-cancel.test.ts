@@ -136,7 +136,7 @@ describe("orderCancelSchema", () => {
 });
 
 describe("departments", () => {
-  it("is Offboarding when the request has an off-rent, else Onboarding (spec 1 §4)", () => {
+  it("is Offboarding when the request has an off-rent, else Onboarding", () => {
     expect(cancellationDepartment({ hasOffRent: true })).toBe("Offboarding");
     expect(cancellationDepartment({ hasOffRent: false })).toBe("Onboarding");
   });

@@ -137,7 +137,7 @@ describe("named stages and line statuses", () => {
   });
 });
 
-describe("canRemoveReturningUnit (spec 1 §4)", () => {
+describe("canRemoveReturningUnit", () => {
   it("allows removing an unassigned unit awaiting pickup while another unit remains", () => {
     expect(
       canRemoveReturningUnit({
@@ -176,7 +176,7 @@ describe("canRemoveReturningUnit (spec 1 §4)", () => {
   );
 });
 
-describe("isUnitNumberEditable (spec 1 §4)", () => {
+describe("isUnitNumberEditable", () => {
   it.each([[RETURNING_UNIT_STATUS.new], [RETURNING_UNIT_STATUS.awaitingPickup]])(
     "an unassigned unit with statusID %i is editable on an approved order",
     (statusId) => {

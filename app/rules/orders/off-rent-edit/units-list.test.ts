@@ -32,7 +32,7 @@ const keep = (stored: StoredReturningLine, over: Partial<ReturningVinRow> = {}):
 });
 const added = (vin: string, odometer = "000000"): ReturningVinRow => ({ vin, odometer, originalInfo: null });
 
-describe("unit line rules (spec 1 §4)", () => {
+describe("unit line rules", () => {
   it("removes a unit only when it awaits pickup, has no carrier and another unit stays", () => {
     expect(removalRefusal(line(1, "U1"), 2)).toBeNull();
     expect(removalRefusal(line(1, "U1"), 1)).toBe(M.keepOneUnit);
@@ -253,7 +253,7 @@ describe("planReturningUnits", () => {
   });
 });
 
-describe("unit test state (spec 1 §4 'Unit validation')", () => {
+describe("unit test state ('Unit validation')", () => {
   it("shows Test Required until the current number was tested, then VALID or INVALID UNIT NUMBER", () => {
     expect(unitTestLabel(null, "U1")).toBe(UNIT_TEST_LABELS.required);
     expect(unitTestLabel({ vin: "U1", valid: true }, "U1")).toBe("VALID UNIT NUMBER");
