@@ -38,7 +38,7 @@ export async function preloadBoardDialogs(
 }
 
 /** Before hydration: the component of the dialog the URL opens, so the first render matches the server's. */
-export async function preloadDialogOf(search: string): Promise<void> {
+async function preloadDialogOf(search: string): Promise<void> {
   const name = new URLSearchParams(search).get(MODAL_PARAM);
   if (isBoardDialogName(name)) await preloadBoardDialogs([name]);
 }
