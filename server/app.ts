@@ -8,17 +8,7 @@ import helmet from "helmet";
 import { RouterContextProvider } from "react-router";
 import { requestContext, servicesContext } from "../app/context.ts";
 import { handleErrors } from "./api/errors.ts";
-import { createCardsRouter } from "./api/cards.ts";
-import { createFeedbackRouter } from "./api/feedback.ts";
-import { createQueueRouter } from "./api/queue.ts";
-import { createSettingsRouter } from "./api/settings.ts";
-import { createTrackingRouter } from "./api/tracking.ts";
-import { createMicrosoftRouter } from "./api/microsoft.ts";
-import { createUsersRouter } from "./api/users.ts";
-import { createNotesRouter } from "./api/notes.ts";
-import { createOrderCancelRouter } from "./api/order-cancel.ts";
-import { createOnRentEditRouter } from "./api/on-rent-edit.ts";
-import { createOffRentEditRouter } from "./api/off-rent-edit.ts";
+import { API_MODULES } from "./api/catalogue.ts";
 import { refuseMalformedRequests } from "./security/request-shape.ts";
 import { requireSameOrigin } from "./security/same-origin.ts";
 import type { AppServices } from "../app/modules/platform/services.server.ts";
@@ -65,27 +55,9 @@ export function createApp(services: AppServices): express.Express {
   // an origin (server/config.ts), read per request: with PORT=0 it learns its port once listening.
   app.use(requireSameOrigin({ trustedOrigins: () => [services.config.APP_URL] }));
 
-  app.get("/healthz", async (_req, res) => {
-    const up = await services.database.isUp();
-    res
-      .status(up ? 200 : 503)
-      .set("Cache-Control", "no-store")
-      .json(up ? { status: "ok", db: "up" } : { status: "error", db: "down" });
-  });
-
   // JSON API routers parse their own bodies (express.json per route): a global body parser would
-  // consume the form bodies of React Router's actions.
-  app.use("/users", createUsersRouter(services));
-  app.use("/auth/microsoft", createMicrosoftRouter(services));
-  app.use(createTrackingRouter(services));
-  app.use(createFeedbackRouter(services));
-  app.use(createSettingsRouter(services));
-  app.use(createCardsRouter(services));
-  app.use(createQueueRouter(services));
-  app.use(createNotesRouter(services));
-  app.use(createOrderCancelRouter(services));
-  app.use(createOnRentEditRouter(services));
-  app.use(createOffRentEditRouter(services));
+  // consume the form bodies of React Router's actions. Each is declared in the catalogue (ADR 031).
+  for (const module of API_MODULES) app.use(module.router(services));
 
   app.use(
     createRequestHandler({

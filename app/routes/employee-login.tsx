@@ -5,14 +5,23 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Box, Button, Card, Flex, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
 import { useEffect } from "react";
-import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
+import {
+  data,
+  Form,
+  Link,
+  redirect,
+  redirectDocument,
+  useActionData,
+  useNavigation,
+  useSearchParams,
+} from "react-router";
 import { requestContext, servicesContext } from "~/context.ts";
 import { AttemptLimiter, attemptLimiterFor } from "~/modules/identity/attempt-limiter.server.ts";
 import { sessionCookie } from "~/modules/identity/session-cookie.server.ts";
 import { decodeDialogDraft, dialogDraftCookie } from "~/modules/session/dialog-draft.server.ts";
 import { normalizeEmail } from "~/modules/identity/users.server.ts";
 import { signInWithPassword } from "~/modules/identity/sign-in.server.ts";
-import { safeRedirectPath } from "~/modules/session/safe-redirect.ts";
+import { isServedOutsideTheRouter, safeRedirectPath } from "~/modules/session/safe-redirect.ts";
 import {
   INVALID_CREDENTIALS_MESSAGE,
   signInSchema,
@@ -65,7 +74,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (draft && draft.to === returnTo && submission.value.draft) {
     headers.append("Set-Cookie", dialogDraftCookie(submission.value.draft, config));
   }
-  return redirect(returnTo, { headers });
+  // The API reference (/api/docs) is not one of the router's pages: the browser loads it as a document.
+  return (isServedOutsideTheRouter(returnTo) ? redirectDocument : redirect)(returnTo, { headers });
 }
 
 /** This page's query (redirectTo kept) with the password reset request dialog open. */

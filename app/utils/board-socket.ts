@@ -149,7 +149,7 @@ export function useBoardLive(
 
     const refetch = () => {
       for (const list of watched) {
-        void apiFetch(`/api/cards/${list}`)
+        void apiFetch(`/api/cards/${list}?format=compact`)
           .then(async (response) => (response.ok ? ((await response.json()) as unknown) : null))
           .then((wire) => wire && accept(wire))
           .catch((error: unknown) => console.warn(`the ${list} list was not fetched again`, error));

@@ -24,6 +24,8 @@ import {
 import { readCookie, sessionCookie } from "../../app/modules/identity/session-cookie.server.ts";
 import { microsoftSignInEnabled, type Config } from "../../app/modules/platform/config.server.ts";
 import type { AppServices } from "../../app/modules/platform/services.server.ts";
+import { z } from "zod";
+import { defineEndpoint, route } from "./endpoint.ts";
 
 export const MICROSOFT_SIGN_IN_FAILED_MESSAGE = "Microsoft sign-in failed. Please try again.";
 export const MICROSOFT_STATE_COOKIE = "fleetops_microsoft_auth";
@@ -161,6 +163,37 @@ function toSignIn(res: Response, message: string): void {
   res.redirect(302, `/employee-login?${new URLSearchParams({ error: message })}`);
 }
 
+const browserRedirect = (description: string) => ({
+  description,
+  headers: { Location: "Where the browser goes next." },
+});
+
+/** Browser redirects of the OpenID Connect flow (ADR 008), registered only when Microsoft sign-in is configured. */
+export const MICROSOFT_ENDPOINTS = {
+  start: defineEndpoint({
+    method: "get",
+    path: "/auth/microsoft",
+    tag: "Sign-in and account",
+    summary: "Start a Microsoft sign-in (browsers)",
+    description: "Only when Microsoft sign-in is configured; otherwise 404.",
+    access: "public",
+    query: z.object({ redirectTo: z.string().optional().meta({ description: "A path of this site to return to." }) }),
+    responses: { 302: browserRedirect("To Microsoft's sign-in page, or back to the sign-in page with an error.") },
+  }),
+  callback: defineEndpoint({
+    method: "get",
+    path: MICROSOFT_CALLBACK_PATH,
+    tag: "Sign-in and account",
+    summary: "Microsoft's answer (browsers)",
+    access: "public",
+    responses: {
+      302: browserRedirect(
+        "Signed in (with the session cookie) to the page asked for, or to the sign-in page with an error.",
+      ),
+    },
+  }),
+} as const;
+
 export function createMicrosoftRouter(services: AppServices): express.Router {
   const { config, database } = services;
   const router = express.Router();
@@ -198,7 +231,7 @@ export function createMicrosoftRouter(services: AppServices): express.Router {
     return authenticator;
   };
 
-  router.get("/", async (req, res, next) => {
+  route(router, MICROSOFT_ENDPOINTS.start, async (req, res, next) => {
     res.set("Cache-Control", "no-store");
     let instance: passport.PassportStatic;
     try {
@@ -216,7 +249,7 @@ export function createMicrosoftRouter(services: AppServices): express.Router {
     instance.authenticate(STRATEGY, options)(req, res, next);
   });
 
-  router.get("/callback", async (req, res, next) => {
+  route(router, MICROSOFT_ENDPOINTS.callback, async (req, res, next) => {
     res.set("Cache-Control", "no-store");
     // The flow's state is single-use, whatever the outcome.
     res.append("Set-Cookie", clearedStateCookie(config));

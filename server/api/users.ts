@@ -15,14 +15,23 @@ import {
 import { startImpersonation, stopImpersonation } from "../../app/modules/identity/impersonation.server.ts";
 import { setTheme } from "../../app/modules/identity/profile.server.ts";
 import { registerEmployee } from "../../app/modules/identity/register.server.ts";
-import { signInWithMicrosoftTokens } from "../../app/modules/identity/microsoft.server.ts";
-import { signInWithPassword } from "../../app/modules/identity/sign-in.server.ts";
+import { signInWithMicrosoftTokens, tokensSchema } from "../../app/modules/identity/microsoft.server.ts";
+import { credentialsSchema, signInWithPassword } from "../../app/modules/identity/sign-in.server.ts";
 import { mailerFor } from "../../app/modules/mail/mailer.server.ts";
 import { normalizeEmail } from "../../app/modules/identity/users.server.ts";
-import { RESET_EMAIL_SENT_MESSAGE } from "../../app/rules/access/passwords.ts";
+import {
+  changePasswordSchema,
+  passwordResetRequestSchema,
+  registerEmployeeSchema,
+  RESET_EMAIL_SENT_MESSAGE,
+  themeSchema,
+  THEMES,
+} from "../../app/rules/access/passwords.ts";
 import { TOO_MANY_SIGN_IN_ATTEMPTS_MESSAGE } from "../../app/rules/access/sign-in.ts";
 import type { AppServices } from "../../app/modules/platform/services.server.ts";
 import { requireSession } from "./authenticate.ts";
+import { defineEndpoint, route } from "./endpoint.ts";
+import { REFUSALS, refusalSchema, tokenSchema } from "./schemas.ts";
 
 export { TOO_MANY_SIGN_IN_ATTEMPTS_MESSAGE };
 
@@ -35,6 +44,178 @@ const parseJson = express.json({ limit: "16kb" });
 /** The Microsoft form of the login body (ADR 008): an id token (and access token) instead of a password. */
 const microsoftAttempt = z.looseObject({ idToken: z.string().min(1) });
 const emailField = z.looseObject({ email: z.string() });
+
+const userIdParams = z.object({
+  userId: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/)
+    .meta({ description: "The user's id." }),
+});
+const signedInAs = {
+  200: {
+    description: "Signed in as the new identity.",
+    schema: tokenSchema,
+    example: { token: "eyJhbGciOi…" },
+    headers: { "Set-Cookie": "The session cookie, for browsers." },
+  },
+};
+
+const userInfoSchema = z
+  .object({
+    UserID: z.number().int(),
+    FirstName: z.string(),
+    LastName: z.string(),
+    UserTheme: z.enum(THEMES),
+    Email: z.string(),
+    Permissions: z.array(z.number().int()).meta({ description: "Permission ids (the permission catalogue)." }),
+    Impersonating: z.boolean(),
+    ImpersonatorName: z.string().nullable(),
+  })
+  .meta({ id: "UserInfo" });
+
+const registeredSchema = z
+  .object({
+    UserID: z.number().int(),
+    Email: z.string(),
+    FirstName: z.string(),
+    LastName: z.string(),
+    DepartmentID: z.number().int(),
+  })
+  .meta({ id: "RegisteredEmployee" });
+
+export const USERS_ENDPOINTS = {
+  login: defineEndpoint({
+    method: "post",
+    path: "/users/login",
+    tag: "Sign-in and account",
+    summary: "Sign in",
+    description:
+      "With `{ email, password }`, or with a Microsoft sign-in's `{ idToken, accessToken }` (the ID token is " +
+      "checked against the issuer's keys). Limited per address and per e-mail address (`RateLimit` headers).",
+    access: "public",
+    body: {
+      schema: z.union([credentialsSchema, tokensSchema]),
+      example: { email: "dana.reyes@fleetops.example", password: "correct horse battery" },
+    },
+    responses: {
+      ...signedInAs,
+      400: { ...REFUSALS[400], example: { error: "Invalid email or password" } },
+      401: { description: "Wrong e-mail or password, or the account is inactive.", schema: refusalSchema },
+      429: REFUSALS[429],
+    },
+  }),
+  logout: defineEndpoint({
+    method: "post",
+    path: "/users/logout",
+    tag: "Sign-in and account",
+    summary: "Sign out (forget the browser's session cookie)",
+    access: "public",
+    responses: {
+      204: { description: "The cookie is cleared.", headers: { "Set-Cookie": "An expired session cookie." } },
+    },
+  }),
+  changePassword: defineEndpoint({
+    method: "put",
+    path: "/users/changePassword/{userId}",
+    tag: "Sign-in and account",
+    summary: "Change one's own password",
+    description: "Revokes every other session of the account; answers a new token for this one.",
+    access: "session",
+    permission: "the account itself (its own user id).",
+    params: userIdParams,
+    body: {
+      schema: changePasswordSchema,
+      example: {
+        oldPassword: "correct horse battery",
+        newPassword: "staple battery horse 42",
+        newPasswordConfirm: "staple battery horse 42",
+      },
+    },
+    responses: { ...signedInAs, 400: REFUSALS[400], 401: REFUSALS[401], 403: REFUSALS[403], 404: REFUSALS[404] },
+  }),
+  passwordResetRequest: defineEndpoint({
+    method: "post",
+    path: "/users/password/request",
+    tag: "Sign-in and account",
+    summary: "Ask for a password-reset e-mail",
+    description: "The same answer whether or not an account has the address.",
+    access: "public",
+    body: { schema: passwordResetRequestSchema, example: { Email: "dana.reyes@fleetops.example" } },
+    responses: {
+      200: {
+        description: "Sent if the account exists.",
+        schema: z.object({ message: z.string() }),
+        example: { message: RESET_EMAIL_SENT_MESSAGE },
+      },
+      400: REFUSALS[400],
+      429: REFUSALS[429],
+    },
+  }),
+  theme: defineEndpoint({
+    method: "put",
+    path: "/users/theme",
+    tag: "Sign-in and account",
+    summary: "Choose the light or dark theme",
+    access: "session",
+    body: { schema: themeSchema, example: { theme: "Dark" } },
+    responses: {
+      200: { description: "Saved.", schema: z.object({ UserTheme: z.enum(THEMES) }), example: { UserTheme: "Dark" } },
+      400: REFUSALS[400],
+      401: REFUSALS[401],
+    },
+  }),
+  register: defineEndpoint({
+    method: "post",
+    path: "/users/register",
+    tag: "Employees",
+    summary: "Register an employee",
+    access: "session",
+    permission: "employee-management.",
+    body: {
+      schema: registerEmployeeSchema,
+      example: {
+        firstName: "Sam",
+        lastName: "Okafor",
+        email: "sam.okafor@fleetops.example",
+        departmentId: 2,
+        password: "a long first password",
+      },
+    },
+    responses: {
+      201: { description: "Registered.", schema: registeredSchema },
+      400: REFUSALS[400],
+      401: REFUSALS[401],
+      403: REFUSALS[403],
+      409: { ...REFUSALS[409], example: { error: "An account with this e-mail already exists." } },
+    },
+  }),
+  impersonateStop: defineEndpoint({
+    method: "post",
+    path: "/users/impersonate/stop",
+    tag: "Employees",
+    summary: "Stop impersonating: back to one's own identity",
+    access: "session",
+    responses: { ...signedInAs, 401: REFUSALS[401], 409: REFUSALS[409] },
+  }),
+  impersonate: defineEndpoint({
+    method: "post",
+    path: "/users/impersonate/{userId}",
+    tag: "Employees",
+    summary: "Act as another employee (audited)",
+    access: "session",
+    permission: "impersonation (all access).",
+    params: userIdParams,
+    responses: { ...signedInAs, 401: REFUSALS[401], 403: REFUSALS[403], 404: REFUSALS[404], 409: REFUSALS[409] },
+  }),
+  info: defineEndpoint({
+    method: "get",
+    path: "/users/info",
+    tag: "Sign-in and account",
+    summary: "Who is signed in, and what they may do",
+    access: "session",
+    responses: { 200: { description: "The signed-in user.", schema: userInfoSchema }, 401: REFUSALS[401] },
+  }),
+} as const;
 
 export function createUsersRouter(services: AppServices): express.Router {
   const { config, database, logger } = services;
@@ -69,7 +250,7 @@ export function createUsersRouter(services: AppServices): express.Router {
     keyGenerator: (request) => `email:${normalizeEmail(emailField.parse(request.body).email)}`,
   });
 
-  router.post("/login", limitByAddress, parseJson, limitByEmail, async (req, res) => {
+  route(router, USERS_ENDPOINTS.login, limitByAddress, parseJson, limitByEmail, async (req, res) => {
     res.set("Cache-Control", "no-store");
     // {accessToken, idToken}: Microsoft sign-in (the ID token's signature is checked against the
     // issuer's keys); {email, password}: password sign-in. Both answer in the same shape.
@@ -88,12 +269,12 @@ export function createUsersRouter(services: AppServices): express.Router {
   });
 
   // Forgets the browser's cookie. A bearer token stays valid until it expires (see ADR 006).
-  router.post("/logout", (_req, res) => {
+  route(router, USERS_ENDPOINTS.logout, (_req, res) => {
     res.append("Set-Cookie", clearedSessionCookie(config));
     res.status(204).end();
   });
 
-  router.put("/changePassword/:userId", parseJson, requireSession(services), async (req, res) => {
+  route(router, USERS_ENDPOINTS.changePassword, parseJson, requireSession(services), async (req, res) => {
     res.set("Cache-Control", "no-store");
     const session = res.locals.session!;
     const raw = String(req.params.userId);
@@ -108,7 +289,7 @@ export function createUsersRouter(services: AppServices): express.Router {
     res.json({ token: result.token });
   });
 
-  router.post("/password/request", parseJson, async (req, res) => {
+  route(router, USERS_ENDPOINTS.passwordResetRequest, parseJson, async (req, res) => {
     res.set("Cache-Control", "no-store");
     const keys = ResetRequestLimiter.keysFor(req.body, ipKeyGenerator(req.ip ?? ""));
     if (!resetRequestLimiterFor(services).attempt(keys)) {
@@ -128,7 +309,7 @@ export function createUsersRouter(services: AppServices): express.Router {
     res.json({ message: RESET_EMAIL_SENT_MESSAGE });
   });
 
-  router.put("/theme", parseJson, requireSession(services), async (req, res) => {
+  route(router, USERS_ENDPOINTS.theme, parseJson, requireSession(services), async (req, res) => {
     const result = await setTheme(database.prisma, res.locals.session!, req.body);
     if (!result.ok) {
       res.status(result.status).json({ error: result.message });
@@ -137,7 +318,7 @@ export function createUsersRouter(services: AppServices): express.Router {
     res.set("Cache-Control", "no-store").json({ UserTheme: result.theme });
   });
 
-  router.post("/register", parseJson, requireSession(services), async (req, res) => {
+  route(router, USERS_ENDPOINTS.register, parseJson, requireSession(services), async (req, res) => {
     const result = await registerEmployee(database.prisma, res.locals.session!, req.body);
     if (!result.ok) {
       res
@@ -152,7 +333,7 @@ export function createUsersRouter(services: AppServices): express.Router {
   });
 
   // Registered before /impersonate/:userId, which would otherwise take "stop" for a user id.
-  router.post("/impersonate/stop", requireSession(services), async (req, res) => {
+  route(router, USERS_ENDPOINTS.impersonateStop, requireSession(services), async (req, res) => {
     res.set("Cache-Control", "no-store");
     const session = res.locals.session!;
     const result = await stopImpersonation(database.prisma, config, session);
@@ -165,7 +346,7 @@ export function createUsersRouter(services: AppServices): express.Router {
     res.json({ token: result.token });
   });
 
-  router.post("/impersonate/:userId", requireSession(services), async (req, res) => {
+  route(router, USERS_ENDPOINTS.impersonate, requireSession(services), async (req, res) => {
     res.set("Cache-Control", "no-store");
     const session = res.locals.session!;
     const raw = String(req.params.userId);
@@ -180,7 +361,7 @@ export function createUsersRouter(services: AppServices): express.Router {
     res.json({ token: result.token });
   });
 
-  router.get("/info", requireSession(services), (_req, res) => {
+  route(router, USERS_ENDPOINTS.info, requireSession(services), (_req, res) => {
     const { user, permissions, impersonator } = res.locals.session!;
     res.set("Cache-Control", "no-store").json({
       UserID: user.id,

@@ -1,7 +1,7 @@
 // The department boards with JavaScript (issue 4): the board shows that it is live, and a save made in
 // a second browser reaches an open board over the socket within seconds, without reloading it.
 import type { Page } from "@playwright/test";
-import { type CardListWire, decodeCardList } from "../../app/rules/boards/card-wire.ts";
+import type { ReadableCardList } from "../../app/rules/boards/card-wire.ts";
 import { ONBOARDING_STAGE } from "../../app/rules/orders/order-stages.ts";
 import { expect, test } from "./fixtures.ts";
 import { ADMIN, adoptSession } from "./support/accounts.ts";
@@ -35,7 +35,7 @@ test.describe("department boards with JavaScript", () => {
     try {
       const pageB = await other.newPage();
       await adoptSession(pageB, ADMIN);
-      const list = decodeCardList((await (await pageB.request.get("/api/cards/onboarding")).json()) as CardListWire);
+      const list = (await (await pageB.request.get("/api/cards/onboarding")).json()) as ReadableCardList;
       // A Submitted order shown on A's board (each stage shows its most urgent cards first).
       const shownKey = await page
         .locator(`section[data-stage="${ONBOARDING_STAGE.submitted}"] article[data-card-key^="form-"]`)
@@ -90,7 +90,7 @@ test.describe("department boards with JavaScript", () => {
     try {
       const pageB = await other.newPage();
       await adoptSession(pageB, ADMIN);
-      const list = decodeCardList((await (await pageB.request.get("/api/cards/offboarding")).json()) as CardListWire);
+      const list = (await (await pageB.request.get("/api/cards/offboarding")).json()) as ReadableCardList;
       const target = list.cards.find((entry) => entry.formHistoryId !== null);
       expect(target, "the demo data has an off-rent request").toBeDefined();
       const response = await pageB.request.post("/api/orders/note/new", {

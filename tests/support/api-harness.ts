@@ -32,6 +32,8 @@ export interface ApiRequestOptions {
   raw?: string;
   /** A session token, sent as `Authorization: Bearer`. */
   token?: string | null;
+  /** More request headers (If-Match…). */
+  headers?: Record<string, string>;
 }
 
 export interface ApiResponse<Body = Record<string, unknown>> {
@@ -54,6 +56,12 @@ export interface ApiHarness {
     path: string,
     options?: ApiRequestOptions,
   ) => Promise<ApiResponse<Body>>;
+  /** `call`, with the response's headers too (ETag, Cache-Control…). */
+  readonly exchange: <Body = Record<string, unknown>>(
+    method: ApiMethod,
+    path: string,
+    options?: ApiRequestOptions,
+  ) => Promise<ApiResponse<Body> & { headers: Headers }>;
   /** A request whose answer is only looked at for its status (the body is read and dropped). */
   readonly status: (method: ApiMethod, path: string, options?: ApiRequestOptions) => Promise<number>;
 }
@@ -101,6 +109,7 @@ export function apiHarness(createRouter: (services: AppServices) => RequestHandl
       headers: {
         ...(method === "GET" ? {} : { "Content-Type": "application/json", Origin: origin }),
         ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
+        ...options.headers,
       },
       body:
         method === "GET" ? undefined : (options.raw ?? JSON.stringify(options.body === undefined ? {} : options.body)),
@@ -119,6 +128,10 @@ export function apiHarness(createRouter: (services: AppServices) => RequestHandl
     call: async <Body>(method: ApiMethod, path: string, options?: ApiRequestOptions) => {
       const response = await send(method, path, options);
       return { status: response.status, body: (await response.json()) as Body };
+    },
+    exchange: async <Body>(method: ApiMethod, path: string, options?: ApiRequestOptions) => {
+      const response = await send(method, path, options);
+      return { status: response.status, body: (await response.json()) as Body, headers: response.headers };
     },
     status: async (method, path, options) => {
       const response = await send(method, path, options);

@@ -21,6 +21,8 @@ const IMPORTS: { [N in BoardDialogName]: () => Promise<DialogModule<N>> } = {
   noteOnboarding: () => import("./order-cancel-dialog.tsx"),
   editOnboarding: () => import("./on-rent-edit-dialog.tsx"),
   editOffboarding: () => import("./off-rent-edit-dialog.tsx"),
+  editOnTrade: () => import("./trade-on-edit-dialog.tsx"),
+  editOffTrade: () => import("./trade-off-edit-dialog.tsx"),
 };
 
 const loaded: { [N in BoardDialogName]?: ComponentType<BoardDialogProps<N>> } = {};

@@ -1,15 +1,14 @@
-// The editOnboarding dialog ('Edit Order'; ADR 014): the on-rent order's fields in
-// five sections, prefilled from the board's loader. One form through the dialog kit (ADR 026): posted to
-// the board with intent edit-on-rent-order, a plain post without JavaScript (the server validates, and a
-// refusal renders the dialog again with the message and the submitted values), a fetcher with it. With
+// The editOnboarding dialog ('Edit Order'; ADR 014): the on-rent order's fields in five sections
+// (edit-fields.tsx draws them from the field table), prefilled from the board's loader. One form through
+// the dialog kit (ADR 026): posted to the board with intent edit-on-rent-order, a plain post without
+// JavaScript (the server validates, and a refusal renders the dialog again with the message and the
+// submitted values), a fetcher with it. With
 // JavaScript the masks run as the user types, the total and trucks remaining follow the counts, the same
 // rules check the form before it is sent, and messages clear after 6 s. A save over a newer version
 // shows who changed what instead, until the latest version is loaded.
-import { Box, Button, Flex, Text, TextField } from "@radix-ui/themes";
-import { type ReactNode, useId, useState } from "react";
+import { Box, Button, Flex, Text } from "@radix-ui/themes";
+import { useId, useState } from "react";
 import { Link } from "react-router";
-import { DAMAGE_WAIVERS } from "~/rules/orders/damage-waivers.ts";
-import type { InputMaskName } from "~/rules/masks.ts";
 import {
   ON_RENT_EDIT_DIALOG,
   ON_RENT_EDIT_INTENT,
@@ -18,7 +17,6 @@ import {
   ON_RENT_EDIT_MESSAGE_MS,
   ON_RENT_EDIT_SECTIONS,
   type OnRentEditDialogData,
-  type OnRentEditField,
   type OnRentEditFormValues,
   onRentEditPayloadFromForm,
   parseTruckCount,
@@ -28,17 +26,9 @@ import {
 import type { DialogActionData } from "~/rules/dialogs/operation-result.ts";
 import { FormMessage } from "../form-message.tsx";
 import { type BoardDialogProps, DialogFormElement, type LocalRefusal, useDialogForm } from "./dialog-kit.tsx";
-import { FIELDSET_RESET, Notice, Section } from "./dialog-sections.tsx";
-import { MaskedInput } from "./masked-input.tsx";
+import { FIELDSET_RESET, Notice } from "./dialog-sections.tsx";
+import { EditFieldsSection } from "./edit-fields.tsx";
 import { OrderHistory, StaleVersionNotice } from "./order-history.tsx";
-
-const MASK_OF: Partial<Record<OnRentEditField["kind"], InputMaskName>> = {
-  companyCode: "companyCode",
-  count: "truckCount",
-  phone: "phone",
-  zip: "zip",
-  state: "state",
-};
 
 /** The browser's check before sending: the server's rules, and a total below the trucks with a carrier. */
 function checkEdit(sent: FormData, dialog: OnRentEditDialogData): LocalRefusal | null {
@@ -91,9 +81,8 @@ function OnRentEditForm({
     const sent = form.answer !== null;
     const initial = (name: string): string => (sent ? (form.value(name) ?? "") : (dialog.values[name] ?? ""));
     return {
+      // A checkbox sends nothing when not ticked: a posted form without Second Key had it unticked ('').
       values: Object.fromEntries(ON_RENT_EDIT_FIELDS.map((entry) => [entry.name, initial(entry.name)])),
-      // A checkbox sends nothing when not ticked: a posted form without it had it unticked.
-      secondKey: initial("SecondKeyCount") === "true",
       version: (sent ? form.value("version") : undefined) ?? String(dialog.version),
     };
   });
@@ -125,17 +114,16 @@ function OnRentEditForm({
         <fieldset disabled={!editable} style={FIELDSET_RESET}>
           <Flex direction="column" gap="4">
             {ON_RENT_EDIT_SECTIONS.map((section) => (
-              <Section key={section.id} title={section.title}>
-                {ON_RENT_EDIT_FIELDS.filter((entry) => entry.section === section.id).map((entry) => (
-                  <FieldInput
-                    key={entry.name}
-                    entry={entry}
-                    initial={initial(entry.name)}
-                    initialChecked={start.secondKey}
-                    error={form.fieldError(entry.name)}
-                    onCount={(value) => setCounts((before) => ({ ...before, [entry.name]: value }))}
-                  />
-                ))}
+              <EditFieldsSection
+                key={section.id}
+                title={section.title}
+                fields={ON_RENT_EDIT_FIELDS.filter((entry) => entry.section === section.id)}
+                initial={initial}
+                fieldError={form.fieldError}
+                onValueChange={(entry, value) => {
+                  if (entry.kind === "count") setCounts((before) => ({ ...before, [entry.name]: value }));
+                }}
+              >
                 {section.id === "order" ? (
                   <Box gridColumn="1 / -1" data-truck-totals="">
                     <Text as="p" size="2" aria-live="polite">
@@ -150,7 +138,7 @@ function OnRentEditForm({
                     ) : null}
                   </Box>
                 ) : null}
-              </Section>
+              </EditFieldsSection>
             ))}
           </Flex>
         </fieldset>
@@ -171,126 +159,4 @@ function OnRentEditForm({
       </Flex>
     </DialogFormElement>
   );
-}
-
-const nativeControlStyle = {
-  height: "var(--space-6)",
-  borderRadius: "var(--radius-2)",
-  border: "1px solid var(--gray-a7)",
-  background: "var(--color-surface)",
-  color: "var(--gray-12)",
-  padding: "0 8px",
-  font: "inherit",
-} as const;
-
-function FieldInput({
-  entry,
-  initial,
-  initialChecked,
-  error,
-  onCount,
-}: {
-  entry: OnRentEditField;
-  initial: string;
-  initialChecked: boolean;
-  error: string | null;
-  onCount: (value: string) => void;
-}) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const label = entry.required ? entry.label : `${entry.label} (optional)`;
-  const described = {
-    "aria-invalid": error ? true : undefined,
-    "aria-describedby": error ? errorId : undefined,
-  } as const;
-  const message = error ? (
-    <Text size="1" color="red" id={errorId}>
-      {error}
-    </Text>
-  ) : null;
-  const labelled = (control: ReactNode) => (
-    <Flex direction="column" gap="1">
-      <label htmlFor={id}>
-        <Text size="2" weight="medium">
-          {label}
-        </Text>
-      </label>
-      {control}
-      {message}
-    </Flex>
-  );
-
-  const mask = MASK_OF[entry.kind];
-  if (mask) {
-    return (
-      <MaskedInput
-        id={id}
-        name={entry.name}
-        label={label}
-        mask={mask}
-        defaultValue={initial}
-        required={entry.required}
-        error={error}
-        onValueChange={entry.kind === "count" ? onCount : undefined}
-      />
-    );
-  }
-  switch (entry.kind) {
-    case "waiver":
-      return labelled(
-        <select id={id} name={entry.name} defaultValue={initial} required style={nativeControlStyle} {...described}>
-          {initial === "" ? <option value="">None Selected</option> : null}
-          {DAMAGE_WAIVERS.map((waiver) => (
-            <option key={waiver.id} value={String(waiver.id)}>
-              {waiver.id} {waiver.label}
-            </option>
-          ))}
-        </select>,
-      );
-    case "yesNo":
-      return (
-        <Flex direction="column" gap="1" justify="end">
-          <Flex asChild align="center" gap="2">
-            <label htmlFor={id}>
-              <input
-                id={id}
-                type="checkbox"
-                name={entry.name}
-                value="true"
-                defaultChecked={initialChecked}
-                {...described}
-              />
-              <Text size="2" weight="medium">
-                {entry.label}
-              </Text>
-            </label>
-          </Flex>
-          {message}
-        </Flex>
-      );
-    case "date":
-      return labelled(
-        <input
-          id={id}
-          type="date"
-          name={entry.name}
-          defaultValue={initial}
-          required={entry.required}
-          style={nativeControlStyle}
-          {...described}
-        />,
-      );
-    default:
-      return labelled(
-        <TextField.Root
-          id={id}
-          name={entry.name}
-          type={entry.kind === "email" ? "email" : "text"}
-          defaultValue={initial}
-          maxLength={entry.maxLength}
-          required={entry.required}
-          {...described}
-        />,
-      );
-  }
 }

@@ -21,6 +21,8 @@ import { NOTES_DIALOG_SERVER } from "../notes/notes-dialogs.server.ts";
 import { ORDER_CANCEL_DIALOG_SERVER } from "../orders/order-cancel-dialogs.server.ts";
 import { OFF_RENT_EDIT_DIALOG_SERVER } from "../orders/off-rent-edit-dialogs.server.ts";
 import { ON_RENT_EDIT_DIALOG_SERVER } from "../orders/on-rent-edit-dialogs.server.ts";
+import { TRADE_ON_EDIT_DIALOG_SERVER } from "../orders/trade-on-edit-dialogs.server.ts";
+import { TRADE_OFF_EDIT_DIALOG_SERVER } from "../orders/trade-off-edit-dialogs.server.ts";
 import {
   type BoardDialogContext,
   type BoardDialogOutcome,
@@ -35,6 +37,8 @@ const SERVERS: { [N in BoardDialogName]: BoardDialogServer<BoardDialogDefinition
   noteOnboarding: ORDER_CANCEL_DIALOG_SERVER,
   editOnboarding: ON_RENT_EDIT_DIALOG_SERVER,
   editOffboarding: OFF_RENT_EDIT_DIALOG_SERVER,
+  editOnTrade: TRADE_ON_EDIT_DIALOG_SERVER,
+  editOffTrade: TRADE_OFF_EDIT_DIALOG_SERVER,
 };
 
 type IntentRunner = (

@@ -325,7 +325,7 @@ export async function signInWithMicrosoftClaims(
   };
 }
 
-const tokensSchema = z.object({
+export const tokensSchema = z.object({
   idToken: z.string().min(1).max(16_000),
   // Sent by the spec's client; a Microsoft Graph access token cannot be verified by a third party,
   // so it is accepted and ignored: the ID token alone proves who signed in.

@@ -18,7 +18,7 @@ export type SignInResult =
       reason: "invalid-input" | "unknown-or-inactive" | "no-password" | "wrong-password";
     };
 
-const credentialsSchema = signInSchema.pick({ email: true, password: true });
+export const credentialsSchema = signInSchema.pick({ email: true, password: true });
 
 /** `input` is whatever the client sent; it is validated here with the sign-in form's rule. */
 export async function signInWithPassword(db: Db, config: SessionTokenConfig, input: unknown): Promise<SignInResult> {

@@ -46,6 +46,13 @@ export const fullName = (user: { firstName: string; lastName: string }) => `${us
 
 export const MAX_ID = 2_147_483_647;
 
+/** An id written in a URL: digits only, in the id column's range; null for any other text ("0x10", "1e3", "+1"). */
+export function idFromPath(param: string | null | undefined): number | null {
+  if (!param || !/^\d{1,10}$/.test(param)) return null;
+  const id = Number(param);
+  return id >= 1 && id <= MAX_ID ? id : null;
+}
+
 /** A positive database id, from JSON (number) or a form (digits). */
 export function idField(message: string) {
   return z.coerce

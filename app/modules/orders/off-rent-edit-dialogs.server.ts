@@ -6,7 +6,7 @@
 import { OFF_RENT_EDIT_DIALOG, OFF_RENT_EDIT_INTENTS } from "../../rules/orders/off-rent-edit/dialog.ts";
 import { formLines, formTests, formText, payloadFromForm, vinsToTest } from "../../rules/orders/off-rent-edit/form.ts";
 import { OFF_RENT_EDIT_MESSAGES, UNIT_TEST_LABELS } from "../../rules/orders/off-rent-edit/messages.ts";
-import type { FieldErrors } from "../../rules/dialogs/operation-result.ts";
+import type { FieldErrors, OperationRefusal } from "../../rules/dialogs/operation-result.ts";
 import {
   type BoardDialogContext,
   type BoardDialogOutcome,
@@ -37,23 +37,36 @@ async function save(context: BoardDialogContext, values: PostedFields): Promise<
   });
 }
 
-/** Test units (with and without JavaScript): every row's unit number against the fleet, answered as `unitTest.<UNIT>`. */
-async function testUnits(context: BoardDialogContext, values: PostedFields): Promise<BoardDialogOutcome> {
+/**
+ * "Test units" of a dialog with a returning units list (this one and both trade dialogs, ADR 033): every
+ * row's unit number tested by `test`, answered as `unitTest.<UNIT>` notes. A test that finds invalid units
+ * has still done its job: its results are news, not a refusal.
+ */
+export async function unitTestOutcome(
+  values: PostedFields,
+  test: (vins: string[]) => Promise<{ ok: true; results: Record<string, boolean> } | OperationRefusal>,
+): Promise<BoardDialogOutcome> {
   const vins = vinsToTest(formLines(values));
   if (vins.length === 0) return { ok: false, status: 400, message: OFF_RENT_EDIT_MESSAGES.vinsRequired };
-  const tested = await testReturningUnits(context.db, context.actor, {
-    vins,
-    FormHistoryID: formText(values, "FormHistoryID"),
-    compCode: formText(values, "compCode"),
-  });
+  const tested = await test(vins);
   if (!tested.ok) return tested;
-  // A test that finds invalid units has still done its job: its results are news, not a refusal.
   const fieldNotes: FieldErrors = {};
   for (const [vin, valid] of Object.entries(tested.results)) {
     fieldNotes[`${UNIT_TEST_RESULT_PREFIX}${vin}`] = [valid ? UNIT_TEST_LABELS.valid : UNIT_TEST_LABELS.invalid];
   }
   const invalid = Object.values(tested.results).filter((valid) => !valid).length;
   return { ok: true, lists: [], rerender: { message: unitTestSummary(vins.length, invalid), fieldNotes } };
+}
+
+/** Test units (with and without JavaScript): every row's unit number, answered as `unitTest.<UNIT>`. */
+function testUnits(context: BoardDialogContext, values: PostedFields): Promise<BoardDialogOutcome> {
+  return unitTestOutcome(values, (vins) =>
+    testReturningUnits(context.db, context.actor, {
+      vins,
+      FormHistoryID: formText(values, "FormHistoryID"),
+      compCode: formText(values, "compCode"),
+    }),
+  );
 }
 
 export function unitTestSummary(tested: number, invalid: number): string {

@@ -1,11 +1,18 @@
 // Reading an off-rent order as its edit dialog and its save see it (ADR 015): the OffRentForm with its
 // request, its returning unit lines with their carrier assignment (a PICKUP job of the line's unit with a
-// vendor), and the dialog's view of all that (OffRentEditView: fields, lines with their lock and remove
-// rules, history).
+// vendor), the dialog's view of all that (OffRentEditView: fields, lines with their lock and remove
+// rules, history), and the read of GET /api/off-rents/{FormHistoryID}: the body the edit takes.
 import type { Db } from "~/modules/platform/services.server.ts";
 import type { Prisma } from "../../generated/prisma/client";
+import { type CardListName, mayReadList } from "../../rules/boards/boards.ts";
+import { FORBIDDEN_MESSAGE, type OperationRefusal } from "../../rules/dialogs/operation-result.ts";
 import type { OffRentEditView } from "../../rules/orders/off-rent-edit/dialog.ts";
-import { mayEditOffRent, type OffRentFieldName } from "../../rules/orders/off-rent-edit/fields.ts";
+import {
+  mayEditOffRent,
+  OFF_RENT_FIELD_NAMES,
+  type OffRentFieldName,
+  OPTIONAL_OFF_RENT_FIELDS,
+} from "../../rules/orders/off-rent-edit/fields.ts";
 import { storedLineKey } from "../../rules/orders/off-rent-edit/form.ts";
 import { OFF_RENT_EDIT_MESSAGES } from "../../rules/orders/off-rent-edit/messages.ts";
 import {
@@ -16,6 +23,7 @@ import {
 } from "../../rules/orders/off-rent-edit/units-list.ts";
 import { OFFBOARDING_STAGE, offboardingStageLabel, returningUnitStatusLabel } from "../../rules/orders/order-stages.ts";
 import { loadRequestHistory } from "../audit/audit-log.server.ts";
+import { idFromPath, type OperationActor, refuse } from "../operations/operation.server.ts";
 
 type Reader = Db | Prisma.TransactionClient;
 
@@ -93,14 +101,22 @@ export function storedFields(order: OffRentOrder): Record<OffRentFieldName, stri
   };
 }
 
+/**
+ * Why a return half, an off-rent's or a trade's, cannot be edited at all: its request was cancelled, or
+ * every unit has been returned (nothing is left to edit). Each edit words it for its own dialog.
+ */
+export function returnHalfLock(order: OffRentOrder): "cancelled" | "returned" | null {
+  if (order.cancelledAt) return "cancelled";
+  if (order.offRentForm.offboardingStatus >= OFFBOARDING_STAGE.returned) return "returned";
+  return null;
+}
+
 /** Why the order cannot be edited at all (whoever asks), or null. */
 export function orderLockReason(order: OffRentOrder): { status: 409; message: string } | null {
   if (order.kind === "TRADE" || order.offRentForm.tradeFormId !== null)
     return { status: 409, message: OFF_RENT_EDIT_MESSAGES.trade };
-  if (order.cancelledAt) return { status: 409, message: OFF_RENT_EDIT_MESSAGES.cancelled };
-  if (order.offRentForm.offboardingStatus >= OFFBOARDING_STAGE.returned)
-    return { status: 409, message: OFF_RENT_EDIT_MESSAGES.returned };
-  return null;
+  const lock = returnHalfLock(order);
+  return lock ? { status: 409, message: OFF_RENT_EDIT_MESSAGES[lock] } : null;
 }
 
 export const NO_EDIT_PERMISSION_NOTICE = "You can look at this order; editing it needs the Off Rent permission.";
@@ -144,4 +160,84 @@ export async function loadOffRentEditView(
       history,
     },
   };
+}
+
+/** The boards whose cards open an off-rent's dialog (editOffboarding): offboarding, and transport's two lists. */
+const LISTS_SHOWING_OFF_RENTS: readonly CardListName[] = ["offboarding", "transport", "shipping"];
+
+/** Whoever may open a board that shows off-rents may read one, as the dialog shows it to them (read-only without offboarding). */
+export function mayReadOffRent(permissionIds: readonly number[]): boolean {
+  return LISTS_SHOWING_OFF_RENTS.some((list) => mayReadList(list, permissionIds));
+}
+
+/** One returning unit row as the edit takes it back unchanged: the stored line it stands for in originalInfo. */
+export interface ReturningVinRead {
+  vin: string;
+  odometer: string;
+  assignedStatus: "assigned" | "unassigned";
+  statusID: number;
+  originalInfo: { id: number; vin: string; odometer: string };
+}
+
+/** The stored lines as an edit takes them back unchanged (an off-rent's, or a trade's return half). */
+export function returningVinsRead(lines: readonly LoadedLine[]): ReturningVinRead[] {
+  return lines.map((line) => ({
+    vin: line.vin,
+    odometer: line.odometer,
+    assignedStatus: line.assignedStatus,
+    statusID: line.statusId,
+    originalInfo: { id: line.id, vin: line.vin, odometer: line.odometer },
+  }));
+}
+
+/**
+ * The off-rent as PUT /api/off-rent/edit takes it back: its fields (dates YYYY-MM-DD, null for a blank
+ * optional one), its returning units, nothing deleted or changed yet, the ids and the version.
+ */
+export type OffRentRead = Record<OffRentFieldName, string | null> & {
+  returningVins: ReturningVinRead[];
+  deletedVins: ReturningVinRead[];
+  changedData: Record<string, string>;
+  FormHistoryID: number;
+  OffRentFormID: number;
+  /** Always null: a trade's return half is not this endpoint's. */
+  TradeFormID: null;
+  version: number;
+};
+
+/**
+ * GET /api/off-rents/{FormHistoryID}: the off-rent as its edit takes it. Permission comes before the lookup,
+ * so that neither a 403 nor a 404 tells which ids exist; malformed ids, orders and trades (whose return
+ * half has its own dialog) are the 404 of an unknown one.
+ */
+export async function readOffRent(
+  db: Db,
+  actor: OperationActor,
+  formHistoryIdParam: string | null | undefined,
+): Promise<{ ok: true; record: OffRentRead } | OperationRefusal> {
+  if (!mayReadOffRent(actor.permissions)) return refuse(403, FORBIDDEN_MESSAGE);
+  const formHistoryId = idFromPath(formHistoryIdParam);
+  const loaded = formHistoryId === null ? null : await loadOffRent(db, formHistoryId);
+  if (!loaded || loaded.order.kind !== "OFF_RENT" || loaded.order.offRentForm.tradeFormId !== null) {
+    return refuse(404, OFF_RENT_EDIT_MESSAGES.notFound);
+  }
+  const { order, lines } = loaded;
+  const stored = storedFields(order);
+  const fields = Object.fromEntries(
+    OFF_RENT_FIELD_NAMES.map((name) => [
+      name,
+      OPTIONAL_OFF_RENT_FIELDS.has(name) && stored[name] === "" ? null : stored[name],
+    ]),
+  ) as Record<OffRentFieldName, string | null>;
+  const record = {
+    ...fields,
+    returningVins: returningVinsRead(lines),
+    deletedVins: [],
+    changedData: {},
+    FormHistoryID: order.id,
+    OffRentFormID: order.offRentForm.id,
+    TradeFormID: null,
+    version: order.offRentForm.version,
+  } satisfies OffRentRead;
+  return { ok: true, record };
 }

@@ -4,34 +4,47 @@
 // who changed what since), the returning units (409 for a locked or unremovable unit, 400 for blanks,
 // duplicates and units that fail the unit test), the company code (400). Then writes only what changed,
 // in one transaction with its audit entry, bumps the version and reports the card lists that show it.
+// From the version on, the steps are saveReturnHalf, which a trade's return half shares (issue 14,
+// trade-off-edit.server.ts): its payload and its lookup differ, the rules and the writes do not.
 import type { Db } from "~/modules/platform/services.server.ts";
 import type { Prisma } from "../../generated/prisma/client";
 import type { CardListName } from "../../rules/boards/boards.ts";
+import {
+  returningLineLabels,
+  returningUnitChanges,
+  statusOfAddedLine,
+  statusOfRenamedLine,
+} from "../../rules/orders/off-rent-edit/units-list.ts";
 import {
   isPlaceholderUnit,
   mayEditOffRent,
   OFF_RENT_FIELD_LABELS,
   OFF_RENT_FIELD_NAMES,
+  type OffRentFieldName,
 } from "../../rules/orders/off-rent-edit/fields.ts";
 import { OFF_RENT_EDIT_MESSAGES } from "../../rules/orders/off-rent-edit/messages.ts";
-import { type OffRentEdit, offRentEditSchema } from "../../rules/orders/off-rent-edit/schema.ts";
+import { offRentEditSchema, type ReturnHalfEdit } from "../../rules/orders/off-rent-edit/schema.ts";
 import {
   invalidUnitsRefusal,
   type PlannedLine,
+  type PlanRefusal,
   planReturningUnits,
   type ReturningUnitsPlan,
   untestedUnitsRefusal,
 } from "../../rules/orders/off-rent-edit/units-list.ts";
 import {
   isPickedUpUnitStatus,
-  OFFBOARDING_STAGE,
   OFFBOARDING_STATUS_LABEL,
   offboardingStageLabel,
-  PLACEHOLDER_UNIT_STATUS_ID,
-  REMOVABLE_UNIT_STATUS_ID,
 } from "../../rules/orders/order-stages.ts";
-import { offboardingStageAfter, trucksRemaining } from "../../rules/boards/queue.ts";
-import { auditActorOf, changesSinceVersion, describeChange, recordAudit } from "../audit/audit-log.server.ts";
+import { offboardingStageAfter, trucksRemaining, uniqueLists } from "../../rules/boards/queue.ts";
+import {
+  type AuditActor,
+  auditActorOf,
+  changesSinceVersion,
+  describeChange,
+  recordAudit,
+} from "../audit/audit-log.server.ts";
 import {
   type OperationActor,
   OperationConflict,
@@ -43,6 +56,7 @@ import {
 } from "../operations/operation.server.ts";
 import {
   type LoadedLine,
+  type LoadedOffRent,
   loadOffRent,
   type OffRentOrder,
   orderLockReason,
@@ -55,7 +69,6 @@ export const OFF_RENT_ENTITY = "OffRentForm";
 
 const TRUCKS_RETURNING = "Trucks Returning";
 const TRUCKS_REMAINING = "Trucks Remaining";
-/** The key the offboarding board reads a stage change from (days in stage). */
 
 type Changes = Record<string, string>;
 
@@ -70,8 +83,8 @@ async function versionConflict(
   return refuse(409, OFF_RENT_EDIT_MESSAGES.versionConflict, { currentVersion, since });
 }
 
-/** The OffRentForm columns of the changed fields. */
-function columnsOf(edit: OffRentEdit, changed: ReadonlySet<string>): Prisma.OffRentFormUpdateManyMutationInput {
+/** The OffRentForm columns of the changed fields (a blank optional field is stored null). */
+function columnsOf(edit: ReturnHalfEdit, changed: ReadonlySet<string>): Prisma.OffRentFormUpdateManyMutationInput {
   const data: Prisma.OffRentFormUpdateManyMutationInput = {};
   const set = <K extends keyof Prisma.OffRentFormUpdateManyMutationInput>(
     field: string,
@@ -93,65 +106,8 @@ function columnsOf(edit: OffRentEdit, changed: ReadonlySet<string>): Prisma.OffR
   set("pickupStreetAddress2", "pickupStreetAddress2", orNull(edit.pickupStreetAddress2));
   set("pickupCity", "pickupCity", edit.pickupCity);
   set("pickupState", "pickupState", edit.pickupState);
-  set("pickupZip", "pickupZip", edit.pickupZip);
+  set("pickupZip", "pickupZip", orNull(edit.pickupZip));
   return data;
-}
-
-/** A line's audit label: 'Unit U1234', with its line id when two stored lines share a number (placeholders). */
-function lineLabels(lines: readonly LoadedLine[]): Map<number, string> {
-  const counts = new Map<string, number>();
-  for (const line of lines) counts.set(line.vin, (counts.get(line.vin) ?? 0) + 1);
-  return new Map(
-    lines.map((line) => [
-      line.id,
-      (counts.get(line.vin) ?? 0) > 1 ? `Unit ${line.vin} (line ${line.id})` : `Unit ${line.vin}`,
-    ]),
-  );
-}
-
-const odometerText = (value: string) => String(Number(value));
-
-/** changedData entries of the units list: added, removed, renamed, odometer changed. */
-function unitChanges(plan: ReturningUnitsPlan<LoadedLine>, labels: ReadonlyMap<number, string>): Changes {
-  const changes: Changes = {};
-  let added = 0;
-  for (const line of plan.lines) {
-    if (line.kind === "added") {
-      added += 1;
-      const label = `Added Unit ${added}`;
-      changes[label] = describeChange(label, "none", `${line.vin} (odometer ${odometerText(line.odometer)})`);
-      continue;
-    }
-    const label = labels.get(line.stored.id)!;
-    if (line.vinChanged) changes[label] = describeChange(label, line.stored.vin, line.vin);
-    if (line.odometerChanged) {
-      const odometerLabel = `${label} Odometer`;
-      changes[odometerLabel] = describeChange(
-        odometerLabel,
-        odometerText(line.stored.odometer),
-        odometerText(line.odometer),
-      );
-    }
-  }
-  for (const line of plan.removed) {
-    const label = labels.get(line.id)!;
-    changes[label] = describeChange(label, line.vin, "removed");
-  }
-  return changes;
-}
-
-/** An added row is New (0) while it is a placeholder or the order is only submitted; a real unit on an approved order awaits pickup (5), as approved orders' lines do. */
-function statusOfAdded(vin: string, stage: number): number {
-  return isPlaceholderUnit(vin) || stage === OFFBOARDING_STAGE.submitted
-    ? PLACEHOLDER_UNIT_STATUS_ID
-    : REMOVABLE_UNIT_STATUS_ID;
-}
-
-/** A renamed row keeps its status, except a New line of an approved order that now names a real unit: it awaits pickup. */
-function statusOfRenamed(vin: string, stage: number, current: number): number {
-  return current === PLACEHOLDER_UNIT_STATUS_ID && stage >= OFFBOARDING_STAGE.approved && !isPlaceholderUnit(vin)
-    ? REMOVABLE_UNIT_STATUS_ID
-    : current;
 }
 
 /** The card lists the edit changes: offboarding always; transport, shipping and AR off rent when they show what changed. */
@@ -186,16 +142,14 @@ export async function editOffRentOrder(
   const parsed = parseInput(offRentEditSchema, input);
   if (!parsed.ok) return parsed.refusal;
   if (!mayEditOffRent(actor.permissions)) return refuse(403, OFF_RENT_EDIT_MESSAGES.forbidden);
-  const edit = parsed.data;
+  const { TradeFormID: tradeFormId, ...edit } = parsed.data;
 
   const loaded = await loadOffRent(db, edit.FormHistoryID);
   if (!loaded || loaded.order.offRentForm.id !== edit.OffRentFormID)
     return refuse(404, OFF_RENT_EDIT_MESSAGES.notFound);
-  const { order, lines } = loaded;
-  const offRent = order.offRentForm;
-  const lock = orderLockReason(order);
+  const lock = orderLockReason(loaded.order);
   if (lock) return refuse(lock.status, lock.message);
-  if (edit.TradeFormID !== null) {
+  if (tradeFormId !== null) {
     return {
       ok: false,
       status: 400,
@@ -203,14 +157,58 @@ export async function editOffRentOrder(
       fieldErrors: { TradeFormID: [OFF_RENT_EDIT_MESSAGES.tradeFormId] },
     };
   }
+  return saveReturnHalf(db, actor, edit, loaded, options);
+}
+
+/** What a saved return half changed, for the writes a variant adds in the same transaction. */
+export interface SavedReturnHalf {
+  order: OffRentOrder;
+  edit: ReturnHalfEdit;
+  /** The fields whose value changed. */
+  changed: ReadonlySet<OffRentFieldName>;
+  /** The units list's changedData entries (added, removed, renamed, odometers). */
+  unitChanges: Changes;
+  /** The return half's counts after the edit. */
+  returning: number;
+  remaining: number;
+  companyChanged: boolean;
+  actor: AuditActor;
+}
+
+/** Where a return half's save differs from an off-rent's: a trade's (issue 14, trade-off-edit.server.ts). */
+export interface ReturnHalfVariant extends OffRentEditOptions {
+  /** Resolves the submitted list against the stored lines (planReturningUnits with the off-rent's rules by default). */
+  planUnits?: (
+    lines: readonly LoadedLine[],
+    stage: number,
+    edit: ReturnHalfEdit,
+  ) => { ok: true; plan: ReturningUnitsPlan<LoadedLine> } | PlanRefusal;
+  /** Writes beside the return half's, in its transaction, answering the further card lists they change. */
+  alsoWrite?: (tx: Prisma.TransactionClient, saved: SavedReturnHalf) => Promise<readonly CardListName[]>;
+}
+
+/**
+ * Saves an edit of a return half whose order was found and may be edited (ADR 015): the version (409 with
+ * `conflict`), the units list (409, 400), the company code (400), the unit test (400); then one transaction
+ * writing only what changed, the counts and the stage, with one audit row, and the lists to refresh.
+ */
+export async function saveReturnHalf(
+  db: Db,
+  actor: OperationActor,
+  edit: ReturnHalfEdit,
+  loaded: LoadedOffRent,
+  variant: ReturnHalfVariant = {},
+): Promise<OperationResult> {
+  const { order, lines } = loaded;
+  const offRent = order.offRentForm;
   if (edit.version !== offRent.version) return versionConflict(db, offRent.id, edit.version, offRent.version);
 
   const stage = offRent.offboardingStatus;
-  const planned = planReturningUnits(lines, stage, edit);
+  const planned = variant.planUnits ? variant.planUnits(lines, stage, edit) : planReturningUnits(lines, stage, edit);
   if (!planned.ok) return planned;
   const { plan } = planned;
-  if (options.clientTests) {
-    const untested = untestedUnitsRefusal(plan.edited, options.clientTests);
+  if (variant.clientTests) {
+    const untested = untestedUnitsRefusal(plan.edited, variant.clientTests);
     if (untested) return untested;
   }
 
@@ -247,7 +245,8 @@ export async function editOffRentOrder(
     const label = OFF_RENT_FIELD_LABELS[name];
     changes[label] = describeChange(label, before[name], edit[name]);
   }
-  Object.assign(changes, unitChanges(plan, lineLabels(lines)));
+  const listChanges = returningUnitChanges(plan, returningLineLabels(lines), describeChange);
+  Object.assign(changes, listChanges);
   if (Object.keys(changes).length === 0) return { ok: true, lists: [], message: OFF_RENT_EDIT_MESSAGES.nothingChanged };
 
   // Counts and stage after the list changed (as the transport moves compute them, ADR 011).
@@ -271,6 +270,7 @@ export async function editOffRentOrder(
 
   const companyChanged = company.id !== order.companyId;
   const newVersion = offRent.version + 1;
+  const auditActor = auditActorOf(actor);
   return settle(() =>
     db.$transaction(async (tx) => {
       const updated = await tx.offRentForm.updateMany({
@@ -295,20 +295,32 @@ export async function editOffRentOrder(
           data: { companyId: company.id, submitteeName: edit.submittedBy },
         });
       }
-      const jobsChanged = await writeLines(tx, order, plan, fleet, stage);
+      const jobsChanged = await writeReturningLines(tx, order, plan, fleet, stage);
       await recordAudit(tx, {
         entityType: OFF_RENT_ENTITY,
         entityId: offRent.id,
         formHistoryId: order.id,
         action: OFF_RENT_EDIT_ACTION,
         changedData: changes,
-        actor: auditActorOf(actor),
+        actor: auditActor,
         version: newVersion,
       });
+      const more = variant.alsoWrite
+        ? await variant.alsoWrite(tx, {
+            order,
+            edit,
+            changed,
+            unitChanges: listChanges,
+            returning,
+            remaining,
+            companyChanged,
+            actor: auditActor,
+          })
+        : [];
       const shownOnJobs = changed.has("pickupDate") || companyChanged;
       return {
         ok: true as const,
-        lists: listsChanged(order, lines, { shownOnJobs, jobsChanged, companyChanged }),
+        lists: uniqueLists([...listsChanged(order, lines, { shownOnJobs, jobsChanged, companyChanged }), ...more]),
         requests: [order.id],
         message: OFF_RENT_EDIT_MESSAGES.saved,
       };
@@ -317,19 +329,21 @@ export async function editOffRentOrder(
 }
 
 /**
- * Writes the units list: removed lines go (with their pickup jobs that no carrier holds), changed lines
- * are updated (a renamed unit's open, unassigned pickup job follows it), added lines are created. Every
- * write is conditional on the line being as read; otherwise the whole edit rolls back with a 409.
- * Answers whether any transport job changed.
+ * Writes the units list (the off-rent edit's, and the trade on-rent edit's for the trade's return half):
+ * removed lines go (with their pickup jobs that no carrier holds), changed lines are updated (a renamed
+ * unit's open, unassigned pickup job follows it), added lines are created. Every write is conditional on
+ * the line being as read; otherwise `changedMeanwhile` rolls the whole edit back with a 409. Answers
+ * whether any transport job changed.
  */
-async function writeLines(
+export async function writeReturningLines(
   tx: Prisma.TransactionClient,
   order: OffRentOrder,
   plan: ReturningUnitsPlan<LoadedLine>,
   fleet: ReadonlyMap<string, { unitId: number } | null>,
   stage: number,
+  changedMeanwhile: () => OperationConflict = () =>
+    new OperationConflict(refuse(409, OFF_RENT_EDIT_MESSAGES.changedMeanwhile)),
 ): Promise<boolean> {
-  const changedMeanwhile = () => new OperationConflict(refuse(409, OFF_RENT_EDIT_MESSAGES.changedMeanwhile));
   const openJobs = (unitId: number) => ({
     formHistoryId: order.id,
     kind: "PICKUP" as const,
@@ -357,7 +371,7 @@ async function writeLines(
           unitNumber: line.vin,
           unitId: unitIdOf(line),
           odometer: Number(line.odometer),
-          statusId: statusOfAdded(line.vin, stage),
+          statusId: statusOfAddedLine(line.vin, stage),
         },
       });
       continue;
@@ -371,7 +385,7 @@ async function writeLines(
         unitNumber: line.vin,
         unitId,
         odometer: Number(line.odometer),
-        statusId: line.vinChanged ? statusOfRenamed(line.vin, stage, stored.statusId) : stored.statusId,
+        statusId: line.vinChanged ? statusOfRenamedLine(line.vin, stage, stored.statusId) : stored.statusId,
       },
     });
     if (updated.count !== 1) throw changedMeanwhile();

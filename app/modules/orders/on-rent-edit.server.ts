@@ -1,10 +1,11 @@
 // Editing an on-rent order (issue 5 points 3, 5, 6; ADR 014): one operation for PUT /api/order/edit and
 // the editOnboarding dialog's form. It writes only the fields that changed, with the version the edit
 // was made from (a newer version answers 409 with the changes made since), one audit row
-// 'label: old!label: new' per changed field, and reports the card lists that show the order.
+// 'label: old!label: new' per changed field, and reports the card lists that show the order. Also the
+// order's read (GET /api/orders/{FormHistoryID}): the body the edit takes, as the record stands.
 import type { Db } from "~/modules/platform/services.server.ts";
 import type { Prisma } from "../../generated/prisma/client";
-import type { CardListName } from "../../rules/boards/boards.ts";
+import { type CardListName, mayReadList } from "../../rules/boards/boards.ts";
 import {
   auditText,
   ON_RENT_EDIT_ACTION,
@@ -20,7 +21,7 @@ import {
   trucksAfterEdit,
   validateOnRentEdit,
 } from "../../rules/orders/on-rent-edit.ts";
-import type { OperationRefusal } from "../../rules/dialogs/operation-result.ts";
+import { FORBIDDEN_MESSAGE, type OperationRefusal } from "../../rules/dialogs/operation-result.ts";
 import { ONBOARDING_STATUS_LABEL } from "../../rules/orders/order-stages.ts";
 import { onboardingStageAfter } from "../../rules/boards/queue.ts";
 import {
@@ -32,6 +33,7 @@ import {
 } from "../audit/audit-log.server.ts";
 import type { LoadedDialog } from "../dialogs/board-dialog-kit.server.ts";
 import {
+  idFromPath,
   OperationConflict,
   refuse,
   settle,
@@ -269,33 +271,41 @@ async function planChanges(
   return { ok: true, data: data as Prisma.OrderFormUpdateManyMutationInput, changes, companyId };
 }
 
+/** The boards whose cards open an on-rent order's dialog (editOnboarding): onboarding, and transport's two lists. */
+const LISTS_SHOWING_ORDERS: readonly CardListName[] = ["onboarding", "transport", "shipping"];
+
+/**
+ * Whoever may open a board that shows on-rent orders may read one, as the dialog shows it to them (read-only
+ * to those mayEditOnRentOrder refuses); and whoever may edit one, since an edit starts from a read.
+ */
+export function mayReadOnRentOrder(permissionIds: readonly number[]): boolean {
+  return LISTS_SHOWING_ORDERS.some((list) => mayReadList(list, permissionIds)) || mayEditOnRentOrder(permissionIds);
+}
+
+/** The on-rent order behind a URL's FormHistoryID, with its request; null for none, or a request of another kind. */
+async function findOnRentOrder(db: Db, formHistoryIdParam: string | null | undefined) {
+  const formHistoryId = idFromPath(formHistoryIdParam);
+  if (formHistoryId === null) return null;
+  const form = await db.formHistory.findUnique({
+    where: { id: formHistoryId },
+    select: { id: true, kind: true, cancelledAt: true, company: { select: { name: true } }, orderForm: true },
+  });
+  if (!form || form.kind !== "ORDER" || !form.orderForm) return null;
+  return { ...form, orderForm: form.orderForm };
+}
+
 /** What the editOnboarding dialog shows: the order's fields, its trucks, who may save, and its history. */
 export async function loadOnRentEditDialog(
   db: Db,
   actor: OperationActor,
   formHistoryIdParam: string | null,
 ): Promise<LoadedDialog<OnRentEditDialogData> | OperationRefusal> {
-  const formHistoryId = Number(formHistoryIdParam);
-  if (
-    !formHistoryIdParam ||
-    !/^\d{1,10}$/.test(formHistoryIdParam) ||
-    formHistoryId < 1 ||
-    formHistoryId > 2_147_483_647
-  ) {
-    return refuse(404, ON_RENT_EDIT_MESSAGES.notFound);
-  }
-  const form = await db.formHistory.findUnique({
-    where: { id: formHistoryId },
-    select: { kind: true, cancelledAt: true, company: { select: { name: true } }, orderForm: true },
-  });
-  if (!form || form.kind !== "ORDER" || !form.orderForm) return refuse(404, ON_RENT_EDIT_MESSAGES.notFound);
+  const form = await findOnRentOrder(db, formHistoryIdParam);
+  if (!form) return refuse(404, ON_RENT_EDIT_MESSAGES.notFound);
   const order = form.orderForm;
-  const [{ assigned }, history] = await Promise.all([
-    deliveryCounts(db, formHistoryId),
-    loadRequestHistory(db, formHistoryId),
-  ]);
+  const [{ assigned }, history] = await Promise.all([deliveryCounts(db, form.id), loadRequestHistory(db, form.id)]);
   const data: OnRentEditDialogData = {
-    formHistoryId,
+    formHistoryId: form.id,
     orderFormId: order.id,
     version: order.version,
     companyName: form.company.name,
@@ -309,4 +319,58 @@ export async function loadOnRentEditDialog(
     history,
   };
   return { titleContext: { companyName: form.company.name }, data };
+}
+
+/**
+ * The order as PUT /api/order/edit takes it back: every field of ON_RENT_EDIT_FIELDS in the edit's JSON types
+ * (counts and the waiver as numbers, Second Key as a boolean, dates YYYY-MM-DD, text, null for a blank
+ * optional field), the ids, the version, and the trucks. changedData is empty: nothing is changed yet.
+ */
+export interface OnRentOrderRead {
+  OrderFormID: number;
+  FormHistoryID: number;
+  version: number;
+  TrucksRequested: number;
+  /** Kept by the server (the edit ignores what a client sends): the trucks still without a carrier. */
+  TrucksRemaining: number;
+  changedData: Record<string, string>;
+  [field: string]: FieldValue | Record<string, string>;
+}
+
+/** Each field's value as the edit's JSON takes it (the edit compares these with what it is sent). */
+function editValuesOf(order: OrderRow): Record<string, FieldValue> {
+  return Object.fromEntries(
+    ON_RENT_EDIT_FIELDS.map((entry) => {
+      const value = currentValue(order, entry.name);
+      return [entry.name, value === "" && !entry.required ? null : value];
+    }),
+  );
+}
+
+/**
+ * GET /api/orders/{FormHistoryID}: the on-rent order as its edit takes it. Permission comes before the
+ * lookup, so that neither a 403 nor a 404 tells which ids exist; malformed ids and requests of another kind
+ * are the 404 of an unknown one.
+ */
+export async function readOnRentOrder(
+  db: Db,
+  actor: OperationActor,
+  formHistoryIdParam: string | null | undefined,
+): Promise<{ ok: true; record: OnRentOrderRead } | OperationRefusal> {
+  if (!mayReadOnRentOrder(actor.permissions)) return refuse(403, FORBIDDEN_MESSAGE);
+  const form = await findOnRentOrder(db, formHistoryIdParam);
+  if (!form) return refuse(404, ON_RENT_EDIT_MESSAGES.notFound);
+  const order = form.orderForm;
+  return {
+    ok: true,
+    record: {
+      OrderFormID: order.id,
+      FormHistoryID: form.id,
+      version: order.version,
+      TrucksRequested: order.trucksRequested,
+      TrucksRemaining: order.trucksRemaining,
+      changedData: {},
+      ...editValuesOf(order),
+    },
+  };
 }

@@ -3,6 +3,7 @@
 // order. The save of the edit dialog runs the same check again (off-rent-edit.server.ts), so a client's
 // test is never trusted.
 import type { Db } from "~/modules/platform/services.server.ts";
+import { mayEditTradeOnOrder } from "../../rules/orders/trade-on-edit.ts";
 import {
   isPlaceholderUnit,
   isUnitNumber,
@@ -81,14 +82,26 @@ export type VinTestResult = { ok: true; results: Record<string, boolean> } | Ope
 export async function testReturningUnits(db: Db, actor: OperationActor, input: unknown): Promise<VinTestResult> {
   const parsed = parseInput(vinTestSchema, input);
   if (!parsed.ok) return parsed.refusal;
-  if (!mayEditOffRent(actor.permissions)) return refuse(403, OFF_RENT_EDIT_MESSAGES.forbidden);
+  // The return half's editors test its units: the Off Rent team, and for a trade also whoever edits the
+  // trade's on-rent half (whose dialog lists the returning units too). Checked before the lookup; a trade
+  // editor asking about a plain off-rent is answered as if it did not exist.
+  const offRentEditor = mayEditOffRent(actor.permissions);
+  const tradeEditor = mayEditTradeOnOrder(actor.permissions);
+  if (!offRentEditor && !tradeEditor) return refuse(403, OFF_RENT_EDIT_MESSAGES.forbidden);
   const { vins, FormHistoryID: formHistoryId, compCode } = parsed.data;
 
   const form = await db.formHistory.findUnique({
     where: { id: formHistoryId },
-    select: { id: true, companyId: true, company: { select: { code: true } }, offRentForm: { select: { id: true } } },
+    select: {
+      id: true,
+      kind: true,
+      companyId: true,
+      company: { select: { code: true } },
+      offRentForm: { select: { id: true } },
+    },
   });
   if (!form || !form.offRentForm) return refuse(404, OFF_RENT_EDIT_MESSAGES.notFound);
+  if (!offRentEditor && form.kind !== "TRADE") return refuse(404, OFF_RENT_EDIT_MESSAGES.notFound);
   let companyId = form.companyId;
   if (compCode !== undefined && compCode !== form.company.code) {
     const company = await db.company.findUnique({ where: { code: compCode }, select: { id: true } });

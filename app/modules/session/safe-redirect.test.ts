@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirectPath } from "./safe-redirect.ts";
+import { isServedOutsideTheRouter, safeRedirectPath } from "./safe-redirect.ts";
 
 describe("safeRedirectPath", () => {
   it.each([
@@ -31,5 +31,16 @@ describe("safeRedirectPath", () => {
 
   it("uses the given fallback", () => {
     expect(safeRedirectPath("//x", "/docs")).toBe("/docs");
+  });
+});
+
+describe("isServedOutsideTheRouter", () => {
+  it("names the paths Express serves, which the browser must load as documents", () => {
+    for (const path of ["/api/docs", "/api/docs?x=1", "/API/docs", "/auth/microsoft", "/api"]) {
+      expect(isServedOutsideTheRouter(path), path).toBe(true);
+    }
+    for (const path of ["/home", "/apiary", "/onboarding?modal=x", "/authors", "/"]) {
+      expect(isServedOutsideTheRouter(path), path).toBe(false);
+    }
   });
 });

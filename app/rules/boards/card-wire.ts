@@ -307,3 +307,30 @@ export function isCardListWire(value: unknown): value is CardListWire {
     Array.isArray(wire.dict.actionSets)
   );
 }
+
+// ---------------------------------------------------------------------------------------------
+// The readable form (ADR 031): what GET /api/cards/{list} answers API clients by default.
+
+export const READABLE_CARDS_FORMAT = "cards/readable";
+
+/** A card as API clients read it: every field by name, without the board's own sort key and search text. */
+export type ReadableCard = Omit<BoardCard, "searchText" | "sortKey">;
+
+export interface ReadableCardList {
+  list: CardListName;
+  generatedAt: string;
+  format: typeof READABLE_CARDS_FORMAT;
+  /** In board order: by stage, most urgent first within a stage. */
+  cards: ReadableCard[];
+}
+
+/** The wire list as named objects: decoded from the very list the compact form sends, so both always agree. */
+export function readableCardList(wire: CardListWire): ReadableCardList {
+  const { list, generatedAt, cards } = decodeCardList(wire);
+  return {
+    list,
+    generatedAt,
+    format: READABLE_CARDS_FORMAT,
+    cards: cards.map(({ searchText: _searchText, sortKey: _sortKey, ...card }) => card),
+  };
+}

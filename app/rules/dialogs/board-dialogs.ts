@@ -9,8 +9,17 @@ import { NOTES_DIALOG } from "../notes.ts";
 import { OFF_RENT_EDIT_DIALOG } from "../orders/off-rent-edit/dialog.ts";
 import { ON_RENT_EDIT_DIALOG } from "../orders/on-rent-edit.ts";
 import { ORDER_CANCEL_DIALOG } from "../orders/order-cancel.ts";
+import { TRADE_ON_EDIT_DIALOG } from "../orders/trade-on-edit-dialog.ts";
+import { TRADE_OFF_EDIT_DIALOG } from "../orders/trade-off-edit-dialog.ts";
 
-export const BOARD_DIALOGS = [NOTES_DIALOG, ORDER_CANCEL_DIALOG, ON_RENT_EDIT_DIALOG, OFF_RENT_EDIT_DIALOG] as const;
+export const BOARD_DIALOGS = [
+  NOTES_DIALOG,
+  ORDER_CANCEL_DIALOG,
+  ON_RENT_EDIT_DIALOG,
+  OFF_RENT_EDIT_DIALOG,
+  TRADE_ON_EDIT_DIALOG,
+  TRADE_OFF_EDIT_DIALOG,
+] as const;
 
 type Definitions = (typeof BOARD_DIALOGS)[number];
 // The names the pages know without the definitions (app/rules/dialogs/board-dialog-names.ts) are exactly the
@@ -32,8 +41,6 @@ export const ROOT_DIALOG_NAMES = ["login", "passwordReset", "requestReset"] as c
 
 /** Modal names of the specification whose dialog later issues build; they say so plainly. */
 export const DIALOGS_NOT_BUILT = [
-  "editOnTrade",
-  "editOffTrade",
   "creditMemoCreate",
   "creditMemoApply",
   "creditMemoEdit",

@@ -75,19 +75,31 @@ export const ON_RENT_EDIT_SECTIONS = [
 ] as const;
 export type OnRentEditSectionId = (typeof ON_RENT_EDIT_SECTIONS)[number]["id"];
 
-export type OnRentFieldKind =
+/** What a field holds, which decides how it is read and normalised (normaliseField). */
+export type EditFieldKind =
   "text" | "companyCode" | "count" | "waiver" | "yesNo" | "date" | "phone" | "email" | "state" | "zip";
+export type OnRentFieldKind = EditFieldKind;
 
-export interface OnRentEditField {
+/**
+ * One field of an order editor's payload. The on-rent editor's table is ON_RENT_EDIT_FIELDS; the trade's
+ * on-rent half (trade-on-edit.ts) describes its payload with the same shape, so both are read alike.
+ */
+export interface EditField<Section extends string = string> {
   /** The payload's name (PUT /api/order/edit), also the form field's name. */
   name: string;
   /** The label in the dialog and in the audit history ('label: old!label: new'). */
   label: string;
-  section: OnRentEditSectionId;
-  kind: OnRentFieldKind;
+  section: Section;
+  kind: EditFieldKind;
   required: boolean;
   maxLength?: number;
+  /** What a blank optional field stands for (the trade's damage waiver is 1 when none is sent); null without it. */
+  fallback?: string | number | boolean;
 }
+export type OnRentEditField = EditField<OnRentEditSectionId>;
+
+/** A field's value once normalised: text, a count or waiver id, a yes/no, or null for a blank optional field. */
+export type EditFieldValue = string | number | boolean | null;
 
 const field = (
   name: string,
@@ -181,13 +193,15 @@ export const fieldMessages = {
   zip: (label: string) => `${label} must be ${ZIP_DIGITS} digits.`,
   count: (label: string) => `${label} must be a whole number from 0 to 999.`,
   date: (label: string) => `${label} must be a date (YYYY-MM-DD).`,
-  companyCode: () => "Company Number must be up to 5 digits.",
+  companyCode: (label = "Company Number") => `${label} must be up to 5 digits.`,
   waiver: () => `Choose a damage waiver: ${DAMAGE_WAIVERS.map((waiver) => `${waiver.id} ${waiver.label}`).join(", ")}.`,
-  yesNo: () => "Second Key must be yes or no.",
+  yesNo: (label = "Second Key") => `${label} must be yes or no.`,
 };
 
-const isBlank = (value: unknown) =>
+/** Missing, null or only spaces: what the required check calls blank. */
+export const isBlankValue = (value: unknown) =>
   value === undefined || value === null || (typeof value === "string" && value.trim() === "");
+const isBlank = isBlankValue;
 
 // NUL and other control characters cannot be stored in a PostgreSQL text column or mean nothing here.
 // eslint-disable-next-line no-control-regex
@@ -221,16 +235,17 @@ function textOf(value: unknown): string | null {
 }
 
 /**
- * The normalised value of one field, or its message. Blank optional fields become null; blank required
- * fields are left to the '*All fields must be filled...' check.
+ * The normalised value of one field, or its message. Blank optional fields become their fallback or null;
+ * blank required fields are left to the '*All fields must be filled...' check.
  */
-function normaliseField(
-  entry: OnRentEditField,
+export function normaliseField(
+  entry: EditField,
   raw: unknown,
-): { ok: true; value: unknown } | { ok: false; message: string } {
+): { ok: true; value: EditFieldValue } | { ok: false; message: string } {
   const { label } = entry;
   const fail = (message: string) => ({ ok: false as const, message });
-  if (isBlank(raw)) return entry.required ? fail(fieldMessages.required(label)) : { ok: true, value: null };
+  if (isBlank(raw))
+    return entry.required ? fail(fieldMessages.required(label)) : { ok: true, value: entry.fallback ?? null };
   switch (entry.kind) {
     case "count": {
       const count = parseTruckCount(raw);
@@ -238,13 +253,13 @@ function normaliseField(
     }
     case "waiver": {
       const id = typeof raw === "string" && /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : raw;
-      return isDamageWaiverId(id) ? { ok: true, value: id } : fail(fieldMessages.waiver());
+      return isDamageWaiverId(id) ? { ok: true, value: id as number } : fail(fieldMessages.waiver());
     }
     case "yesNo": {
       // A boolean in the payload; the 1/0 some clients send for one, and a form's text, read the same.
       if (raw === true || raw === 1 || raw === "true" || raw === "1") return { ok: true, value: true };
       if (raw === false || raw === 0 || raw === "false" || raw === "0") return { ok: true, value: false };
-      return fail(fieldMessages.yesNo());
+      return fail(fieldMessages.yesNo(label));
     }
     default:
       break;
@@ -254,9 +269,9 @@ function normaliseField(
   if (CONTROL_CHARACTERS.test(text)) return fail(fieldMessages.badCharacters(label));
   switch (entry.kind) {
     case "companyCode": {
-      if (!/^\d{1,5}$/.test(text)) return fail(fieldMessages.companyCode());
+      if (!/^\d{1,5}$/.test(text)) return fail(fieldMessages.companyCode(label));
       const code = padCompanyCode(text);
-      return isCompanyCode(code) ? { ok: true, value: code } : fail(fieldMessages.companyCode());
+      return isCompanyCode(code) ? { ok: true, value: code } : fail(fieldMessages.companyCode(label));
     }
     case "date":
       return isCalendarDate(text) ? { ok: true, value: text } : fail(fieldMessages.date(label));
@@ -282,10 +297,10 @@ function normaliseField(
   }
 }
 
-function invalidMessage(entry: OnRentEditField): string {
+function invalidMessage(entry: EditField): string {
   switch (entry.kind) {
     case "companyCode":
-      return fieldMessages.companyCode();
+      return fieldMessages.companyCode(entry.label);
     case "date":
       return fieldMessages.date(entry.label);
     case "phone":
@@ -301,8 +316,34 @@ function invalidMessage(entry: OnRentEditField): string {
   }
 }
 
+/**
+ * Every field of a table read from a body: the normalised values, each field's messages, and whether a
+ * required field was blank (the editors then answer '*All fields must be filled...').
+ */
+export function normaliseFields(
+  table: readonly EditField[],
+  body: Readonly<Record<string, unknown>>,
+): { fields: Record<string, EditFieldValue>; fieldErrors: Record<string, string[]>; missing: boolean } {
+  const fieldErrors: Record<string, string[]> = {};
+  const fields: Record<string, EditFieldValue> = {};
+  let missing = false;
+  for (const entry of table) {
+    const raw = body[entry.name];
+    if (entry.required && isBlank(raw)) {
+      missing = true;
+      (fieldErrors[entry.name] ??= []).push(fieldMessages.required(entry.label));
+      continue;
+    }
+    const result = normaliseField(entry, raw);
+    if (result.ok) fields[entry.name] = result.value;
+    else (fieldErrors[entry.name] ??= []).push(result.message);
+  }
+  return { fields, fieldErrors, missing };
+}
+
 const idMessage = ON_RENT_EDIT_MESSAGES.chooseOrder;
-const positiveId = (message: string) =>
+/** A record id of a payload: a positive 32-bit integer, from JSON or from a form's digits. */
+export const positiveId = (message: string) =>
   z.preprocess(
     (value) => (typeof value === "string" && /^\d+$/.test(value.trim()) ? Number(value.trim()) : value),
     z
@@ -333,7 +374,7 @@ export interface OnRentEdit {
   /** The sum of the four counts. */
   TrucksRequested: number;
   /** Field name → normalised value (string, number, boolean or null). */
-  fields: Record<string, string | number | boolean | null>;
+  fields: Record<string, EditFieldValue>;
 }
 
 export type OnRentEditValidation =
@@ -353,19 +394,9 @@ export function validateOnRentEdit(input: unknown): OnRentEditValidation {
   const envelope = envelopeSchema.safeParse(body);
   if (!envelope.success) for (const issue of envelope.error.issues) add(String(issue.path[0] ?? ""), issue.message);
 
-  let missing = false;
-  const fields: OnRentEdit["fields"] = {};
-  for (const entry of ON_RENT_EDIT_FIELDS) {
-    const raw = body[entry.name];
-    if (entry.required && isBlank(raw)) {
-      missing = true;
-      add(entry.name, fieldMessages.required(entry.label));
-      continue;
-    }
-    const result = normaliseField(entry, raw);
-    if (result.ok) fields[entry.name] = result.value as OnRentEdit["fields"][string];
-    else add(entry.name, result.message);
-  }
+  const read = normaliseFields(ON_RENT_EDIT_FIELDS, body);
+  const { fields, missing } = read;
+  for (const [name, messages] of Object.entries(read.fieldErrors)) for (const message of messages) add(name, message);
 
   let requested = 0;
   const countsRead = ON_RENT_COUNT_FIELDS.every((name) => typeof fields[name] === "number");
@@ -427,9 +458,13 @@ export function trucksAfterEdit(
 // Audit texts.
 
 /** How a field's value reads in the history: dates as YYYY-MM-DD, the waiver by name, Yes/No, blank as ''. */
-export function auditText(name: string, value: string | number | boolean | null | undefined): string {
+export function auditText(name: string, value: EditFieldValue | undefined): string {
+  return fieldAuditText(onRentEditField(name), value);
+}
+
+/** auditText for a field of any editor's table (the trade's on-rent half shares these texts). */
+export function fieldAuditText(entry: EditField | undefined, value: EditFieldValue | undefined): string {
   if (value === null || value === undefined) return "";
-  const entry = onRentEditField(name);
   if (entry?.kind === "waiver") return damageWaiverLabel(typeof value === "number" ? value : Number(value));
   if (entry?.kind === "yesNo") return value === true || value === "true" ? "Yes" : "No";
   return String(value);

@@ -1,13 +1,19 @@
 // GET /api/cards/{list} through a real server (the production build) over the demo seed: 401 without a
 // session, 404 for an unknown list, 403 for every list whose page the session may not open, and the
 // payload of the order-side lists for a session that may.
-import { type CardListWire, decodeCardList, isCardListWire } from "~/rules/boards/card-wire.ts";
+import { type CardListWire, decodeCardList, isCardListWire, READABLE_CARDS_FORMAT } from "~/rules/boards/card-wire.ts";
 import { permissionIdsNamed, type PermissionName } from "~/rules/access/permissions.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signSessionToken } from "~/modules/identity/session-token.server.ts";
 import { CARD_LISTS, mayReadList, type CardListName } from "~/rules/boards/boards.ts";
 import { seedDemoData } from "../../../scripts/seed/index.ts";
-import { UNKNOWN_LIST_MESSAGE } from "../../../server/api/cards.ts";
+import {
+  COMPACT_CARDS_MEDIA_TYPE,
+  compactCardListSchema,
+  readableCardListSchema,
+  UNKNOWN_FORMAT_MESSAGE,
+  UNKNOWN_LIST_MESSAGE,
+} from "../../../server/api/cards.ts";
 import { FORBIDDEN_MESSAGE, SIGN_IN_REQUIRED_MESSAGE } from "../../../server/api/authenticate.ts";
 import { createTestPrisma, testDatabaseUrl } from "../../support/database.ts";
 import { startTestServer, type RunningServer } from "../../support/test-server.ts";
@@ -32,9 +38,9 @@ async function tokenFor(permissions: PermissionName[]): Promise<string> {
   return signSessionToken(server.services.config, { userId: user.id, permissions: permissionIdsNamed(permissions) });
 }
 
-async function get(list: string, token?: string) {
+async function get(list: string, token?: string, headers: Record<string, string> = {}) {
   const response = await fetch(`${server.url}/api/cards/${list}`, {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    headers: { ...headers, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
   });
   return {
     status: response.status,
@@ -90,9 +96,10 @@ describe("GET /api/cards/{list}", () => {
     async (list) => {
       const permissions = READ_WITH[list]!;
       const token = await tokenFor(permissions);
-      const { status, headers, body } = await get(list, token);
+      const { status, headers, body } = await get(`${list}?format=compact`, token);
       expect(status).toBe(200);
-      expect(headers.get("cache-control")).toBe("no-store");
+      expect(headers.get("cache-control")).toBe("private, no-store");
+      expect(headers.get("content-type")).toMatch(/^application\/vnd\.fleetops\.cards\+json/);
       // The wire format (ADR 017): a dictionary and tuples, decoded here as the browser decodes it.
       expect(isCardListWire(body)).toBe(true);
       const payload = decodeCardList(body as unknown as CardListWire);
@@ -118,6 +125,37 @@ describe("GET /api/cards/{list}", () => {
       }
     },
   );
+
+  it("answers named objects by default, the compact form by query or Accept, and both decode to the same cards", async () => {
+    const token = await tokenFor(["restricted"]);
+    for (const list of ["onboarding", "transport", "overview"] as const) {
+      const readable = await get(list, token);
+      expect(readable.status).toBe(200);
+      expect(readable.headers.get("vary")).toMatch(/Accept/);
+      const parsed = readableCardListSchema.parse(readable.body);
+      expect(parsed.format).toBe(READABLE_CARDS_FORMAT);
+      expect(parsed.cards.length).toBeGreaterThan(0);
+      expect(parsed.cards[0]).not.toHaveProperty("searchText");
+
+      const byQuery = await get(`${list}?format=compact`, token);
+      const byAccept = await get(list, token, { Accept: COMPACT_CARDS_MEDIA_TYPE });
+      expect(byAccept.body).toEqual(byQuery.body);
+      const decoded = decodeCardList(compactCardListSchema.parse(byQuery.body) as unknown as CardListWire);
+      // Read one after the other from the kept list: the same generation, so the same cards.
+      expect(parsed.generatedAt).toBe(decoded.generatedAt);
+      expect(parsed.cards).toEqual(decoded.cards.map(({ searchText: _s, sortKey: _k, ...card }) => card));
+    }
+  });
+
+  it("answers 400 for a format it does not know, before reading the list", async () => {
+    const token = await tokenFor(["restricted"]);
+    expect(await get("onboarding?format=xml", token)).toEqual({
+      status: 400,
+      headers: expect.anything(),
+      body: { error: UNKNOWN_FORMAT_MESSAGE },
+    });
+    expect((await get("onboarding?format=compact&format=readable", token)).status).toBe(400);
+  });
 
   it("answers every list to a session with all access", async () => {
     const token = await tokenFor(["restricted"]);

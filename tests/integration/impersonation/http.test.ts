@@ -42,7 +42,7 @@ beforeAll(async () => {
   const services = { config, database, logger, boardChanges: ignoreBoardChanges };
   const app = express();
   app.use(requireSameOrigin());
-  app.use("/users", createUsersRouter(services));
+  app.use(createUsersRouter(services));
   // A route guarded by the transport permission, to see whose permissions a session has.
   app.get("/transport", requireSession(services), requirePermission("transport"), (_req, res) => {
     res.json({ userId: res.locals.userId });

@@ -12,7 +12,7 @@ import { createTestPrisma } from "../../support/database.ts";
 import { databaseFingerprint } from "../../support/property.ts";
 import { company } from "../../support/factories/companies.ts";
 import { editableOffRent } from "../../support/factories/off-rent-edit.ts";
-import { order } from "../../support/factories/requests.ts";
+import { order, trade } from "../../support/factories/requests.ts";
 import { ensureStatuses, unit } from "../../support/factories/units.ts";
 import { actorWith } from "../../support/factories/users.ts";
 
@@ -132,5 +132,22 @@ describe("POST /api/truck/vin-test", () => {
       status: 400,
       body: { error: M.formHistoryId, errors: { FormHistoryID: [M.formHistoryId] } },
     });
+  });
+
+  it("lets the trade's on-rent editors test a trade's units, and answers them 404 for a plain off-rent", async () => {
+    const { company: owner, form } = await trade(db);
+    const mine = await unit(db, "ON RENT", { companyId: owner.id });
+    const { form: offRentOnly } = await editableOffRent(db);
+    for (const permissions of [["onboarding"], ["transport-edit"]] as PermissionName[][]) {
+      const editor = await tokenFor(permissions);
+      expect(await post({ vins: [mine.unitNumber], FormHistoryID: form.id }, editor)).toEqual({
+        status: 200,
+        body: { [mine.unitNumber]: true },
+      });
+      expect(await post({ vins: ["U1"], FormHistoryID: offRentOnly.id }, editor)).toEqual({
+        status: 404,
+        body: { error: M.notFound },
+      });
+    }
   });
 });

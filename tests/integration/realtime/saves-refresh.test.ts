@@ -118,7 +118,7 @@ async function put(path: string, body: unknown, bearer = token) {
 }
 
 async function getList(list: CardListName): Promise<CardListPayload> {
-  const response = await fetch(`${server.url}/api/cards/${list}`, { headers: auth() });
+  const response = await fetch(`${server.url}/api/cards/${list}?format=compact`, { headers: auth() });
   expect(response.status).toBe(200);
   return readable((await response.json()) as CardListPayload);
 }

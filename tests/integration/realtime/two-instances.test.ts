@@ -132,7 +132,9 @@ describe("two server processes with the real list loaders on the seeded database
 
       // An order awaiting on-rent approval that the onboarding board shows (read through B).
       const before = readable(
-        (await (await fetch(`${b!.url}/api/cards/onboarding`, { headers: auth })).json()) as CardListPayload,
+        (await (
+          await fetch(`${b!.url}/api/cards/onboarding?format=compact`, { headers: auth })
+        ).json()) as CardListPayload,
       );
       const submittedIds = before.cards
         .filter((card) => card.stage.label === "Submitted" && card.formHistoryId !== null)
@@ -177,7 +179,9 @@ describe("two server processes with the real list loaders on the seeded database
       // answered before the save; A's announcement through Redis named the approved request, so B
       // computed that request's card alone and merged it into the kept list (ADR 018, 021).
       const fromB = readable(
-        (await (await fetch(`${b!.url}/api/cards/onboarding`, { headers: auth })).json()) as CardListPayload,
+        (await (
+          await fetch(`${b!.url}/api/cards/onboarding?format=compact`, { headers: auth })
+        ).json()) as CardListPayload,
       );
       expect({ ...payload, generatedAt: null }).toEqual({ ...fromB, generatedAt: null });
       const statsAfter = b!.nextLine("STATS ");

@@ -8,16 +8,15 @@ import { OFF_RENT_EDIT_MESSAGES } from "./messages.ts";
 
 const ODOMETER_PATTERN = new RegExp(`^\\d{1,${ODOMETER_MAX_DIGITS}}$`);
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const { allFieldsRequired: REQUIRED } = OFF_RENT_EDIT_MESSAGES;
+const ZIP_PATTERN = /^\d{5}$/;
 
-/** Text the form sends: a string (or a number from a JSON client), trimmed. */
-const text = (max: number) =>
+/** Required text the form sends: a string (or a number from a JSON client), trimmed; blank answers `required`. */
+const requiredText = (required: string, max: number) =>
   z
-    .union([z.string(), z.number()], { error: REQUIRED })
+    .union([z.string(), z.number()], { error: required })
     .transform((value) => String(value).trim())
-    .pipe(z.string().max(max, { error: `Must be at most ${max} characters.` }));
-
-const requiredText = (max: number) => text(max).pipe(z.string().min(1, { error: REQUIRED, abort: true }));
+    .pipe(z.string().max(max, { error: `Must be at most ${max} characters.` }))
+    .pipe(z.string().min(1, { error: required, abort: true }));
 
 /** Optional text: absent, null or blank all mean "none" (stored as null). */
 const optionalText = (max: number) =>
@@ -27,17 +26,12 @@ const optionalText = (max: number) =>
     .transform((value) => (value === null || value === undefined ? "" : String(value).trim()))
     .pipe(z.string().max(max, { error: `Must be at most ${max} characters.` }));
 
-/** A phone, stored in the spec's mask. */
-const phone = requiredText(25)
-  .refine(isCompletePhone, { error: OFF_RENT_EDIT_MESSAGES.phone })
-  .transform((value) => maskPhone(value));
-
 const optionalPhone = optionalText(25)
   .refine((value) => value === "" || isCompletePhone(value), { error: OFF_RENT_EDIT_MESSAGES.phone })
   .transform((value) => (value === "" ? "" : maskPhone(value)));
 
 /** A database id from JSON (number) or a form (digits). */
-const id = (message: string) =>
+export const recordId = (message: string) =>
   z.coerce
     .number({ error: message })
     .int({ error: message })
@@ -77,7 +71,7 @@ export const returningVinSchema = z.object({
   statusID: z.number().int().optional(),
   originalInfo: z
     .object({
-      id: id(OFF_RENT_EDIT_MESSAGES.unitsMismatch),
+      id: recordId(OFF_RENT_EDIT_MESSAGES.unitsMismatch),
       vin: z.string().max(32).optional(),
       odometer: z.union([z.string().max(32), z.number()]).optional(),
     })
@@ -93,6 +87,60 @@ export type ReturningVinRow = Pick<ReturningVin, "vin" | "odometer"> & { origina
 /** The refusal of a body that is not a JSON object. */
 export const BODY_MESSAGE = "Send the order's fields as a JSON object.";
 
+const returningRows = z
+  .array(returningVinSchema, { error: OFF_RENT_EDIT_MESSAGES.unitsMismatch })
+  .max(MAX_RETURNING_LINES, { error: OFF_RENT_EDIT_MESSAGES.tooManyVins });
+
+/**
+ * The fields of an edit of a return half, shared by the off-rent edit (below) and the edit of a trade's
+ * return half (trade-off-edit.ts, issue 14), each payload naming its fields as its clients send them. A blank
+ * required field answers `required`: the two dialogs word that message differently. The pickup zip is
+ * required on an off-rent (ADR 015) and optional on a trade, so both versions are here.
+ */
+export function returnHalfFields(required: string) {
+  const text = (max: number) => requiredText(required, max);
+  const pickupZip = text(5).refine((value) => ZIP_PATTERN.test(value), { error: OFF_RENT_EDIT_MESSAGES.zip });
+  const optionalPickupZip = optionalText(5).refine((value) => value === "" || ZIP_PATTERN.test(value), {
+    error: OFF_RENT_EDIT_MESSAGES.zip,
+  });
+  return {
+    compCode: companyCode,
+    companyName: text(120),
+    /** Submitted by, the pickup date and the pickup contact and address, but the zip. */
+    pickup: {
+      submittedBy: text(120),
+      pickupDate: text(10).refine(isIsoDate, { error: OFF_RENT_EDIT_MESSAGES.pickupDate }),
+      pickupName: text(120),
+      pickupEmail: text(254).refine((value) => EMAIL_PATTERN.test(value), {
+        error: OFF_RENT_EDIT_MESSAGES.email,
+      }),
+      pickupPhone: text(25)
+        .refine(isCompletePhone, { error: OFF_RENT_EDIT_MESSAGES.phone })
+        .transform((value) => maskPhone(value)),
+      pickupPhoneAlt: optionalPhone,
+      pickupStreetAddress: text(120),
+      pickupStreetAddress2: optionalText(120),
+      pickupCity: text(80),
+      pickupState: text(2)
+        .transform((value) => value.toUpperCase())
+        .refine((value) => /^[A-Z]{2}$/.test(value), { error: OFF_RENT_EDIT_MESSAGES.state }),
+    },
+    pickupZip,
+    optionalPickupZip,
+    /** The units list, the client's change texts (ignored) and the request's ids. */
+    units: {
+      returningVins: returningRows,
+      deletedVins: returningRows.optional().transform((value) => value ?? []),
+      changedData: z.record(z.string().max(200), z.string().max(2000)).optional(),
+      FormHistoryID: recordId(OFF_RENT_EDIT_MESSAGES.formHistoryId),
+      OffRentFormID: recordId(OFF_RENT_EDIT_MESSAGES.offRentFormId),
+    },
+    version: recordId(OFF_RENT_EDIT_MESSAGES.version),
+  };
+}
+
+const OFF_RENT_FIELDS = returnHalfFields(OFF_RENT_EDIT_MESSAGES.allFieldsRequired);
+
 /**
  * The off-rent edit payload plus `version`, the OffRentForm version the edit started from (ADR 015).
  * compCode comes first so that a missing code answers with its own message, not the general one.
@@ -100,48 +148,25 @@ export const BODY_MESSAGE = "Send the order's fields as a JSON object.";
  */
 export const offRentEditSchema = z.object(
   {
-    compCode: companyCode,
-    compName: requiredText(120),
-    submittedBy: requiredText(120),
-    pickupDate: requiredText(10).refine(isIsoDate, { error: OFF_RENT_EDIT_MESSAGES.pickupDate }),
-    pickupName: requiredText(120),
-    pickupEmail: requiredText(254).refine((value) => EMAIL_PATTERN.test(value), {
-      error: OFF_RENT_EDIT_MESSAGES.email,
-    }),
-    pickupPhone: phone,
-    pickupPhoneAlt: optionalPhone,
-    pickupStreetAddress: requiredText(120),
-    pickupStreetAddress2: optionalText(120),
-    pickupCity: requiredText(80),
-    pickupState: requiredText(2)
-      .transform((value) => value.toUpperCase())
-      .refine((value) => /^[A-Z]{2}$/.test(value), { error: OFF_RENT_EDIT_MESSAGES.state }),
-    pickupZip: requiredText(5).refine((value) => /^\d{5}$/.test(value), { error: OFF_RENT_EDIT_MESSAGES.zip }),
-    returningVins: z
-      .array(returningVinSchema, { error: OFF_RENT_EDIT_MESSAGES.unitsMismatch })
-      .max(MAX_RETURNING_LINES, {
-        error: OFF_RENT_EDIT_MESSAGES.tooManyVins,
-      }),
-    deletedVins: z
-      .array(returningVinSchema, { error: OFF_RENT_EDIT_MESSAGES.unitsMismatch })
-      .max(MAX_RETURNING_LINES, { error: OFF_RENT_EDIT_MESSAGES.tooManyVins })
-      .optional()
-      .transform((value) => value ?? []),
-    changedData: z.record(z.string().max(200), z.string().max(2000)).optional(),
-    FormHistoryID: id(OFF_RENT_EDIT_MESSAGES.formHistoryId),
-    OffRentFormID: id(OFF_RENT_EDIT_MESSAGES.offRentFormId),
+    compCode: OFF_RENT_FIELDS.compCode,
+    compName: OFF_RENT_FIELDS.companyName,
+    ...OFF_RENT_FIELDS.pickup,
+    pickupZip: OFF_RENT_FIELDS.pickupZip,
+    ...OFF_RENT_FIELDS.units,
     TradeFormID: z
-      .union([z.literal(""), z.literal(0), z.null(), id(OFF_RENT_EDIT_MESSAGES.tradeFormId)], {
+      .union([z.literal(""), z.literal(0), z.null(), recordId(OFF_RENT_EDIT_MESSAGES.tradeFormId)], {
         error: OFF_RENT_EDIT_MESSAGES.tradeFormId,
       })
       .optional()
       .transform((value) => (typeof value === "number" && value > 0 ? value : null)),
-    version: id(OFF_RENT_EDIT_MESSAGES.version),
+    version: OFF_RENT_FIELDS.version,
   },
   { error: BODY_MESSAGE },
 );
 export type OffRentEditInput = z.input<typeof offRentEditSchema>;
 export type OffRentEdit = z.output<typeof offRentEditSchema>;
+/** What the operation saving a return half reads of an edit, an off-rent's or a trade's (issue 14). */
+export type ReturnHalfEdit = Omit<OffRentEdit, "TradeFormID">;
 
 /**
  * POST /api/truck/vin-test {vins, FormHistoryID}. compCode is optional (ADR 015): a client sends it when
@@ -159,7 +184,7 @@ export const vinTestSchema = z.object(
       )
       .min(1, { error: OFF_RENT_EDIT_MESSAGES.vinsRequired })
       .max(MAX_RETURNING_LINES, { error: OFF_RENT_EDIT_MESSAGES.tooManyVins }),
-    FormHistoryID: id(OFF_RENT_EDIT_MESSAGES.formHistoryId),
+    FormHistoryID: recordId(OFF_RENT_EDIT_MESSAGES.formHistoryId),
     compCode: companyCode.optional(),
   },
   { error: BODY_MESSAGE },

@@ -242,6 +242,37 @@ describe("planReturningUnits", () => {
     });
   });
 
+  it("takes another required check and other messages when asked (a trade's return half)", () => {
+    const options = {
+      unitsRequired: false,
+      requiredMessage: "required!",
+      duplicateMessage: (vin: string) => `twice: ${vin}`,
+    };
+    const skipped = planReturningUnits(
+      [a],
+      OFFBOARDING_STAGE.approved,
+      { returningVins: [keep(a, { odometer: "" })], deletedVins: [] },
+      options,
+    );
+    expect(skipped.ok && skipped.plan.lines[0]).toMatchObject({ odometer: "1000", odometerChanged: false });
+    expect(
+      planReturningUnits(
+        [a],
+        OFFBOARDING_STAGE.approved,
+        { returningVins: [keep(a), added("", "5")], deletedVins: [] },
+        { ...options, unitsRequired: true },
+      ),
+    ).toEqual({ ok: false, status: 400, message: "required!", fieldErrors: { "returningVins.1.vin": ["required!"] } });
+    expect(
+      planReturningUnits(
+        [a, b],
+        OFFBOARDING_STAGE.approved,
+        { returningVins: [keep(a), keep(b), added("U2", "5")], deletedVins: [] },
+        options,
+      ),
+    ).toMatchObject({ status: 400, message: "twice: U2" });
+  });
+
   it("does not count placeholder rows as duplicates", () => {
     expect(
       planReturningUnits([a], OFFBOARDING_STAGE.approved, {

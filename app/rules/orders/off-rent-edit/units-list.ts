@@ -7,6 +7,8 @@ import {
   canRemoveReturningUnit,
   type CarrierAssignment,
   isUnitNumberEditable,
+  OFFBOARDING_STAGE,
+  PLACEHOLDER_UNIT_STATUS_ID,
   REMOVABLE_UNIT_STATUS_ID,
 } from "../order-stages.ts";
 import { isPlaceholderUnit } from "./fields.ts";
@@ -77,16 +79,32 @@ export type PlanRefusal = { ok: false; status: 400 | 409; message: string; field
 export const lineField = (index: number, field: "vin" | "odometer") => `returningVins.${index}.${field}`;
 
 /**
+ * Where the edit of a trade's return half (issue 14) differs from the off-rent's; left out, the off-rent
+ * edit's rules of ADR 015 apply.
+ */
+export interface ReturningUnitsPlanOptions {
+  /** Whether every row needs a unit number and an odometer; by default unless the order is partly assigned. */
+  unitsRequired?: boolean;
+  /** The message of a blank row (the order's required-fields message). */
+  requiredMessage?: string;
+  /** The message of a list using a unit number twice, naming the first such unit. */
+  duplicateMessage?: (vin: string) => string;
+}
+
+/**
  * Resolves the submitted list against the stored lines and applies every rule of the units list (ADR 015)
  * that needs no database: each stored line accounted for once (kept or deleted), removals allowed, locked lines
  * unchanged, unit number and odometer filled (unless the order is partly assigned), no duplicates.
- * With a partly assigned order an empty odometer keeps the stored reading (0 for an added row).
+ * When rows are not required an empty odometer keeps the stored reading (0 for an added row).
  */
 export function planReturningUnits<L extends StoredReturningLine>(
   stored: readonly L[],
   offboardingStage: number,
   submitted: { returningVins: readonly ReturningVinRow[]; deletedVins: readonly ReturningVinRow[] },
+  options: ReturningUnitsPlanOptions = {},
 ): { ok: true; plan: ReturningUnitsPlan<L> } | PlanRefusal {
+  const unitsRequired = options.unitsRequired ?? !isPartlyAssigned(stored);
+  const required = options.requiredMessage ?? REQUIRED;
   const byId = new Map(stored.map((line) => [line.id, line]));
   const seen = new Set<number>();
   const mismatch: PlanRefusal = { ok: false, status: 400, message: OFF_RENT_EDIT_MESSAGES.unitsMismatch };
@@ -105,7 +123,6 @@ export function planReturningUnits<L extends StoredReturningLine>(
     // A row added and dropped in the same edit never existed: nothing to remove.
     if (line !== null) removed.push(line);
   }
-  const partlyAssigned = isPartlyAssigned(stored);
   const lines: PlannedLine<L>[] = [];
   for (const [index, row] of submitted.returningVins.entries()) {
     const line = claim(row);
@@ -115,11 +132,11 @@ export function planReturningUnits<L extends StoredReturningLine>(
         kind: "added",
         index,
         vin: row.vin,
-        odometer: row.odometer === "" && partlyAssigned ? "0" : row.odometer,
+        odometer: row.odometer === "" && !unitsRequired ? "0" : row.odometer,
       });
       continue;
     }
-    const odometer = row.odometer === "" && partlyAssigned ? line.odometer : row.odometer;
+    const odometer = row.odometer === "" && !unitsRequired ? line.odometer : row.odometer;
     const vinChanged = row.vin !== line.vin;
     const odometerChanged = Number(odometer) !== Number(line.odometer) || odometer === "";
     lines.push({ kind: "kept", index, stored: line, vin: row.vin, odometer, vinChanged, odometerChanged });
@@ -148,19 +165,20 @@ export function planReturningUnits<L extends StoredReturningLine>(
   }
 
   const fieldErrors: FieldErrors = {};
-  if (!partlyAssigned) {
+  if (unitsRequired) {
     for (const line of lines) {
-      if (line.vin === "") fieldErrors[lineField(line.index, "vin")] = [REQUIRED];
-      if (line.odometer === "") fieldErrors[lineField(line.index, "odometer")] = [REQUIRED];
+      if (line.vin === "") fieldErrors[lineField(line.index, "vin")] = [required];
+      if (line.odometer === "") fieldErrors[lineField(line.index, "odometer")] = [required];
     }
   }
-  if (Object.keys(fieldErrors).length > 0) return { ok: false, status: 400, message: REQUIRED, fieldErrors };
+  if (Object.keys(fieldErrors).length > 0) return { ok: false, status: 400, message: required, fieldErrors };
 
   const duplicates = duplicateLineIndexes(lines.map((line) => line.vin));
   if (duplicates.length > 0) {
     const errors: FieldErrors = { returningVins: [OFF_RENT_EDIT_MESSAGES.duplicateVinsInline] };
     for (const index of duplicates) errors[lineField(index, "vin")] = [OFF_RENT_EDIT_MESSAGES.duplicateVinsInline];
-    return { ok: false, status: 400, message: OFF_RENT_EDIT_MESSAGES.duplicateVins, fieldErrors: errors };
+    const message = options.duplicateMessage?.(lines[duplicates[0]!]!.vin) ?? OFF_RENT_EDIT_MESSAGES.duplicateVins;
+    return { ok: false, status: 400, message, fieldErrors: errors };
   }
 
   const edited = lines.filter((line) => !isPlaceholderUnit(line.vin) && (line.kind === "added" || line.vinChanged));
@@ -211,4 +229,73 @@ export function untestedUnitsRefusal(
   if (Object.keys(fieldErrors).length === 0) return null;
   fieldErrors.returningVins = [OFF_RENT_EDIT_MESSAGES.editedVinsInvalid];
   return { ok: false, status: 400, message: OFF_RENT_EDIT_MESSAGES.editedVinsInvalid, fieldErrors };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Audit texts and statuses of edited lines (ADR 015): shared by the off-rent and both trade edits.
+
+/** A line's audit label: 'Unit U1234', with its line id when stored lines share a number (placeholders). */
+export function returningLineLabels(lines: readonly Pick<StoredReturningLine, "id" | "vin">[]): Map<number, string> {
+  const counts = new Map<string, number>();
+  for (const line of lines) counts.set(line.vin, (counts.get(line.vin) ?? 0) + 1);
+  return new Map(
+    lines.map((line) => [
+      line.id,
+      (counts.get(line.vin) ?? 0) > 1 ? `Unit ${line.vin} (line ${line.id})` : `Unit ${line.vin}`,
+    ]),
+  );
+}
+
+const odometerText = (value: string) => String(Number(value));
+
+/**
+ * changedData entries of the units list, one per unit: 'Added Unit n: none!Added Unit n: U123 (odometer
+ * 4321)', 'Unit U123: U123!Unit U123: removed', a renamed unit, a changed odometer.
+ */
+export function returningUnitChanges(
+  plan: ReturningUnitsPlan,
+  labels: ReadonlyMap<number, string>,
+  describe: (label: string, before: string, after: string) => string,
+): Record<string, string> {
+  const changes: Record<string, string> = {};
+  let added = 0;
+  for (const line of plan.lines) {
+    if (line.kind === "added") {
+      added += 1;
+      const label = `Added Unit ${added}`;
+      changes[label] = describe(label, "none", `${line.vin} (odometer ${odometerText(line.odometer)})`);
+      continue;
+    }
+    const label = labels.get(line.stored.id) ?? `Unit ${line.stored.vin}`;
+    if (line.vinChanged) changes[label] = describe(label, line.stored.vin, line.vin);
+    if (line.odometerChanged) {
+      const odometerLabel = `${label} Odometer`;
+      changes[odometerLabel] = describe(odometerLabel, odometerText(line.stored.odometer), odometerText(line.odometer));
+    }
+  }
+  for (const line of plan.removed) {
+    const label = labels.get(line.id) ?? `Unit ${line.vin}`;
+    changes[label] = describe(label, line.vin, "removed");
+  }
+  return changes;
+}
+
+/**
+ * The status of a line added in the edit, as the off-rent edit gives it (ADR 015): New (0) while it is the
+ * placeholder 'UPDATE' or the return half is only Submitted; a real unit on an approved half awaits pickup
+ * (5), as approved halves' lines do.
+ */
+export function statusOfAddedLine(vin: string, offboardingStage: number): number {
+  return isPlaceholderUnit(vin) || offboardingStage === OFFBOARDING_STAGE.submitted
+    ? PLACEHOLDER_UNIT_STATUS_ID
+    : REMOVABLE_UNIT_STATUS_ID;
+}
+
+/** A renamed line keeps its status, except a New line of an approved half that now names a real unit: it awaits pickup. */
+export function statusOfRenamedLine(vin: string, offboardingStage: number, current: number): number {
+  return current === PLACEHOLDER_UNIT_STATUS_ID &&
+    offboardingStage >= OFFBOARDING_STAGE.approved &&
+    !isPlaceholderUnit(vin)
+    ? REMOVABLE_UNIT_STATUS_ID
+    : current;
 }

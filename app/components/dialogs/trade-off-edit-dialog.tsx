@@ -1,0 +1,247 @@
+// The editOffTrade dialog ('Edit Order', issue 14): a trade's return half — company name and code,
+// submitted by, pickup date and the pickup contact (the off-rent dialog's off-rent-edit-fields.tsx), the
+// returning units still to come back (returning-units.tsx, as the off-rent dialog's), the completed ones
+// listed apart, and Save Changes — plus converting the trade into a plain order (trade-off-edit-convert.tsx,
+// ADR 032). Prefilled from the board's loader (trade-off-edit-dialogs.server.ts).
+// On the dialog kit (ADR 026): one form element posting to the board, with a useDialogForm per intent — the
+// save, the unit test and the conversion's Yes (buttons inside the form, `alsoPosts`), and, without
+// JavaScript only, "Add unit", "Remove ticked units" and the conversion's question, each answered by a
+// re-render with every value kept. With JavaScript those happen in place, the save and Yes show their
+// pending state, the operations' refusals (their exact messages, marks on the fields and rows) clear after
+// 6 s, a save or a conversion closes the dialog while the boards refresh over the socket, and an edit over
+// a newer version shows who changed what until the latest version is loaded. As in the editOnTrade dialog,
+// the browser does not run the edit's rules itself: they would put zod and the trade's field rules into
+// this chunk, over ADR 028's page weight ceiling.
+import { Badge, Button, Flex, Text } from "@radix-ui/themes";
+import { Fragment, useId, useState } from "react";
+import { Link } from "react-router";
+import type { DialogActionData } from "~/rules/dialogs/operation-result.ts";
+import type { OffRentFieldName } from "~/rules/orders/off-rent-edit/fields.ts";
+import { OFF_RENT_EDIT_MESSAGES } from "~/rules/orders/off-rent-edit/messages.ts";
+import {
+  CONVERT_ASKED_FIELD,
+  CONVERT_VIN_FIELD,
+  type CompletedTradeUnit,
+  TRADE_OFF_CONVERT_TEXTS,
+  TRADE_OFF_EDIT_DIALOG,
+  TRADE_OFF_EDIT_INTENTS,
+  TRADE_OFF_EDIT_MESSAGE_MS,
+  TRADE_VERSION_FIELD,
+  type TradeOffEditDialogData,
+} from "~/rules/orders/trade-off-edit-dialog.ts";
+import { useHydrated } from "../app-dialog.tsx";
+import { FormMessage } from "../form-message.tsx";
+import { type BoardDialogProps, type DialogForm, DialogFormElement, useDialogForm } from "./dialog-kit.tsx";
+import { FIELDSET_RESET, Notice } from "./dialog-sections.tsx";
+import { OffRentFieldsSection } from "./off-rent-edit-fields.tsx";
+import { OrderHistory, StaleVersionNotice } from "./order-history.tsx";
+import { ReturningUnitsSection, useReturningUnits } from "./returning-units.tsx";
+import { AskButton, ConvertConfirmation } from "./trade-off-edit-convert.tsx";
+
+const UNITS_INTENTS = {
+  testUnits: TRADE_OFF_EDIT_INTENTS.testUnits,
+  addUnit: TRADE_OFF_EDIT_INTENTS.addUnit,
+  removeUnits: TRADE_OFF_EDIT_INTENTS.removeUnits,
+};
+
+/** A posted field's first value ("" for none): a re-render keeps what was sent. */
+function postedText(posted: DialogActionData, name: string): string {
+  const value = posted.values[name];
+  return (Array.isArray(value) ? value[0] : value) ?? "";
+}
+
+/** The form that was sent last (or, before any, the one the page's post answered): its news shows. */
+function newestForm(forms: readonly DialogForm[]): DialogForm {
+  return forms.reduce((newest, form) =>
+    form.sentAt > newest.sentAt || (form.sentAt === newest.sentAt && !newest.answer && form.answer) ? form : newest,
+  );
+}
+
+/** Whether the conversion's question shows when the page was posted (no JavaScript), from what was posted. */
+function askingAfter(posted: DialogActionData | null): boolean {
+  if (!posted) return false;
+  const asked = postedText(posted, CONVERT_ASKED_FIELD) === "true";
+  // A refused Yes comes back to the question; the question's own post shows or hides it.
+  if (posted.intent === TRADE_OFF_EDIT_INTENTS.convert) return true;
+  if (posted.intent === TRADE_OFF_EDIT_INTENTS.convertAsk && posted.ok) return !asked;
+  return asked;
+}
+
+export default function TradeOffEditDialog({
+  data,
+  actionData,
+  closeHref,
+  readOnly,
+}: BoardDialogProps<"editOffTrade">) {
+  // A newer version of either half (after "Load the latest version") starts a fresh form.
+  return (
+    <TradeOffEditForm
+      key={`${data.version}-${data.tradeVersion}`}
+      data={data}
+      actionData={actionData}
+      closeHref={closeHref}
+      readOnly={readOnly}
+    />
+  );
+}
+
+function TradeOffEditForm({
+  data,
+  actionData,
+  closeHref,
+  readOnly,
+}: {
+  data: TradeOffEditDialogData;
+  actionData: DialogActionData | null;
+  closeHref: string;
+  readOnly: boolean;
+}) {
+  const hydrated = useHydrated();
+  const formId = useId();
+  const messageMs = TRADE_OFF_EDIT_MESSAGE_MS;
+  const save = useDialogForm(TRADE_OFF_EDIT_DIALOG, TRADE_OFF_EDIT_INTENTS.save, { actionData, messageMs });
+  const test = useDialogForm(TRADE_OFF_EDIT_DIALOG, TRADE_OFF_EDIT_INTENTS.testUnits, {
+    actionData,
+    messageMs,
+    failedMessage: OFF_RENT_EDIT_MESSAGES.testFailed,
+    // A test writes nothing: the board's lists and this dialog's data stay as they are.
+    reloads: false,
+  });
+  const convert = useDialogForm(TRADE_OFF_EDIT_DIALOG, TRADE_OFF_EDIT_INTENTS.convert, {
+    actionData,
+    messageMs,
+    failedMessage: TRADE_OFF_CONVERT_TEXTS.failed,
+  });
+  // Posted without JavaScript only (with it they happen in place): their answers are re-renders.
+  const add = useDialogForm(TRADE_OFF_EDIT_DIALOG, TRADE_OFF_EDIT_INTENTS.addUnit, { actionData, messageMs });
+  const remove = useDialogForm(TRADE_OFF_EDIT_DIALOG, TRADE_OFF_EDIT_INTENTS.removeUnits, { actionData, messageMs });
+  const ask = useDialogForm(TRADE_OFF_EDIT_DIALOG, TRADE_OFF_EDIT_INTENTS.convertAsk, { actionData, messageMs });
+
+  // What the page was posted with (no JavaScript: a refusal or a re-render, every value kept), read once.
+  const [posted] = useState(
+    () => save.answer ?? test.answer ?? add.answer ?? remove.answer ?? ask.answer ?? convert.answer,
+  );
+  const initial = (name: OffRentFieldName): string => (posted ? postedText(posted, name) : data.fields[name]);
+  const kept = (name: string, stored: number) => (posted ? postedText(posted, name) : "") || String(stored);
+  const units = useReturningUnits(data.lines, posted, [save.answer, test.answer], UNITS_INTENTS);
+  const [asking, setAsking] = useState(() => askingAfter(posted));
+
+  // One message at a time: the news of the form sent last. A test that ran is news only without
+  // JavaScript (with it, each row shows its result); the question shows in its own box.
+  const speaker = newestForm([save, test, add, remove, ask, convert]);
+  const quiet =
+    (hydrated && speaker.intent === TRADE_OFF_EDIT_INTENTS.testUnits && !speaker.refused) ||
+    (speaker.intent === TRADE_OFF_EDIT_INTENTS.convertAsk && !speaker.refused && asking);
+  const message = quiet ? null : speaker.message;
+  const conflict = speaker.conflict;
+  const fieldError = (name: string) => speaker.fieldError(name);
+  const editable = data.readOnlyReason === null && !readOnly;
+  const offer = editable ? data.convert : null;
+
+  return (
+    <DialogFormElement form={save} alsoPosts={[test, convert]} noValidate aria-labelledby={`${formId}-heading`}>
+      {/* The default button (Enter in a field) is Save Changes, not the buttons that come first. */}
+      {editable ? <button type="submit" tabIndex={-1} aria-hidden="true" style={VISUALLY_HIDDEN} /> : null}
+      <input type="hidden" name="FormHistoryID" value={data.FormHistoryID} />
+      <input type="hidden" name="TradeFormID" value={data.TradeFormID} />
+      <input type="hidden" name="OffRentFormID" value={data.OffRentFormID} />
+      {/* The versions the dialog was opened at (kept across no-JavaScript re-renders): the edit's and the conversion's. */}
+      <input type="hidden" name="version" value={kept("version", data.version)} />
+      <input type="hidden" name={TRADE_VERSION_FIELD} value={kept(TRADE_VERSION_FIELD, data.tradeVersion)} />
+      <input type="hidden" name={CONVERT_ASKED_FIELD} value={asking ? "true" : "false"} />
+      <Flex direction="column" gap="3">
+        <Text as="p" size="2" color="gray" id={`${formId}-heading`}>
+          {data.companyName} · Trade return #{data.FormHistoryID} · {data.stageLabel}
+        </Text>
+        {!editable ? <Notice>{data.readOnlyReason ?? "You can view this trade but not edit it."}</Notice> : null}
+        {conflict ? <StaleVersionNotice conflict={conflict} reloadHref={save.action} /> : null}
+
+        <fieldset disabled={!editable} style={FIELDSET_RESET}>
+          <Flex direction="column" gap="4">
+            <OffRentFieldsSection
+              section="order"
+              initial={initial}
+              fieldError={fieldError}
+              // Another company code names another customer: every unit test is void.
+              onChange={{ compCode: units.untest }}
+            />
+            <ReturningUnitsSection
+              units={units}
+              intents={UNITS_INTENTS}
+              hydrated={hydrated}
+              editable={editable}
+              partlyAssigned={data.partlyAssigned}
+              testing={test.busy}
+              fieldError={fieldError}
+              unitsNotShown={data.completedLines.length}
+            />
+            <CompletedUnits units={data.completedLines} />
+            <OffRentFieldsSection section="contact" initial={initial} fieldError={fieldError} />
+          </Flex>
+        </fieldset>
+
+        {/* A version conflict says so in its notice, which stays until the latest version is loaded. */}
+        {conflict ? null : <FormMessage message={message} tone={speaker.refused ? "error" : "success"} />}
+        {offer && asking ? (
+          <ConvertConfirmation
+            offer={offer}
+            chosen={posted ? postedText(posted, CONVERT_VIN_FIELD) : ""}
+            hydrated={hydrated}
+            converting={convert.busy}
+            fieldError={(name) => convert.fieldError(name)}
+            onNo={() => setAsking(false)}
+          />
+        ) : null}
+        <Flex gap="3" justify="between" wrap="wrap">
+          <Flex gap="3">
+            {offer && !asking ? (
+              <AskButton hydrated={hydrated} onClick={() => setAsking(true)} color="amber">
+                Convert to order…
+              </AskButton>
+            ) : null}
+          </Flex>
+          <Flex gap="3">
+            <Button asChild variant="soft" color="gray">
+              <Link to={closeHref}>Cancel</Link>
+            </Button>
+            {editable ? (
+              <Button type="submit" loading={save.busy}>
+                Save Changes
+              </Button>
+            ) : null}
+          </Flex>
+        </Flex>
+        <OrderHistory entries={data.history} />
+      </Flex>
+    </DialogFormElement>
+  );
+}
+
+/** The units a carrier already picked up: done with on this trade, so neither edited nor entered again. */
+function CompletedUnits({ units }: { units: readonly CompletedTradeUnit[] }) {
+  if (units.length === 0) return null;
+  return (
+    <Text as="p" size="2" data-completed-units="">
+      <Text weight="bold">Completed units</Text> (picked up; they cannot be changed or entered again):{" "}
+      {units.map((unit, index) => (
+        <Fragment key={unit.id}>
+          {index > 0 ? ", " : null}
+          <Text data-completed-unit={unit.vin}>
+            {unit.vin} <Badge color="green">{unit.statusLabel}</Badge>
+          </Text>
+        </Fragment>
+      ))}
+    </Text>
+  );
+}
+
+const VISUALLY_HIDDEN = {
+  position: "absolute",
+  width: 1,
+  height: 1,
+  padding: 0,
+  margin: -1,
+  overflow: "hidden",
+  clip: "rect(0 0 0 0)",
+  border: 0,
+} as const;

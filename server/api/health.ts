@@ -1,0 +1,42 @@
+// GET /healthz: whether the app can reach its database (200 or 503), for load balancers and
+// docker-compose's health check. No session: it reveals nothing but up or down.
+import express from "express";
+import { z } from "zod";
+import type { AppServices } from "../../app/modules/platform/services.server.ts";
+import { defineEndpoint, route } from "./endpoint.ts";
+
+const healthSchema = z.object({ status: z.enum(["ok", "error"]), db: z.enum(["up", "down"]) }).meta({ id: "Health" });
+
+export const HEALTH_ENDPOINTS = {
+  health: defineEndpoint({
+    method: "get",
+    path: "/healthz",
+    tag: "Operations",
+    summary: "Health check",
+    access: "public",
+    responses: {
+      200: {
+        description: "The app and its database are up.",
+        schema: healthSchema,
+        example: { status: "ok", db: "up" },
+      },
+      503: {
+        description: "The database cannot be reached.",
+        schema: healthSchema,
+        example: { status: "error", db: "down" },
+      },
+    },
+  }),
+} as const;
+
+export function createHealthRouter(services: AppServices): express.Router {
+  const router = express.Router();
+  route(router, HEALTH_ENDPOINTS.health, async (_req, res) => {
+    const up = await services.database.isUp();
+    res
+      .status(up ? 200 : 503)
+      .set("Cache-Control", "no-store")
+      .json(up ? { status: "ok", db: "up" } : { status: "error", db: "down" });
+  });
+  return router;
+}
