@@ -17,6 +17,9 @@ export default defineConfig({
             "tests/unit/**/*.test.ts",
           ],
           setupFiles: ["tests/setup/fail-on-console-error.ts"],
+          // Property checks run thousands of cases: on a 2-core machine busy with the build beside them
+          // (npm test runs both at once) 5 s was too tight for a correct test (a 2,000-case URL check).
+          testTimeout: 20_000,
         },
       },
       {
