@@ -1,11 +1,11 @@
 // Finding demo records for the off-rent edit browser tests (tests/e2e/off-rent-edit*.spec.ts), from the
-// server-rendered boards as an administrator sees them: approved plain off-rents whose units all await
+// boards' card lists as an administrator reads them: approved plain off-rents whose units all await
 // pickup without a carrier, each with a unit on rent to the same customer that no request is returning
 // yet (confirmed with POST /api/truck/vin-test). The JavaScript tests take them from the front of the
 // list and the no-JavaScript tests from the back, so the two never edit the same order. Also opening the
 // dialog at its address, which both specs do.
 import { expect, type Locator, type Page } from "@playwright/test";
-import { liveStatus } from "./support/board.ts";
+import { boardCards, liveStatus } from "./support/board.ts";
 import { OFFBOARDING_STAGE } from "../../app/rules/orders/order-stages.ts";
 
 export interface OffRentCandidate {
@@ -16,37 +16,15 @@ export interface OffRentCandidate {
   spare: string;
 }
 
-interface ScrapedCard {
-  key: string;
-  stage: string | null;
-  subtitle: string;
-  units: { unitNumber: string; text: string }[];
-}
-
-async function scrapeCards(page: Page, path: string): Promise<ScrapedCard[]> {
-  await page.goto(path);
-  return page.locator("article[data-card-key]").evaluateAll((articles) =>
-    articles.map((article) => ({
-      key: article.getAttribute("data-card-key") ?? "",
-      stage: article.closest("section[data-stage]")?.getAttribute("data-stage") ?? null,
-      subtitle: (article.querySelector("h3, h4")?.nextElementSibling?.textContent ?? "").trim(),
-      units: [...article.querySelectorAll("li[data-unit]")].map((item) => ({
-        unitNumber: item.getAttribute("data-unit") ?? "",
-        text: item.textContent ?? "",
-      })),
-    })),
-  );
-}
-
 /** Up to `wanted` candidates, in request order, from the front or the back of the list. */
 export async function offRentCandidates(
   page: Page,
   from: "front" | "back",
   wanted: number,
 ): Promise<OffRentCandidate[]> {
-  const offboarding = await scrapeCards(page, "/offboarding?perStage=500");
+  const offboarding = await boardCards(page, "offboarding");
   const busy = new Set(offboarding.flatMap((card) => card.units.map((unit) => unit.unitNumber)));
-  const receivable = await scrapeCards(page, "/accounts-receivable?perStage=500");
+  const receivable = await boardCards(page, "accounts-receivable");
   const onRentByCode = new Map<string, string[]>();
   for (const card of receivable.filter((entry) => entry.key.startsWith("company-"))) {
     const spare = card.units
@@ -100,7 +78,7 @@ export async function offRentCandidate(page: Page, from: "front" | "back", nth: 
 
 /** A stage-2 off-rent with a carrier-assigned unit: its dialog shows the lock. */
 export async function carrierAssignedOffRent(page: Page): Promise<{ formHistoryId: number; unit: string } | null> {
-  const offboarding = await scrapeCards(page, "/offboarding?perStage=500");
+  const offboarding = await boardCards(page, "offboarding");
   for (const card of offboarding) {
     if (!/^\d{5} · Off-rent #\d+/.test(card.subtitle)) continue;
     const locked = card.units.find((unit) => unit.text.includes("Carrier Assigned"));

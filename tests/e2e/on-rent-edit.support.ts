@@ -1,9 +1,9 @@
 // What the editOnboarding browser tests (tests/e2e/on-rent-edit*.spec.ts) share: finding demo orders on
-// the server-rendered On Rent board, opening the dialog from a card's Edit link, and its fields. Each spec
+// the On Rent board's card list, opening the dialog from a card's Edit link, and its fields. Each spec
 // edits orders at its own place in the list of Approved orders (JavaScript a third of the way down, no
 // JavaScript two thirds), so the two never edit the same order.
 import { expect, type Locator, type Page } from "@playwright/test";
-import { requestCard } from "./support/board.ts";
+import { boardCards, requestCard } from "./support/board.ts";
 import { ONBOARDING_STAGE } from "../../app/rules/orders/order-stages.ts";
 
 /**
@@ -11,39 +11,32 @@ import { ONBOARDING_STAGE } from "../../app/rules/orders/order-stages.ts";
  * of the way down the list in request order, `offset` further on.
  */
 export async function pickApprovedOrder(page: Page, thirds: 1 | 2, offset = 0): Promise<number> {
-  await page.goto("/onboarding?perStage=500");
-  const ids = await page
-    .locator(`section[data-stage="${ONBOARDING_STAGE.approved}"] article[data-card-key^="form-"]`)
-    .evaluateAll((articles) =>
-      articles
-        .filter((article) => /· Order #\d+$/.test(article.querySelector("p")?.textContent?.trim() ?? ""))
-        .filter((article) => !(article.textContent ?? "").includes("Carrier Assigned"))
-        .map((article) => Number(article.getAttribute("data-card-key")!.slice("form-".length))),
-    );
-  ids.sort((a, b) => a - b);
+  const ids = (await plainOrders(page))
+    .sort((a, b) => a.formHistoryId - b.formHistoryId)
+    .filter((card) => card.stage === String(ONBOARDING_STAGE.approved))
+    .filter((card) => !card.units.some((unit) => unit.text.includes("Carrier Assigned")))
+    .map((card) => card.formHistoryId);
   expect(ids.length, "the demo data has Approved orders without a carrier").toBeGreaterThan(4);
   return ids[Math.floor((ids.length * thirds) / 3) + offset]!;
 }
 
 /** An order with at least two trucks given a carrier (a refused edit writes nothing, so any will do). */
 export async function orderWithCarriers(page: Page): Promise<{ formHistoryId: number; assigned: number }> {
-  await page.goto("/onboarding?perStage=500");
-  const found = await page.locator('article[data-card-key^="form-"]').evaluateAll((articles) =>
-    articles
-      .filter((article) => /· Order #\d+$/.test(article.querySelector("p")?.textContent?.trim() ?? ""))
-      .map((article) => {
-        const label = [...article.querySelectorAll("dt")].find(
-          (term) => term.textContent?.trim() === "Carrier assigned",
-        );
-        return {
-          formHistoryId: Number(article.getAttribute("data-card-key")!.slice("form-".length)),
-          assigned: Number(label?.nextElementSibling?.textContent?.trim() ?? 0),
-        };
-      })
-      .filter((order) => order.assigned >= 2),
-  );
+  const found = (await plainOrders(page))
+    .map((card) => ({
+      formHistoryId: card.formHistoryId,
+      assigned: Number(card.facts.find((fact) => fact.label === "Carrier assigned")?.value ?? 0),
+    }))
+    .filter((order) => order.assigned >= 2);
   expect(found.length, "the demo data has an order with two trucks given a carrier").toBeGreaterThan(0);
   return found[0]!;
+}
+
+/** The On Rent board's plain orders (not trades, not split parts), in board order: the first show on its first page. */
+async function plainOrders(page: Page) {
+  return (await boardCards(page, "onboarding"))
+    .filter((card) => card.key.startsWith("form-") && /· Order #\d+$/.test(card.subtitle))
+    .map((card) => ({ ...card, formHistoryId: Number(card.key.slice("form-".length)) }));
 }
 
 export const editDialogOf = (page: Page) => page.getByRole("dialog", { name: "Edit Order" });

@@ -1,5 +1,5 @@
 // Finding demo trades for the editOffTrade browser tests (tests/e2e/trade-off-edit*.spec.ts), from the
-// server-rendered offboarding board as an administrator sees it: the parts of split trades, which the
+// offboarding board's card list as an administrator reads it: the parts of split trades, which the
 // editOnTrade tests (trade-on-edit.support.ts) never take (they edit whole trades), whose returning units
 // are all still at the customer without a carrier. Edits take parts with an even FormHistoryID and a unit on
 // rent to the same customer that no request is returning yet (confirmed with POST /api/truck/vin-test; the
@@ -9,7 +9,7 @@
 // no-JavaScript tests from the back, so no two tests touch the same trade, whatever the others converted
 // meanwhile. Also opening the dialog at its address.
 import { expect, type Locator, type Page } from "@playwright/test";
-import { liveStatus } from "./support/board.ts";
+import { boardCards, liveStatus } from "./support/board.ts";
 import { OFFBOARDING_STAGE } from "../../app/rules/orders/order-stages.ts";
 
 export interface TradeCandidate {
@@ -20,31 +20,9 @@ export interface TradeCandidate {
   spare: string | null;
 }
 
-interface ScrapedCard {
-  key: string;
-  stage: string | null;
-  subtitle: string;
-  units: { unitNumber: string; text: string }[];
-}
-
-async function scrapeCards(page: Page, path: string): Promise<ScrapedCard[]> {
-  await page.goto(path);
-  return page.locator("article[data-card-key]").evaluateAll((articles) =>
-    articles.map((article) => ({
-      key: article.getAttribute("data-card-key") ?? "",
-      stage: article.closest("section[data-stage]")?.getAttribute("data-stage") ?? null,
-      subtitle: (article.querySelector("h3, h4")?.nextElementSibling?.textContent ?? "").trim(),
-      units: [...article.querySelectorAll("li[data-unit]")].map((item) => ({
-        unitNumber: item.getAttribute("data-unit") ?? "",
-        text: item.textContent ?? "",
-      })),
-    })),
-  );
-}
-
 /** Units on rent to each company code that no request is returning (the AR board's company cards). */
 async function spareUnitsByCode(page: Page, busy: ReadonlySet<string>): Promise<Map<string, string[]>> {
-  const receivable = await scrapeCards(page, "/accounts-receivable?perStage=500");
+  const receivable = await boardCards(page, "accounts-receivable");
   const byCode = new Map<string, string[]>();
   for (const card of receivable.filter((entry) => entry.key.startsWith("company-"))) {
     const spare = card.units
@@ -68,7 +46,7 @@ export async function tradeCandidate(
   page: Page,
   options: { from: "front" | "back"; purpose: "edit" | "convert" },
 ): Promise<TradeCandidate> {
-  const offboarding = await scrapeCards(page, "/offboarding?perStage=500");
+  const offboarding = await boardCards(page, "offboarding");
   const stages: readonly number[] = STAGES[options.purpose];
   const parity = options.purpose === "edit" ? 0 : 1;
   const trades = offboarding
