@@ -6,9 +6,17 @@
 import { randomUUID } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { ADMIN, adoptSession } from "./support/accounts.ts";
+import { ADMIN, adoptSession, ON_RENT } from "./support/accounts.ts";
 import { requestCard } from "./support/board.ts";
-import { field, openAtAddress, pickTrade, spareUnitFor, TRADE_PLACES } from "./trade-on-edit.support.ts";
+import {
+  convertibleTrade,
+  editDialogPath,
+  field,
+  openAtAddress,
+  pickTrade,
+  spareUnitFor,
+  TRADE_PLACES,
+} from "./trade-on-edit.support.ts";
 
 /** Clicks a button of the dialog's form: the status of the page its post comes back with. */
 async function post(page: Page, button: Locator): Promise<number> {
@@ -113,5 +121,46 @@ test.describe("editing a trade's new half without JavaScript", () => {
     await expect(again.locator("[data-unit-row]")).toHaveCount(before + 1);
     await expect(again.locator("[data-order-history]")).toContainText("Added Unit 1");
     await expect(again.locator("[data-order-history]")).toContainText(`${spare} (odometer 4321)`);
+  });
+
+  test("converts the trade after asking: the server holds Yes to the counts; No leaves it, Yes makes it an order", async ({
+    page,
+  }) => {
+    // Found as an administrator (the return halves are on the Off Rent board), converted by the On Rent team.
+    await adoptSession(page, ADMIN);
+    const { formHistoryId, units } = await convertibleTrade(page, 1);
+    await adoptSession(page, ON_RENT);
+    const dialog = await openAtAddress(page, formHistoryId);
+    const question = dialog.getByRole("group", {
+      name: "Turn the traded unit into an On Rent? This removes the Off Rent half.",
+    });
+    for (const label of ["3/4 Ton", "1-Ton Flatbed", "1-Ton Service Body"]) await field(dialog, label).fill("0");
+    await field(dialog, "1/2 Ton").fill(String(units.length));
+
+    // The question comes back with the dialog, the counts typed kept; No takes it away.
+    expect(await post(page, dialog.getByRole("button", { name: "Convert to order…" }))).toBe(200);
+    await expect(question).toBeVisible();
+    await expect(field(dialog, "1/2 Ton")).toHaveValue(String(units.length));
+    // Without JavaScript Yes is the server's to check: as many new trucks as returning units is refused.
+    expect(await post(page, question.getByRole("button", { name: "Yes" }))).toBe(409);
+    await expect(dialog.getByRole("alert")).toContainText(
+      `The new trucks must total ${units.length - 1}, one less than the ${units.length} returning unit${units.length === 1 ? "" : "s"}`,
+    );
+    await expect(question).toBeVisible();
+    expect(await post(page, question.getByRole("button", { name: "No" }))).toBe(200);
+    await expect(question).toHaveCount(0);
+    await expect(dialog.getByRole("status")).toHaveText("The trade was not converted.");
+
+    await field(dialog, "1/2 Ton").fill(String(units.length - 1));
+    expect(await post(page, dialog.getByRole("button", { name: "Convert to order…" }))).toBe(200);
+    await question.getByLabel("Unit the customer keeps on rent").selectOption(units[0]!);
+    await question.getByRole("button", { name: "Yes" }).click();
+    await expect(page).toHaveURL(/\/onboarding$/);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+
+    // Its dialog now says there is no such trade, and the request reads as an order.
+    await page.goto(editDialogPath(formHistoryId));
+    await expect(page.getByRole("dialog")).toContainText("That trade does not exist.");
+    expect((await page.request.get(`/api/orders/${formHistoryId}`)).status()).toBe(200);
   });
 });

@@ -10,6 +10,7 @@ import { expect, test } from "./fixtures.ts";
 import { ADMIN, adoptSession, demo, ON_RENT } from "./support/accounts.ts";
 import { cardByKey, liveStatus, requestCard, signInToLiveBoard } from "./support/board.ts";
 import {
+  convertibleTrade,
   field,
   openFromCard,
   openOnOnboarding,
@@ -132,6 +133,8 @@ test.describe("editing a trade's new half with JavaScript", () => {
       await expect(dialog.getByRole("group", { name: "Delivery Information" })).toBeVisible();
       await expect(dialog.getByRole("button", { name: /separate delivery address/ })).toHaveCount(0);
       await expect(dialog.getByRole("group", { name: "Pickup and Delivery Info" })).toHaveCount(0);
+      // Transport staff edit the trade but do not restructure it.
+      await expect(dialog.getByRole("button", { name: "Convert to order…" })).toHaveCount(0);
 
       // A pickup date nobody else uses, shown on the delivery card as the day the trucks are needed.
       const day = String(1 + (Number.parseInt(randomUUID().slice(0, 4), 16) % 28)).padStart(2, "0");
@@ -195,5 +198,58 @@ test.describe("editing a trade's new half with JavaScript", () => {
     await row.getByRole("button", { name: "Discard this unit" }).click();
     await expect(rows).toHaveCount(before);
     await expect(page).toHaveURL(new RegExp(`modal=editOnTrade&formHistoryId=${formHistoryId}`));
+  });
+
+  test("converts the trade after asking, Yes enabled once the new trucks total one less; a second board drops its return live", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const other = await browser.newContext({ baseURL });
+    try {
+      const board = await other.newPage();
+      await adoptSession(board, ADMIN);
+      const { formHistoryId, units } = await convertibleTrade(board, 0);
+      await board.goto("/offboarding?perStage=500");
+      await expect(liveStatus(board)).toHaveText("Live");
+      await adoptSession(page, ON_RENT);
+      const returnCard = requestCard(board, formHistoryId);
+      await expect(returnCard).toBeVisible();
+
+      const dialog = await openOnOnboarding(page, formHistoryId);
+      const question = dialog.getByRole("group", {
+        name: "Turn the traded unit into an On Rent? This removes the Off Rent half.",
+      });
+      // As many new trucks as returning units: Yes waits, and says why.
+      for (const label of ["3/4 Ton", "1-Ton Flatbed", "1-Ton Service Body"]) await field(dialog, label).fill("0");
+      await field(dialog, "1/2 Ton").fill(String(units.length));
+      await dialog.getByRole("button", { name: "Convert to order…" }).click();
+      const yes = question.getByRole("button", { name: "Yes" });
+      await expect(yes).toBeDisabled();
+      await expect(question).toContainText(
+        `The new trucks must total ${units.length - 1}, one less than the ${units.length} returning unit${units.length === 1 ? "" : "s"}`,
+      );
+      // No leaves the trade as it is.
+      await question.getByRole("button", { name: "No" }).click();
+      await expect(question).toHaveCount(0);
+
+      // One less: the kept unit takes a new truck's place.
+      await field(dialog, "1/2 Ton").fill(String(units.length - 1));
+      await dialog.getByRole("button", { name: "Convert to order…" }).click();
+      await expect(yes).toBeEnabled();
+      const kept = units[units.length - 1]!;
+      await question.getByLabel("Unit the customer keeps on rent").selectOption(kept);
+      await yes.click();
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+      await expect(page).toHaveURL(/\/onboarding\?perStage=500$/);
+
+      // The other browser, without reloading: the trade's return half is gone from the offboarding board.
+      await expect(returnCard).toHaveCount(0, { timeout: 5_000 });
+      const order = await page.request.get(`/api/orders/${formHistoryId}`);
+      expect(order.status(), await order.text()).toBe(200);
+      expect(((await order.json()) as { HalfTonCount: number }).HalfTonCount).toBe(units.length - 1);
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -1,10 +1,10 @@
 // What the editOnTrade browser tests (tests/e2e/trade-on-edit*.spec.ts) share: finding demo trades on the
-// server-rendered boards, a unit on rent to a trade's customer that no request is returning yet (confirmed
+// boards' card lists, a unit on rent to a trade's customer that no request is returning yet (confirmed
 // with POST /api/truck/vin-test), and the dialog's fields. Each test takes the trade at its own place in
 // the onboarding board's trades (`place`, 0 to 1), so tests running side by side never edit the same one.
 import { expect, type Locator, type Page } from "@playwright/test";
 import { ONBOARDING_STAGE } from "../../app/rules/orders/order-stages.ts";
-import { liveStatus, requestCard } from "./support/board.ts";
+import { boardCards, liveStatus, requestCard } from "./support/board.ts";
 
 export interface TradeCard {
   formHistoryId: number;
@@ -12,31 +12,9 @@ export interface TradeCard {
   code: string;
 }
 
-interface ScrapedCard {
-  key: string;
-  stage: string | null;
-  subtitle: string;
-  units: { unitNumber: string; text: string }[];
-}
-
-async function scrapeCards(page: Page, path: string): Promise<ScrapedCard[]> {
-  await page.goto(path);
-  return page.locator("article[data-card-key]").evaluateAll((articles) =>
-    articles.map((article) => ({
-      key: article.getAttribute("data-card-key") ?? "",
-      stage: article.closest("section[data-stage]")?.getAttribute("data-stage") ?? null,
-      subtitle: (article.querySelector(".board-card__subtitle")?.textContent ?? "").trim(),
-      units: [...article.querySelectorAll("li[data-unit]")].map((item) => ({
-        unitNumber: item.getAttribute("data-unit") ?? "",
-        text: item.textContent ?? "",
-      })),
-    })),
-  );
-}
-
 /** The trades of the onboarding board (whole trades, not split parts; any stage before Delivered), in request order. */
 async function onboardingTrades(page: Page): Promise<TradeCard[]> {
-  const cards = await scrapeCards(page, "/onboarding?perStage=500");
+  const cards = await boardCards(page, "onboarding");
   return cards
     .filter((card) => Number(card.stage) < ONBOARDING_STAGE.delivered && /^\d{5} · Trade #\d+$/.test(card.subtitle))
     .map((card) => ({ formHistoryId: Number(card.key.replace("form-", "")), code: card.subtitle.slice(0, 5) }))
@@ -79,14 +57,8 @@ export async function pickTrade(
  * of those the other tests take from the onboarding board; `page` must see both boards.
  */
 export async function tradeOnTransportBoard(page: Page): Promise<number> {
-  const trades = await onboardingTrades(page);
-  const taken = new Set(
-    Object.values(TRADE_PLACES).flatMap((place) => {
-      const first = trades.indexOf(atPlace(trades, place));
-      return trades.slice(first, first + NEAR).map((trade) => trade.formHistoryId);
-    }),
-  );
-  const cards = await scrapeCards(page, "/transport?perStage=500");
+  const taken = placesTaken(await onboardingTrades(page));
+  const cards = await boardCards(page, "transport");
   const ids = cards
     .filter((card) => card.key.startsWith("jobs-") && / · Delivery · Trade #\d+$/.test(card.subtitle))
     .map((card) => Number(/#(\d+)$/.exec(card.subtitle)![1]))
@@ -96,11 +68,62 @@ export async function tradeOnTransportBoard(page: Page): Promise<number> {
   return ids[0]!;
 }
 
+/** The trades the tests take from their places (and, from the one that looks further, the few after it). */
+function placesTaken(trades: readonly TradeCard[]): Set<number> {
+  return new Set(
+    Object.values(TRADE_PLACES).flatMap((place) => {
+      const first = trades.indexOf(atPlace(trades, place));
+      const window = place === TRADE_PLACES.onboarding ? NEAR : 1;
+      return trades.slice(first, first + window).map((trade) => trade.formHistoryId);
+    }),
+  );
+}
+
+/**
+ * A trade the On Rent team can convert (ADR 032) that no other test takes: not one the places give, nor the
+ * first Submitted card (the boards test approves it, which would make a dialog's version stale); its
+ * returning units all still at the customer without a carrier (read from its offboarding card), and fewer
+ * new trucks reserved or on their way (its onboarding card's units) than it returns, so one less new truck
+ * is allowed. The JavaScript test takes the last such trade on the board, the no-JavaScript one the one
+ * before (`nth` 0 and 1 from the end). `page` must read both boards (an administrator).
+ */
+export async function convertibleTrade(page: Page, nth: 0 | 1): Promise<TradeCard & { units: string[] }> {
+  const onboarding = await boardCards(page, "onboarding");
+  const taken = placesTaken(await onboardingTrades(page));
+  const firstSubmitted = onboarding.find((card) => card.stage === String(ONBOARDING_STAGE.submitted));
+  const returning = new Map((await boardCards(page, "offboarding")).map((card) => [card.key, card.units] as const));
+  const open: readonly string[] = [String(ONBOARDING_STAGE.submitted), String(ONBOARDING_STAGE.approved)];
+  const candidates = onboarding
+    .filter((card) => /^\d{5} · Trade #\d+$/.test(card.subtitle) && open.includes(card.stage))
+    .filter((card) => card !== firstSubmitted && !taken.has(Number(card.key.replace("form-", ""))))
+    .filter((card) => {
+      const units = returning.get(card.key) ?? [];
+      return (
+        units.length >= 1 &&
+        card.units.length < units.length &&
+        units.every(
+          (unit) =>
+            unit.unitNumber !== "UPDATE" &&
+            /Awaiting Pickup|New/.test(unit.text) &&
+            !/Carrier Assigned|Picked Up|Received/.test(unit.text),
+        )
+      );
+    })
+    .reverse();
+  const card = candidates[nth];
+  expect(card, `the demo data has ${nth + 1} trades to convert`).toBeDefined();
+  return {
+    formHistoryId: Number(card!.key.replace("form-", "")),
+    code: card!.subtitle.slice(0, 5),
+    units: returning.get(card!.key)!.map((unit) => unit.unitNumber),
+  };
+}
+
 /** A unit on rent to the trade's customer that it may gain (POST /api/truck/vin-test says so). */
 export async function spareUnitFor(page: Page, trade: TradeCard): Promise<string> {
-  const offboarding = await scrapeCards(page, "/offboarding?perStage=500");
+  const offboarding = await boardCards(page, "offboarding");
   const busy = new Set(offboarding.flatMap((card) => card.units.map((unit) => unit.unitNumber)));
-  const receivable = await scrapeCards(page, "/accounts-receivable?perStage=500");
+  const receivable = await boardCards(page, "accounts-receivable");
   const candidates = receivable
     .filter((card) => card.key.startsWith("company-") && card.subtitle === trade.code)
     .flatMap((card) => card.units)

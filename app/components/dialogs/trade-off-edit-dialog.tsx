@@ -1,7 +1,7 @@
 // The editOffTrade dialog ('Edit Order', issue 14): a trade's return half — company name and code,
 // submitted by, pickup date and the pickup contact (the off-rent dialog's off-rent-edit-fields.tsx), the
 // returning units still to come back (returning-units.tsx, as the off-rent dialog's), the completed ones
-// listed apart, and Save Changes — plus converting the trade into a plain order (trade-off-edit-convert.tsx,
+// listed apart, and Save Changes — plus converting the trade into a plain order (trade-convert-confirmation.tsx,
 // ADR 032). Prefilled from the board's loader (trade-off-edit-dialogs.server.ts).
 // On the dialog kit (ADR 026): one form element posting to the board, with a useDialogForm per intent — the
 // save, the unit test and the conversion's Yes (buttons inside the form, `alsoPosts`), and, without
@@ -21,8 +21,11 @@ import { OFF_RENT_EDIT_MESSAGES } from "~/rules/orders/off-rent-edit/messages.ts
 import {
   CONVERT_ASKED_FIELD,
   CONVERT_VIN_FIELD,
+  isAskingAfter,
+  TRADE_CONVERT_TEXTS,
+} from "~/rules/orders/trade-convert-dialog.ts";
+import {
   type CompletedTradeUnit,
-  TRADE_OFF_CONVERT_TEXTS,
   TRADE_OFF_EDIT_DIALOG,
   TRADE_OFF_EDIT_INTENTS,
   TRADE_OFF_EDIT_MESSAGE_MS,
@@ -36,7 +39,9 @@ import { FIELDSET_RESET, Notice } from "./dialog-sections.tsx";
 import { OffRentFieldsSection } from "./off-rent-edit-fields.tsx";
 import { OrderHistory, StaleVersionNotice } from "./order-history.tsx";
 import { ReturningUnitsSection, useReturningUnits } from "./returning-units.tsx";
-import { AskButton, ConvertConfirmation } from "./trade-off-edit-convert.tsx";
+import { AskButton, ConvertConfirmation } from "./trade-convert-confirmation.tsx";
+
+const CONVERT_INTENTS = { ask: TRADE_OFF_EDIT_INTENTS.convertAsk, convert: TRADE_OFF_EDIT_INTENTS.convert };
 
 const UNITS_INTENTS = {
   testUnits: TRADE_OFF_EDIT_INTENTS.testUnits,
@@ -55,16 +60,6 @@ function newestForm(forms: readonly DialogForm[]): DialogForm {
   return forms.reduce((newest, form) =>
     form.sentAt > newest.sentAt || (form.sentAt === newest.sentAt && !newest.answer && form.answer) ? form : newest,
   );
-}
-
-/** Whether the conversion's question shows when the page was posted (no JavaScript), from what was posted. */
-function askingAfter(posted: DialogActionData | null): boolean {
-  if (!posted) return false;
-  const asked = postedText(posted, CONVERT_ASKED_FIELD) === "true";
-  // A refused Yes comes back to the question; the question's own post shows or hides it.
-  if (posted.intent === TRADE_OFF_EDIT_INTENTS.convert) return true;
-  if (posted.intent === TRADE_OFF_EDIT_INTENTS.convertAsk && posted.ok) return !asked;
-  return asked;
 }
 
 export default function TradeOffEditDialog({
@@ -110,7 +105,7 @@ function TradeOffEditForm({
   const convert = useDialogForm(TRADE_OFF_EDIT_DIALOG, TRADE_OFF_EDIT_INTENTS.convert, {
     actionData,
     messageMs,
-    failedMessage: TRADE_OFF_CONVERT_TEXTS.failed,
+    failedMessage: TRADE_CONVERT_TEXTS.failed,
   });
   // Posted without JavaScript only (with it they happen in place): their answers are re-renders.
   const add = useDialogForm(TRADE_OFF_EDIT_DIALOG, TRADE_OFF_EDIT_INTENTS.addUnit, { actionData, messageMs });
@@ -124,7 +119,7 @@ function TradeOffEditForm({
   const initial = (name: OffRentFieldName): string => (posted ? postedText(posted, name) : data.fields[name]);
   const kept = (name: string, stored: number) => (posted ? postedText(posted, name) : "") || String(stored);
   const units = useReturningUnits(data.lines, posted, [save.answer, test.answer], UNITS_INTENTS);
-  const [asking, setAsking] = useState(() => askingAfter(posted));
+  const [asking, setAsking] = useState(() => isAskingAfter(posted, CONVERT_INTENTS));
 
   // One message at a time: the news of the form sent last. A test that ran is news only without
   // JavaScript (with it, each row shows its result); the question shows in its own box.
@@ -184,7 +179,9 @@ function TradeOffEditForm({
         {conflict ? null : <FormMessage message={message} tone={speaker.refused ? "error" : "success"} />}
         {offer && asking ? (
           <ConvertConfirmation
-            offer={offer}
+            units={offer.units}
+            carried={offer.carried}
+            intents={CONVERT_INTENTS}
             chosen={posted ? postedText(posted, CONVERT_VIN_FIELD) : ""}
             hydrated={hydrated}
             converting={convert.busy}
@@ -195,7 +192,7 @@ function TradeOffEditForm({
         <Flex gap="3" justify="between" wrap="wrap">
           <Flex gap="3">
             {offer && !asking ? (
-              <AskButton hydrated={hydrated} onClick={() => setAsking(true)} color="amber">
+              <AskButton hydrated={hydrated} intents={CONVERT_INTENTS} onClick={() => setAsking(true)} color="amber">
                 Convert to order…
               </AskButton>
             ) : null}

@@ -13,11 +13,20 @@
 // (its exact messages, marks on the fields) clears after 6 s, and a save over a newer version shows who
 // changed what until the latest version is loaded. The browser does not run the edit's rules itself:
 // they would put zod and the field rules into this chunk, over ADR 028's page weight ceiling.
+// For the On Rent team it also converts the trade into a plain order (trade-convert-confirmation.tsx, ADR
+// 032): with the counts typed here, Yes enabled once the new trucks total one less than the returning units.
 import { Box, Button, Flex, Text } from "@radix-ui/themes";
 import { Fragment, type ReactNode, useId, useState } from "react";
 import { Link } from "react-router";
 import type { DialogActionData } from "~/rules/dialogs/operation-result.ts";
 import { OFF_RENT_EDIT_MESSAGES } from "~/rules/orders/off-rent-edit/messages.ts";
+import {
+  CONVERT_VIN_FIELD,
+  CONVERT_ASKED_FIELD,
+  isAskingAfter,
+  isConversionEnabled,
+  TRADE_CONVERT_TEXTS,
+} from "~/rules/orders/trade-convert-dialog.ts";
 import {
   SEPARATE_DELIVERY_FIELD,
   TRADE_ON_EDIT_DIALOG,
@@ -32,6 +41,9 @@ import { FIELDSET_RESET, Notice } from "./dialog-sections.tsx";
 import { EditFieldsSection } from "./edit-fields.tsx";
 import { OrderHistory, StaleVersionNotice } from "./order-history.tsx";
 import { ReturningUnitsSection, useReturningUnits } from "./returning-units.tsx";
+import { AskButton, ConvertConfirmation } from "./trade-convert-confirmation.tsx";
+
+const CONVERT_INTENTS = { ask: TRADE_ON_EDIT_INTENTS.convertAsk, convert: TRADE_ON_EDIT_INTENTS.convert };
 
 const UNITS_INTENTS = {
   testUnits: TRADE_ON_EDIT_INTENTS.testUnits,
@@ -90,9 +102,17 @@ function TradeOnEditForm({
   const add = useDialogForm(TRADE_ON_EDIT_DIALOG, TRADE_ON_EDIT_INTENTS.addUnit, { actionData, messageMs });
   const remove = useDialogForm(TRADE_ON_EDIT_DIALOG, TRADE_ON_EDIT_INTENTS.removeUnits, { actionData, messageMs });
   const delivery = useDialogForm(TRADE_ON_EDIT_DIALOG, TRADE_ON_EDIT_INTENTS.delivery, { actionData, messageMs });
+  const ask = useDialogForm(TRADE_ON_EDIT_DIALOG, TRADE_ON_EDIT_INTENTS.convertAsk, { actionData, messageMs });
+  const convert = useDialogForm(TRADE_ON_EDIT_DIALOG, TRADE_ON_EDIT_INTENTS.convert, {
+    actionData,
+    messageMs,
+    failedMessage: TRADE_CONVERT_TEXTS.failed,
+  });
 
   // What the page was posted with (no JavaScript: a refusal or a re-render, every value kept), read once.
-  const [posted] = useState(() => save.answer ?? test.answer ?? add.answer ?? remove.answer ?? delivery.answer);
+  const [posted] = useState(
+    () => save.answer ?? test.answer ?? add.answer ?? remove.answer ?? delivery.answer ?? ask.answer ?? convert.answer,
+  );
   // An unticked checkbox sends nothing, nor does a hidden delivery block: shown again, it starts from
   // the trade's own delivery address, if it has one.
   const initial = (name: string, kind?: string): string =>
@@ -104,6 +124,7 @@ function TradeOnEditForm({
     return posted.intent === TRADE_ON_EDIT_INTENTS.delivery && posted.ok ? !shown : shown;
   });
   const units = useReturningUnits(data.lines, posted, [save.answer, test.answer], UNITS_INTENTS);
+  const [asking, setAsking] = useState(() => isAskingAfter(posted, CONVERT_INTENTS));
 
   const [counts, setCounts] = useState<Record<string, string>>({});
   const countFields = data.sections.flatMap((section) => section.fields).filter((entry) => entry.kind === "count");
@@ -112,12 +133,19 @@ function TradeOnEditForm({
   const returning = units.rows.filter((row) => !row.removed).length + completed;
 
   // One message at a time: the news of the form sent last. A test that ran is news only without
-  // JavaScript (with it, each row shows its result).
-  const speaker = newestForm([save, test, add, remove, delivery]);
-  const quiet = hydrated && speaker.intent === TRADE_ON_EDIT_INTENTS.testUnits && !speaker.refused;
+  // JavaScript (with it, each row shows its result); the question shows in its own box.
+  const speaker = newestForm([save, test, add, remove, delivery, ask, convert]);
+  const quiet =
+    (hydrated && speaker.intent === TRADE_ON_EDIT_INTENTS.testUnits && !speaker.refused) ||
+    (speaker.intent === TRADE_ON_EDIT_INTENTS.convertAsk && !speaker.refused && asking);
   const conflict = speaker.conflict;
   const fieldError = (name: string) => speaker.fieldError(name);
   const editable = data.readOnlyReason === null && !readOnly;
+  const offer = editable ? data.convert : null;
+  const convertBlocked =
+    offer && !isConversionEnabled({ newTrucks, returningUnits: offer.returningUnits })
+      ? TRADE_CONVERT_TEXTS.enablingRule(offer.returningUnits)
+      : null;
 
   /** What follows a section's fields: the truck totals, then the units; the separate delivery's button. */
   const after = (id: string): ReactNode => {
@@ -150,13 +178,14 @@ function TradeOnEditForm({
   };
 
   return (
-    <DialogFormElement form={save} alsoPosts={[test]} noValidate aria-labelledby={`${formId}-heading`}>
+    <DialogFormElement form={save} alsoPosts={[test, convert]} noValidate aria-labelledby={`${formId}-heading`}>
       {/* The default button (Enter in a field) is Save Changes, not the buttons that come first. */}
       {editable ? <button type="submit" tabIndex={-1} aria-hidden="true" style={VISUALLY_HIDDEN} /> : null}
       <input type="hidden" name="FormHistoryID" value={data.FormHistoryID} />
       <input type="hidden" name="TradeFormID" value={data.TradeFormID} />
       <input type="hidden" name="version" value={version} />
       <input type="hidden" name={SEPARATE_DELIVERY_FIELD} value={String(separateDelivery)} />
+      <input type="hidden" name={CONVERT_ASKED_FIELD} value={asking ? "true" : "false"} />
       <Flex direction="column" gap="3">
         <Text as="p" size="2" color="gray" id={`${formId}-heading`}>
           {data.companyName} · Trade #{data.FormHistoryID} · {data.stageLabel}
@@ -204,15 +233,36 @@ function TradeOnEditForm({
         {conflict ? null : (
           <FormMessage message={quiet ? null : speaker.message} tone={speaker.refused ? "error" : "success"} />
         )}
-        <Flex gap="3" justify="end">
-          <Button asChild variant="soft" color="gray">
-            <Link to={closeHref}>Cancel</Link>
-          </Button>
-          {editable ? (
-            <Button type="submit" loading={save.busy}>
-              Save Changes
+        {offer && asking ? (
+          <ConvertConfirmation
+            units={offer.units}
+            intents={CONVERT_INTENTS}
+            chosen={posted ? postedText(posted.values, CONVERT_VIN_FIELD) : ""}
+            hydrated={hydrated}
+            converting={convert.busy}
+            blocked={convertBlocked}
+            fieldError={(name) => convert.fieldError(name)}
+            onNo={() => setAsking(false)}
+          />
+        ) : null}
+        <Flex gap="3" justify="between" wrap="wrap">
+          <Flex gap="3">
+            {offer && !asking ? (
+              <AskButton hydrated={hydrated} intents={CONVERT_INTENTS} onClick={() => setAsking(true)} color="amber">
+                Convert to order…
+              </AskButton>
+            ) : null}
+          </Flex>
+          <Flex gap="3">
+            <Button asChild variant="soft" color="gray">
+              <Link to={closeHref}>Cancel</Link>
             </Button>
-          ) : null}
+            {editable ? (
+              <Button type="submit" loading={save.busy}>
+                Save Changes
+              </Button>
+            ) : null}
+          </Flex>
         </Flex>
         <OrderHistory entries={data.history} />
       </Flex>

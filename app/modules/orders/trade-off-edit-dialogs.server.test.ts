@@ -1,12 +1,9 @@
-// The editOffTrade dialog's reading of its posted forms (issue 14): the bodies of the edit and of the
-// conversion it runs, which the operations' own schemas take, and the texts the dialog holds to the
-// operations' own. The posts through the board: tests/integration/orders/trade-off-edit-dialog.test.ts.
+// The editOffTrade dialog's reading of its posted form (issue 14): the body of the edit, which the operation's
+// own schema takes (the conversion's: trade-convert-dialogs.server.test.ts). The posts through the board:
+// tests/integration/orders/trade-off-edit-dialog.test.ts.
 import { describe, expect, it } from "vitest";
-import { TRADE_COUNT_FIELDS } from "../../rules/fleet/truck-types.ts";
-import { TRADE_CONVERT_MESSAGES, tradeOffConvertSchema } from "../../rules/orders/trade-convert.ts";
 import { tradeOffEditSchema } from "../../rules/orders/trade-off-edit.ts";
-import { CONVERT_CARRIED_FIELDS, TRADE_OFF_CONVERT_TEXTS } from "../../rules/orders/trade-off-edit-dialog.ts";
-import { tradeOffConvertFromForm, tradeOffPayloadFromForm } from "./trade-off-edit-dialogs.server.ts";
+import { tradeOffPayloadFromForm } from "./trade-off-edit-dialogs.server.ts";
 
 const PICKUP = {
   compCode: "01234",
@@ -69,43 +66,5 @@ describe("tradeOffPayloadFromForm", () => {
       deletedVins: [{ vin: "U2", odometer: "1000", originalInfo: { id: 2 } }],
     });
     expect(tradeOffEditSchema.safeParse(payload).success).toBe(true);
-  });
-});
-
-describe("tradeOffConvertFromForm", () => {
-  it("reads the conversion's body: the ids, the trade's version, the carried values and the unit kept", () => {
-    const carried = {
-      HalfTonCountTrade: "2",
-      ThreeQuarterTonCountTrade: "0",
-      OneTonFlatCountTrade: "0",
-      OneTonServiceCountTrade: "0",
-      raName: "Robin",
-      raPhone: "5124567890",
-      raEmail: "robin@acme.example",
-      raFax: "",
-      PONumber: "",
-      specialInstructions: "",
-      insuranceType: "Damage Waiver",
-    };
-    const body = tradeOffConvertFromForm({ ...form([{ key: "line-1", vin: "U1" }]), ...carried, convertVin: "U1" });
-    expect(body).toEqual({
-      ...carried,
-      FormHistoryID: "43",
-      TradeFormID: "7",
-      OffRentFormID: "9",
-      version: "5",
-      convertVin: "U1",
-    });
-    // The edit's fields are not part of it, and the conversion's own schema takes it as the JSON API would.
-    expect(body).not.toHaveProperty("pickupCity");
-    expect(tradeOffConvertSchema.safeParse(body).success).toBe(true);
-  });
-
-  it("carries every count of the trade", () => {
-    expect(CONVERT_CARRIED_FIELDS).toEqual(expect.arrayContaining([...TRADE_COUNT_FIELDS]));
-  });
-
-  it("says the specification's failure text when a conversion's answer never came", () => {
-    expect(TRADE_OFF_CONVERT_TEXTS.failed).toBe(TRADE_CONVERT_MESSAGES.failed);
   });
 });

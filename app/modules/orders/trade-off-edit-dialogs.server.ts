@@ -7,19 +7,15 @@
 // answer the dialog again (a re-render, 200, every submitted value kept), as the off-rent dialog's steps do.
 import type { Prisma } from "../../generated/prisma/client";
 import type { OperationRefusal } from "../../rules/dialogs/operation-result.ts";
-import { isPlaceholderUnit, mayEditOffRent, OFF_RENT_FIELD_NAMES } from "../../rules/orders/off-rent-edit/fields.ts";
+import { mayEditOffRent, OFF_RENT_FIELD_NAMES } from "../../rules/orders/off-rent-edit/fields.ts";
 import { formLines, formTests, formText, lineIdOfKey, storedLineKey } from "../../rules/orders/off-rent-edit/form.ts";
 import { OFF_RENT_EDIT_MESSAGES } from "../../rules/orders/off-rent-edit/messages.ts";
 import { isLineEditable, isPartlyAssigned, removalRefusal } from "../../rules/orders/off-rent-edit/units-list.ts";
 import { offboardingStageLabel, returningUnitStatusLabel } from "../../rules/orders/order-stages.ts";
-import { mayConvertTrade, TRADE_CONVERT_MESSAGES } from "../../rules/orders/trade-convert.ts";
+import { mayConvertTrade } from "../../rules/orders/trade-convert.ts";
 import { isCompletedUnit, TRADE_OFF_EDIT_MESSAGES } from "../../rules/orders/trade-off-edit.ts";
+import type { ConvertCarriedField } from "../../rules/orders/trade-convert-dialog.ts";
 import {
-  CONVERT_ASKED_FIELD,
-  CONVERT_CARRIED_FIELDS,
-  CONVERT_VIN_FIELD,
-  type ConvertCarriedField,
-  TRADE_OFF_CONVERT_TEXTS,
   TRADE_OFF_EDIT_DIALOG,
   TRADE_OFF_EDIT_DIALOG_MESSAGES,
   TRADE_OFF_EDIT_INTENTS,
@@ -36,8 +32,9 @@ import {
 import { idFromPath, refuse } from "../operations/operation.server.ts";
 import type { Db } from "../platform/services.server.ts";
 import { unitTestOutcome } from "./off-rent-edit-dialogs.server.ts";
+import { removeTickedUnits } from "./returning-units-dialogs.server.ts";
 import { returnHalfLock, storedFields } from "./off-rent-edit-load.server.ts";
-import { convertTrade } from "./trade-convert.server.ts";
+import { convertAsk, convertFromDialog, keepableUnits } from "./trade-convert-dialogs.server.ts";
 import { editTradeOffOrder, type LoadedTradeReturn, loadTradeReturn } from "./trade-off-edit.server.ts";
 import { testReturningUnits } from "./vin-test.server.ts";
 
@@ -66,30 +63,6 @@ export function tradeOffPayloadFromForm(values: PostedFields): Record<string, un
     payload[name] = formText(values, name);
   }
   return payload;
-}
-
-/**
- * The body of POST /api/trade/off/convert a posted dialog form stands for: the trade's ids, the TradeForm
- * version the dialog was opened at, the stored values the confirmation carries and the unit kept. The edit's
- * fields are not read (the return half is removed, ADR 032).
- */
-export function tradeOffConvertFromForm(values: PostedFields): Record<string, unknown> {
-  const body: Record<string, unknown> = {
-    FormHistoryID: formText(values, "FormHistoryID"),
-    TradeFormID: formText(values, "TradeFormID"),
-    OffRentFormID: formText(values, "OffRentFormID"),
-    version: formText(values, TRADE_VERSION_FIELD),
-    convertVin: formText(values, CONVERT_VIN_FIELD),
-  };
-  for (const name of CONVERT_CARRIED_FIELDS) body[name] = formText(values, name);
-  return body;
-}
-
-/** The no-JavaScript answer to "Remove ticked units": the removals stand, and are made by the save. */
-export function unitsRemovedMessage(count: number): string {
-  return count === 1
-    ? "The unit ticked is removed when you save."
-    : `The ${count} units ticked are removed when you save.`;
 }
 
 /** The TradeForm columns the off side converts with (CONVERT_CARRIED_FIELDS), beside loadTradeReturn's. */
@@ -137,13 +110,7 @@ async function convertOffer(
   permissions: readonly number[],
 ): Promise<TradeOffEditDialogData["convert"]> {
   if (!mayConvertTrade("off", permissions) || returnHalfLock(order)) return null;
-  const units = [
-    ...new Set(
-      lines
-        .filter((line) => !isCompletedUnit(line) && line.unitId !== null && !isPlaceholderUnit(line.vin))
-        .map((line) => line.vin),
-    ),
-  ];
+  const units = keepableUnits(lines, isCompletedUnit);
   if (units.length === 0) return null;
   const stored = await db.tradeForm.findUnique({ where: { id: trade.id }, select: CONVERT_SELECT });
   return stored ? { units, carried: carriedValues(stored) } : null;
@@ -236,40 +203,17 @@ async function addUnit(context: BoardDialogContext): Promise<BoardDialogOutcome>
  * written: the save removes them.
  */
 async function removeUnits(context: BoardDialogContext, values: PostedFields): Promise<BoardDialogOutcome> {
-  const refused = mayNotEdit(context);
-  if (refused) return refused;
-  const rows = formLines(values);
-  const ticked = rows.filter((row) => row.removed);
-  if (ticked.length === 0) return { ok: false, status: 400, message: TRADE_OFF_EDIT_DIALOG_MESSAGES.nothingTicked };
-  const formHistoryId = idFromPath(formText(values, "FormHistoryID"));
-  const loaded = formHistoryId === null ? null : await loadTradeReturn(context.db, formHistoryId);
-  if (!loaded) return refuse(404, TRADE_OFF_EDIT_MESSAGES.notFound);
-  const byId = new Map(loaded.lines.map((line) => [line.id, line]));
-  const kept = rows.length - ticked.length + loaded.lines.filter(isCompletedUnit).length;
-  const removed = ticked.flatMap((row) => {
-    const id = lineIdOfKey(row.key);
-    return id === null ? [] : [id];
-  });
-  for (const [order, id] of removed.entries()) {
-    const line = byId.get(id);
-    if (!line) return { ok: false, status: 400, message: OFF_RENT_EDIT_MESSAGES.unitsMismatch };
-    const refusal = removalRefusal(line, kept + removed.length - order);
-    if (refusal) return { ok: false, status: 409, message: refusal };
-  }
-  return { ok: true, lists: [], rerender: { message: unitsRemovedMessage(ticked.length) } };
-}
-
-/** The conversion's question (no JavaScript): the dialog comes back asking it, or (No) without it. */
-async function convertAsk(context: BoardDialogContext, values: PostedFields): Promise<BoardDialogOutcome> {
-  if (!mayConvertTrade("off", context.actor.permissions)) return refuse(403, TRADE_CONVERT_MESSAGES.forbidden);
-  const asked = formText(values, CONVERT_ASKED_FIELD) === "true";
-  const message = asked ? TRADE_OFF_EDIT_DIALOG_MESSAGES.notConverted : TRADE_OFF_CONVERT_TEXTS.question;
-  return { ok: true, lists: [], rerender: { message } };
-}
-
-/** Yes: the trade becomes a plain order from the off side, with the trade's stored values the dialog carries. */
-async function convert(context: BoardDialogContext, values: PostedFields): Promise<BoardDialogOutcome> {
-  return convertTrade(context.db, context.actor, "off", tradeOffConvertFromForm(values), context.now);
+  return (
+    mayNotEdit(context) ??
+    removeTickedUnits(
+      values,
+      async (formHistoryId) => {
+        const loaded = await loadTradeReturn(context.db, formHistoryId);
+        return loaded && { lines: loaded.lines, notListed: loaded.lines.filter(isCompletedUnit).length };
+      },
+      TRADE_OFF_EDIT_MESSAGES.notFound,
+    )
+  );
 }
 
 export const TRADE_OFF_EDIT_DIALOG_SERVER = serveBoardDialog(TRADE_OFF_EDIT_DIALOG, {
@@ -279,7 +223,7 @@ export const TRADE_OFF_EDIT_DIALOG_SERVER = serveBoardDialog(TRADE_OFF_EDIT_DIAL
     [TRADE_OFF_EDIT_INTENTS.testUnits]: testUnits,
     [TRADE_OFF_EDIT_INTENTS.addUnit]: addUnit,
     [TRADE_OFF_EDIT_INTENTS.removeUnits]: removeUnits,
-    [TRADE_OFF_EDIT_INTENTS.convertAsk]: convertAsk,
-    [TRADE_OFF_EDIT_INTENTS.convert]: convert,
+    [TRADE_OFF_EDIT_INTENTS.convertAsk]: convertAsk("off"),
+    [TRADE_OFF_EDIT_INTENTS.convert]: convertFromDialog("off", TRADE_VERSION_FIELD),
   },
 });

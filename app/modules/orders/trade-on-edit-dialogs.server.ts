@@ -3,12 +3,12 @@
 // PUT /api/trade/on/edit (editTradeOnOrder) with the dialog's own rules (every edited unit tested valid,
 // ADR 015; a separate delivery it shows is filled in); the page it opens on is the payload's orderPage.
 // "Test units" (with and without JavaScript) and, without JavaScript, "Add unit", "Remove ticked units"
-// and the separate delivery's button write nothing: failing nothing, they answer the dialog again (a
-// re-render, 200, every submitted value kept), as the off-rent dialog's steps do.
+// and the separate delivery's button and the conversion's question write nothing: failing nothing, they
+// answer the dialog again (a re-render, 200, every submitted value kept), as the off-rent dialog's steps do.
+// "Yes" to the conversion runs convertTrade from the on side (ADR 032), as POST /api/trade/on/convert does.
 import type { FieldErrors, OperationRefusal } from "../../rules/dialogs/operation-result.ts";
 import { isDamageWaiverId } from "../../rules/orders/damage-waivers.ts";
 import { formLines, formTests, formText, lineIdOfKey, storedLineKey } from "../../rules/orders/off-rent-edit/form.ts";
-import { OFF_RENT_EDIT_MESSAGES } from "../../rules/orders/off-rent-edit/messages.ts";
 import {
   isLineEditable,
   isPartlyAssigned,
@@ -17,6 +17,7 @@ import {
 } from "../../rules/orders/off-rent-edit/units-list.ts";
 import { type EditFieldValue, fieldMessages, isBlankValue } from "../../rules/orders/on-rent-edit.ts";
 import { onboardingStageLabel, returningUnitStatusLabel } from "../../rules/orders/order-stages.ts";
+import { mayConvertTrade } from "../../rules/orders/trade-convert.ts";
 import {
   DELIVERY_FIELD_NAMES,
   isCompletedLine,
@@ -37,7 +38,6 @@ import {
   type TradeOnEditDialogData,
   type TradeOnEditSectionView,
   tradeOrderPageOf,
-  unitsRemovedMessage,
 } from "../../rules/orders/trade-on-edit-dialog.ts";
 import { loadRequestHistory } from "../audit/audit-log.server.ts";
 import {
@@ -48,6 +48,8 @@ import {
 } from "../dialogs/board-dialog-kit.server.ts";
 import { idFromPath, refuse } from "../operations/operation.server.ts";
 import { unitTestOutcome } from "./off-rent-edit-dialogs.server.ts";
+import { removeTickedUnits } from "./returning-units-dialogs.server.ts";
+import { convertAsk, convertFromDialog, keepableUnits } from "./trade-convert-dialogs.server.ts";
 import {
   currentValue,
   deliveryCounts,
@@ -146,6 +148,7 @@ async function loadDialog(
     partlyAssigned: isPartlyAssigned(lines),
     newTrucksAssigned: deliveries.assigned,
     readOnlyReason: readOnlyReason(loaded, context.actor.permissions),
+    convert: convertOffer(loaded, context.actor.permissions),
     history,
   };
   return { titleContext: { companyName: order.company.name }, data };
@@ -160,6 +163,13 @@ function sectionViews(orderPage: TradeOrderPage): TradeOnEditSectionView[] {
     titleWithDelivery: id === "pickup" ? pickupSectionTitle(title, orderPage, true) : title,
     fields: (id === "delivery" ? withDelivery : TRADE_ON_EDIT_FIELDS).filter((entry) => entry.section === id),
   }));
+}
+
+/** The conversion the dialog offers: to the On Rent team, on a trade not cancelled, with a unit it could keep. */
+function convertOffer({ order, lines }: LoadedTrade, permissions: readonly number[]): TradeOnEditDialogData["convert"] {
+  if (order.cancelledAt || !mayConvertTrade("on", permissions)) return null;
+  const units = keepableUnits(lines, isCompletedLine);
+  return units.length === 0 ? null : { units, returningUnits: lines.length };
 }
 
 function readOnlyReason({ order }: LoadedTrade, permissions: readonly number[]): string | null {
@@ -205,28 +215,21 @@ async function addUnit(context: BoardDialogContext): Promise<BoardDialogOutcome>
  * does not list. Nothing is written: the save removes them.
  */
 async function removeUnits(context: BoardDialogContext, values: PostedFields): Promise<BoardDialogOutcome> {
-  const refused = forbidden(context);
-  if (refused) return refused;
-  const rows = formLines(values);
-  const ticked = rows.filter((row) => row.removed);
-  if (ticked.length === 0) return { ok: false, status: 400, message: TRADE_ON_EDIT_DIALOG_MESSAGES.nothingTicked };
-  const formHistoryId = idFromPath(formText(values, "FormHistoryID"));
-  const loaded = formHistoryId === null ? null : await loadTrade(context.db, formHistoryId);
-  if (!loaded) return refuse(404, TRADE_ON_EDIT_MESSAGES.notFound);
-  const byId = new Map(loaded.lines.map((line) => [line.id, line]));
-  const notListed = orderPageOf(context) === "transport" ? loaded.lines.filter(isCompletedLine).length : 0;
-  const kept = rows.length - ticked.length + notListed;
-  const removed = ticked.flatMap((row) => {
-    const id = lineIdOfKey(row.key);
-    return id === null ? [] : [id];
-  });
-  for (const [order, id] of removed.entries()) {
-    const line = byId.get(id);
-    if (!line) return { ok: false, status: 400, message: OFF_RENT_EDIT_MESSAGES.unitsMismatch };
-    const refusal = removalRefusal(line, kept + removed.length - order);
-    if (refusal) return { ok: false, status: 409, message: refusal };
-  }
-  return { ok: true, lists: [], rerender: { message: unitsRemovedMessage(ticked.length) } };
+  const transport = orderPageOf(context) === "transport";
+  return (
+    forbidden(context) ??
+    removeTickedUnits(
+      values,
+      async (formHistoryId) => {
+        const loaded = await loadTrade(context.db, formHistoryId);
+        // The transport page does not list the completed units.
+        return (
+          loaded && { lines: loaded.lines, notListed: transport ? loaded.lines.filter(isCompletedLine).length : 0 }
+        );
+      },
+      TRADE_ON_EDIT_MESSAGES.notFound,
+    )
+  );
 }
 
 /** The separate delivery's button (no JavaScript): the dialog comes back with the block shown or gone. */
@@ -246,5 +249,8 @@ export const TRADE_ON_EDIT_DIALOG_SERVER = serveBoardDialog(TRADE_ON_EDIT_DIALOG
     [TRADE_ON_EDIT_INTENTS.addUnit]: addUnit,
     [TRADE_ON_EDIT_INTENTS.removeUnits]: removeUnits,
     [TRADE_ON_EDIT_INTENTS.delivery]: toggleDelivery,
+    [TRADE_ON_EDIT_INTENTS.convertAsk]: convertAsk("on"),
+    // The edit's version is the TradeForm's, the conversion's too.
+    [TRADE_ON_EDIT_INTENTS.convert]: convertFromDialog("on", "version"),
   },
 });

@@ -2,12 +2,21 @@
 // server part (loader and intents, app/modules/dialogs/board-dialogs.server.ts), its component
 // (app/components/dialogs/) and the registries derived from both. Pure: the browser and the server
 // import the same definition, so the modal name, the permission and the intents cannot drift apart.
-import { z } from "zod";
 import { type FeatureName, hasFeature } from "../access/permissions.ts";
 import type { ModalName } from "./modals.ts";
 
-/** An intent's form schema: reads the posted fields (strings, repeated names as lists) as the operation's input. */
-export type IntentSchema = z.ZodType;
+/**
+ * An intent's form schema: reads the posted fields (strings, repeated names as lists) as the operation's
+ * input, or says why not. A zod schema is one; so is postedFields (posted-fields.ts), which needs no zod: a
+ * dialog whose intents all pass the form on whole leaves zod out of its chunk (25 KiB gzipped; ADR 028).
+ */
+export interface IntentSchema<Output = unknown> {
+  safeParse(
+    input: unknown,
+  ):
+    | { success: true; data: Output }
+    | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+}
 export type IntentSchemas = Readonly<Record<string, IntentSchema>>;
 
 export interface BoardDialogDefinition<
@@ -32,7 +41,8 @@ export interface BoardDialogDefinition<
 export type BoardDialogData<D> = D extends BoardDialogDefinition<ModalName, infer Data, IntentSchemas> ? Data : never;
 
 /** The typed input an intent's schema reads from a posted form. */
-export type BoardDialogInput<D extends BoardDialogDefinition, I extends keyof D["intents"]> = z.output<D["intents"][I]>;
+export type BoardDialogInput<D extends BoardDialogDefinition, I extends keyof D["intents"]> =
+  D["intents"][I] extends IntentSchema<infer Output> ? Output : never;
 
 /**
  * Declares a board dialog: `defineBoardDialog<NotesDialogData>()({ name, feature, intents })`. The data
@@ -70,6 +80,3 @@ export function fieldText(fields: Record<string, string | string[]>, name: strin
   const value = fields[name];
   return Array.isArray(value) ? value[0] : value;
 }
-
-/** The fields of a posted form, passed on whole: for intents whose operation reads the form itself. */
-export const postedFields = z.record(z.string(), z.union([z.string(), z.array(z.string())]));

@@ -15,7 +15,8 @@ import type { ChangeSince, VersionConflict } from "../dialogs/operation-result.t
 import { onboardingStageLabel } from "./order-stages.ts";
 import { hasFeature, unlocksRoute } from "../access/permissions.ts";
 import { truckTypeLabel } from "../fleet/truck-types.ts";
-import { defineBoardDialog, postedFields } from "../dialogs/board-dialog.ts";
+import { defineBoardDialog } from "../dialogs/board-dialog.ts";
+import { postedFields } from "../dialogs/posted-fields.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Messages: the specification's where it gives them, character for character, and the server's own.

@@ -6,7 +6,6 @@ import {
   conversionBlock,
   conversionChanges,
   enablingRuleBlock,
-  isConversionEnabled,
   keptUnitPlan,
   listsAfterConversion,
   mayConvertTrade,
@@ -20,6 +19,7 @@ import {
   validateTradeConvert,
   type TradeForConversion,
 } from "./trade-convert.ts";
+import { CONVERT_ASKED_FIELD, isAskingAfter, isConversionEnabled } from "./trade-convert-dialog.ts";
 
 const valid = {
   FormHistoryID: 12,
@@ -524,5 +524,23 @@ describe("the card lists a conversion changes", () => {
         statusMove: { from: "OFF RENT", to: "ON RENT" },
       }),
     ).toEqual(["onboarding", "offboarding", "transport", "shipping", "client-relations", "ar-open", "overview"]);
+  });
+});
+
+describe("isAskingAfter (the question after a post without JavaScript)", () => {
+  const intents = { ask: "ask", convert: "yes" };
+  const posted = (intent: string, ok: boolean, asked: boolean) => ({
+    intent,
+    ok,
+    values: { [CONVERT_ASKED_FIELD]: asked ? "true" : "false" },
+  });
+  it("shows after the question's post, hides after No, and stays after a refused Yes or another step", () => {
+    expect(isAskingAfter(null, intents)).toBe(false);
+    expect(isAskingAfter(posted("ask", true, false), intents)).toBe(true);
+    expect(isAskingAfter(posted("ask", true, true), intents)).toBe(false);
+    expect(isAskingAfter(posted("ask", false, false), intents)).toBe(false);
+    expect(isAskingAfter(posted("yes", false, true), intents)).toBe(true);
+    expect(isAskingAfter(posted("save", false, true), intents)).toBe(true);
+    expect(isAskingAfter(posted("save", false, false), intents)).toBe(false);
   });
 });

@@ -7,7 +7,14 @@ import { z } from "zod";
 import { unlocksRoute } from "../access/permissions.ts";
 import type { CardListName } from "../boards/boards.ts";
 import { listsForStatusMove, onboardingStageAfter, type QueueBoardName, uniqueLists } from "../boards/queue.ts";
-import { TRUCK_TYPES, truckTypeLabel, type TruckCounts, type TruckType, totalTrucks } from "../fleet/truck-types.ts";
+import {
+  TRUCK_TYPES,
+  truckTypeLabel,
+  type TruckCounts,
+  type TradeCountField,
+  type TruckType,
+  totalTrucks,
+} from "../fleet/truck-types.ts";
 import { isValidPhone, maskPhone, UNIT_NUMBER_LENGTH, ZIP_DIGITS } from "../masks.ts";
 import {
   fieldMessages,
@@ -16,6 +23,12 @@ import {
   TRUCKS_REMAINING_LABEL,
   TRUCKS_REQUESTED_LABEL,
 } from "./on-rent-edit.ts";
+import {
+  CONVERT_CARRIED_FIELDS,
+  type ConvertCarriedField,
+  isConversionEnabled,
+  TRADE_CONVERT_TEXTS,
+} from "./trade-convert-dialog.ts";
 import { isPickedUpUnitStatus, ONBOARDING_STAGE, ONBOARDING_STATUS_LABEL } from "./order-stages.ts";
 
 // ---------------------------------------------------------------------------------------------
@@ -46,7 +59,7 @@ const MAX_COUNT = 999;
 
 export const TRADE_CONVERT_MESSAGES = {
   /** The specification's failure text: a refused body's message, and the dialog's when the answer has none. */
-  failed: "Failed to convert trade...",
+  failed: TRADE_CONVERT_TEXTS.failed,
   chooseTrade: "Choose a trade.",
   version: "The version of the trade the conversion was made from is missing.",
   convertVin: "Choose the unit that stays on rent: a unit number of up to 8 letters, digits or dashes.",
@@ -60,9 +73,7 @@ export const TRADE_CONVERT_MESSAGES = {
   notInFleet: (unit: string) => `${unit} is not a unit of the fleet: test the unit number first.`,
   offSideCounts:
     "From the off-rent side the trade's new trucks are converted as they are: change the counts in the on-rent editor.",
-  enablingRule: (returningUnits: number) =>
-    `The new trucks must total ${returningUnits - 1}, one less than the ${plural(returningUnits, "returning unit")}, ` +
-    "before the trade can be converted.",
+  enablingRule: TRADE_CONVERT_TEXTS.enablingRule,
   pickedUp: "Units of this trade have already been picked up, so its return can no longer be removed.",
   carrierOnPickup: (pickups: number) =>
     `A carrier is assigned to ${plural(pickups, "pickup")} of this trade. ` +
@@ -273,6 +284,12 @@ export const tradeOffConvertSchema = z
   });
 
 export type TradeConvertBody = z.input<typeof tradeOffConvertSchema>;
+// The dialogs' carried fields (trade-convert-dialog.ts, written out there to keep this module out of their
+// chunks) are payload fields, every count of the trade among them.
+const carriedFields: readonly (keyof TradeConvertBody)[] = CONVERT_CARRIED_FIELDS;
+const countsCarried: [TradeCountField] extends [ConvertCarriedField] ? true : false = true;
+void carriedFields;
+void countsCarried;
 /** A validated conversion: the on side's has no OffRentFormID. */
 export type TradeConvertInput = z.output<typeof tradeOnConvertSchema> & { OffRentFormID?: number };
 
@@ -309,14 +326,6 @@ export function countsOf(input: Pick<TradeConvertInput, (typeof TRUCK_TYPES)[num
  */
 export function mayConvertTrade(side: TradeConvertSide, permissionIds: readonly number[]): boolean {
   return unlocksRoute(permissionIds, side === "on" ? "onboarding" : "offboarding");
-}
-
-/**
- * The on-rent editor's Yes is enabled once the new-truck total is one less than the returning units: the
- * unit kept on rent takes the place of one new truck.
- */
-export function isConversionEnabled(input: { newTrucks: number; returningUnits: number }): boolean {
-  return input.returningUnits >= 1 && input.newTrucks === input.returningUnits - 1;
 }
 
 /** The on side's enabling rule as the server holds it: the 409's message, or null. */

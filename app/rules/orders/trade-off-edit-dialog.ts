@@ -6,14 +6,14 @@
 // (off-rent-edit/form.ts): the component imports this module, and the browser leaves every check to the
 // operation its form posts to, so the dialog's chunk carries no validation code (ADR 028's page weight).
 // Its server half, which reads the posted forms: app/modules/orders/trade-off-edit-dialogs.server.ts.
-import type { TradeCountField } from "../fleet/truck-types.ts";
-import { defineBoardDialog, postedFields } from "../dialogs/board-dialog.ts";
+import { defineBoardDialog } from "../dialogs/board-dialog.ts";
+import { postedFields } from "../dialogs/posted-fields.ts";
 import type { ChangeSince } from "../dialogs/operation-result.ts";
 import type { OffRentEditLine } from "./off-rent-edit/dialog.ts";
 import type { OffRentFieldName } from "./off-rent-edit/fields.ts";
 import { OFF_RENT_EDIT_MESSAGE_MS, OFF_RENT_EDIT_MESSAGES } from "./off-rent-edit/messages.ts";
 import type { StoredReturningLine } from "./off-rent-edit/units-list.ts";
-import type { TRADE_CONVERT_MESSAGES, TradeConvertBody } from "./trade-convert.ts";
+import type { ConvertCarriedField } from "./trade-convert-dialog.ts";
 
 /** The dialog's form intents (posted to the board; each unique across dialogs, ADR 026). */
 export const TRADE_OFF_EDIT_INTENTS = {
@@ -28,35 +28,8 @@ export const TRADE_OFF_EDIT_INTENTS = {
   convert: "convert-off-trade",
 } as const;
 
-/** The hidden field saying whether the dialog shows the conversion's question ('true'), kept across re-renders. */
-export const CONVERT_ASKED_FIELD = "convertAsked";
-/** The returning unit the customer keeps on rent (the convert payload's own name). */
-export const CONVERT_VIN_FIELD = "convertVin";
 /** The TradeForm version the dialog was opened at: the conversion's version (the edit's is the return half's). */
 export const TRADE_VERSION_FIELD = "tradeVersion";
-
-/**
- * What the off side converts with besides the choice of unit (ADR 032): the trade's stored counts (they must
- * be the stored ones), its rental agreement contact, PO number, instructions and insurance type. The dialog
- * carries them as its loader read them, at the trade version it carries too, so a later change is a 409.
- */
-export const CONVERT_CARRIED_FIELDS = [
-  "HalfTonCountTrade",
-  "ThreeQuarterTonCountTrade",
-  "OneTonFlatCountTrade",
-  "OneTonServiceCountTrade",
-  "raName",
-  "raPhone",
-  "raEmail",
-  "raFax",
-  "PONumber",
-  "specialInstructions",
-  "insuranceType",
-] as const satisfies readonly (keyof TradeConvertBody)[];
-export type ConvertCarriedField = (typeof CONVERT_CARRIED_FIELDS)[number];
-// Every count of the trade is carried (written out above so that this module needs no truck-type table).
-const countsCarried: [TradeCountField] extends [ConvertCarriedField] ? true : false = true;
-void countsCarried;
 
 /** The edit dialogs' message time (6 s, ADR 014). */
 export const TRADE_OFF_EDIT_MESSAGE_MS = OFF_RENT_EDIT_MESSAGE_MS;
@@ -65,20 +38,6 @@ export const TRADE_OFF_EDIT_MESSAGE_MS = OFF_RENT_EDIT_MESSAGE_MS;
 export const TRADE_OFF_EDIT_DIALOG_MESSAGES = {
   noPermission: "You can look at this trade; editing it needs the Off Rent permission.",
   unitAdded: OFF_RENT_EDIT_MESSAGES.unitAdded,
-  nothingTicked: "Tick the units to remove first.",
-  notConverted: "The trade was not converted.",
-} as const;
-
-/** What the conversion's confirmation says (the component's own texts). */
-export const TRADE_OFF_CONVERT_TEXTS = {
-  /** The specification's question (ADR 032); also the no-JavaScript answer that shows it. */
-  question: "Turn the traded unit into an On Rent? This removes the Off Rent half.",
-  unsaved: "Changes made in this dialog are not saved by converting.",
-  /**
-   * A conversion whose answer never came: the specification's failure text. Written out so the dialog's chunk
-   * does without the conversion's schemas; the compiler holds it to TRADE_CONVERT_MESSAGES.failed.
-   */
-  failed: "Failed to convert trade..." satisfies (typeof TRADE_CONVERT_MESSAGES)["failed"],
 } as const;
 
 /** A completed returning unit (picked up or received): listed apart, never entered again on the trade. */

@@ -3,7 +3,8 @@
 // free of their imports: the component draws the fields from its data (the field table as the loader
 // hands it over) and leaves every check to the operation its save posts to, so the dialog's chunk carries
 // no validation code (ADR 028's page weight). Its server half: trade-on-edit-dialogs.server.ts.
-import { defineBoardDialog, postedFields } from "../dialogs/board-dialog.ts";
+import { defineBoardDialog } from "../dialogs/board-dialog.ts";
+import { postedFields } from "../dialogs/posted-fields.ts";
 import type { ChangeSince } from "../dialogs/operation-result.ts";
 import type { OffRentEditLine } from "./off-rent-edit/dialog.ts";
 import { OFF_RENT_EDIT_MESSAGE_MS, OFF_RENT_EDIT_MESSAGES } from "./off-rent-edit/messages.ts";
@@ -18,6 +19,10 @@ export const TRADE_ON_EDIT_INTENTS = {
   addUnit: "edit-on-trade-add-unit",
   removeUnits: "edit-on-trade-remove-units",
   delivery: "edit-on-trade-delivery",
+  /** Without JavaScript only: shows the conversion's question, or (answered No) hides it again. */
+  convertAsk: "edit-on-trade-convert-ask",
+  /** Yes: converts the trade into a plain order from the on side (ADR 032). */
+  convert: "convert-on-trade",
 } as const;
 
 /**
@@ -36,17 +41,9 @@ export const TRADE_ON_EDIT_DIALOG_MESSAGES = {
   cancelled: "This trade has been cancelled; it can no longer be edited.",
   noPermission: "You can look at this trade; editing it needs the On Rent or the Transport Edit permission.",
   unitAdded: OFF_RENT_EDIT_MESSAGES.unitAdded,
-  nothingTicked: "Tick the units to remove first.",
   deliveryAdded: "Enter the separate delivery address, then save.",
   deliveryRemoved: "The new trucks go to the pickup address once you save.",
 } as const;
-
-/** The no-JavaScript answer to "Remove ticked units": the removals stand, and are made by the save. */
-export function unitsRemovedMessage(count: number): string {
-  return count === 1
-    ? "The unit ticked is removed when you save."
-    : `The ${count} units ticked are removed when you save.`;
-}
 
 /** The page the dialog was opened on decides the payload's orderPage: transport, or onboarding anywhere else. */
 export function tradeOrderPageOf(route: string): TradeOrderPage {
@@ -96,6 +93,13 @@ export interface TradeOnEditDialogData {
   newTrucksAssigned: number;
   /** Why saving is not possible (cancelled, no permission), or null. */
   readOnlyReason: string | null;
+  /** The conversion the dialog offers (to the On Rent team, ADR 032), or null. */
+  convert: {
+    /** The returning units one of which may stay on rent (fleet units still at the customer). */
+    units: string[];
+    /** Every stored returning unit, listed or not: the enabling rule's count. */
+    returningUnits: number;
+  } | null;
   history: (ChangeSince & { action: string })[];
 }
 
@@ -109,5 +113,7 @@ export const TRADE_ON_EDIT_DIALOG = defineBoardDialog<TradeOnEditDialogData>()({
     [TRADE_ON_EDIT_INTENTS.addUnit]: postedFields,
     [TRADE_ON_EDIT_INTENTS.removeUnits]: postedFields,
     [TRADE_ON_EDIT_INTENTS.delivery]: postedFields,
+    [TRADE_ON_EDIT_INTENTS.convertAsk]: postedFields,
+    [TRADE_ON_EDIT_INTENTS.convert]: postedFields,
   },
 });

@@ -12,14 +12,16 @@ import { OFF_RENT_EDIT_MESSAGES } from "~/rules/orders/off-rent-edit/messages.ts
 import { OFFBOARDING_STAGE, RETURNING_UNIT_STATUS } from "~/rules/orders/order-stages.ts";
 import { TRADE_CONVERT_MESSAGES as C } from "~/rules/orders/trade-convert.ts";
 import { TRADE_OFF_EDIT_MESSAGES as M, usedOrCompletedMessage } from "~/rules/orders/trade-off-edit.ts";
+import { CONVERT_CARRIED_FIELDS, TRADE_CONVERT_TEXTS as T } from "~/rules/orders/trade-convert-dialog.ts";
 import {
-  CONVERT_CARRIED_FIELDS,
-  TRADE_OFF_CONVERT_TEXTS as T,
   TRADE_OFF_EDIT_DIALOG_MESSAGES as D,
   TRADE_OFF_EDIT_INTENTS as I,
   type TradeOffEditDialogData,
 } from "~/rules/orders/trade-off-edit-dialog.ts";
-import { unitsRemovedMessage } from "~/modules/orders/trade-off-edit-dialogs.server.ts";
+import {
+  RETURNING_UNITS_DIALOG_MESSAGES as R,
+  unitsRemovedMessage,
+} from "~/modules/orders/returning-units-dialogs.server.ts";
 import { createTradeOffEditRouter } from "../../../server/api/trade-off-edit.ts";
 import { apiHarness } from "../../support/api-harness.ts";
 import { loadBoard, postBoardForm } from "../../support/board-route.ts";
@@ -532,7 +534,7 @@ describe("the editOffTrade dialog: steps that write nothing", () => {
     });
     expect(await writesNothing(formOf(data, I.removeUnits))).toMatchObject({
       status: 400,
-      data: { ok: false, message: D.nothingTicked },
+      data: { ok: false, message: R.nothingTicked },
     });
     await job(db, trade.form.id, "PICKUP", trade.lines[0]!.unitId, (await vendor(db)).id);
     expect(
@@ -554,7 +556,7 @@ describe("the editOffTrade dialog: steps that write nothing", () => {
     });
     expect(await writesNothing(formOf(data, I.convertAsk, { asked: true }))).toMatchObject({
       status: 200,
-      data: { intent: I.convertAsk, ok: true, message: D.notConverted, values: { convertAsked: "true" } },
+      data: { intent: I.convertAsk, ok: true, message: T.notConverted, values: { convertAsked: "true" } },
     });
   });
 });

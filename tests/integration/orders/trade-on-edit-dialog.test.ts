@@ -1,8 +1,9 @@
 // The editOnTrade board dialog (issue 14) through the board route, as a browser without JavaScript uses
 // it (and a fetcher, for /<board>.data): its loader on the onboarding and transport boards, the save
 // (the operation of PUT /api/trade/on/edit), every refusal re-rendered with the values sent, the steps
-// that write nothing (Add unit, Remove ticked units, Test units, the separate delivery's button), a
-// reader without the edit permission, and a stale version — against the worker's own database.
+// that write nothing (Add unit, Remove ticked units, Test units, the separate delivery's button, the
+// conversion's question), a reader without the edit permission, a stale version, and converting the trade
+// from the on side (ADR 032) — against the worker's own database.
 import { beforeAll, describe, expect, it } from "vitest";
 import { editTradeOnOrder } from "~/modules/orders/trade-on-edit.server.ts";
 import type { CardListName } from "~/rules/boards/boards.ts";
@@ -10,7 +11,13 @@ import { type PermissionName } from "~/rules/access/permissions.ts";
 import { OFF_RENT_EDIT_MESSAGES } from "~/rules/orders/off-rent-edit/messages.ts";
 import { RETURNING_UNIT_STATUS } from "~/rules/orders/order-stages.ts";
 import { TRADE_ON_EDIT_MESSAGES as M } from "~/rules/orders/trade-on-edit.ts";
-import { TRADE_ON_EDIT_DIALOG_MESSAGES as D, type TradeOnEditDialogData } from "~/rules/orders/trade-on-edit-dialog.ts";
+import {
+  TRADE_ON_EDIT_DIALOG_MESSAGES as D,
+  TRADE_ON_EDIT_INTENTS as I,
+  type TradeOnEditDialogData,
+} from "~/rules/orders/trade-on-edit-dialog.ts";
+import { TRADE_CONVERT_MESSAGES as C } from "~/rules/orders/trade-convert.ts";
+import { TRADE_CONVERT_TEXTS as T } from "~/rules/orders/trade-convert-dialog.ts";
 import { createTradeOnEditRouter } from "../../../server/api/trade-on-edit.ts";
 import { apiHarness } from "../../support/api-harness.ts";
 import { loadBoard, postBoardForm } from "../../support/board-route.ts";
@@ -83,9 +90,17 @@ interface Row {
 function formOf(
   data: TradeOnEditDialogData,
   intent: string,
-  changes: { fields?: Record<string, string>; rows?: Row[]; separateDelivery?: boolean } = {},
+  changes: {
+    fields?: Record<string, string>;
+    rows?: Row[];
+    separateDelivery?: boolean;
+    asked?: boolean;
+    convertVin?: string;
+  } = {},
 ): URLSearchParams {
   const form = new URLSearchParams({ intent });
+  form.set("convertAsked", String(changes.asked ?? false));
+  if (changes.convertVin !== undefined) form.set("convertVin", changes.convertVin);
   form.set("FormHistoryID", String(data.FormHistoryID));
   form.set("TradeFormID", String(data.TradeFormID));
   form.set("version", String(data.version));
@@ -627,5 +642,113 @@ describe("the editOnTrade dialog without JavaScript: the steps that write nothin
       data: { ok: true, message: D.deliveryRemoved, values: { separateDelivery: "true" } },
     });
     expect(await databaseFingerprint()).toBe(before);
+  });
+});
+
+describe("the editOnTrade dialog: converting the trade (ADR 032)", () => {
+  /** What nothing-written means here: the database as it was. */
+  async function writesNothing(path: string, form: URLSearchParams, permissions: PermissionName[] = EDITOR) {
+    const before = await databaseFingerprint();
+    const answer = await post(path, form, permissions);
+    expect(await databaseFingerprint()).toBe(before);
+    return answer;
+  }
+
+  it("offers it to the On Rent team with the trade's fleet units and their count, to no one else, and not on a cancelled trade", async () => {
+    const trade = await editableTrade(db, { count: 3 });
+    expect((await dialogData("onboarding", trade.form.id)).convert).toEqual({
+      units: trade.lines.map((line) => line.unitNumber),
+      returningUnits: 3,
+    });
+    // The transport page's editors edit the trade but do not restructure it.
+    expect((await dialogData("transport", trade.form.id, ["transport", "transport-edit"])).convert).toBeNull();
+    const cancelled = await editableTrade(db, { cancelled: true });
+    expect((await dialogData("onboarding", cancelled.form.id)).convert).toBeNull();
+  });
+
+  it("without JavaScript: the question comes back with the dialog and the values typed, and No takes it away", async () => {
+    const trade = await editableTrade(db);
+    const data = await dialogData("onboarding", trade.form.id);
+    const path = dialogPath("onboarding", trade.form.id);
+    expect(await writesNothing(path, formOf(data, I.convertAsk, { fields: { HalfTonCountTrade: "1" } }))).toMatchObject(
+      {
+        status: 200,
+        data: { intent: I.convertAsk, ok: true, message: T.question, values: { HalfTonCountTrade: "1" } },
+      },
+    );
+    expect(await writesNothing(path, formOf(data, I.convertAsk, { asked: true }))).toMatchObject({
+      status: 200,
+      data: { intent: I.convertAsk, ok: true, message: T.notConverted },
+    });
+    const transportEditor: PermissionName[] = ["transport", "transport-edit"];
+    expect(
+      await writesNothing(dialogPath("transport", trade.form.id), formOf(data, I.convertAsk), transportEditor),
+    ).toMatchObject({
+      status: 403,
+      data: { ok: false, message: C.forbidden },
+    });
+  });
+
+  it("converts with the counts and contact typed in the dialog: 303 to the board, the request an order, the lists reported", async () => {
+    const trade = await editableTrade(db, { count: 3 });
+    const data = await dialogData("onboarding", trade.form.id);
+    const kept = trade.lines[1]!.unitNumber;
+    seen.length = 0;
+    const answer = await post(
+      dialogPath("onboarding", trade.form.id),
+      formOf(data, I.convert, {
+        asked: true,
+        convertVin: kept,
+        fields: { HalfTonCountTrade: "1", OneTonFlatCountTrade: "1", PONumber: "PO-KEPT" },
+      }),
+      EDITOR,
+      { data: true },
+    );
+    expect(answer).toEqual({ status: 303, location: "/onboarding", data: null });
+    expect(seen).toEqual([["onboarding", "offboarding"]]);
+    expect(await db.formHistory.findUniqueOrThrow({ where: { id: trade.form.id } })).toMatchObject({ kind: "ORDER" });
+    expect(await db.offRentForm.findUnique({ where: { id: trade.offRentForm.id } })).toBeNull();
+    expect(await db.orderForm.findUniqueOrThrow({ where: { formHistoryId: trade.form.id } })).toMatchObject({
+      halfTonCount: 1,
+      oneTonFlatCount: 1,
+      poNumber: "PO-KEPT",
+    });
+    const [entry] = await db.auditLog.findMany({ where: { formHistoryId: trade.form.id, action: "convert-trade" } });
+    expect(entry!.changedData).toMatchObject({
+      "Converted From": "Converted From: !Converted From: Trade on-rent editor",
+      "Unit Kept On Rent": `Unit Kept On Rent: !Unit Kept On Rent: ${kept}`,
+    });
+  });
+
+  it("re-renders a refusal with the operation's message, the question and the values, writing nothing", async () => {
+    const trade = await editableTrade(db, { count: 3 });
+    const data = await dialogData("onboarding", trade.form.id);
+    const path = dialogPath("onboarding", trade.form.id);
+    const kept = trade.lines[0]!.unitNumber;
+    // The counts as stored (3 new trucks for 3 returning units): the enabling rule.
+    expect(await writesNothing(path, formOf(data, I.convert, { asked: true, convertVin: kept }))).toMatchObject({
+      status: 409,
+      data: { intent: I.convert, ok: false, message: T.enablingRule(3), values: { convertAsked: "true" } },
+    });
+    // A contact field the dialog's input holds, refused as the JSON API refuses it.
+    expect(
+      await writesNothing(
+        path,
+        formOf(data, I.convert, { convertVin: kept, fields: { HalfTonCountTrade: "2", raEmail: "nobody" } }),
+      ),
+    ).toMatchObject({ status: 400, data: { message: C.failed, fieldErrors: { raEmail: [expect.any(String)] } } });
+    // Someone saved the trade meanwhile: who changed what since.
+    await editTradeOnOrder(db, await actorWith(db, EDITOR), bodyOf(trade.tradeForm, trade.lines, { PONumber: "PO-2" }));
+    expect(
+      await writesNothing(path, formOf(data, I.convert, { convertVin: kept, fields: { HalfTonCountTrade: "2" } })),
+    ).toMatchObject({ status: 409, data: { message: C.stale, conflict: { currentVersion: 2 } } });
+    // Transport editors may not convert.
+    expect(
+      await writesNothing(
+        dialogPath("transport", trade.form.id),
+        formOf(data, I.convert, { convertVin: kept, fields: { HalfTonCountTrade: "2" } }),
+        ["transport", "transport-edit"],
+      ),
+    ).toMatchObject({ status: 403, data: { message: C.forbidden } });
   });
 });
