@@ -44,8 +44,11 @@ export function OffRentFieldsSection({
   initial,
   fieldError,
   onChange,
+  optional = [],
 }: {
   section: SectionId;
+  /** Fields this dialog's operation does without, besides those optional everywhere (a trade's pickup zip). */
+  optional?: readonly OffRentFieldName[];
   initial: (name: OffRentFieldName) => string;
   fieldError: (name: string) => string | null;
   /** Called when a field's value changes (the dialog voids every unit test when the company code does). */
@@ -56,7 +59,7 @@ export function OffRentFieldsSection({
       {FIELDS.filter((field) => field.section === section).map((field) => (
         <FieldInput
           key={field.name}
-          field={field}
+          field={optional.includes(field.name) ? { ...field, label: `${field.label} (optional)`, optional: true } : field}
           initial={initial(field.name)}
           error={fieldError(field.name)}
           onChange={onChange?.[field.name]}

@@ -29,6 +29,7 @@ import {
   TRADE_OFF_EDIT_DIALOG,
   TRADE_OFF_EDIT_INTENTS,
   TRADE_OFF_EDIT_MESSAGE_MS,
+  TRADE_OFF_OPTIONAL_FIELDS,
   TRADE_VERSION_FIELD,
   type TradeOffEditDialogData,
 } from "~/rules/orders/trade-off-edit-dialog.ts";
@@ -171,7 +172,12 @@ function TradeOffEditForm({
               unitsNotShown={data.completedLines.length}
             />
             <CompletedUnits units={data.completedLines} />
-            <OffRentFieldsSection section="contact" initial={initial} fieldError={fieldError} />
+            <OffRentFieldsSection
+              section="contact"
+              initial={initial}
+              fieldError={fieldError}
+              optional={TRADE_OFF_OPTIONAL_FIELDS}
+            />
           </Flex>
         </fieldset>
 

@@ -31,6 +31,12 @@ export const TRADE_OFF_EDIT_INTENTS = {
 /** The TradeForm version the dialog was opened at: the conversion's version (the edit's is the return half's). */
 export const TRADE_VERSION_FIELD = "tradeVersion";
 
+/**
+ * The return half's fields a trade does without that a plain off-rent requires (trade-off-edit.ts's schema;
+ * its test holds the two to each other): the dialog marks them optional.
+ */
+export const TRADE_OFF_OPTIONAL_FIELDS = ["pickupZip"] as const satisfies readonly OffRentFieldName[];
+
 /** The edit dialogs' message time (6 s, ADR 014). */
 export const TRADE_OFF_EDIT_MESSAGE_MS = OFF_RENT_EDIT_MESSAGE_MS;
 

@@ -20,6 +20,8 @@ import {
   tradeOffPlanOptions,
   usedOrCompletedMessage,
 } from "./trade-off-edit.ts";
+import { TRADE_OFF_OPTIONAL_FIELDS } from "./trade-off-edit-dialog.ts";
+import { offRentEditSchema } from "./off-rent-edit/schema.ts";
 
 const VALID_BODY = {
   TradeFormID: 21,
@@ -48,6 +50,19 @@ const parse = (body: unknown) => tradeOffEditSchema.safeParse(body);
 const firstMessage = (body: unknown) => parse(body).error?.issues[0]?.message;
 
 describe("the trade off-rent payload", () => {
+  it("does without exactly the fields its dialog marks optional beyond a plain off-rent's", () => {
+    for (const name of OFF_RENT_FIELD_NAMES) {
+      const field = name === "compName" ? "compNameTrade" : name;
+      const tradeTakesBlank = parse({ ...VALID_BODY, [field]: "" }).success;
+      const offRentTakesBlank = offRentEditSchema
+        .pick({ [name]: true } as Record<typeof name, true>)
+        .safeParse({ [name]: "" }).success;
+      expect(tradeTakesBlank && !offRentTakesBlank, name).toBe(
+        (TRADE_OFF_OPTIONAL_FIELDS as readonly string[]).includes(name),
+      );
+    }
+  });
+
   it("keeps the specification's messages character for character", () => {
     expect(M.editedVinsInvalid).toBe("All edited vins must be tested and valid");
     expect(M.duplicateVinsInline).toBe("*The entered vins contain duplicates");
