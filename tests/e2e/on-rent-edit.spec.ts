@@ -8,7 +8,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { field, fillRequiredBlanks, openEdit, orderWithCarriers, pickApprovedOrder } from "./on-rent-edit.support.ts";
 import { ADMIN, ON_RENT, adoptSession } from "./support/accounts.ts";
-import { liveStatus, requestCard, signInToLiveBoard } from "./support/board.ts";
+import { boardShowing, boardShowingUrl, liveStatus, requestCard, signInToLiveBoard } from "./support/board.ts";
 
 const ON_RENT_NAME = "Priya Raman";
 /** The orders this file edits: a third of the way down the Approved ones (the no-JS file takes two thirds). */
@@ -30,7 +30,7 @@ test.describe("editing an on-rent order with JavaScript", () => {
     const other = await browser.newContext({ baseURL });
     try {
       const board = await other.newPage();
-      await signInToLiveBoard(board, ADMIN, "/onboarding?perStage=500");
+      await signInToLiveBoard(board, ADMIN, boardShowing("onboarding", formHistoryId));
       await expect(requestCard(board, formHistoryId)).toBeVisible();
 
       const dialog = await openEdit(page, formHistoryId);
@@ -109,7 +109,7 @@ test.describe("editing an on-rent order with JavaScript", () => {
       await expect(dialog).toBeHidden();
       await expect(page).toHaveURL(/\/onboarding$/);
       await expect(requestCard(board, formHistoryId).getByText(po)).toBeVisible({ timeout: 5_000 });
-      await expect(board).toHaveURL(/\/onboarding\?perStage=500$/);
+      await expect(board).toHaveURL(boardShowingUrl("onboarding", formHistoryId));
 
       // The history shows the change; the phone was stored in its mask.
       const reopened = await openEdit(page, formHistoryId);

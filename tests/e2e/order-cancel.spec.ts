@@ -6,7 +6,7 @@
 import { expect, test } from "./fixtures.ts";
 import { insertOffRent, insertOrder, openCancelDialog } from "./order-cancel.support.ts";
 import { ADMIN, adoptSession } from "./support/accounts.ts";
-import { liveStatus, requestCard, signInToLiveBoard } from "./support/board.ts";
+import { boardShowing, boardShowingUrl, liveStatus, requestCard, signInToLiveBoard } from "./support/board.ts";
 import { watchAlertShown } from "./support/timed.ts";
 
 const REQUIRED = "*You must include a note to cancel the order.";
@@ -20,14 +20,14 @@ test.describe("cancelling a request with JavaScript", () => {
     test.setTimeout(90_000);
     // Browser A watches the On Rent board.
     const order = await insertOrder("live");
-    await signInToLiveBoard(page, ADMIN, "/onboarding?perStage=500");
+    await signInToLiveBoard(page, ADMIN, boardShowing("onboarding", order.formHistoryId));
     await expect(requestCard(page, order.formHistoryId)).toBeVisible();
 
     const other = await browser.newContext({ baseURL });
     try {
       // Browser B cancels it from the card.
       const pageB = await other.newPage();
-      await signInToLiveBoard(pageB, ADMIN, "/onboarding?perStage=500");
+      await signInToLiveBoard(pageB, ADMIN, boardShowing("onboarding", order.formHistoryId));
       const dialog = await openCancelDialog(pageB, order);
       await expect(dialog.getByText(`Order #${order.formHistoryId}`)).toBeVisible();
       await expect(dialog.getByRole("heading", { name: "History" })).toBeVisible();
@@ -53,12 +53,12 @@ test.describe("cancelling a request with JavaScript", () => {
 
       await dialog.getByRole("button", { name: "Cancel Order" }).click();
       await expect(pageB.getByRole("dialog")).toHaveCount(0);
-      await expect(pageB).toHaveURL(/\/onboarding\?perStage=500$/);
+      await expect(pageB).toHaveURL(boardShowingUrl("onboarding", order.formHistoryId));
       await expect(requestCard(pageB, order.formHistoryId)).toHaveCount(0);
 
       // Browser A, without reloading: the card has left the board.
       await expect(requestCard(page, order.formHistoryId)).toHaveCount(0, { timeout: 5_000 });
-      await expect(page).toHaveURL(/\/onboarding\?perStage=500$/);
+      await expect(page).toHaveURL(boardShowingUrl("onboarding", order.formHistoryId));
     } finally {
       await other.close();
     }
@@ -75,14 +75,14 @@ test.describe("cancelling a request with JavaScript", () => {
   test("cancels an off-rent from its card on the Off Rent board with the same dialog", async ({ page }) => {
     const offRent = await insertOffRent("js");
     await adoptSession(page, ADMIN);
-    await page.goto("/offboarding?perStage=500");
+    await page.goto(boardShowing("offboarding", offRent.formHistoryId));
     const dialog = await openCancelDialog(page, offRent);
     await expect(dialog.getByText(`Off-rent #${offRent.formHistoryId}`)).toBeVisible();
     await expect(dialog.getByText("Offboarding", { exact: false }).first()).toBeVisible();
     await dialog.getByLabel("Cancellation note").fill("E2E: the customer keeps the trucks another month");
     await dialog.getByRole("button", { name: "Cancel Order" }).click();
     await expect(page.getByRole("dialog")).toHaveCount(0);
-    await expect(page).toHaveURL(/\/offboarding\?perStage=500$/);
+    await expect(page).toHaveURL(boardShowingUrl("offboarding", offRent.formHistoryId));
     await expect(page.getByRole("heading", { level: 1, name: "Off Rent" })).toBeVisible();
     await expect(requestCard(page, offRent.formHistoryId)).toHaveCount(0);
   });
@@ -100,7 +100,9 @@ test.describe("cancelling a request with JavaScript", () => {
         ? route.fulfill({ status: 200, contentType: "text/html", body: "<p>Gateway</p>" })
         : route.fallback(),
     );
-    await page.goto(`/onboarding?perStage=500&modal=noteOnboarding&formHistoryId=${order.formHistoryId}`);
+    await page.goto(
+      `${boardShowing("onboarding", order.formHistoryId)}&modal=noteOnboarding&formHistoryId=${order.formHistoryId}`,
+    );
     const dialog = page.getByRole("dialog", { name: order.companyName });
     await expect(liveStatus(page)).toHaveText("Live");
     await dialog.getByLabel("Cancellation note").fill("E2E: never sent");
@@ -111,7 +113,7 @@ test.describe("cancelling a request with JavaScript", () => {
     await expect(failure).toBeHidden({ timeout: 5_000 });
     await expect(page).toHaveURL(/modal=noteOnboarding/);
     await page.unroute(board);
-    await page.goto("/onboarding?perStage=500");
+    await page.goto(boardShowing("onboarding", order.formHistoryId));
     await expect(requestCard(page, order.formHistoryId)).toBeVisible();
   });
 });

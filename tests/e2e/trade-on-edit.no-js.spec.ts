@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { ADMIN, adoptSession, ON_RENT } from "./support/accounts.ts";
-import { requestCard } from "./support/board.ts";
+import { boardShowing, requestCard } from "./support/board.ts";
 import {
   convertibleTrade,
   editDialogPath,
@@ -80,7 +80,7 @@ test.describe("editing a trade's new half without JavaScript", () => {
     await dialog.getByRole("button", { name: "Save Changes" }).click();
     await expect(page).toHaveURL(/\/onboarding$/);
     await expect(page.getByRole("dialog")).toHaveCount(0);
-    await page.goto("/onboarding?perStage=500");
+    await page.goto(boardShowing("onboarding", formHistoryId));
     await expect(requestCard(page, formHistoryId).getByText(po)).toBeVisible();
   });
 

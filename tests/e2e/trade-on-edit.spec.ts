@@ -8,7 +8,14 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "./fixtures.ts";
 import { ADMIN, adoptSession, demo, ON_RENT } from "./support/accounts.ts";
-import { cardByKey, liveStatus, requestCard, signInToLiveBoard } from "./support/board.ts";
+import {
+  boardShowing,
+  boardShowingUrl,
+  cardByKey,
+  liveStatus,
+  requestCard,
+  signInToLiveBoard,
+} from "./support/board.ts";
 import {
   convertibleTrade,
   field,
@@ -37,7 +44,7 @@ test.describe("editing a trade's new half with JavaScript", () => {
     const other = await browser.newContext({ baseURL });
     try {
       const board = await other.newPage();
-      await signInToLiveBoard(board, ADMIN, "/onboarding?perStage=500");
+      await signInToLiveBoard(board, ADMIN, boardShowing("onboarding", formHistoryId));
       await expect(requestCard(board, formHistoryId)).toBeVisible();
 
       const dialog = await openOnOnboarding(page, formHistoryId);
@@ -91,7 +98,7 @@ test.describe("editing a trade's new half with JavaScript", () => {
       release();
       await expect(dialog).toBeHidden();
       await page.unroute("**/onboarding.data*");
-      await expect(page).toHaveURL(/\/onboarding\?perStage=500$/);
+      await expect(page).toHaveURL(boardShowingUrl("onboarding", formHistoryId));
 
       // The other browser, without reloading.
       await expect(requestCard(board, formHistoryId).getByText(po)).toBeVisible({ timeout: 5_000 });
@@ -117,7 +124,7 @@ test.describe("editing a trade's new half with JavaScript", () => {
       const board = await other.newPage();
       await adoptSession(board, ADMIN);
       const formHistoryId = await tradeOnTransportBoard(board);
-      await signInToLiveBoard(board, ADMIN, "/transport?perStage=500");
+      await signInToLiveBoard(board, ADMIN, boardShowing("transport", formHistoryId));
       const cardKey = await board
         .locator(`article[data-card-key^="jobs-${formHistoryId}-delivery-"]`)
         .first()
@@ -126,7 +133,7 @@ test.describe("editing a trade's new half with JavaScript", () => {
       await expect(watched).toBeVisible();
 
       await adoptSession(page, TRANSPORT);
-      await page.goto("/transport?perStage=500");
+      await page.goto(boardShowing("transport", formHistoryId));
       await expect(liveStatus(page)).toHaveText("Live");
       const dialog = await openFromCard(page, cardByKey(page, cardKey!), formHistoryId);
       // The transport page books the delivery where the trade says: no button adds or removes one.
@@ -141,7 +148,7 @@ test.describe("editing a trade's new half with JavaScript", () => {
       await field(dialog, "Pickup Date").fill(`2031-07-${day}`);
       await dialog.getByRole("button", { name: "Save Changes" }).click();
       await expect(dialog).toBeHidden();
-      await expect(page).toHaveURL(/\/transport\?perStage=500$/);
+      await expect(page).toHaveURL(boardShowingUrl("transport", formHistoryId));
       await expect(watched.getByText(`07/${day}/2031`)).toBeVisible({ timeout: 5_000 });
     } finally {
       await other.close();
@@ -210,7 +217,7 @@ test.describe("editing a trade's new half with JavaScript", () => {
       const board = await other.newPage();
       await adoptSession(board, ADMIN);
       const { formHistoryId, units } = await convertibleTrade(board, 0);
-      await board.goto("/offboarding?perStage=500");
+      await board.goto(boardShowing("offboarding", formHistoryId));
       await expect(liveStatus(board)).toHaveText("Live");
       await adoptSession(page, ON_RENT);
       const returnCard = requestCard(board, formHistoryId);
@@ -241,7 +248,7 @@ test.describe("editing a trade's new half with JavaScript", () => {
       await question.getByLabel("Unit the customer keeps on rent").selectOption(kept);
       await yes.click();
       await expect(page.getByRole("dialog")).toHaveCount(0);
-      await expect(page).toHaveURL(/\/onboarding\?perStage=500$/);
+      await expect(page).toHaveURL(boardShowingUrl("onboarding", formHistoryId));
 
       // The other browser, without reloading: the trade's return half is gone from the offboarding board.
       await expect(returnCard).toHaveCount(0, { timeout: 5_000 });

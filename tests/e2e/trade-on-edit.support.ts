@@ -4,7 +4,7 @@
 // the onboarding board's trades (`place`, 0 to 1), so tests running side by side never edit the same one.
 import { expect, type Locator, type Page } from "@playwright/test";
 import { ONBOARDING_STAGE } from "../../app/rules/orders/order-stages.ts";
-import { boardCards, liveStatus, requestCard } from "./support/board.ts";
+import { boardCards, boardShowing, liveStatus, requestCard } from "./support/board.ts";
 
 export interface TradeCard {
   formHistoryId: number;
@@ -155,7 +155,7 @@ export async function openFromCard(page: Page, card: Locator, formHistoryId: num
 
 /** Opens the trade's dialog from its card on the onboarding board, once the board runs (its socket is live). */
 export async function openOnOnboarding(page: Page, formHistoryId: number): Promise<Locator> {
-  await page.goto("/onboarding?perStage=500");
+  await page.goto(boardShowing("onboarding", formHistoryId));
   await expect(liveStatus(page)).toHaveText("Live");
   return openFromCard(page, requestCard(page, formHistoryId), formHistoryId);
 }

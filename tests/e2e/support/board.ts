@@ -69,3 +69,13 @@ export async function boardCards(page: Page, board: BoardRouteName): Promise<Lis
   }
   return cards;
 }
+
+/**
+ * A board narrowed by its filter to the request's number ('#43' is on its cards): a few cards to draw
+ * instead of hundreds, and live updates filtered the same way, so the card stays in view wherever it moves.
+ */
+export const boardShowing = (board: string, formHistoryId: number) => `/${board}?filter=%23${formHistoryId}`;
+
+/** That board's address, as a save or a cancel that closes a dialog over it returns to it. */
+export const boardShowingUrl = (board: string, formHistoryId: number) =>
+  new RegExp(`/${board}\\?filter=%23${formHistoryId}$`);
