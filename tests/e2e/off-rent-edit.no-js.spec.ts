@@ -5,7 +5,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { ADMIN, adoptSession } from "./support/accounts.ts";
-import { requestCard } from "./support/board.ts";
+import { boardShowing, requestCard } from "./support/board.ts";
 import { fillMissingZip, offRentCandidate, openEditDialog } from "./off-rent-edit.support.ts";
 
 /** Clicks a button of the dialog's form: the status the page it posts comes back with. */
@@ -51,7 +51,7 @@ test.describe("editing an off-rent order without JavaScript", () => {
     await dialog.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page).toHaveURL(/\/offboarding$/);
     await expect(page.getByRole("dialog")).toHaveCount(0);
-    await page.goto("/offboarding?perStage=500");
+    await page.goto(boardShowing("offboarding", formHistoryId));
     const card = requestCard(page, formHistoryId);
     await expect(card.locator(`[data-unit="${spare}"]`)).toBeVisible();
     await expect(card).toContainText("Round Rock");

@@ -4,7 +4,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { ADMIN, demo, adoptSession } from "./support/accounts.ts";
-import { liveStatus, requestCard } from "./support/board.ts";
+import { boardShowing, liveStatus, requestCard } from "./support/board.ts";
 import { carrierAssignedOffRent, fillMissingZip, offRentCandidate, openEditDialog } from "./off-rent-edit.support.ts";
 
 const OFF_RENT = demo("offrent");
@@ -23,7 +23,7 @@ test.describe("editing an off-rent order with JavaScript", () => {
       const board = await other.newPage();
       await adoptSession(board, ADMIN);
       const { formHistoryId, spare, units } = await offRentCandidate(board, "front");
-      await board.goto("/offboarding?perStage=500");
+      await board.goto(boardShowing("offboarding", formHistoryId));
       await expect(liveStatus(board)).toHaveText("Live");
       const card = requestCard(board, formHistoryId);
       await expect(card).toBeVisible();

@@ -15,12 +15,11 @@ import {
   pickApprovedOrder,
 } from "./on-rent-edit.support.ts";
 import { ADMIN, ON_RENT, adoptSession } from "./support/accounts.ts";
-import { requestCard } from "./support/board.ts";
+import { boardShowing, requestCard } from "./support/board.ts";
 
 /** The orders this file edits: two thirds of the way down the Approved ones (the JavaScript file takes a third). */
 const pickOrder = (page: Page, offset = 0) => pickApprovedOrder(page, 2, offset);
 /** The board the dialogs are opened from: every order's card is on its first page at 500 a stage. */
-const BOARD = "/onboarding?perStage=500";
 
 test.describe("editing an on-rent order without JavaScript", () => {
   test.describe.configure({ timeout: 60_000 });
@@ -28,7 +27,7 @@ test.describe("editing an on-rent order without JavaScript", () => {
   test("the server checks the form, keeps what was sent, saves, and shows the history", async ({ page }) => {
     await adoptSession(page, ON_RENT);
     const formHistoryId = await pickOrder(page);
-    let dialog = await openEdit(page, formHistoryId, BOARD);
+    let dialog = await openEdit(page, formHistoryId, boardShowing("onboarding", formHistoryId));
     for (const section of ["Order", "Delivery", "Billing", "Use Location", "Rental Agreement Contact"]) {
       await expect(dialog.getByRole("group", { name: section })).toBeVisible();
     }
@@ -57,11 +56,11 @@ test.describe("editing an on-rent order without JavaScript", () => {
     await fillRequiredBlanks(dialog);
     await dialog.getByRole("button", { name: "Save" }).click();
     await expect(editDialogOf(page)).toHaveCount(0);
-    await expect(page).toHaveURL(/\/onboarding(\?perStage=500)?$/);
+    await expect(page).toHaveURL(new RegExp(`/onboarding(\\?filter=%23${formHistoryId})?$`));
     await expect(requestCard(page, formHistoryId).getByText(po)).toBeVisible();
 
     // Reopened: the phone in its mask, and the change in the history.
-    dialog = await openEdit(page, formHistoryId, BOARD);
+    dialog = await openEdit(page, formHistoryId, boardShowing("onboarding", formHistoryId));
     await expect(field(dialog, "Del Phone")).toHaveValue("(212) 555-0188");
     const history = dialog.locator("[data-order-history]");
     await expect(history.getByText(po)).toBeVisible();
@@ -71,7 +70,7 @@ test.describe("editing an on-rent order without JavaScript", () => {
   test("a total below the trucks already given a carrier is refused with the spec's message", async ({ page }) => {
     await adoptSession(page, ON_RENT);
     const { formHistoryId, assigned } = await orderWithCarriers(page);
-    const dialog = await openEdit(page, formHistoryId, BOARD);
+    const dialog = await openEdit(page, formHistoryId, boardShowing("onboarding", formHistoryId));
     await fillRequiredBlanks(dialog);
     await field(dialog, "1/2 Ton").fill("1");
     for (const label of ["3/4 Ton", "1-Ton Flatbed", "1-Ton Service Body"]) await field(dialog, label).fill("0");
@@ -88,7 +87,7 @@ test.describe("editing an on-rent order without JavaScript", () => {
   }) => {
     await adoptSession(page, ON_RENT);
     const formHistoryId = await pickOrder(page, 1);
-    const mine = await openEdit(page, formHistoryId, BOARD);
+    const mine = await openEdit(page, formHistoryId, boardShowing("onboarding", formHistoryId));
     await fillRequiredBlanks(mine);
 
     // Meanwhile the administrator saves the same order, also without JavaScript.
@@ -97,7 +96,7 @@ test.describe("editing an on-rent order without JavaScript", () => {
     try {
       const admin = await other.newPage();
       await adoptSession(admin, ADMIN);
-      const theirs = await openEdit(admin, formHistoryId, BOARD);
+      const theirs = await openEdit(admin, formHistoryId, boardShowing("onboarding", formHistoryId));
       await fillRequiredBlanks(theirs);
       await field(theirs, "Use City").fill(theirCity);
       await theirs.getByRole("button", { name: "Save" }).click();

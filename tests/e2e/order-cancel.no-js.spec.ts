@@ -5,7 +5,7 @@
 import { expect, test } from "./fixtures.ts";
 import { insertOffRent, insertOrder, openCancelDialog } from "./order-cancel.support.ts";
 import { ADMIN, adoptSession } from "./support/accounts.ts";
-import { requestCard } from "./support/board.ts";
+import { boardShowing, boardShowingUrl, requestCard } from "./support/board.ts";
 
 const REQUIRED = "*You must include a note to cancel the order.";
 
@@ -15,7 +15,7 @@ test.describe("cancelling a request without JavaScript", () => {
   }) => {
     const order = await insertOrder("no-js");
     await adoptSession(page, ADMIN);
-    await page.goto("/onboarding?perStage=500");
+    await page.goto(boardShowing("onboarding", order.formHistoryId));
     const dialog = await openCancelDialog(page, order);
     await expect(dialog.getByText(`Order #${order.formHistoryId}`)).toBeVisible();
     await expect(dialog.locator("[data-note-counter]")).toHaveText("0/500");
@@ -27,7 +27,7 @@ test.describe("cancelling a request without JavaScript", () => {
     const text = `E2E no-JS: duplicate of another order (${order.formHistoryId})`;
     await page.getByRole("dialog", { name: order.companyName }).getByLabel("Cancellation note").fill(text);
     await page.getByRole("dialog", { name: order.companyName }).getByRole("button", { name: "Cancel Order" }).click();
-    await expect(page).toHaveURL(/\/onboarding\?perStage=500$/);
+    await expect(page).toHaveURL(boardShowingUrl("onboarding", order.formHistoryId));
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await expect(page.getByRole("heading", { level: 1, name: "On Rent" })).toBeVisible();
     await expect(requestCard(page, order.formHistoryId)).toHaveCount(0);
@@ -69,12 +69,12 @@ test.describe("cancelling a request without JavaScript", () => {
   test("cancels an off-rent from its card on the Off Rent board", async ({ page }) => {
     const offRent = await insertOffRent("no-js");
     await adoptSession(page, ADMIN);
-    await page.goto("/offboarding?perStage=500");
+    await page.goto(boardShowing("offboarding", offRent.formHistoryId));
     const dialog = await openCancelDialog(page, offRent);
     await expect(dialog.getByText(`Off-rent #${offRent.formHistoryId}`)).toBeVisible();
     await dialog.getByLabel("Cancellation note").fill("E2E no-JS: customer extends the rental");
     await dialog.getByRole("button", { name: "Cancel Order" }).click();
-    await expect(page).toHaveURL(/\/offboarding\?perStage=500$/);
+    await expect(page).toHaveURL(boardShowingUrl("offboarding", offRent.formHistoryId));
     await expect(page.getByRole("heading", { level: 1, name: "Off Rent" })).toBeVisible();
     await expect(requestCard(page, offRent.formHistoryId)).toHaveCount(0);
   });

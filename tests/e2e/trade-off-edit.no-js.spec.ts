@@ -5,7 +5,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { ADMIN, adoptSession, demo } from "./support/accounts.ts";
-import { requestCard } from "./support/board.ts";
+import { boardShowing, requestCard } from "./support/board.ts";
 import { openTradeDialog, tradeCandidate, tradeDialogPath } from "./trade-off-edit.support.ts";
 
 const OFF_RENT = demo("offrent");
@@ -58,7 +58,7 @@ test.describe("editing a trade's return half without JavaScript", () => {
     await dialog.getByRole("button", { name: "Save Changes" }).click();
     await expect(page).toHaveURL(/\/offboarding$/);
     await expect(page.getByRole("dialog")).toHaveCount(0);
-    await page.goto("/offboarding?perStage=500");
+    await page.goto(boardShowing("offboarding", formHistoryId));
     const card = requestCard(page, formHistoryId);
     await expect(card.locator(`[data-unit="${spare}"]`)).toBeVisible();
     await expect(card).toContainText("Round Rock");
@@ -89,7 +89,7 @@ test.describe("editing a trade's return half without JavaScript", () => {
     await question.getByRole("button", { name: "Yes" }).click();
     await expect(page).toHaveURL(/\/offboarding$/);
     await expect(page.getByRole("dialog")).toHaveCount(0);
-    await page.goto("/offboarding?perStage=500");
+    await page.goto(boardShowing("offboarding", formHistoryId));
     await expect(requestCard(page, formHistoryId)).toHaveCount(0);
 
     // Its dialog now says there is no such trade.

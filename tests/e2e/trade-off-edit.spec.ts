@@ -4,11 +4,10 @@
 // after confirming, the second browser's board dropping the trade's card live.
 import { expect, test } from "./fixtures.ts";
 import { ADMIN, adoptSession, demo } from "./support/accounts.ts";
-import { liveStatus, requestCard } from "./support/board.ts";
+import { boardShowing, boardShowingUrl, liveStatus, requestCard } from "./support/board.ts";
 import { openTradeDialog, tradeCandidate } from "./trade-off-edit.support.ts";
 
 const OFF_RENT = demo("offrent");
-const BOARD = "/offboarding?perStage=500";
 
 test.describe("editing a trade's return half with JavaScript", () => {
   test("edits it from the board's card: refusals show and clear, a tested unit saves, a second browser sees it live", async ({
@@ -21,14 +20,14 @@ test.describe("editing a trade's return half with JavaScript", () => {
       const board = await other.newPage();
       await adoptSession(board, ADMIN);
       const { formHistoryId, units, spare } = await tradeCandidate(board, { from: "front", purpose: "edit" });
-      await board.goto(BOARD);
+      await board.goto(boardShowing("offboarding", formHistoryId));
       await expect(liveStatus(board)).toHaveText("Live");
       const card = requestCard(board, formHistoryId);
       await expect(card).toBeVisible();
       await expect(card.locator(`[data-unit="${spare}"]`)).toHaveCount(0);
 
       await adoptSession(page, OFF_RENT);
-      await page.goto(BOARD);
+      await page.goto(boardShowing("offboarding", formHistoryId));
       await expect(liveStatus(page)).toHaveText("Live");
       await requestCard(page, formHistoryId).getByRole("link", { name: "Edit" }).click();
       await expect(page).toHaveURL(new RegExp(`modal=editOffTrade&formHistoryId=${formHistoryId}`));
@@ -67,7 +66,7 @@ test.describe("editing a trade's return half with JavaScript", () => {
       await expect(row.locator("[data-unit-test]")).toHaveText("VALID UNIT NUMBER");
       await dialog.getByRole("button", { name: "Save Changes" }).click();
       await expect(page.getByRole("dialog")).toHaveCount(0);
-      await expect(page).toHaveURL(/\/offboarding\?perStage=500$/);
+      await expect(page).toHaveURL(boardShowingUrl("offboarding", formHistoryId));
 
       // The other browser, without reloading.
       await expect(card.locator(`[data-unit="${spare}"]`)).toBeVisible({ timeout: 5_000 });
@@ -90,7 +89,7 @@ test.describe("editing a trade's return half with JavaScript", () => {
       const board = await other.newPage();
       await adoptSession(board, ADMIN);
       const { formHistoryId, units } = await tradeCandidate(board, { from: "front", purpose: "convert" });
-      await board.goto(BOARD);
+      await board.goto(boardShowing("offboarding", formHistoryId));
       await expect(liveStatus(board)).toHaveText("Live");
       const card = requestCard(board, formHistoryId);
       await expect(card).toBeVisible();
