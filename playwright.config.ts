@@ -76,8 +76,9 @@ export default defineConfig({
         NODE_ENV: "production",
         JWT_SECRET: "e2e-only-secret-e2e-only-secret-e2e-only",
         LOG_LEVEL: "warn",
-        // Every browser test signs in from the same client: the limit itself is tested in integration.
-        SIGN_IN_ATTEMPTS_PER_MINUTE: "10000",
+        // Every browser test signs in from the same client, some with a wrong password on purpose: the
+        // limits themselves are tested in integration.
+        SIGN_IN_FAILURES_PER_ADDRESS: "10000",
         ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
         SEED_DEMO_DATA: "true",
         // Microsoft sign-in against the local provider (tests/e2e/microsoft.spec.ts).

@@ -16,7 +16,7 @@ import {
   useSearchParams,
 } from "react-router";
 import { requestContext, servicesContext } from "~/context.ts";
-import { AttemptLimiter, attemptLimiterFor } from "~/modules/identity/attempt-limiter.server.ts";
+import { signInBudgetHeaders, signInLimiterFor } from "~/modules/identity/sign-in-limiter.server.ts";
 import { sessionCookie } from "~/modules/identity/session-cookie.server.ts";
 import { decodeDialogDraft, dialogDraftCookie } from "~/modules/session/dialog-draft.server.ts";
 import { normalizeEmail } from "~/modules/identity/users.server.ts";
@@ -34,6 +34,16 @@ import { MODAL_PARAM, MODAL_SIZE_PARAM } from "~/rules/dialogs/modals.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign in · Fleet Ops" }];
 
+/** The sign-in budget the action reports (RateLimit, RateLimit-Policy, Retry-After) reaches the page's answer too. */
+export function headers({ actionHeaders }: Route.HeadersArgs): Headers {
+  const kept = new Headers();
+  for (const name of ["RateLimit", "RateLimit-Policy", "Retry-After"]) {
+    const value = actionHeaders.get(name);
+    if (value !== null) kept.set(name, value);
+  }
+  return kept;
+}
+
 export function loader({ context }: Route.LoaderArgs) {
   return { microsoftSignIn: microsoftSignInEnabled(context.get(servicesContext).config) };
 }
@@ -44,26 +54,31 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply({ formErrors: [INVALID_CREDENTIALS_MESSAGE] }) });
   }
-  // The 11th attempt within a minute for one address or one client is refused (as on POST /users/login).
-  const keys = [`ip:${context.get(requestContext).clientIp}`, `email:${normalizeEmail(submission.value.email)}`];
-  const limiter = attemptLimiterFor(
-    context.get(servicesContext),
-    "sign-in-page",
-    () => new AttemptLimiter(config.SIGN_IN_ATTEMPTS_PER_MINUTE),
-  );
-  if (!limiter.attempt(keys)) {
+  // Failed attempts count per account and per client address, in one budget with POST /users/login (ADR 034).
+  const services = context.get(servicesContext);
+  const limiter = signInLimiterFor(services);
+  const address = context.get(requestContext).clientIp;
+  const email = normalizeEmail(submission.value.email);
+  const budget = await limiter.check(email, address);
+  const limitHeaders = signInBudgetHeaders(budget);
+  if (!budget.allowed) {
     return data(
       { result: submission.reply({ formErrors: [TOO_MANY_SIGN_IN_ATTEMPTS_MESSAGE], hideFields: ["password"] }) },
-      { status: 429 },
+      { status: 429, headers: limitHeaders },
     );
   }
   const outcome = await signInWithPassword(database.prisma, config, submission.value);
   if (!outcome.ok) {
+    await limiter.failed(email, address);
     logger.info({ reason: outcome.reason }, "sign-in refused");
     // The form is shown again with the message, as a normal page (200): browsers log 4xx answers as
     // console errors. The JSON endpoint (POST /users/login) answers 400/401.
-    return data({ result: submission.reply({ formErrors: [outcome.error.message], hideFields: ["password"] }) });
+    return data(
+      { result: submission.reply({ formErrors: [outcome.error.message], hideFields: ["password"] }) },
+      { headers: limitHeaders },
+    );
   }
+  await limiter.succeeded(outcome.user.email);
   logger.info({ userId: outcome.user.id }, "signed in");
   const requested = submission.value.redirectTo || new URL(request.url).searchParams.get("redirectTo");
   const returnTo = safeRedirectPath(requested);

@@ -63,7 +63,10 @@ export const REFUSALS = {
     "`If-Match` named a version that is no longer current (with `conflict`).",
     "This order was changed by someone else. Reload it and try again.",
   ),
-  429: refusal("Too many attempts: wait a minute.", "Too many attempts. Please wait a minute and try again."),
+  429: refusal(
+    "Too many attempts: wait until the `Retry-After` header's seconds have passed.",
+    "Too many failed sign-in attempts. Please wait a few minutes and try again.",
+  ),
 } as const satisfies Partial<Record<HttpStatus, ApiResponse>>;
 
 /** The answers of an endpoint that runs a domain operation (operation-endpoint.ts). */

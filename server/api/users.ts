@@ -2,7 +2,7 @@
 // PUT /users/changePassword/{userId}, POST /users/password/request, and (issue 3) PUT /users/theme and
 // POST /users/register, POST /users/impersonate/{userId} and POST /users/impersonate/stop (ADR 009). Thin: the body is parsed here, the decisions are app/modules/identity's.
 import express from "express";
-import { ipKeyGenerator, rateLimit, type Options as RateLimitOptions } from "express-rate-limit";
+import { ipKeyGenerator } from "express-rate-limit";
 import { z } from "zod";
 import { clearedSessionCookie, sessionCookie } from "../../app/modules/identity/session-cookie.server.ts";
 import { changePassword } from "../../app/modules/identity/password-change.server.ts";
@@ -19,6 +19,7 @@ import { signInWithMicrosoftTokens, tokensSchema } from "../../app/modules/ident
 import { credentialsSchema, signInWithPassword } from "../../app/modules/identity/sign-in.server.ts";
 import { mailerFor } from "../../app/modules/mail/mailer.server.ts";
 import { normalizeEmail } from "../../app/modules/identity/users.server.ts";
+import { signInBudgetHeaders, signInLimiterFor } from "../../app/modules/identity/sign-in-limiter.server.ts";
 import {
   changePasswordSchema,
   passwordResetRequestSchema,
@@ -34,9 +35,6 @@ import { defineEndpoint, route } from "./endpoint.ts";
 import { REFUSALS, refusalSchema, tokenSchema } from "./schemas.ts";
 
 export { TOO_MANY_SIGN_IN_ATTEMPTS_MESSAGE };
-
-/** Sign-in attempts allowed per client IP and per e-mail address in one window. */
-export const SIGN_IN_WINDOW_MS = 60_000;
 
 // Credentials are small; a large body is refused (413) before anything is parsed or hashed.
 const parseJson = express.json({ limit: "16kb" });
@@ -91,7 +89,8 @@ export const USERS_ENDPOINTS = {
     summary: "Sign in",
     description:
       "With `{ email, password }`, or with a Microsoft sign-in's `{ idToken, accessToken }` (the ID token is " +
-      "checked against the issuer's keys). Limited per address and per e-mail address (`RateLimit` headers).",
+      "checked against the issuer's keys). Failed attempts are limited per account and per client address, " +
+      "with the sign-in page in one budget (`RateLimit` and `RateLimit-Policy` headers; 429 with `Retry-After`).",
     access: "public",
     body: {
       schema: z.union([credentialsSchema, tokensSchema]),
@@ -218,50 +217,36 @@ export const USERS_ENDPOINTS = {
 } as const;
 
 export function createUsersRouter(services: AppServices): express.Router {
-  const { config, database, logger } = services;
+  const { config, database } = services;
   const router = express.Router();
 
-  const limiterOptions: Partial<RateLimitOptions> = {
-    windowMs: SIGN_IN_WINDOW_MS,
-    limit: config.SIGN_IN_ATTEMPTS_PER_MINUTE,
-    standardHeaders: "draft-7",
-    legacyHeaders: false,
-    handler: (_req, res) => {
-      res.status(429).json({ error: TOO_MANY_SIGN_IN_ATTEMPTS_MESSAGE });
-    },
-    // Through pino rather than the console.
-    logger: {
-      error: (error, message) => logger.error({ err: error }, message ?? "rate limiter error"),
-      warn: (error, message) => logger.warn({ err: error }, message ?? "rate limiter warning"),
-    },
-    // In development the app is (re)built inside a request handler after each code change, which this
-    // check mistakes for a limiter created per request; the limiters here live as long as the app.
-    validate: { creationStack: false },
-  };
-  // Per client address (IPv6 grouped by /56), counted before the body is even read.
-  const limitByAddress = rateLimit({
-    ...limiterOptions,
-    keyGenerator: (request) => `ip:${ipKeyGenerator(request.ip ?? "")}`,
-  });
-  // Per e-mail address, whatever address the attempts come from; bodies without one are left to the above.
-  const limitByEmail = rateLimit({
-    ...limiterOptions,
-    skip: (request) => !emailField.safeParse(request.body).success,
-    keyGenerator: (request) => `email:${normalizeEmail(emailField.parse(request.body).email)}`,
-  });
+  const limiter = signInLimiterFor(services);
 
-  route(router, USERS_ENDPOINTS.login, limitByAddress, parseJson, limitByEmail, async (req, res) => {
+  route(router, USERS_ENDPOINTS.login, parseJson, async (req, res) => {
     res.set("Cache-Control", "no-store");
+    // Failed attempts count per account and per client address, with the page's
+    // action in one budget (ADR 034): a spent budget refuses even the right password.
+    const address = req.ip ?? "";
+    const named = emailField.safeParse(req.body);
+    const email = named.success ? normalizeEmail(named.data.email) : null;
+    const budget = await limiter.check(email, address);
+    res.set(signInBudgetHeaders(budget));
+    if (!budget.allowed) {
+      res.status(429).json({ error: TOO_MANY_SIGN_IN_ATTEMPTS_MESSAGE });
+      return;
+    }
     // {accessToken, idToken}: Microsoft sign-in (the ID token's signature is checked against the
     // issuer's keys); {email, password}: password sign-in. Both answer in the same shape.
     const result = microsoftAttempt.safeParse(req.body).success
       ? await signInWithMicrosoftTokens(database.prisma, config, req.body)
       : await signInWithPassword(database.prisma, config, req.body);
     if (!result.ok) {
+      await limiter.failed(email, address);
       req.log?.info({ reason: result.reason }, "sign-in refused");
       res.status(result.error.status).json({ error: result.error.message });
       return;
     }
+    await limiter.succeeded(result.user.email);
     res.locals.userId = result.user.id;
     req.log?.info({ userId: result.user.id }, "signed in");
     res.append("Set-Cookie", sessionCookie(result.token, config));

@@ -5,7 +5,7 @@
 import { createAdapter } from "@socket.io/redis-adapter";
 import { createClient } from "redis";
 import type { Server as SocketServer } from "socket.io";
-import type { AppServices } from "../../app/modules/platform/services.server.ts";
+import type { AppServices, SharedRedis } from "../../app/modules/platform/services.server.ts";
 import { installHandshakeAuth } from "./auth.ts";
 import { handleConnection } from "./events.ts";
 import { createBoardRefresher, type BoardRefresher, type ListLoader } from "./refresh.ts";
@@ -53,7 +53,7 @@ export interface Realtime {
 }
 
 /** What this layer needs of a Redis client (the adapter itself takes any node-redis client). */
-interface Redis {
+interface Redis extends SharedRedis {
   close(): Promise<void>;
   destroy(): void;
 }
@@ -144,6 +144,8 @@ export async function attachRealtime(
     const key = options.redisKey ?? "socket.io";
     redis = await attachRedisAdapter(io, services, config.REDIS_URL, key, options.redisConnectTimeoutMs ?? 5_000);
     logger.info({ key }, "socket.io fans out through Redis");
+    // Its publishing client also keeps what every instance must share (the sign-in limits, ADR 034).
+    services.redis = redis[0];
   }
   const load = options.loadList ?? ((db, list) => loadCardList(db, list));
   const db = services.database.prisma;

@@ -59,7 +59,9 @@ export function OffRentFieldsSection({
       {FIELDS.filter((field) => field.section === section).map((field) => (
         <FieldInput
           key={field.name}
-          field={optional.includes(field.name) ? { ...field, label: `${field.label} (optional)`, optional: true } : field}
+          field={
+            optional.includes(field.name) ? { ...field, label: `${field.label} (optional)`, optional: true } : field
+          }
           initial={initial(field.name)}
           error={fieldError(field.name)}
           onChange={onChange?.[field.name]}

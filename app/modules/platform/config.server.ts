@@ -42,8 +42,10 @@ export const configSchema = z.object({
     .min(60)
     .max(60 * 60 * 24 * 30)
     .default(60 * 60 * 12),
-  /** Sign-in attempts allowed per minute for one e-mail address and for one client (the next get 429). */
-  SIGN_IN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** Failed sign-ins one account may have within 15 minutes, from anywhere; the next attempts get 429 (ADR 034). */
+  SIGN_IN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** Failed sign-ins one client address may make within 15 minutes over every account (against spraying). */
+  SIGN_IN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(50),
   /** Which database the navigation bar announces: local (green) or test (orange). */
   DATA_SOURCE: z.enum(["local", "test", "production"]).default("local"),
   /** With a Redis URL, socket.io fans events out across app processes (@socket.io/redis-adapter). */

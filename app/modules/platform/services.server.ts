@@ -66,4 +66,17 @@ export interface AppServices {
    * keeps it current; absent (tests of a single router), lists are computed on every read.
    */
   cardLists?: CardListCache;
+  /**
+   * The Redis client the realtime layer connected when REDIS_URL is set: state every instance must share
+   * (the sign-in limits, ADR 034) is kept there.
+   */
+  redis?: SharedRedis;
+}
+
+/**
+ * A connected node-redis client, as its users see it: they hand it to libraries made for it
+ * (rate-limiter-flexible's RateLimiterRedis), which check `isReady` before each command.
+ */
+export interface SharedRedis {
+  readonly isReady: boolean;
 }

@@ -3,7 +3,8 @@
 import { z } from "zod";
 
 export const INVALID_CREDENTIALS_MESSAGE = "Must include valid credentials";
-export const TOO_MANY_SIGN_IN_ATTEMPTS_MESSAGE = "Too many sign-in attempts. Please wait a minute and try again.";
+export const TOO_MANY_SIGN_IN_ATTEMPTS_MESSAGE =
+  "Too many failed sign-in attempts. Please wait a few minutes and try again.";
 
 export const signInSchema = z.object({
   email: z
