@@ -76,8 +76,7 @@ test.describe("editing an off-rent order without JavaScript", () => {
       .first();
     await expect(required).toBeVisible();
     await expect(dialog.getByLabel("Pickup contact name")).toHaveValue("Lee Park");
-    // Without JavaScript nothing takes the message away.
-    await page.waitForTimeout(6_500);
+    // Without JavaScript no timer runs to take the message away: it stays until the next answer.
     await expect(required).toBeVisible();
 
     await dialog.getByLabel("Company code").fill(order.code);

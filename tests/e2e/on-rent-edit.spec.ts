@@ -23,6 +23,8 @@ test.describe("editing an on-rent order with JavaScript", () => {
     browser,
     baseURL,
   }) => {
+    // The page's clock is Playwright's, so the test moves past the app's timed messages instead of waiting.
+    await page.clock.install();
     await adoptSession(page, ON_RENT);
     const formHistoryId = await pickOrder(page);
 
@@ -97,7 +99,8 @@ test.describe("editing an on-rent order with JavaScript", () => {
       const message = dialog.getByRole("alert").filter({ hasText: "*All fields must be filled..." });
       await expect(message).toBeVisible();
       await expect(dialog.getByText("Del Name is required.")).toBeVisible();
-      await expect(message).toBeHidden({ timeout: 8_000 });
+      await page.clock.fastForward(6_500);
+      await expect(message).toBeHidden();
       await expect(dialog.getByText("Del Name is required.")).toBeHidden();
       await delName.fill(nameBefore);
 
@@ -124,6 +127,8 @@ test.describe("editing an on-rent order with JavaScript", () => {
   });
 
   test("the browser refuses a total below the trucks already given a carrier", async ({ page }) => {
+    // The page's clock is Playwright's, so the test moves past the app's timed messages instead of waiting.
+    await page.clock.install();
     await adoptSession(page, ON_RENT);
     const { formHistoryId, assigned } = await orderWithCarriers(page);
     const dialog = await openEdit(page, formHistoryId);
@@ -134,7 +139,8 @@ test.describe("editing an on-rent order with JavaScript", () => {
     await dialog.getByRole("button", { name: "Save" }).click();
     const message = `*You cannot remove more trucks than have already been assigned a carrier (${assigned} assigned)...`;
     await expect(dialog.getByRole("alert").filter({ hasText: message })).toBeVisible();
-    await expect(dialog.getByRole("alert").filter({ hasText: message })).toBeHidden({ timeout: 8_000 });
+    await page.clock.fastForward(6_500);
+    await expect(dialog.getByRole("alert").filter({ hasText: message })).toBeHidden();
     await expect(dialog).toBeVisible();
   });
 
@@ -143,6 +149,8 @@ test.describe("editing an on-rent order with JavaScript", () => {
     browser,
     baseURL,
   }) => {
+    // The page's clock is Playwright's, so the test moves past the app's timed messages instead of waiting.
+    await page.clock.install();
     await adoptSession(page, ON_RENT);
     const formHistoryId = await pickOrder(page, 1);
     const mine = await openEdit(page, formHistoryId);
@@ -173,7 +181,7 @@ test.describe("editing an on-rent order with JavaScript", () => {
     await expect(notice).toContainText("Morgan Ellis");
     await expect(notice).toContainText(theirCity);
     // It stays (not a timed message).
-    await page.waitForTimeout(6_500);
+    await page.clock.fastForward(6_500);
     await expect(notice).toBeVisible();
 
     await mine.getByRole("link", { name: "Load the latest version" }).click();
