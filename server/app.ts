@@ -59,6 +59,17 @@ export function createApp(services: AppServices): express.Express {
   // consume the form bodies of React Router's actions. Each is declared in the catalogue (ADR 031).
   for (const module of API_MODULES) app.use(module.router(services));
 
+  // Every page and its `.data` answer is drawn for the session in the request's cookie: no cache may keep
+  // one, and none may hand one user's page to another (ASVS 8.2.1, issue 22). The route manifest alone
+  // is the same for everyone.
+  app.use((req, res, next) => {
+    if (!req.path.startsWith("/__manifest")) {
+      res.setHeader("Cache-Control", "private, no-store");
+      res.setHeader("Vary", "Cookie");
+    }
+    next();
+  });
+
   app.use(
     createRequestHandler({
       build: () => import("virtual:react-router/server-build"),
