@@ -5,6 +5,7 @@
 // socket's session again against the database (ADR 022): a revoked session ends, changed permissions
 // apply.
 import { encodeCardList } from "../../app/rules/boards/card-wire.ts";
+import { RateLimiterMemory } from "rate-limiter-flexible";
 import type { Socket } from "socket.io";
 import { z } from "zod";
 import {
@@ -116,6 +117,16 @@ export function recheckSession(socket: Socket, services: AppServices, options: R
   return run;
 }
 
+/**
+ * Room joins a socket may ask for within JOIN_WINDOW_S (joinRoom and joinRooms alike). A board joins its
+ * rooms once per (re)connection and after signing in again; a client looping on joins with refresh made
+ * the server resolve its session and push every list each time (9 MB in a second, issue 22), and starved
+ * every other request meanwhile.
+ */
+export const JOINS_PER_WINDOW = 20;
+export const JOIN_WINDOW_S = 10;
+export const TOO_MANY_JOINS_MESSAGE = "Too many room joins: wait a few seconds and join again.";
+
 /** The legacy event name existing clients use for the three AR lists. */
 const LEGACY_AR_EVENT = "arCardsRefresh";
 
@@ -128,6 +139,20 @@ export interface ConnectionOptions {
 export function handleConnection(socket: Socket, { services, loadList }: ConnectionOptions): void {
   const data = socket.data as SocketData;
   const { logger } = services;
+  const joins = new RateLimiterMemory({ points: JOINS_PER_WINDOW, duration: JOIN_WINDOW_S });
+  /** The lists last sent to this socket on a join, as the cache gave them: the same one is not sent again. */
+  const sent = new Map<CardListName, object>();
+
+  /** Whether this socket may join again now; tells it why not otherwise (before any session lookup). */
+  async function mayJoinAgain(event: string, ack: Ack | undefined): Promise<boolean> {
+    try {
+      await joins.consume(socket.id);
+      return true;
+    } catch {
+      fail(event, TOO_MANY_JOINS_MESSAGE, ack);
+      return false;
+    }
+  }
 
   function fail(event: string, message: string, ack: Ack | undefined): void {
     socket.emit(ERROR_EVENT, { event, message });
@@ -158,11 +183,17 @@ export function handleConnection(socket: Socket, { services, loadList }: Connect
     return true;
   }
 
-  /** Sends the room's lists to this socket alone (a client that asks for them on (re)join). */
+  /**
+   * Sends the room's lists to this socket alone (a client that asks for them on (re)join), except a list it
+   * was already sent as it stands: the cache hands out the same object until the list changes (ADR 018).
+   */
   async function sendLists(room: string): Promise<void> {
     for (const list of BOARD_ROOMS[room] ?? []) {
       try {
-        socket.emit(LIST_EVENTS[list], encodeCardList(await loadList(services.database.prisma, list)));
+        const payload = await loadList(services.database.prisma, list);
+        if (sent.get(list) === payload) continue;
+        sent.set(list, payload);
+        socket.emit(LIST_EVENTS[list], encodeCardList(payload));
       } catch (error) {
         logger.error({ err: error, list }, "card list load for a joining socket failed");
       }
@@ -193,6 +224,7 @@ export function handleConnection(socket: Socket, { services, loadList }: Connect
   armExpiry(socket, services);
 
   guarded("joinRoom", async (payload, ack) => {
+    if (!(await mayJoinAgain("joinRoom", ack))) return;
     const parsed = joinRoomSchema.safeParse(typeof payload === "string" ? { roomName: payload } : payload);
     if (!parsed.success) return fail("joinRoom", describeIssue(parsed.error), ack);
     if (!(await currentSession("joinRoom", parsed.data.token, ack))) return;
@@ -204,6 +236,7 @@ export function handleConnection(socket: Socket, { services, loadList }: Connect
   });
 
   guarded("joinRooms", async (payload, ack) => {
+    if (!(await mayJoinAgain("joinRooms", ack))) return;
     const parsed = joinRoomsSchema.safeParse(payload);
     if (!parsed.success) return fail("joinRooms", describeIssue(parsed.error), ack);
     if (!(await currentSession("joinRooms", parsed.data.token, ack))) return;

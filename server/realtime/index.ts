@@ -16,7 +16,14 @@ import type { Db } from "../../app/modules/platform/services.server.ts";
 import { createCardListCache } from "../card-list-cache.ts";
 
 export { SESSION_EXPIRED_EVENT, SIGN_IN_REQUIRED, TOKEN_EXPIRED, type SocketData, type SocketSession } from "./auth.ts";
-export { ERROR_EVENT, NO_SUCH_ROOM, PONG_EVENT, ROOM_FORBIDDEN } from "./events.ts";
+export {
+  ERROR_EVENT,
+  JOINS_PER_WINDOW,
+  NO_SUCH_ROOM,
+  PONG_EVENT,
+  ROOM_FORBIDDEN,
+  TOO_MANY_JOINS_MESSAGE,
+} from "./events.ts";
 export { DEFAULT_COALESCE_MS, notificationsRoomOf, type ListLoader, type NotificationsPayload } from "./refresh.ts";
 export { SESSION_CHANGES_CHANNEL } from "./session-changes.ts";
 

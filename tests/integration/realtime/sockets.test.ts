@@ -11,7 +11,13 @@ import {
   type CardListPayload,
 } from "~/rules/boards/boards.ts";
 import { permissionId, permissionIdsNamed, type PermissionName } from "~/rules/access/permissions.ts";
-import { ERROR_EVENT, SESSION_EXPIRED_EVENT, type NotificationsPayload } from "../../../server/realtime/index.ts";
+import {
+  ERROR_EVENT,
+  JOINS_PER_WINDOW,
+  SESSION_EXPIRED_EVENT,
+  TOO_MANY_JOINS_MESSAGE,
+  type NotificationsPayload,
+} from "../../../server/realtime/index.ts";
 import { createTestPrisma } from "../../support/database.ts";
 import { createUser, ensurePermissions } from "../../support/factories/users.ts";
 import { startTestServer, type RunningServer } from "../../support/test-server.ts";
@@ -139,6 +145,27 @@ describe("rooms", () => {
     server.services.boardChanges.listsChanged(["ar-open"]);
     await sleep(250);
     expect(arOpen).toHaveLength(allowed ? 1 : 0);
+  });
+
+  it("answers a flood of 200 joins with refresh in a second: each list sent once, the joins over budget refused", async () => {
+    const socket = await signedIn(["onboarding"]);
+    const lists = record(socket, LIST_EVENTS.onboarding);
+    const errors = record<{ event: string; message: string }>(socket, ERROR_EVENT);
+    for (let n = 0; n < 200; n++) socket.emit("joinRoom", { roomName: "onboarding", refresh: true });
+    // The server keeps answering meanwhile.
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    await expect.poll(() => errors.length, { timeout: 5_000 }).toBe(200 - JOINS_PER_WINDOW);
+    expect(new Set(errors.map(({ event, message }) => `${event}: ${message}`))).toEqual(
+      new Set([`joinRoom: ${TOO_MANY_JOINS_MESSAGE}`]),
+    );
+    // The list as it stands went out once (once the allowed joins are answered), and was computed once.
+    await expect.poll(() => lists.length, { timeout: 5_000 }).toBe(1);
+    await sleep(300);
+    expect(lists).toHaveLength(1);
+    expect(loader.calls.get("onboarding")).toBe(1);
+    // Changed, it reaches the room as always.
+    server.services.boardChanges.listsChanged(["onboarding"]);
+    await expect.poll(() => lists.length).toBe(2);
   });
 
   it("refuses an unknown room with an error event", async () => {
