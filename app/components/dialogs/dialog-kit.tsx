@@ -230,6 +230,16 @@ export function useDialogForm<D extends BoardDialogDefinition>(
 
 export type DialogForm = ReturnType<typeof useDialogForm>;
 
+/**
+ * Of a dialog's forms, the one sent last (or, before any, the one the page's post answered): a dialog shows
+ * one message at a time, this form's news.
+ */
+export function newestForm(forms: readonly DialogForm[]): DialogForm {
+  return forms.reduce((newest, form) =>
+    form.sentAt > newest.sentAt || (form.sentAt === newest.sentAt && !newest.answer && form.answer) ? form : newest,
+  );
+}
+
 /** The intent a submit button names (`name="intent"`), if the form was sent by one. */
 function submitterIntent(event: FormEvent<HTMLFormElement>): string | null {
   const submitter = (event.nativeEvent as SubmitEvent).submitter;

@@ -39,3 +39,22 @@ export function Notice({ children }: { children: ReactNode }) {
     </Callout.Root>
   );
 }
+
+const VISUALLY_HIDDEN = {
+  position: "absolute",
+  width: 1,
+  height: 1,
+  padding: 0,
+  margin: -1,
+  overflow: "hidden",
+  clip: "rect(0 0 0 0)",
+  border: 0,
+} as const;
+
+/**
+ * The form's first, unseen submit button: Enter in a field sends what the dialog's main button sends
+ * (Save), not the first of the buttons drawn before it (Test units, Add unit, …).
+ */
+export function DefaultSubmit() {
+  return <button type="submit" tabIndex={-1} aria-hidden="true" style={VISUALLY_HIDDEN} />;
+}

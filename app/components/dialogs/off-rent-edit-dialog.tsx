@@ -22,8 +22,8 @@ import { OFF_RENT_EDIT_MESSAGE_MS, OFF_RENT_EDIT_MESSAGES } from "~/rules/orders
 import type { DialogActionData } from "~/rules/dialogs/operation-result.ts";
 import { FormMessage } from "../form-message.tsx";
 import { useHydrated } from "../app-dialog.tsx";
-import { type BoardDialogProps, type DialogForm, DialogFormElement, useDialogForm } from "./dialog-kit.tsx";
-import { FIELDSET_RESET, Notice } from "./dialog-sections.tsx";
+import { type BoardDialogProps, DialogFormElement, newestForm, useDialogForm } from "./dialog-kit.tsx";
+import { DefaultSubmit, FIELDSET_RESET, Notice } from "./dialog-sections.tsx";
 import { OffRentFieldsSection } from "./off-rent-edit-fields.tsx";
 import { OffRentUnitsSection, useOffRentUnits } from "./off-rent-edit-units.tsx";
 import { OrderHistory, StaleVersionNotice } from "./order-history.tsx";
@@ -31,13 +31,6 @@ import { OrderHistory, StaleVersionNotice } from "./order-history.tsx";
 /** A posted form's fields, every name as a list: what the rules read. */
 function formValues(form: FormData): Record<string, string[]> {
   return Object.fromEntries([...new Set(form.keys())].map((name) => [name, form.getAll(name).map(String)]));
-}
-
-/** The form that was sent last (or, before any, the one the page's post answered): its news shows. */
-function newestForm(forms: readonly DialogForm[]): DialogForm {
-  return forms.reduce((newest, form) =>
-    form.sentAt > newest.sentAt || (form.sentAt === newest.sentAt && !newest.answer && form.answer) ? form : newest,
-  );
 }
 
 export default function OffRentEditDialog({
@@ -108,7 +101,7 @@ function OffRentEditForm({
   return (
     <DialogFormElement form={save} alsoPosts={[test]} noValidate aria-labelledby={`${formId}-heading`}>
       {/* The default button (Enter in a field) is Save, not the row buttons that come first. */}
-      {editable ? <button type="submit" tabIndex={-1} aria-hidden="true" style={VISUALLY_HIDDEN} /> : null}
+      {editable ? <DefaultSubmit /> : null}
       <input type="hidden" name="FormHistoryID" value={view.FormHistoryID} />
       <input type="hidden" name="OffRentFormID" value={view.OffRentFormID} />
       <input type="hidden" name="version" value={version} />
@@ -157,14 +150,3 @@ function OffRentEditForm({
     </DialogFormElement>
   );
 }
-
-const VISUALLY_HIDDEN = {
-  position: "absolute",
-  width: 1,
-  height: 1,
-  padding: 0,
-  margin: -1,
-  overflow: "hidden",
-  clip: "rect(0 0 0 0)",
-  border: 0,
-} as const;

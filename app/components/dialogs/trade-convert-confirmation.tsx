@@ -6,7 +6,8 @@
 // unit travels as form fields: the on-rent editor's own inputs, or (off-rent editor) the trade's stored
 // values as hidden fields here, whose refusals are said under the question.
 import { Button, Callout, Flex, Text } from "@radix-ui/themes";
-import { type ComponentProps, useId } from "react";
+import { type ComponentProps, type ReactNode, useId } from "react";
+import { Link } from "react-router";
 import { CONVERT_VIN_FIELD, type ConvertIntents, TRADE_CONVERT_TEXTS } from "~/rules/orders/trade-convert-dialog.ts";
 
 /** A button posting the question's intent without JavaScript, or doing `onClick` in place with it. */
@@ -111,5 +112,54 @@ export function ConvertConfirmation({
         </Text>
       ))}
     </Callout.Root>
+  );
+}
+
+/**
+ * The foot of a trade dialog: the conversion's question while it is asked (`confirmation`), else
+ * "Convert to order…" when the dialog offers it; then Cancel and, for an editor, Save Changes.
+ */
+export function TradeDialogActions({
+  confirmation,
+  offersConvert,
+  onAsk,
+  hydrated,
+  intents,
+  closeHref,
+  editable,
+  saving,
+}: {
+  confirmation: ReactNode;
+  offersConvert: boolean;
+  onAsk: () => void;
+  hydrated: boolean;
+  intents: ConvertIntents;
+  closeHref: string;
+  editable: boolean;
+  saving: boolean;
+}) {
+  return (
+    <>
+      {confirmation}
+      <Flex gap="3" justify="between" wrap="wrap">
+        <Flex gap="3">
+          {offersConvert && !confirmation ? (
+            <AskButton hydrated={hydrated} intents={intents} onClick={onAsk} color="amber">
+              Convert to order…
+            </AskButton>
+          ) : null}
+        </Flex>
+        <Flex gap="3">
+          <Button asChild variant="soft" color="gray">
+            <Link to={closeHref}>Cancel</Link>
+          </Button>
+          {editable ? (
+            <Button type="submit" loading={saving}>
+              Save Changes
+            </Button>
+          ) : null}
+        </Flex>
+      </Flex>
+    </>
   );
 }

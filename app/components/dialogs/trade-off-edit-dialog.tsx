@@ -12,9 +12,8 @@
 // a newer version shows who changed what until the latest version is loaded. As in the editOnTrade dialog,
 // the browser does not run the edit's rules itself: they would put zod and the trade's field rules into
 // this chunk, over ADR 028's page weight ceiling.
-import { Badge, Button, Flex, Text } from "@radix-ui/themes";
+import { Badge, Flex, Text } from "@radix-ui/themes";
 import { Fragment, useId, useState } from "react";
-import { Link } from "react-router";
 import type { DialogActionData } from "~/rules/dialogs/operation-result.ts";
 import type { OffRentFieldName } from "~/rules/orders/off-rent-edit/fields.ts";
 import { OFF_RENT_EDIT_MESSAGES } from "~/rules/orders/off-rent-edit/messages.ts";
@@ -35,12 +34,12 @@ import {
 } from "~/rules/orders/trade-off-edit-dialog.ts";
 import { useHydrated } from "../app-dialog.tsx";
 import { FormMessage } from "../form-message.tsx";
-import { type BoardDialogProps, type DialogForm, DialogFormElement, useDialogForm } from "./dialog-kit.tsx";
-import { FIELDSET_RESET, Notice } from "./dialog-sections.tsx";
+import { type BoardDialogProps, DialogFormElement, newestForm, useDialogForm } from "./dialog-kit.tsx";
+import { DefaultSubmit, FIELDSET_RESET, Notice } from "./dialog-sections.tsx";
 import { OffRentFieldsSection } from "./off-rent-edit-fields.tsx";
 import { OrderHistory, StaleVersionNotice } from "./order-history.tsx";
 import { ReturningUnitsSection, useReturningUnits } from "./returning-units.tsx";
-import { AskButton, ConvertConfirmation } from "./trade-convert-confirmation.tsx";
+import { ConvertConfirmation, TradeDialogActions } from "./trade-convert-confirmation.tsx";
 
 const CONVERT_INTENTS = { ask: TRADE_OFF_EDIT_INTENTS.convertAsk, convert: TRADE_OFF_EDIT_INTENTS.convert };
 
@@ -54,13 +53,6 @@ const UNITS_INTENTS = {
 function postedText(posted: DialogActionData, name: string): string {
   const value = posted.values[name];
   return (Array.isArray(value) ? value[0] : value) ?? "";
-}
-
-/** The form that was sent last (or, before any, the one the page's post answered): its news shows. */
-function newestForm(forms: readonly DialogForm[]): DialogForm {
-  return forms.reduce((newest, form) =>
-    form.sentAt > newest.sentAt || (form.sentAt === newest.sentAt && !newest.answer && form.answer) ? form : newest,
-  );
 }
 
 export default function TradeOffEditDialog({
@@ -137,7 +129,7 @@ function TradeOffEditForm({
   return (
     <DialogFormElement form={save} alsoPosts={[test, convert]} noValidate aria-labelledby={`${formId}-heading`}>
       {/* The default button (Enter in a field) is Save Changes, not the buttons that come first. */}
-      {editable ? <button type="submit" tabIndex={-1} aria-hidden="true" style={VISUALLY_HIDDEN} /> : null}
+      {editable ? <DefaultSubmit /> : null}
       <input type="hidden" name="FormHistoryID" value={data.FormHistoryID} />
       <input type="hidden" name="TradeFormID" value={data.TradeFormID} />
       <input type="hidden" name="OffRentFormID" value={data.OffRentFormID} />
@@ -183,37 +175,29 @@ function TradeOffEditForm({
 
         {/* A version conflict says so in its notice, which stays until the latest version is loaded. */}
         {conflict ? null : <FormMessage message={message} tone={speaker.refused ? "error" : "success"} />}
-        {offer && asking ? (
-          <ConvertConfirmation
-            units={offer.units}
-            carried={offer.carried}
-            intents={CONVERT_INTENTS}
-            chosen={posted ? postedText(posted, CONVERT_VIN_FIELD) : ""}
-            hydrated={hydrated}
-            converting={convert.busy}
-            fieldError={(name) => convert.fieldError(name)}
-            onNo={() => setAsking(false)}
-          />
-        ) : null}
-        <Flex gap="3" justify="between" wrap="wrap">
-          <Flex gap="3">
-            {offer && !asking ? (
-              <AskButton hydrated={hydrated} intents={CONVERT_INTENTS} onClick={() => setAsking(true)} color="amber">
-                Convert to order…
-              </AskButton>
-            ) : null}
-          </Flex>
-          <Flex gap="3">
-            <Button asChild variant="soft" color="gray">
-              <Link to={closeHref}>Cancel</Link>
-            </Button>
-            {editable ? (
-              <Button type="submit" loading={save.busy}>
-                Save Changes
-              </Button>
-            ) : null}
-          </Flex>
-        </Flex>
+        <TradeDialogActions
+          confirmation={
+            offer && asking ? (
+              <ConvertConfirmation
+                units={offer.units}
+                carried={offer.carried}
+                intents={CONVERT_INTENTS}
+                chosen={posted ? postedText(posted, CONVERT_VIN_FIELD) : ""}
+                hydrated={hydrated}
+                converting={convert.busy}
+                fieldError={(name) => convert.fieldError(name)}
+                onNo={() => setAsking(false)}
+              />
+            ) : null
+          }
+          offersConvert={offer !== null}
+          onAsk={() => setAsking(true)}
+          hydrated={hydrated}
+          intents={CONVERT_INTENTS}
+          closeHref={closeHref}
+          editable={editable}
+          saving={save.busy}
+        />
         <OrderHistory entries={data.history} />
       </Flex>
     </DialogFormElement>
@@ -237,14 +221,3 @@ function CompletedUnits({ units }: { units: readonly CompletedTradeUnit[] }) {
     </Text>
   );
 }
-
-const VISUALLY_HIDDEN = {
-  position: "absolute",
-  width: 1,
-  height: 1,
-  padding: 0,
-  margin: -1,
-  overflow: "hidden",
-  clip: "rect(0 0 0 0)",
-  border: 0,
-} as const;

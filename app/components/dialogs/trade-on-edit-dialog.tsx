@@ -17,7 +17,6 @@
 // 032): with the counts typed here, Yes enabled once the new trucks total one less than the returning units.
 import { Box, Button, Flex, Text } from "@radix-ui/themes";
 import { Fragment, type ReactNode, useId, useState } from "react";
-import { Link } from "react-router";
 import type { DialogActionData } from "~/rules/dialogs/operation-result.ts";
 import { OFF_RENT_EDIT_MESSAGES } from "~/rules/orders/off-rent-edit/messages.ts";
 import {
@@ -36,12 +35,12 @@ import {
 } from "~/rules/orders/trade-on-edit-dialog.ts";
 import { useHydrated } from "../app-dialog.tsx";
 import { FormMessage } from "../form-message.tsx";
-import { type BoardDialogProps, type DialogForm, DialogFormElement, useDialogForm } from "./dialog-kit.tsx";
-import { FIELDSET_RESET, Notice } from "./dialog-sections.tsx";
+import { type BoardDialogProps, DialogFormElement, newestForm, useDialogForm } from "./dialog-kit.tsx";
+import { DefaultSubmit, FIELDSET_RESET, Notice } from "./dialog-sections.tsx";
 import { EditFieldsSection } from "./edit-fields.tsx";
 import { OrderHistory, StaleVersionNotice } from "./order-history.tsx";
 import { ReturningUnitsSection, useReturningUnits } from "./returning-units.tsx";
-import { AskButton, ConvertConfirmation } from "./trade-convert-confirmation.tsx";
+import { ConvertConfirmation, TradeDialogActions } from "./trade-convert-confirmation.tsx";
 
 const CONVERT_INTENTS = { ask: TRADE_ON_EDIT_INTENTS.convertAsk, convert: TRADE_ON_EDIT_INTENTS.convert };
 
@@ -59,13 +58,6 @@ function postedText(values: DialogActionData["values"], name: string): string {
 
 /** A truck count as typed (the mask keeps 3 digits); anything else counts as none. */
 const countOf = (text: string | undefined) => (text && /^\d{1,3}$/.test(text) ? Number(text) : 0);
-
-/** The form that was sent last (or, before any, the one the page's post answered): its news shows. */
-function newestForm(forms: readonly DialogForm[]): DialogForm {
-  return forms.reduce((newest, form) =>
-    form.sentAt > newest.sentAt || (form.sentAt === newest.sentAt && !newest.answer && form.answer) ? form : newest,
-  );
-}
 
 export default function TradeOnEditDialog({ data, actionData, closeHref, readOnly }: BoardDialogProps<"editOnTrade">) {
   // A newer version (after "Load the latest version") starts a fresh form.
@@ -180,7 +172,7 @@ function TradeOnEditForm({
   return (
     <DialogFormElement form={save} alsoPosts={[test, convert]} noValidate aria-labelledby={`${formId}-heading`}>
       {/* The default button (Enter in a field) is Save Changes, not the buttons that come first. */}
-      {editable ? <button type="submit" tabIndex={-1} aria-hidden="true" style={VISUALLY_HIDDEN} /> : null}
+      {editable ? <DefaultSubmit /> : null}
       <input type="hidden" name="FormHistoryID" value={data.FormHistoryID} />
       <input type="hidden" name="TradeFormID" value={data.TradeFormID} />
       <input type="hidden" name="version" value={version} />
@@ -233,50 +225,31 @@ function TradeOnEditForm({
         {conflict ? null : (
           <FormMessage message={quiet ? null : speaker.message} tone={speaker.refused ? "error" : "success"} />
         )}
-        {offer && asking ? (
-          <ConvertConfirmation
-            units={offer.units}
-            intents={CONVERT_INTENTS}
-            chosen={posted ? postedText(posted.values, CONVERT_VIN_FIELD) : ""}
-            hydrated={hydrated}
-            converting={convert.busy}
-            blocked={convertBlocked}
-            fieldError={(name) => convert.fieldError(name)}
-            onNo={() => setAsking(false)}
-          />
-        ) : null}
-        <Flex gap="3" justify="between" wrap="wrap">
-          <Flex gap="3">
-            {offer && !asking ? (
-              <AskButton hydrated={hydrated} intents={CONVERT_INTENTS} onClick={() => setAsking(true)} color="amber">
-                Convert to order…
-              </AskButton>
-            ) : null}
-          </Flex>
-          <Flex gap="3">
-            <Button asChild variant="soft" color="gray">
-              <Link to={closeHref}>Cancel</Link>
-            </Button>
-            {editable ? (
-              <Button type="submit" loading={save.busy}>
-                Save Changes
-              </Button>
-            ) : null}
-          </Flex>
-        </Flex>
+        <TradeDialogActions
+          confirmation={
+            offer && asking ? (
+              <ConvertConfirmation
+                units={offer.units}
+                intents={CONVERT_INTENTS}
+                chosen={posted ? postedText(posted.values, CONVERT_VIN_FIELD) : ""}
+                hydrated={hydrated}
+                converting={convert.busy}
+                blocked={convertBlocked}
+                fieldError={(name) => convert.fieldError(name)}
+                onNo={() => setAsking(false)}
+              />
+            ) : null
+          }
+          offersConvert={offer !== null}
+          onAsk={() => setAsking(true)}
+          hydrated={hydrated}
+          intents={CONVERT_INTENTS}
+          closeHref={closeHref}
+          editable={editable}
+          saving={save.busy}
+        />
         <OrderHistory entries={data.history} />
       </Flex>
     </DialogFormElement>
   );
 }
-
-const VISUALLY_HIDDEN = {
-  position: "absolute",
-  width: 1,
-  height: 1,
-  padding: 0,
-  margin: -1,
-  overflow: "hidden",
-  clip: "rect(0 0 0 0)",
-  border: 0,
-} as const;
