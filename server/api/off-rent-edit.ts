@@ -71,6 +71,29 @@ const unitTestResultsSchema = z.record(z.string(), z.boolean()).meta({
 });
 
 /** The pickup fields of the examples (an off-rent's, a trade's return half's). */
+/**
+ * The returning units of the examples: one awaiting pickup, one a carrier holds (`second`: its status, for
+ * a trade whose carrier already picked it up).
+ */
+export function returningVinsExample(second: number = RETURNING_UNIT_STATUS.awaitingPickup) {
+  return [
+    {
+      vin: "T10482",
+      odometer: "48211",
+      assignedStatus: "unassigned",
+      statusID: RETURNING_UNIT_STATUS.awaitingPickup,
+      originalInfo: { id: 9051, vin: "T10482", odometer: "48211" },
+    },
+    {
+      vin: "T10517",
+      odometer: "39870",
+      assignedStatus: "assigned",
+      statusID: second,
+      originalInfo: { id: 9052, vin: "T10517", odometer: "39870" },
+    },
+  ];
+}
+
 export const PICKUP_EXAMPLE = {
   pickupName: "Pat Jones",
   pickupEmail: "pat@acmepaving.com",
@@ -90,22 +113,7 @@ const OFF_RENT_EXAMPLE = {
   submittedBy: "Pat Jones",
   pickupDate: "2026-12-01",
   ...PICKUP_EXAMPLE,
-  returningVins: [
-    {
-      vin: "T10482",
-      odometer: "48211",
-      assignedStatus: "unassigned",
-      statusID: RETURNING_UNIT_STATUS.awaitingPickup,
-      originalInfo: { id: 9051, vin: "T10482", odometer: "48211" },
-    },
-    {
-      vin: "T10517",
-      odometer: "39870",
-      assignedStatus: "assigned",
-      statusID: RETURNING_UNIT_STATUS.awaitingPickup,
-      originalInfo: { id: 9052, vin: "T10517", odometer: "39870" },
-    },
-  ],
+  returningVins: returningVinsExample(),
   deletedVins: [],
   changedData: {},
   FormHistoryID: 4388,

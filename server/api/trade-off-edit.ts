@@ -21,7 +21,7 @@ import {
 } from "../../app/rules/orders/trade-off-edit.ts";
 import { requireSession } from "./authenticate.ts";
 import { defineEndpoint, route } from "./endpoint.ts";
-import { PICKUP_EXAMPLE } from "./off-rent-edit.ts";
+import { PICKUP_EXAMPLE, returningVinsExample } from "./off-rent-edit.ts";
 import { recordId } from "./field-schemas.ts";
 import {
   ifMatchHeaders,
@@ -91,22 +91,7 @@ const TRADE_OFF_EXAMPLE = {
   submittedBy: "Pat Jones",
   pickupDate: "2026-12-01",
   ...PICKUP_EXAMPLE,
-  returningVins: [
-    {
-      vin: "T10482",
-      odometer: "48211",
-      assignedStatus: "unassigned",
-      statusID: RETURNING_UNIT_STATUS.awaitingPickup,
-      originalInfo: { id: 9051, vin: "T10482", odometer: "48211" },
-    },
-    {
-      vin: "T10517",
-      odometer: "39870",
-      assignedStatus: "assigned",
-      statusID: RETURNING_UNIT_STATUS.pickedUp,
-      originalInfo: { id: 9052, vin: "T10517", odometer: "39870" },
-    },
-  ],
+  returningVins: returningVinsExample(RETURNING_UNIT_STATUS.pickedUp),
   deletedVins: [],
   changedData: {},
   version: 3,

@@ -4,13 +4,13 @@
 // field messages, 403, 404, or 409 (412 for a stale If-Match) with the changes made since. Both bodies are
 // documented by schemas built from the field table the edit validates with (TRADE_ON_EDIT_FIELDS), so the
 // document cannot name a field the edit lacks; the unit rows are the off-rent edit's row schema.
+import { returningVinsExample } from "./off-rent-edit.ts";
 import express from "express";
 import { z } from "zod";
 import { editTradeOnOrder, readTradeOnOrder } from "../../app/modules/orders/trade-on-edit.server.ts";
 import type { AppServices } from "../../app/modules/platform/services.server.ts";
 import { MAX_RETURNING_LINES } from "../../app/rules/orders/off-rent-edit/fields.ts";
 import { returningVinSchema } from "../../app/rules/orders/off-rent-edit/schema.ts";
-import { RETURNING_UNIT_STATUS } from "../../app/rules/orders/order-stages.ts";
 import {
   TRADE_ON_EDIT_FIELDS,
   TRADE_ON_EDIT_MESSAGES,
@@ -190,22 +190,7 @@ const TRADE_EXAMPLE = {
   raPhone: "(512) 456-7890",
   raEmail: "pat@acmepaving.com",
   raFax: null,
-  returningVins: [
-    {
-      vin: "T10482",
-      odometer: "48211",
-      assignedStatus: "unassigned",
-      statusID: RETURNING_UNIT_STATUS.awaitingPickup,
-      originalInfo: { id: 9051, vin: "T10482", odometer: "48211" },
-    },
-    {
-      vin: "T10517",
-      odometer: "39870",
-      assignedStatus: "assigned",
-      statusID: RETURNING_UNIT_STATUS.awaitingPickup,
-      originalInfo: { id: 9052, vin: "T10517", odometer: "39870" },
-    },
-  ],
+  returningVins: returningVinsExample(),
   deletedVins: [],
   ReturnTrucksRemaining: 1,
   NewTrucksRemaining: 2,
