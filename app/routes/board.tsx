@@ -111,7 +111,9 @@ export async function action(args: Route.ActionArgs) {
   const context = boardRequest(args).dialogs;
   const submission = await submitDialogForm(context, await args.request.formData());
   if (submission.kind === "refused") return data(submission.actionData, { status: submission.status });
-  args.context.get(servicesContext).boardChanges.listsChanged(submission.lists, submission.requests);
+  const { boardChanges } = args.context.get(servicesContext);
+  boardChanges.listsChanged(submission.lists, submission.requests);
+  if (submission.announce) boardChanges.announce(submission.announce);
   const url = args.url;
   return redirect(submission.stayOpen ? `${url.pathname}${url.search}` : boardViewHref(url.pathname, url.search), {
     status: 303,

@@ -74,6 +74,7 @@ export function operationEndpoint(services: AppServices, operation: DomainOperat
         return;
       }
       services.boardChanges.listsChanged(result.lists, result.requests);
+      if (result.announce) services.boardChanges.announce(result.announce);
       res.json(result.message ? { ok: true, message: result.message } : { ok: true });
     },
   ];

@@ -5,10 +5,11 @@
 import { createAdapter } from "@socket.io/redis-adapter";
 import { createClient } from "redis";
 import type { Server as SocketServer } from "socket.io";
-import type { AppServices, SharedRedis } from "../../app/modules/platform/services.server.ts";
+import type { AppServices, BoardChanges, SharedRedis } from "../../app/modules/platform/services.server.ts";
 import { installHandshakeAuth } from "./auth.ts";
 import { handleConnection } from "./events.ts";
 import { createBoardRefresher, type BoardRefresher, type ListLoader } from "./refresh.ts";
+import { announcementRooms } from "../../app/rules/boards/announcements.ts";
 import { createSessionChangeFollower, listenForSessionChanges } from "./session-changes.ts";
 import { isKeptPerRequest, loadCardList, loadRequestCards } from "../../app/modules/boards/card-lists.server.ts";
 import { type CardListName, type CardListPayload, isCardListName } from "../../app/rules/boards/boards.ts";
@@ -49,7 +50,7 @@ export interface RealtimeOptions {
 }
 
 export interface Realtime {
-  boardChanges: BoardRefresher;
+  boardChanges: BoardRefresher & BoardChanges;
   /**
    * Stops following session changes (closes the LISTEN connection) and emits what is still dirty
    * (call before io.close, then closeAdapter).
@@ -180,13 +181,17 @@ export async function attachRealtime(
       if (change) cardLists.invalidate(change.lists, change.requests);
     });
   }
-  const boardChanges: BoardRefresher = {
+  const boardChanges: BoardRefresher & BoardChanges = {
     ...refresher,
     listsChanged(lists, requests) {
       cardLists.invalidate(lists, requests);
       if (redis && lists.length > 0)
         io.serverSideEmit(LISTS_CHANGED_EVENT, { lists: [...lists], ...(requests ? { requests: [...requests] } : {}) });
       refresher.listsChanged(lists);
+    },
+    announce(announcements) {
+      // Through the adapter, so the sockets of every instance hear it (ADR 035).
+      for (const { event, payload } of announcements) io.to(announcementRooms(event)).emit(event, payload);
     },
   };
   services.boardChanges = boardChanges;

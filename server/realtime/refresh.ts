@@ -42,7 +42,7 @@ export function notificationsRoomOf(boardRoom: string): string {
   return `notifications:${boardRoom}`;
 }
 
-export interface BoardRefresher extends BoardChanges {
+export interface BoardRefresher extends Pick<BoardChanges, "listsChanged"> {
   /** Computes and emits what is dirty now (tests, shutdown). */
   flush(): Promise<void>;
   /** Stops the timer after emitting what is still dirty. */

@@ -1,6 +1,8 @@
 // Which rooms a socket joins and leaves when its permissions change (ADR 022): board rooms it may no
 // longer join are left, notifications rooms follow the boards it may open, other rooms stay.
 import { describe, expect, it } from "vitest";
+import type { RouteName } from "../../app/rules/access/routes.ts";
+import { ANNOUNCEMENT_ROUTES, announcementRoomOf } from "../../app/rules/boards/announcements.ts";
 import { BOARD_ROOMS } from "../../app/rules/boards/boards.ts";
 import { permissionIdsNamed } from "../../app/rules/access/permissions.ts";
 import { notificationsRoomOf } from "./refresh.ts";
@@ -8,6 +10,7 @@ import { roomChanges } from "./rooms.ts";
 
 const ALL_ROOMS = Object.keys(BOARD_ROOMS);
 const notifications = (...rooms: string[]) => rooms.map(notificationsRoomOf);
+const announcements = (...routes: RouteName[]) => routes.map(announcementRoomOf);
 
 describe("roomChanges", () => {
   it("joins the notifications room of every board a new socket may open, and leaves nothing", () => {
@@ -16,9 +19,22 @@ describe("roomChanges", () => {
       leave: [],
     });
     expect(roomChanges(new Set(["socket-id"]), permissionIdsNamed(["restricted"]))).toEqual({
-      join: notifications(...ALL_ROOMS),
+      join: [...notifications(...ALL_ROOMS), ...announcements(...ANNOUNCEMENT_ROUTES)],
       leave: [],
     });
+  });
+
+  it("joins the announcement rooms of the pages the session may open (ADR 035), and leaves them with the permission", () => {
+    const transport = permissionIdsNamed(["transport"]);
+    expect(roomChanges(new Set(["socket-id"]), transport).join).toEqual([
+      ...notifications("transport", "overview"),
+      ...announcements("transport", "vendors"),
+    ]);
+    const rooms = new Set(["socket-id", ...announcements("transport", "vendors")]);
+    expect(roomChanges(rooms, permissionIdsNamed(["onboarding"])).leave).toEqual(announcements("transport", "vendors"));
+    expect(roomChanges(new Set(), permissionIdsNamed(["employee-management"])).join).toEqual(
+      expect.arrayContaining(announcements("departments", "employee-management")),
+    );
   });
 
   it("changes nothing while the permissions still allow every room the socket is in", () => {

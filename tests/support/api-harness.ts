@@ -8,6 +8,7 @@ import express, { type RequestHandler } from "express";
 import { pino } from "pino";
 import { afterAll, beforeAll } from "vitest";
 import { signSessionToken } from "~/modules/identity/session-token.server.ts";
+import type { Announcement } from "~/rules/boards/announcements.ts";
 import type { CardListName } from "~/rules/boards/boards.ts";
 import { handleErrors } from "../../server/api/errors.ts";
 import { loadConfig } from "../../server/config.ts";
@@ -48,6 +49,8 @@ export interface ApiHarness {
   readonly url: string;
   /** Every call of services.boardChanges.listsChanged, in order (empty it with `reported.length = 0`). */
   readonly reported: CardListName[][];
+  /** Every announcement (vendorCreated, departmentCreated) the endpoints made, in order. */
+  readonly announced: Announcement[];
   /** A bearer token for a signed-in actor (its user and permissions). */
   readonly tokenFor: (actor: { user: { id: number }; permissions: number[] }) => string;
   /** A request answered with JSON: its status and parsed body. */
@@ -69,6 +72,7 @@ export interface ApiHarness {
 /** Serves the router `createRouter` builds for the test file (started in beforeAll, closed in afterAll). */
 export function apiHarness(createRouter: (services: AppServices) => RequestHandler): ApiHarness {
   const reported: CardListName[][] = [];
+  const announced: Announcement[] = [];
   let services: AppServices | undefined;
   let server: Server | undefined;
   let url: string | undefined;
@@ -80,7 +84,10 @@ export function apiHarness(createRouter: (services: AppServices) => RequestHandl
       config: TEST_API_CONFIG,
       database,
       logger,
-      boardChanges: { listsChanged: (lists) => void reported.push([...lists]) },
+      boardChanges: {
+        listsChanged: (lists) => void reported.push([...lists]),
+        announce: (announcements) => void announced.push(...announcements),
+      },
     };
     const app = express();
     app.use(requireSameOrigin());
@@ -124,6 +131,7 @@ export function apiHarness(createRouter: (services: AppServices) => RequestHandl
       return started(url);
     },
     reported,
+    announced,
     tokenFor: (actor) => signSessionToken(TEST_API_CONFIG, { userId: actor.user.id, permissions: actor.permissions }),
     call: async <Body>(method: ApiMethod, path: string, options?: ApiRequestOptions) => {
       const response = await send(method, path, options);

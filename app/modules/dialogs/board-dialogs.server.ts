@@ -9,6 +9,7 @@ import {
   type OpenBoardDialog,
 } from "../../rules/dialogs/board-dialogs.ts";
 import { formFields } from "../../rules/dialogs/board-dialog.ts";
+import type { Announcement } from "../../rules/boards/announcements.ts";
 import type { CardListName } from "../../rules/boards/boards.ts";
 import { modalTitle, resolveModalRequest } from "../../rules/dialogs/modals.ts";
 import {
@@ -145,7 +146,14 @@ export const UNKNOWN_DIALOG_INTENT_MESSAGE = "That action is not available.";
  * with the submitted values: a refusal (4xx), or a re-render that failed nothing (200, `ok: true`).
  */
 export type DialogSubmission =
-  | { kind: "done"; lists: CardListName[]; requests?: number[]; stayOpen: boolean; message: string | null }
+  | {
+      kind: "done";
+      lists: CardListName[];
+      requests?: number[];
+      announce?: Announcement[];
+      stayOpen: boolean;
+      message: string | null;
+    }
   | { kind: "refused"; status: number; actionData: DialogActionData };
 
 /** Runs the intent a dialog's form names (`intent` field) with the board's context. */
@@ -170,8 +178,15 @@ export async function submitDialogForm(context: BoardDialogContext, form: FormDa
     };
   }
   if (outcome.ok) {
-    const { lists, requests, stayOpen = false, message = null } = outcome;
-    return { kind: "done", lists, ...(requests ? { requests } : {}), stayOpen, message };
+    const { lists, requests, announce, stayOpen = false, message = null } = outcome;
+    return {
+      kind: "done",
+      lists,
+      ...(requests ? { requests } : {}),
+      ...(announce ? { announce } : {}),
+      stayOpen,
+      message,
+    };
   }
   return {
     kind: "refused",

@@ -5,6 +5,7 @@
 import type { Logger } from "pino";
 import type pg from "pg";
 import type { PrismaClient } from "~/generated/prisma/client.ts";
+import type { Announcement } from "~/rules/boards/announcements.ts";
 import type { CardListName, CardListPayload } from "~/rules/boards/boards.ts";
 import type { Config } from "./config.server.ts";
 
@@ -35,6 +36,8 @@ export interface BoardChanges {
    * request then computes only their cards (ADR 021).
    */
   listsChanged(lists: readonly CardListName[], requests?: readonly number[]): void;
+  /** Tells the sessions that may open the pages concerned of records just created (ADR 035). */
+  announce(announcements: readonly Announcement[]): void;
 }
 
 /** The card lists this process computed, kept between changes (ADR 018; server/card-list-cache.ts). */

@@ -28,7 +28,8 @@ import {
 import { ROUTES, isRouteName, type RouteName } from "./routes.ts";
 
 // The specification's permission table, row by row: [id, name, group, routes, features]. Names and groups
-// are the choices of ADR 002.
+// are the choices of ADR 002; the administration pages the specification does not show (vendors,
+// departments, employee) are the choices of ADR 035-037.
 const CATALOGUE: [number, string, PermissionGroup, RouteName[], FeatureName[]][] = [
   [1, "restricted", "Management", ["restricted"], []],
   [2, "recon", "Standard", ["parts", "recon"], []],
@@ -40,16 +41,16 @@ const CATALOGUE: [number, string, PermissionGroup, RouteName[], FeatureName[]][]
   [8, "lot-and-auction", "Reporting", ["lot-auction-count"], ["lot-and-auction"]],
   [9, "fleetpie", "Reporting", ["fleetpie"], []],
   [10, "onboarding", "Standard", ["onboarding"], []],
-  [11, "transport", "Standard", ["transport"], []],
+  [11, "transport", "Standard", ["transport", "vendors"], []],
   [12, "client-relations", "Standard", ["client-relations"], []],
   [13, "accounts-receivable", "Standard", ["accounts-receivable"], []],
   [14, "offboarding", "Standard", ["offboarding"], []],
   [15, "sales", "Standard", ["sales"], []],
   [16, "titles", "Standard", ["titles"], []],
-  [17, "transport-edit", "Job Specific", [], ["transport-edit", "alt-vins"]],
+  [17, "transport-edit", "Job Specific", ["vendors"], ["transport-edit", "alt-vins"]],
   [18, "truck-details", "Executive", ["truck-details"], ["on-rent-optional-services"]],
   [19, "notification-status", "Job Specific", [], ["notification-status"]],
-  [20, "employee-management", "Executive", ["employee-management", "register"], []],
+  [20, "employee-management", "Executive", ["employee-management", "register", "departments", "employee"], []],
   [21, "company-report", "Reporting", ["company-report", "client-info"], []],
   [22, "new-company", "Job Specific", ["new-company"], []],
   [23, "sales-tax-upload", "Job Specific", [], ["sales-tax-upload"]],
@@ -226,6 +227,8 @@ describe("permission groups", () => {
       "truck-details",
       "employee-management",
       "register",
+      "departments",
+      "employee",
       "manheim-listings",
       "activity-tracker",
       "page-analytics",

@@ -95,7 +95,8 @@ const PERMISSION_TABLE = [
     routes: ["onboarding"],
     features: [],
   },
-  { id: 11, name: "transport", label: "Transport", group: "Standard", routes: ["transport"], features: [] },
+  // vendors: a page the specification does not show; carriers are the transport team's (ADR 035).
+  { id: 11, name: "transport", label: "Transport", group: "Standard", routes: ["transport", "vendors"], features: [] },
   {
     id: 12,
     name: "client-relations",
@@ -127,7 +128,7 @@ const PERMISSION_TABLE = [
     name: "transport-edit",
     label: "Transport Edit and Alternate VINs",
     group: "Job Specific",
-    routes: [],
+    routes: ["vendors"],
     features: ["transport-edit", "alt-vins"],
   },
   {
@@ -151,7 +152,8 @@ const PERMISSION_TABLE = [
     name: "employee-management",
     label: "Employee Management",
     group: "Executive",
-    routes: ["employee-management", "register"],
+    // departments and employee: pages the specification does not show (ADR 036, 037).
+    routes: ["employee-management", "register", "departments", "employee"],
     features: [],
   },
   {

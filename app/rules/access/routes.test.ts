@@ -28,6 +28,8 @@ const ROUTE_TABLE: [RouteName, string, string[], RouteAccess][] = [
   ["notFound", "/not-found", [], "public"],
   ["days-on-rent-report", "/days-on-rent", [], "permission"],
   ["daily-counts", "/daily-counts", [], "permission"],
+  // Administration pages the specification does not show (ADR 035-037).
+  ["employee", "/employee-management/:userId", [], "permission"],
 ];
 
 // The routes whose path is their own name.
@@ -80,6 +82,8 @@ const OWN_NAME_ROUTES: RouteName[] = [
   "damageInspection",
   "restricted",
   "parts",
+  "vendors",
+  "departments",
 ];
 
 const SIGNED_IN_ROUTES: RouteName[] = ["home", "home-apps", "profile", "overview", "documentation"];
@@ -146,6 +150,9 @@ const ROUTE_UNLOCKS: Record<string, number[]> = {
   damageInspection: [],
   restricted: [],
   parts: [2],
+  vendors: [11, 17],
+  departments: [20],
+  employee: [20],
 };
 
 const ALL_IDS = Array.from({ length: 55 }, (_, index) => index + 1);
@@ -153,11 +160,11 @@ const ALL_BUT_FULL_ACCESS = ALL_IDS.filter((id) => id !== 1);
 const GATED_ROUTES = ROUTES.filter((route) => route.access === "permission").map((route) => route.name);
 
 describe("the route table", () => {
-  it("holds the 13 named routes and the 48 routes on their own name, nothing else", () => {
+  it("holds the 14 named routes and the 50 routes on their own name, nothing else", () => {
     expect(ROUTES.map((route) => route.name).toSorted()).toEqual(
       [...ROUTE_TABLE.map(([name]) => name), ...OWN_NAME_ROUTES].toSorted(),
     );
-    expect(ROUTES).toHaveLength(61);
+    expect(ROUTES).toHaveLength(64);
   });
 
   it.each(ROUTE_TABLE)("%s is at %s (also %j), %s", (name, path, aliases, access) => {

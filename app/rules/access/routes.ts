@@ -141,6 +141,16 @@ const ROUTE_TABLE = [
   },
   { name: "restricted", path: "/restricted", aliases: [], access: "permission", title: "Restricted" },
   { name: "parts", path: "/parts", aliases: [], access: "permission", title: "Parts" },
+  // Administration pages the specification does not show (issue 17; ADR 035, 036, 037).
+  { name: "vendors", path: "/vendors", aliases: [], access: "permission", title: "Vendors" },
+  { name: "departments", path: "/departments", aliases: [], access: "permission", title: "Departments" },
+  {
+    name: "employee",
+    path: "/employee-management/:userId",
+    aliases: [],
+    access: "permission",
+    title: "Employee",
+  },
 ] as const satisfies readonly RouteEntry[];
 
 export type RouteName = (typeof ROUTE_TABLE)[number]["name"];

@@ -1,5 +1,6 @@
 // What every domain operation answers (issues 4 and 5), shared by its JSON endpoint, its form action and
 // the dialog that shows the outcome. Pure types and tiny helpers: the browser renders these.
+import type { Announcement } from "../boards/announcements.ts";
 import type { CardListName } from "../boards/boards.ts";
 
 /** What a refused permission says when the session itself is valid (a 403 on any save). */
@@ -34,9 +35,11 @@ export type OperationRefusal = {
  * A done operation: the card lists it changed and, where it can name them, `requests`: the FormHistory
  * ids of every request whose cards it changed in those lists (a request it created, edited, moved or
  * removed), so the lists kept per request compute only those cards (ADR 021). Absent: whole lists.
+ * `announce`: the records it created that their pages hear of live (vendorCreated, ADR 035).
  */
 export type OperationResult =
-  { ok: true; lists: CardListName[]; requests?: number[]; message?: string } | OperationRefusal;
+  | { ok: true; lists: CardListName[]; requests?: number[]; message?: string; announce?: Announcement[] }
+  | OperationRefusal;
 
 /**
  * What a dialog's form action answers when it does not redirect, with the values kept: a refusal

@@ -30,7 +30,10 @@ const services = {
   config,
   database: { prisma: db } as unknown as Database,
   logger: pino({ level: "silent" }),
-  boardChanges: { listsChanged: (lists: readonly CardListName[]) => void seen.push([...lists]) },
+  boardChanges: {
+    listsChanged: (lists: readonly CardListName[]) => void seen.push([...lists]),
+    announce: () => undefined,
+  },
 } satisfies AppServices;
 
 beforeAll(async () => {

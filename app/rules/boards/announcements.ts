@@ -1,0 +1,43 @@
+// Realtime events that announce a new record rather than carry a card list (vendorCreated,
+// departmentCreated; ADR 035): their payloads and who hears them. The server sends one after the
+// operation that created the record has committed, to the sockets of sessions that may open one of
+// the audience's pages; a socket joins those rooms with its session (server/realtime/rooms.ts).
+import type { RouteName } from "../access/routes.ts";
+
+export interface VendorCreatedPayload {
+  VendorID: number;
+  Name: string;
+  VendorType: string;
+}
+
+export interface DepartmentCreatedPayload {
+  DepartmentID: number;
+  Name: string;
+}
+
+export type Announcement =
+  | { event: "vendorCreated"; payload: VendorCreatedPayload }
+  | { event: "departmentCreated"; payload: DepartmentCreatedPayload };
+
+export type AnnouncementEvent = Announcement["event"];
+
+/** Who hears each announcement: sessions that may open one of these pages. */
+export const ANNOUNCEMENT_AUDIENCE: Readonly<Record<AnnouncementEvent, readonly RouteName[]>> = {
+  // The carrier picker on the transport board and the vendors page list the new vendor.
+  vendorCreated: ["transport", "vendors"],
+  // The department pickers of employee management and the departments page.
+  departmentCreated: ["departments", "employee-management"],
+};
+
+/** Every page some announcement is heard on. */
+export const ANNOUNCEMENT_ROUTES: readonly RouteName[] = [...new Set(Object.values(ANNOUNCEMENT_AUDIENCE).flat())];
+
+/** The socket room of the sessions that may open a page, for its announcements. */
+export function announcementRoomOf(route: RouteName): string {
+  return `announcements:${route}`;
+}
+
+/** The rooms an announcement goes to (a socket in several of them hears it once). */
+export function announcementRooms(event: AnnouncementEvent): string[] {
+  return ANNOUNCEMENT_AUDIENCE[event].map(announcementRoomOf);
+}
