@@ -5,30 +5,23 @@
 // Paged per stage (`pageCardList`): the loader filters every card, then returns only each stage's first
 // page (all of the `show` stage) with the stages' true counts, so the HTML and its loader data stay small.
 import { useMemo } from "react";
-import {
-  data,
-  redirect,
-  type ShouldRevalidateFunctionArgs,
-  useActionData,
-  useLocation,
-  useSearchParams,
-} from "react-router";
+import { data, type ShouldRevalidateFunctionArgs, useActionData, useLocation, useSearchParams } from "react-router";
 import { BoardView, type BoardSectionData } from "~/components/board/board-view.tsx";
 import { BoardDialog } from "~/components/dialogs/board-dialogs.tsx";
-import { answeredWithoutSaving, type SaveFailed, type SessionEnded } from "~/components/dialogs/dialog-kit.tsx";
+import { dialogClientAction, dialogShouldRevalidate } from "~/components/dialogs/dialog-route.ts";
 import { PageShell } from "~/components/page-shell.tsx";
 import { servicesContext } from "~/context.ts";
 import { readCardList } from "~/modules/boards/card-lists.server.ts";
-import { type BoardDialogContext, loadOpenDialog, submitDialogForm } from "~/modules/dialogs/board-dialogs.server.ts";
+import { loadPageDialog, pageDialogContext, submitPageDialog } from "~/shell/page-dialogs.server.ts";
 import { requireRouteAccess } from "~/shell/guard.server.ts";
 import { clearedDialogDraftCookie, requestDialogDraft } from "~/modules/session/dialog-draft.server.ts";
-import { reloginRequiredOf } from "~/modules/session/page-session.ts";
 import { DIALOG_DRAFT_KEPT_MESSAGE, draftActionData } from "~/rules/dialogs/dialog-draft.ts";
 import { BOARD_DIALOG_NAMES } from "~/rules/dialogs/board-dialog-names.ts";
 import {
   boardPage,
   boardQuery,
   boardReadOnly,
+  boardTools,
   boardViewHref,
   isBoardRoute,
   packPagedList,
@@ -46,16 +39,7 @@ export const handle = { rendersDialogs: BOARD_DIALOG_NAMES };
 function boardRequest(args: Route.LoaderArgs | Route.ActionArgs) {
   const { route, session } = requireRouteAccess(args);
   if (!isBoardRoute(route.name)) throw data(null, { status: 404 });
-  const { database } = args.context.get(servicesContext);
-  // args.url, not request.url: a client-side fetch of the loader or action asks for `/<board>.data`.
-  const dialogs: BoardDialogContext = {
-    db: database.prisma,
-    actor: session,
-    route: route.name,
-    search: args.url.searchParams,
-    now: new Date(),
-  };
-  return { board: route.name, session, dialogs };
+  return { board: route.name, session, dialogs: pageDialogContext(args, route.name, session) };
 }
 
 export async function loader(args: Route.LoaderArgs) {
@@ -68,7 +52,7 @@ export async function loader(args: Route.LoaderArgs) {
   const query = boardQuery(url.search);
   // The open dialog loads alongside the lists.
   const [dialog, sections] = await Promise.all([
-    loadOpenDialog(dialogs),
+    loadPageDialog(dialogs),
     Promise.all(
       page.sections.map(async (section) => {
         try {
@@ -93,6 +77,7 @@ export async function loader(args: Route.LoaderArgs) {
       room: page.room,
       filter: query.filter,
       readOnly: boardReadOnly(page.route, session.permissions),
+      tools: boardTools(page.route, session.permissions),
       sections,
       dialog,
       draft,
@@ -108,40 +93,16 @@ export async function loader(args: Route.LoaderArgs) {
  * message and the submitted values.
  */
 export async function action(args: Route.ActionArgs) {
-  const context = boardRequest(args).dialogs;
-  const submission = await submitDialogForm(context, await args.request.formData());
-  if (submission.kind === "refused") return data(submission.actionData, { status: submission.status });
-  const { boardChanges } = args.context.get(servicesContext);
-  boardChanges.listsChanged(submission.lists, submission.requests);
-  if (submission.announce) boardChanges.announce(submission.announce);
-  const url = args.url;
-  return redirect(submission.stayOpen ? `${url.pathname}${url.search}` : boardViewHref(url.pathname, url.search), {
-    status: 303,
-  });
+  return submitPageDialog(args, boardRequest(args).dialogs, boardViewHref(args.url.pathname, args.url.search));
 }
 
-/**
- * With JavaScript, a dialog's save whose session ended meanwhile answers the form (ADR 026), so the
- * sign-in dialog opens over the page and the dialog keeps what was typed; the page is not replaced.
- */
-export async function clientAction({ serverAction }: Route.ClientActionArgs) {
-  try {
-    return await serverAction();
-  } catch (error) {
-    const relogin = reloginRequiredOf(error);
-    if (relogin) return { sessionEnded: true, microsoftSignIn: relogin.microsoftSignIn } satisfies SessionEnded;
-    // No answer, or one that is not the app's (a dropped connection, a proxy's error page): the
-    // dialog says its save failed instead of the page breaking. Redirects and route errors are
-    // not Errors and go on to the router.
-    if (error instanceof Error) return { saveFailed: true } satisfies SaveFailed;
-    throw error;
-  }
+/** A save whose session ended keeps the dialog and what was typed (ADR 026). */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return dialogClientAction(args);
 }
 
-// A dialog save answered { sessionEnded } or { saveFailed }: nothing changed, and reloading under an
-// ended session would replace the dialog (and what was typed) with the guard's sign-in page.
-export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return answeredWithoutSaving(actionResult) ? false : defaultShouldRevalidate;
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  return dialogShouldRevalidate(args);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -188,6 +149,7 @@ export default function Board({ loaderData }: Route.ComponentProps) {
         pathname={location.pathname}
         search={location.search}
         live={live.state}
+        tools={loaderData.tools}
       />
       {dialog ? (
         <BoardDialog

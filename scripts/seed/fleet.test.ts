@@ -1,7 +1,7 @@
 // The pure pieces of the fleet generator: VINs that pass the check-digit test, the vendor duplicate key
 // of the vendor form's duplicate check, and exact apportioning of counts.
 import { describe, expect, it } from "vitest";
-import { buildVin, normalizeVendorName } from "./fleet.ts";
+import { buildVin } from "./fleet.ts";
 import { apportion, createRandom } from "./random.ts";
 
 describe("buildVin", () => {
@@ -15,41 +15,5 @@ describe("buildVin", () => {
     expect(vin).toHaveLength(17);
     expect(vin.charAt(9)).toBe("R");
     expect(vin).not.toMatch(/[IOQ]/);
-  });
-});
-
-describe("normalizeVendorName", () => {
-  it("lower-cases, drops spaces, apostrophes, periods and hyphens, drops llc and inc, and spells & as and", () => {
-    expect(normalizeVendorName("Swift-Haul Transport LLC")).toBe("swifthaultransport");
-    expect(normalizeVendorName("O'Brien & Sons Hauling, Inc.")).toBe("obrienandsonshauling,");
-    expect(normalizeVendorName("J.B. Transport inc")).toBe("jbtransport");
-  });
-
-  it("keeps 'inc' and 'llc' inside words", () => {
-    expect(normalizeVendorName("Lincoln Carriers")).toBe("lincolncarriers");
-  });
-});
-
-describe("apportion", () => {
-  it("splits a total exactly over the weights, keeping the minimum for every positive weight", () => {
-    const parts = apportion(1_500, [90, 110, 660, 1, 0.5], 1);
-    expect(parts.reduce((a, b) => a + b, 0)).toBe(1_500);
-    expect(Math.min(...parts)).toBeGreaterThanOrEqual(1);
-    expect(apportion(10, [1, 0, 1])).toEqual([5, 0, 5]);
-  });
-});
-
-describe("Random", () => {
-  it("repeats the same sequence for the same stream and differs between streams", () => {
-    const draw = (stream: string) =>
-      Array.from(
-        { length: 5 },
-        (
-          (random) => () =>
-            random.int(0, 1_000_000)
-        )(createRandom(stream)),
-      );
-    expect(draw("units")).toEqual(draw("units"));
-    expect(draw("units")).not.toEqual(draw("orders"));
   });
 });

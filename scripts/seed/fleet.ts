@@ -2,6 +2,7 @@
 // the date of its last status change here; orders and off-rents adjust some of them afterwards.
 import { TRUCK_TYPE_VALUES, type TruckType } from "../../app/rules/fleet/truck-types.ts";
 import { isUnitLate, UNIT_STATUSES, type UnitStatusName } from "../../app/rules/fleet/unit-statuses.ts";
+import { normalizeVendorName } from "../../app/rules/vendors/vendor-name.ts";
 import { dateText, MS_PER_DAY, timestampText } from "./clock.ts";
 import { cityInOrNear, personAt, phoneIn, slug, streetAddress, zipNear } from "./contact-details.ts";
 import type { CompanyInfo, SeedContext, UnitInfo } from "./context.ts";
@@ -121,15 +122,6 @@ export class CompanyPicker {
 }
 
 // ─────────────────────────────── Vendors ───────────────────────────────
-
-/** The duplicate-check form of a vendor name (Vendor.normalizedName, docs/data-model.md). */
-export function normalizeVendorName(name: string): string {
-  return name
-    .toLowerCase()
-    .replace(/&/g, "and")
-    .replace(/\b(llc|inc)\b/g, "")
-    .replace(/[\s'.-]/g, "");
-}
 
 const VENDOR_KINDS = [
   ["TRANSPORTER", 64],

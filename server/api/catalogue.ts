@@ -20,6 +20,7 @@ import { createTradeConvertRouter, TRADE_CONVERT_ENDPOINTS } from "./trade-conve
 import { createTradeOffEditRouter, TRADE_OFF_EDIT_ENDPOINTS } from "./trade-off-edit.ts";
 import { createTradeOnEditRouter, TRADE_ON_EDIT_ENDPOINTS } from "./trade-on-edit.ts";
 import { createUsersRouter, USERS_ENDPOINTS } from "./users.ts";
+import { createVendorsRouter, VENDORS_ENDPOINTS } from "./vendors.ts";
 
 const group = (endpoints: Readonly<Record<string, ApiEndpoint>>) => Object.values(endpoints);
 
@@ -38,6 +39,7 @@ export const API_MODULES: readonly ApiModule<AppServices>[] = [
   { endpoints: group(OFF_RENT_EDIT_ENDPOINTS), router: createOffRentEditRouter },
   { endpoints: group(TRADE_ON_EDIT_ENDPOINTS), router: createTradeOnEditRouter },
   { endpoints: group(TRADE_OFF_EDIT_ENDPOINTS), router: createTradeOffEditRouter },
+  { endpoints: group(VENDORS_ENDPOINTS), router: createVendorsRouter },
   { endpoints: group(TRADE_CONVERT_ENDPOINTS), router: createTradeConvertRouter },
   { endpoints: group(OPENAPI_ENDPOINTS), router: (services) => createOpenApiRouter(services, apiEndpoints) },
 ];

@@ -75,7 +75,7 @@ export function operationEndpoint(services: AppServices, operation: DomainOperat
       }
       services.boardChanges.listsChanged(result.lists, result.requests);
       if (result.announce) services.boardChanges.announce(result.announce);
-      res.json(result.message ? { ok: true, message: result.message } : { ok: true });
+      res.json({ ok: true, ...result.record, ...(result.message ? { message: result.message } : {}) });
     },
   ];
 }

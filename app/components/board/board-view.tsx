@@ -7,6 +7,8 @@ import { type MouseEvent, type SyntheticEvent, useId } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import { useHydrated } from "~/components/app-dialog.tsx";
 import {
+  actionHref,
+  type BoardTool,
   emptyText,
   FILTER_LABEL,
   FILTER_PARAM,
@@ -195,6 +197,7 @@ export function BoardView({
   pathname,
   search,
   live,
+  tools = [],
 }: {
   sections: readonly BoardSectionData[];
   filter: string;
@@ -204,6 +207,8 @@ export function BoardView({
   pathname: string;
   search: string;
   live: LiveState;
+  /** Board-wide dialogs (Create Vendor on the transport board). */
+  tools?: readonly BoardTool[];
 }) {
   const nested = sections.length > 1;
   const cardsProps = { filter, show, readOnly, pathname, search };
@@ -224,6 +229,13 @@ export function BoardView({
       <Flex justify="between" align="end" gap="3" wrap="wrap">
         <FilterForm pathname={pathname} filter={filter} />
         <Flex gap="2" align="center">
+          {tools.map((tool) => (
+            <Button key={tool.modal} asChild variant="soft" size="2">
+              <a href={actionHref(pathname, search, { modal: tool.modal, params: {} })} data-card-link="">
+                {tool.label}
+              </a>
+            </Button>
+          ))}
           {readOnly ? (
             <Badge color="gray" variant="surface" size="2">
               {READ_ONLY_LABEL}

@@ -23,6 +23,7 @@ const IMPORTS: { [N in BoardDialogName]: () => Promise<DialogModule<N>> } = {
   editOffboarding: () => import("./off-rent-edit-dialog.tsx"),
   editOnTrade: () => import("./trade-on-edit-dialog.tsx"),
   editOffTrade: () => import("./trade-off-edit-dialog.tsx"),
+  vendorModal: () => import("./vendor-edit-dialog.tsx"),
 };
 
 const loaded: { [N in BoardDialogName]?: ComponentType<BoardDialogProps<N>> } = {};

@@ -93,8 +93,11 @@ interface Shown {
 export interface DialogFormOptions {
   /** The page's action data (a plain post without scripts), offered to the form it belongs to. */
   actionData: DialogActionData | null;
-  /** How long refusal messages (and their field marks) stay once scripts run; a conflict stays. */
-  messageMs: number;
+  /**
+   * How long refusal messages (and their field marks) stay once scripts run; a conflict stays. A function
+   * gives each message its own time (the vendor dialog's required message stays 6 s, its errors 5 s).
+   */
+  messageMs: number | ((message: string) => number);
   /** Of several forms with one intent (a note's cancel), whether a plain post's answer is this one's. */
   owns?: (values: DialogActionData["values"]) => boolean;
   /** Checks the form before it is sent (with scripts only); a refusal keeps it from being sent. */
@@ -163,7 +166,9 @@ export function useDialogForm<D extends BoardDialogDefinition>(
       fieldErrors: answer.ok ? {} : (answer.fieldErrors ?? {}),
       conflict: answer.conflict ?? null,
     };
-  const message = useTimedMessage(shown?.message ?? null, options.messageMs, source);
+  const messageMs =
+    typeof options.messageMs === "function" ? options.messageMs(shown?.message ?? "") : options.messageMs;
+  const message = useTimedMessage(shown?.message ?? null, messageMs, source);
   const current = message !== null || !shown?.message;
   const refused = Boolean(checked ?? failed ?? (answer && !answer.ok));
 

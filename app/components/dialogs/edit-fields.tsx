@@ -20,7 +20,7 @@ const MASK_OF: Partial<Record<EditField["kind"], InputMaskName>> = {
   state: "state",
 };
 
-const nativeControlStyle = {
+export const nativeControlStyle = {
   height: "var(--space-6)",
   borderRadius: "var(--radius-2)",
   border: "1px solid var(--gray-a7)",

@@ -24,6 +24,7 @@ import { OFF_RENT_EDIT_DIALOG_SERVER } from "../orders/off-rent-edit-dialogs.ser
 import { ON_RENT_EDIT_DIALOG_SERVER } from "../orders/on-rent-edit-dialogs.server.ts";
 import { TRADE_ON_EDIT_DIALOG_SERVER } from "../orders/trade-on-edit-dialogs.server.ts";
 import { TRADE_OFF_EDIT_DIALOG_SERVER } from "../orders/trade-off-edit-dialogs.server.ts";
+import { VENDOR_EDIT_DIALOG_SERVER } from "../vendors/vendor-edit-dialogs.server.ts";
 import {
   type BoardDialogContext,
   type BoardDialogOutcome,
@@ -40,6 +41,7 @@ const SERVERS: { [N in BoardDialogName]: BoardDialogServer<BoardDialogDefinition
   editOffboarding: OFF_RENT_EDIT_DIALOG_SERVER,
   editOnTrade: TRADE_ON_EDIT_DIALOG_SERVER,
   editOffTrade: TRADE_OFF_EDIT_DIALOG_SERVER,
+  vendorModal: VENDOR_EDIT_DIALOG_SERVER,
 };
 
 type IntentRunner = (

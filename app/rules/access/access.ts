@@ -43,14 +43,15 @@ export function decideAccess(route: GuardedRoute, input: Omit<RouteAccessInput, 
 
 /**
  * The pages a signed-in user may open, sorted by title, for the small-screen menu ("all permitted pages
- * sorted by name"). Public pages (forms, login, reset, root, notFound) are left out: the menu lists places
- * to work.
+ * sorted by name"). Public pages (forms, login, reset, root, notFound) and pages of one record are left
+ * out: the menu lists places to work.
  */
 export function permittedPages(
   permissionIds: readonly number[],
   options: { ownersStatsUser?: boolean } = {},
 ): RouteDefinition[] {
-  return ROUTES.filter((route) => route.access !== "public")
+  // A page of one record (/employee-management/:userId) is reached from its list, not from a menu.
+  return ROUTES.filter((route) => route.access !== "public" && !route.path.includes(":"))
     .filter(
       (route) =>
         decideRouteAccess({

@@ -38,6 +38,7 @@ const PLAIN_USER = { user: ["Profile", "Change Password", "Sign Out"] };
 
 const ALL_EXECUTIVE = [
   "Employee Management",
+  "Vendors",
   "Fleet Card",
   "Owners Stats",
   "Manheim Listings",
@@ -129,7 +130,7 @@ const ROLES: { role: string; ids: number[]; expected: Summary }[] = [
   {
     role: "transport",
     ids: permissionIdsNamed(["transport", "transport-edit", "edit-delivery-date"]),
-    expected: { top: ["Transport"], menus: { forms: FORMS, user: PLAIN_USER } },
+    expected: { top: ["Transport"], menus: { forms: FORMS, executive: { executive: ["Vendors"] }, user: PLAIN_USER } },
   },
   {
     role: "accounts receivable",

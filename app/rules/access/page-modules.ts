@@ -29,6 +29,8 @@ export const PAGE_MODULES: Partial<Record<RouteName, string | readonly string[]>
   sales: "routes/board.tsx",
   titles: "routes/board.tsx",
   overview: "routes/board.tsx",
+  // Vendors and carriers (issue 17; ADR 035).
+  vendors: "routes/vendors.tsx",
 };
 
 /** Whether the page is built (has a module of its own); the root path only redirects. */

@@ -12,6 +12,7 @@ import {
 import { type CardListWire, decodeCardList, encodeCardList } from "./card-wire.ts";
 import { MODAL_PARAM } from "../dialogs/modals.ts";
 import { holdsPermission } from "../access/permissions.ts";
+import { mayEditVendors } from "../vendors/vendor-access.ts";
 import { routeByName, socketRoomForRoute, type RouteName } from "../access/routes.ts";
 
 export const BOARD_ROUTES = [
@@ -132,6 +133,22 @@ export function actionHref(
     if (name !== MODAL_PARAM && !VIEW_PARAMS.includes(name)) next.set(name, value);
   }
   return `${pathname}?${next.toString()}`;
+}
+
+/** A board-wide action above the cards (Create Vendor on the transport board): a dialog's link. */
+export interface BoardTool {
+  label: string;
+  modal: string;
+}
+
+/**
+ * The board-wide actions a reader may take: carriers are vendors, so the transport board offers
+ * Create Vendor to those who may create them (ADR 035).
+ */
+export function boardTools(route: BoardRouteName, permissionIds: readonly number[]): BoardTool[] {
+  return route === "transport" && mayEditVendors(permissionIds)
+    ? [{ label: "Create Vendor", modal: "vendorModal" }]
+    : [];
 }
 
 /** The board's own URL keeping only what it shows (filter, paging): where closing a dialog goes. */

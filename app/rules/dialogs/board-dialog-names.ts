@@ -8,6 +8,7 @@ export const BOARD_DIALOG_NAMES = [
   "editOffboarding",
   "editOnTrade",
   "editOffTrade",
+  "vendorModal",
 ] as const;
 
 export type BoardDialogName = (typeof BOARD_DIALOG_NAMES)[number];

@@ -11,6 +11,7 @@ import { ON_RENT_EDIT_DIALOG } from "../orders/on-rent-edit.ts";
 import { ORDER_CANCEL_DIALOG } from "../orders/order-cancel.ts";
 import { TRADE_ON_EDIT_DIALOG } from "../orders/trade-on-edit-dialog.ts";
 import { TRADE_OFF_EDIT_DIALOG } from "../orders/trade-off-edit-dialog.ts";
+import { VENDOR_EDIT_DIALOG } from "../vendors/vendor-edit.ts";
 
 export const BOARD_DIALOGS = [
   NOTES_DIALOG,
@@ -19,6 +20,7 @@ export const BOARD_DIALOGS = [
   OFF_RENT_EDIT_DIALOG,
   TRADE_ON_EDIT_DIALOG,
   TRADE_OFF_EDIT_DIALOG,
+  VENDOR_EDIT_DIALOG,
 ] as const;
 
 type Definitions = (typeof BOARD_DIALOGS)[number];
@@ -48,7 +50,6 @@ export const DIALOGS_NOT_BUILT = [
   "removePrepayOrder",
   "statusDetailsModal",
   "departmentSearchModal",
-  "vendorModal",
   "departmentCreate",
   "manheimDetails",
   "splitOrderModal",

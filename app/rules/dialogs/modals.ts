@@ -50,6 +50,8 @@ export interface ModalTitleContext {
   companyName?: string | null;
   unitNumber?: string | null;
   routeName?: string | null;
+  /** The dialog edits a record that exists (the vendor dialog: 'Edit Vendor'). */
+  editing?: boolean;
 }
 
 const FIXED_TITLES: Partial<Record<ModalName, string>> = {
@@ -68,7 +70,7 @@ const FIXED_TITLES: Partial<Record<ModalName, string>> = {
   removePrepayOrder: "Remove Prepay",
   statusDetailsModal: "Status Details",
   departmentSearchModal: "Departments",
-  vendorModal: "Vendor",
+  vendorModal: "Create Vendor",
   departmentCreate: "Create Department",
   manheimDetails: "Manheim Listing",
   splitOrderModal: "Split Order",
@@ -89,6 +91,7 @@ export function modalTitle(name: ModalName, context: ModalTitleContext = {}): st
     const base = company || "Notes";
     return onAr && unit ? `${base} - ${unit}` : base;
   }
+  if (name === "vendorModal" && context.editing) return "Edit Vendor";
   return FIXED_TITLES[name] ?? name;
 }
 

@@ -35,10 +35,18 @@ export type OperationRefusal = {
  * A done operation: the card lists it changed and, where it can name them, `requests`: the FormHistory
  * ids of every request whose cards it changed in those lists (a request it created, edited, moved or
  * removed), so the lists kept per request compute only those cards (ADR 021). Absent: whole lists.
- * `announce`: the records it created that their pages hear of live (vendorCreated, ADR 035).
+ * `announce`: the records it created that their pages hear of live (vendorCreated, ADR 035). `record`:
+ * what names the record it created or changed, which the JSON API answers beside `ok` ({ VendorID }).
  */
 export type OperationResult =
-  | { ok: true; lists: CardListName[]; requests?: number[]; message?: string; announce?: Announcement[] }
+  | {
+      ok: true;
+      lists: CardListName[];
+      requests?: number[];
+      message?: string;
+      announce?: Announcement[];
+      record?: Record<string, number>;
+    }
   | OperationRefusal;
 
 /**
