@@ -52,7 +52,7 @@ export async function loader(args: Route.LoaderArgs) {
   const query = boardQuery(url.search);
   // The open dialog loads alongside the lists.
   const [dialog, sections] = await Promise.all([
-    loadPageDialog(dialogs),
+    loadPageDialog(dialogs, "all"),
     Promise.all(
       page.sections.map(async (section) => {
         try {
@@ -93,7 +93,7 @@ export async function loader(args: Route.LoaderArgs) {
  * message and the submitted values.
  */
 export async function action(args: Route.ActionArgs) {
-  return submitPageDialog(args, boardRequest(args).dialogs, boardViewHref(args.url.pathname, args.url.search));
+  return submitPageDialog(args, boardRequest(args).dialogs, "all", boardViewHref(args.url.pathname, args.url.search));
 }
 
 /** A save whose session ended keeps the dialog and what was typed (ADR 026). */

@@ -5,13 +5,13 @@
 // created anywhere (vendorCreated) reloads the list.
 import { Badge, Button, Callout, Flex, Link as RadixLink, Table, Text, TextField } from "@radix-ui/themes";
 import { Form, Link, type ShouldRevalidateFunctionArgs, useActionData, useRevalidator } from "react-router";
-import { BoardDialog } from "~/components/dialogs/board-dialogs.tsx";
 import { dialogClientAction, dialogShouldRevalidate } from "~/components/dialogs/dialog-route.ts";
-import { nativeControlStyle } from "~/components/dialogs/edit-fields.tsx";
+import { nativeControlStyle } from "~/components/dialogs/native-control.ts";
+import { prefetchVendorDialog, VENDORS_PAGE_DIALOGS, VendorsPageDialog } from "~/components/dialogs/vendor-dialogs.tsx";
 import { PageShell } from "~/components/page-shell.tsx";
 import { listVendors } from "~/modules/vendors/vendor-directory.server.ts";
 import { formatUtcDay } from "~/rules/format.ts";
-import { insuranceState, INSURANCE_LABELS, VENDOR_TYPES, vendorTypeLabel } from "~/rules/vendors/vendor-edit.ts";
+import { insuranceState, INSURANCE_LABELS, VENDOR_TYPES, vendorTypeLabel } from "~/rules/vendors/vendor-kinds.ts";
 import { mayEditVendors } from "~/rules/vendors/vendor-access.ts";
 import { vendorDialogHref, vendorsPageHref, vendorsSortHref, vendorsViewHref } from "~/rules/vendors/vendors-page.ts";
 import { servicesContext } from "~/context.ts";
@@ -20,8 +20,9 @@ import { requireRouteAccess } from "~/shell/guard.server.ts";
 import { useAnnouncement } from "~/utils/announcements.ts";
 import type { Route } from "./+types/vendors";
 
-/** The page draws the vendor dialog itself: the root's modal host leaves it alone. */
-export const handle = { rendersDialogs: ["vendorModal"] };
+/** The one dialog this page draws (the root's modal host leaves it alone); no other dialog opens here. */
+const HOSTED = VENDORS_PAGE_DIALOGS;
+export const handle = { rendersDialogs: HOSTED };
 
 export const meta: Route.MetaFunction = () => [{ title: "Vendors · Fleet Ops" }];
 
@@ -35,7 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { database } = args.context.get(servicesContext);
   const [list, dialog] = await Promise.all([
     listVendors(database.prisma, Object.fromEntries(args.url.searchParams)),
-    loadPageDialog(dialogs),
+    loadPageDialog(dialogs, HOSTED),
   ]);
   return {
     ...list,
@@ -48,7 +49,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { dialogs } = vendorsRequest(args);
-  return submitPageDialog(args, dialogs, vendorsViewHref(args.url.pathname, args.url.search));
+  return submitPageDialog(args, dialogs, HOSTED, vendorsViewHref(args.url.pathname, args.url.search));
 }
 
 export async function clientAction(args: Route.ClientActionArgs) {
@@ -75,6 +76,11 @@ export default function Vendors({ loaderData }: Route.ComponentProps) {
   // A vendor created on another page (or by someone else) joins the list.
   useAnnouncement("vendorCreated", () => void revalidator.revalidate());
   const pathname = "/vendors";
+  // The dialog's code is fetched while its link is pointed at or focused (ADR 028).
+  const prefetching = {
+    onPointerEnter: (event: { currentTarget: HTMLAnchorElement }) => prefetchVendorDialog(event.currentTarget.href),
+    onFocus: (event: { currentTarget: HTMLAnchorElement }) => prefetchVendorDialog(event.currentTarget.href),
+  };
   const search = new URLSearchParams(
     Object.entries({ ...query, page: String(page) }).filter(([name, value]) => !(name === "type" && value === "all")),
   );
@@ -138,7 +144,7 @@ export default function Vendors({ loaderData }: Route.ComponentProps) {
           </Form>
           {mayEdit ? (
             <Button asChild>
-              <Link to={vendorDialogHref(pathname, search)} preventScrollReset>
+              <Link to={vendorDialogHref(pathname, search)} preventScrollReset {...prefetching}>
                 Create Vendor
               </Link>
             </Button>
@@ -178,6 +184,7 @@ export default function Vendors({ loaderData }: Route.ComponentProps) {
                             to={vendorDialogHref(pathname, search, vendor.VendorID)}
                             preventScrollReset
                             aria-label={`Edit ${vendor.Name}`}
+                            {...prefetching}
                           >
                             {vendor.Name}
                           </Link>
@@ -223,7 +230,7 @@ export default function Vendors({ loaderData }: Route.ComponentProps) {
         ) : null}
       </Flex>
       {dialog ? (
-        <BoardDialog
+        <VendorsPageDialog
           dialog={dialog}
           actionData={actionData}
           route="vendors"

@@ -3,7 +3,12 @@
 // here, so a dialog works without JavaScript on any page, not only on boards.
 import { data, redirect } from "react-router";
 import { servicesContext } from "~/context.ts";
-import { type BoardDialogContext, loadOpenDialog, submitDialogForm } from "~/modules/dialogs/board-dialogs.server.ts";
+import {
+  type BoardDialogContext,
+  type HostedDialogs,
+  loadOpenDialog,
+  submitDialogForm,
+} from "~/modules/dialogs/board-dialogs.server.ts";
 import type { SignedInPageSession } from "~/modules/session/page-session.ts";
 import type { RouteName } from "~/rules/access/routes.ts";
 import type { RouterContextProvider } from "react-router";
@@ -20,7 +25,10 @@ export function pageDialogContext(args: PageArgs, route: RouteName, session: Sig
   return { db: database.prisma, actor: session, route, search: args.url.searchParams, now: new Date() };
 }
 
-export { loadOpenDialog as loadPageDialog };
+/** The dialog the URL opens, if it is one this page draws (`hosted`: the boards draw them all). */
+export function loadPageDialog(dialogs: BoardDialogContext, hosted: HostedDialogs) {
+  return loadOpenDialog(dialogs, hosted);
+}
 
 /**
  * A dialog's form (no JavaScript, or a fetcher): run its intent, refresh the card lists it changed and
@@ -30,9 +38,10 @@ export { loadOpenDialog as loadPageDialog };
 export async function submitPageDialog(
   args: PageArgs & { request: Request },
   dialogs: BoardDialogContext,
+  hosted: HostedDialogs,
   closeHref: string,
 ) {
-  const submission = await submitDialogForm(dialogs, await args.request.formData());
+  const submission = await submitDialogForm(dialogs, await args.request.formData(), hosted);
   if (submission.kind === "refused") return data(submission.actionData, { status: submission.status });
   const { boardChanges } = args.context.get(servicesContext);
   boardChanges.listsChanged(submission.lists, submission.requests);

@@ -10,6 +10,7 @@ import { DAMAGE_WAIVERS } from "~/rules/orders/damage-waivers.ts";
 import type { InputMaskName } from "~/rules/masks.ts";
 import type { EditField } from "~/rules/orders/on-rent-edit.ts";
 import { Section } from "./dialog-sections.tsx";
+import { nativeControlStyle } from "./native-control.ts";
 import { MaskedInput } from "./masked-input.tsx";
 
 const MASK_OF: Partial<Record<EditField["kind"], InputMaskName>> = {
@@ -19,16 +20,6 @@ const MASK_OF: Partial<Record<EditField["kind"], InputMaskName>> = {
   zip: "zip",
   state: "state",
 };
-
-export const nativeControlStyle = {
-  height: "var(--space-6)",
-  borderRadius: "var(--radius-2)",
-  border: "1px solid var(--gray-a7)",
-  background: "var(--color-surface)",
-  color: "var(--gray-12)",
-  padding: "0 8px",
-  font: "inherit",
-} as const;
 
 /**
  * A section of fields: `initial(name)` is each field's first value (a yes/no field is ticked for

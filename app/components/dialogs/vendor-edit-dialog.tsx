@@ -28,7 +28,8 @@ import { FormMessage } from "../form-message.tsx";
 import { useHydrated } from "../app-dialog.tsx";
 import { type BoardDialogProps, DialogFormElement, newestForm, useDialogForm } from "./dialog-kit.tsx";
 import { DefaultSubmit, Section } from "./dialog-sections.tsx";
-import { EditFieldInput, nativeControlStyle } from "./edit-fields.tsx";
+import { nativeControlStyle } from "./native-control.ts";
+import { EditFieldInput } from "./edit-fields.tsx";
 
 type Verdict = "exact" | "similar" | "new";
 

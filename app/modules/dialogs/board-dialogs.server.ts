@@ -84,13 +84,19 @@ function runnersOf(server: BoardDialogServer): [string, IntentRunner][] {
   ]);
 }
 
+/** An intent's runner and the dialog that declares it. */
+interface IntentEntry {
+  dialog: BoardDialogName;
+  run: IntentRunner;
+}
+
 /** Intents by name across every dialog; a name declared twice stops the process at start-up. */
-function intentTable(servers: readonly BoardDialogServer[]): ReadonlyMap<string, IntentRunner> {
-  const table = new Map<string, IntentRunner>();
+function intentTable(servers: readonly BoardDialogServer[]): ReadonlyMap<string, IntentEntry> {
+  const table = new Map<string, IntentEntry>();
   for (const server of servers) {
-    for (const [intent, runner] of runnersOf(server)) {
+    for (const [intent, run] of runnersOf(server)) {
       if (table.has(intent)) throw new Error(`board dialog intent '${intent}' is declared twice`);
-      table.set(intent, runner);
+      table.set(intent, { dialog: server.definition.name as BoardDialogName, run });
     }
   }
   return table;
@@ -109,12 +115,23 @@ export function boardDialogIntents(): Record<string, string[]> {
 export { intentTable as buildIntentTable };
 
 /**
- * Loads the board dialog the URL asks for; null when the URL asks for none, or for a dialog that is not
- * a board's (the root's modal host shows those).
+ * The dialogs a page draws: every board dialog on the boards; an administration page only its own (the
+ * vendors page: vendorModal), so a page's permission never opens another page's dialogs (ADR 035).
  */
-export async function loadOpenDialog(context: BoardDialogContext): Promise<OpenBoardDialog | null> {
+export type HostedDialogs = readonly BoardDialogName[] | "all";
+
+const hosts = (hosted: HostedDialogs, name: BoardDialogName) => hosted === "all" || hosted.includes(name);
+
+/**
+ * Loads the dialog the URL asks for; null when the URL asks for none, or for a dialog that is not one
+ * this page draws (the root's modal host shows the account dialogs).
+ */
+export async function loadOpenDialog(
+  context: BoardDialogContext,
+  hosted: HostedDialogs = "all",
+): Promise<OpenBoardDialog | null> {
   const request = resolveModalRequest(context.search, { signedIn: true });
-  if (request.kind !== "open" || !isBoardDialogName(request.name)) return null;
+  if (request.kind !== "open" || !isBoardDialogName(request.name) || !hosts(hosted, request.name)) return null;
   return loadDialog(request.name, request.size, request.title, context);
 }
 
@@ -158,10 +175,15 @@ export type DialogSubmission =
     }
   | { kind: "refused"; status: number; actionData: DialogActionData };
 
-/** Runs the intent a dialog's form names (`intent` field) with the board's context. */
-export async function submitDialogForm(context: BoardDialogContext, form: FormData): Promise<DialogSubmission> {
+/** Runs the intent a dialog's form names (`intent` field) with the page's context, if the page draws its dialog. */
+export async function submitDialogForm(
+  context: BoardDialogContext,
+  form: FormData,
+  hosted: HostedDialogs = "all",
+): Promise<DialogSubmission> {
   const intent = String(form.get("intent") ?? "");
-  const run = INTENTS.get(intent);
+  const entry = INTENTS.get(intent);
+  const run = entry && hosts(hosted, entry.dialog) ? entry.run : null;
   const values = submittedValues(form);
   if (!run) {
     return {

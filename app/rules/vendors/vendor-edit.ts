@@ -2,6 +2,13 @@
 // validation the dialog, the form action and the JSON API share, the messages, the insurance expiry
 // warning and who may edit. Pure and free of zod (the dialog runs it in the browser; ADR 028).
 import { mayEditVendors } from "./vendor-access.ts";
+import {
+  DEFAULT_VENDOR_TYPE,
+  VENDOR_ENTITY_TYPES,
+  VENDOR_TYPES,
+  type VendorEntityType,
+  type VendorTypeValue,
+} from "./vendor-kinds.ts";
 import { defineBoardDialog } from "../dialogs/board-dialog.ts";
 import { postedFields } from "../dialogs/posted-fields.ts";
 import { type EditField, type EditFieldValue, fieldMessages, isBlankValue, normaliseFields } from "../edit-fields.ts";
@@ -26,24 +33,8 @@ export const VENDOR_MESSAGES = {
 export const VENDOR_REQUIRED_MESSAGE_MS = 6_000;
 export const VENDOR_ERROR_MESSAGE_MS = 5_000;
 
-export const VENDOR_ENTITY_TYPES = ["LLC", "P", "S", "SP", "T/E", "C"] as const;
-export type VendorEntityType = (typeof VENDOR_ENTITY_TYPES)[number];
-
-export const VENDOR_TYPES = [
-  { value: "TRANSPORTER", label: "Transporter" },
-  { value: "BODY_SHOP", label: "Body Shop" },
-  { value: "MECHANIC", label: "Mechanic" },
-  { value: "AUCTION", label: "Auction" },
-  { value: "OTHER", label: "Other" },
-] as const;
-export type VendorTypeValue = (typeof VENDOR_TYPES)[number]["value"];
-export const DEFAULT_VENDOR_TYPE: VendorTypeValue = "TRANSPORTER";
-
-export function vendorTypeLabel(value: string): string {
-  return VENDOR_TYPES.find((type) => type.value === value)?.label ?? value;
-}
-
 export { mayEditVendors };
+export * from "./vendor-kinds.ts";
 
 const field = (name: string, label: string, kind: EditField["kind"], required: boolean, maxLength?: number) =>
   ({ name, label, section: "vendor", kind, required, ...(maxLength ? { maxLength } : {}) }) satisfies EditField;
@@ -205,30 +196,6 @@ export function vendorFormValues(vendor: VendorInput | null): VendorFormValues {
   }
   return values;
 }
-
-// ---------------------------------------------------------------------------------------------
-// Insurance
-
-/** Insurance expiring within this many days is flagged on the vendors page. */
-export const INSURANCE_WARNING_DAYS = 30;
-
-export type InsuranceState = "expired" | "expiring" | "valid" | "none";
-
-/** Whether cargo insurance (its expiry, YYYY-MM-DD) has lapsed, lapses within 30 days, or holds. */
-export function insuranceState(insExp: string | null, today: string): InsuranceState {
-  if (!insExp) return "none";
-  if (insExp < today) return "expired";
-  const limit = new Date(`${today}T00:00:00Z`);
-  limit.setUTCDate(limit.getUTCDate() + INSURANCE_WARNING_DAYS);
-  return insExp <= limit.toISOString().slice(0, 10) ? "expiring" : "valid";
-}
-
-export const INSURANCE_LABELS: Record<InsuranceState, string> = {
-  expired: "Expired",
-  expiring: "Expires soon",
-  valid: "Valid",
-  none: "None on file",
-};
 
 // ---------------------------------------------------------------------------------------------
 // The dialog
