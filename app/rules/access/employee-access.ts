@@ -272,6 +272,32 @@ export function directGrantChecklist(input: {
   })).filter((entry) => entry.entries.length > 0);
 }
 
+/** What the employee page shows its viewer (the loader's data). */
+export interface EmployeePageData {
+  employee: {
+    id: number;
+    firstName: string;
+    lastName: string;
+    email: string;
+    active: boolean;
+    department: { id: number; name: string } | null;
+  };
+  /** Effective permissions under every heading, each with its source. */
+  effective: { group: PermissionGroup; permissions: SourcedPermission[] }[];
+  /** The viewer may change this employee's access; when not, `readOnlyReason` says why. */
+  mayChange: boolean;
+  readOnlyReason: string | null;
+  /** The department picker (when the viewer may change access): `grantable` false when assigning it would escalate. */
+  departments: { id: number; name: string; grantable: boolean }[];
+  /** The direct-permission checklist (when the viewer may change access). */
+  checklist: { group: PermissionGroup; entries: ChecklistEntry[] }[];
+  /** Deactivate is offered (not to oneself); reactivate for an inactive account. */
+  mayDeactivate: boolean;
+  mayReactivate: boolean;
+  /** Send a password reset e-mail (any viewer; active accounts only). */
+  mayReset: boolean;
+}
+
 /**
  * A database id from JSON (a whole number) or a form (digits only), 1 … 2^31 - 1. Not z.coerce: it
  * would read "0x10" as 16, "1e3" as 1000 and true as 1.
