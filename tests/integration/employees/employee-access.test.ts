@@ -9,6 +9,7 @@ import {
   setEmployeeAccess,
   setEmployeeActive,
 } from "~/modules/employees/employee-access.server.ts";
+import { registerEmployee } from "~/modules/identity/register.server.ts";
 import { resolveSession } from "~/modules/identity/users.server.ts";
 import { signSessionToken } from "~/modules/identity/session-token.server.ts";
 import { hashResetToken } from "~/modules/identity/password-reset.server.ts";
@@ -511,6 +512,30 @@ describe("impersonation", () => {
     const acting = await actorOf(db, plain.user.id, admin.user.id);
     const clerk = await employee(db);
     expect(await setEmployeeActive(db, acting, access(clerk.id, { Active: false }))).toMatchObject({ status: 403 });
+  });
+});
+
+describe("registering an employee", () => {
+  it("refuses a department whose permissions the registrar may not grant (no escalation), unless all access", async () => {
+    const manager = await editorWith(db, ["employee-management", "onboarding"]);
+    const administration = await department(db, ["restricted"], "Front Office Admins");
+    const body = (email: string) => ({
+      firstName: "Riley",
+      lastName: "Newhire",
+      email,
+      departmentId: String(administration.id),
+      password: "first-pass",
+    });
+    const message =
+      "The Front Office Admins department grants Restricted (full access), which you cannot grant. Ask an administrator to assign it.";
+    expect(await registerEmployee(db, manager, body("riley.one@fleetops.test"))).toEqual({
+      ok: false,
+      status: 403,
+      message,
+      fieldErrors: { departmentId: [message] },
+    });
+    expect(await db.user.count({ where: { email: "riley.one@fleetops.test" } })).toBe(0);
+    expect(await registerEmployee(db, admin, body("riley.two@fleetops.test"))).toMatchObject({ ok: true });
   });
 });
 
