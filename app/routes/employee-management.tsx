@@ -1,6 +1,6 @@
 // /employee-management (employee-management, or all access): the employee list with a search and
-// pages, all plain GET links and forms (works without JavaScript). Holders of id 1 can act as an
-// employee from here.
+// pages, all plain GET links and forms (works without JavaScript). Each name opens the employee's page
+// (/employee-management/:userId, ADR 037); holders of id 1 can act as an employee from here.
 import { Badge, Button, Callout, Flex, Link as RadixLink, Table, Text, TextField } from "@radix-ui/themes";
 import { Form, Link } from "react-router";
 import { PageShell } from "~/components/page-shell.tsx";
@@ -84,7 +84,11 @@ export default function EmployeeManagement({ loaderData }: Route.ComponentProps)
               {employees.map((employee) => (
                 <Table.Row key={employee.id}>
                   <Table.RowHeaderCell>
-                    {employee.lastName}, {employee.firstName}
+                    <RadixLink asChild>
+                      <Link to={`/employee-management/${employee.id}`}>
+                        {employee.lastName}, {employee.firstName}
+                      </Link>
+                    </RadixLink>
                   </Table.RowHeaderCell>
                   <Table.Cell>{employee.email}</Table.Cell>
                   <Table.Cell>{employee.department?.name ?? "—"}</Table.Cell>

@@ -66,6 +66,7 @@ const INSERT_ORDER: readonly TableName[] = [
   "Department",
   "DepartmentPermission",
   "User",
+  "UserPermission",
   "SoftwareVariable",
   "Company",
   "Vendor",

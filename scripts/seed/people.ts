@@ -1,6 +1,12 @@
 // The catalogues (permissions, unit statuses), the departments with their permissions, the staff
-// accounts and the software variables that name users by id.
-import { PERMISSIONS, permissionIdsNamed } from "../../app/rules/access/permissions.ts";
+// accounts (a few with direct grants beside their department's, one who has left), and the software
+// variables that name users by id.
+import {
+  PERMISSIONS,
+  permissionById,
+  permissionIdsNamed,
+  type PermissionName,
+} from "../../app/rules/access/permissions.ts";
 import { UNIT_STATUSES } from "../../app/rules/fleet/unit-statuses.ts";
 import { DEMO_ACCOUNTS, DEMO_DEPARTMENTS, type DemoDepartmentName } from "./accounts.ts";
 import { timestampText } from "./clock.ts";
@@ -113,6 +119,7 @@ export function buildPeople(ctx: SeedContext, passwordHash: string): void {
 
   const idOf = (email: string) => ctx.staff[DEMO_ACCOUNTS.findIndex((a) => a.email === email)]!.id;
   const admin = idOf("admin@fleetops.test");
+  buildAccessChanges(ctx, admin);
   const exec = idOf("exec@fleetops.test");
   const sales = idOf("sales@fleetops.test");
   const variables: Array<[string, string]> = [
@@ -128,5 +135,56 @@ export function buildPeople(ctx: SeedContext, passwordHash: string): void {
       value,
       updatedAt: created,
     });
+  }
+}
+
+/**
+ * What employee management shows on first start (ADR 037): ordinary employees (never the demo accounts,
+ * which hold exactly their department's permissions) with direct grants beside their department's, one
+ * of them also granted by the department, and one employee who has left (deactivated, sessions ended),
+ * each change in the audit log as the administrator made it. By position in the spread: 1 On Rent,
+ * 7 Transport, 15 and 16 Recon, 22 Client Relations.
+ */
+const DIRECT_GRANTS: ReadonlyArray<readonly [number, readonly PermissionName[], number]> = [
+  [1, ["offboarding"], 90],
+  [7, ["onboarding", "transport"], 45],
+  [15, ["titles"], 20],
+  [22, ["ar-read-only"], 8],
+];
+const DEACTIVATED = { position: 16, daysAgo: 30 } as const;
+
+function buildAccessChanges(ctx: SeedContext, adminId: number): void {
+  const employees = ctx.staff.slice(DEMO_ACCOUNTS.length);
+  const users = new Map(ctx.rowsOf("User").map((row) => [row.id as number, row]));
+  const audit = (entityId: number, action: string, changedData: Record<string, string>, daysAgo: number) =>
+    ctx.add("AuditLog", {
+      id: ctx.nextId("AuditLog"),
+      entityType: "User",
+      entityId,
+      formHistoryId: null,
+      action,
+      changedData: JSON.stringify(changedData),
+      userId: adminId,
+      changedAt: timestampText(ctx.clock.daysAgo(daysAgo)),
+    });
+  for (const [position, names, daysAgo] of DIRECT_GRANTS) {
+    const employee = employees[position];
+    if (!employee) continue;
+    const granted = permissionIdsNamed(names);
+    for (const permissionId of granted) ctx.add("UserPermission", { userId: employee.id, permissionId });
+    const labels = granted.map((id) => permissionById(id)!.label).join(", ");
+    audit(
+      employee.id,
+      "access-change",
+      { "Direct Permissions": `Direct Permissions: !Direct Permissions: ${labels}` },
+      daysAgo,
+    );
+  }
+  const leaver = employees[DEACTIVATED.position];
+  const row = leaver ? users.get(leaver.id) : undefined;
+  if (leaver && row) {
+    const at = timestampText(ctx.clock.daysAgo(DEACTIVATED.daysAgo));
+    Object.assign(row, { active: false, tokensValidAfter: at, updatedAt: at });
+    audit(leaver.id, "deactivate", { Active: "Active: Yes!Active: No" }, DEACTIVATED.daysAgo);
   }
 }

@@ -42,6 +42,10 @@ export const TABLES = {
     ["createdAt", "timestamp"],
     ["updatedAt", "timestamp"],
   ]),
+  UserPermission: shape("UserPermission", [
+    ["userId", "int4"],
+    ["permissionId", "int4"],
+  ]),
   SoftwareVariable: shape("SoftwareVariable", [
     ["id", "int4"],
     ["group", "text"],

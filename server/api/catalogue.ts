@@ -5,6 +5,7 @@
 import type { AppServices } from "../../app/modules/platform/services.server.ts";
 import { CARDS_ENDPOINTS, createCardsRouter } from "./cards.ts";
 import type { ApiEndpoint, ApiModule } from "./endpoint.ts";
+import { createEmployeeAccessRouter, EMPLOYEE_ACCESS_ENDPOINTS } from "./employee-access.ts";
 import { createFeedbackRouter, FEEDBACK_ENDPOINTS } from "./feedback.ts";
 import { createHealthRouter, HEALTH_ENDPOINTS } from "./health.ts";
 import { createMicrosoftRouter, MICROSOFT_ENDPOINTS } from "./microsoft.ts";
@@ -41,6 +42,7 @@ export const API_MODULES: readonly ApiModule<AppServices>[] = [
   { endpoints: group(TRADE_OFF_EDIT_ENDPOINTS), router: createTradeOffEditRouter },
   { endpoints: group(VENDORS_ENDPOINTS), router: createVendorsRouter },
   { endpoints: group(TRADE_CONVERT_ENDPOINTS), router: createTradeConvertRouter },
+  { endpoints: group(EMPLOYEE_ACCESS_ENDPOINTS), router: createEmployeeAccessRouter },
   { endpoints: group(OPENAPI_ENDPOINTS), router: (services) => createOpenApiRouter(services, apiEndpoints) },
 ];
 

@@ -55,7 +55,16 @@ function withIfMatch(header: string | undefined, body: unknown): EditInput {
 
 const parseJson = express.json({ limit: "64kb" });
 
-export function operationEndpoint(services: AppServices, operation: DomainOperation): RequestHandler[] {
+/**
+ * `pathParams`: for an operation on a record named in the path (`/api/employees/{userId}/access`), the
+ * operation's input is `{ <param>: <its text>, …, body }` instead of the body alone, so the record's id
+ * never mixes with the body's fields.
+ */
+export function operationEndpoint(
+  services: AppServices,
+  operation: DomainOperation,
+  options: { pathParams?: readonly string[] } = {},
+): RequestHandler[] {
   return [
     parseJson,
     requireSession(services),
@@ -66,7 +75,10 @@ export function operationEndpoint(services: AppServices, operation: DomainOperat
         res.status(400).json({ error: edit.message });
         return;
       }
-      const result = await operation(services.database.prisma, res.locals.session!, edit.input);
+      const input = options.pathParams
+        ? { ...Object.fromEntries(options.pathParams.map((name) => [name, req.params[name]])), body: edit.input }
+        : edit.input;
+      const result = await operation(services.database.prisma, res.locals.session!, input);
       if (!result.ok) {
         // The client's own precondition failed: HTTP's 412. The body is the 409's, with what changed since.
         const status = edit.ifMatch && result.status === 409 && result.conflict ? 412 : result.status;

@@ -313,6 +313,35 @@ describe("demo seed: accounts", () => {
     expect(await count(`SELECT count(*)::int AS n FROM "User"`)).toBeGreaterThanOrEqual(DEMO_ACCOUNTS.length + 25);
   });
 
+  it("gives a few ordinary employees direct grants and has one who left, each change audited (ADR 037)", async () => {
+    const demo = DEMO_ACCOUNTS.map((account) => account.email);
+    const granted = await rows<{ email: string; direct: number }>(
+      `SELECT u.email, count(*)::int AS direct FROM "UserPermission" up JOIN "User" u ON u.id = up."userId"
+        GROUP BY u.email ORDER BY u.email`,
+    );
+    expect(granted.length).toBe(4);
+    expect(granted.filter((row) => demo.includes(row.email))).toEqual([]);
+    // One grant the department gives too: the page shows its source as both.
+    expect(
+      await count(
+        `SELECT count(*)::int AS n FROM "UserPermission" up JOIN "User" u ON u.id = up."userId"
+           JOIN "DepartmentPermission" dp ON dp."departmentId" = u."departmentId" AND dp."permissionId" = up."permissionId"`,
+      ),
+    ).toBe(1);
+    const inactive = await rows<{ email: string; revoked: boolean }>(
+      `SELECT email, "tokensValidAfter" > "createdAt" AS revoked FROM "User" WHERE NOT active`,
+    );
+    expect(inactive).toEqual([{ email: expect.any(String), revoked: true }]);
+    expect(demo).not.toContain(inactive[0]!.email);
+    const audited = await rows<{ action: string; n: number }>(
+      `SELECT action, count(*)::int AS n FROM "AuditLog" WHERE "entityType" = 'User' GROUP BY action ORDER BY action`,
+    );
+    expect(audited).toEqual([
+      { action: "access-change", n: 4 },
+      { action: "deactivate", n: 1 },
+    ]);
+  });
+
   it("stores the three software variables, naming the exec, admin and sales users", async () => {
     const variables = await rows<{ name: string; value: string }>(
       `SELECT name, value FROM "SoftwareVariable" WHERE "group" = 'Software' ORDER BY name`,

@@ -78,11 +78,30 @@ export async function requestPasswordReset(
       )
       SELECT account.email, account."firstName" FROM account JOIN issued ON issued."userId" = account.id`;
   });
-  if (account) mailer.deliver(resetMail(account, resetLink(options.appUrl, token)));
+  if (account) mailer.deliver(passwordResetMail(account, resetLink(options.appUrl, token)));
   return { ok: true };
 }
 
-function resetMail(account: { email: string; firstName: string }, link: string): MailMessage {
+/**
+ * Stores a new reset token for the account, in the caller's transaction, and answers the link to mail:
+ * for an administrator's "Send password reset e-mail" (ADR 037), where the account is known and chosen
+ * by someone else, so there is nothing to hide about its existence.
+ */
+export async function issuePasswordResetLink(
+  tx: Pick<Db, "passwordResetToken">,
+  userId: number,
+  options: ResetRequestOptions,
+): Promise<string> {
+  const now = options.now ?? new Date();
+  const token = randomBytes(32).toString("base64url");
+  await tx.passwordResetToken.create({
+    data: { userId, tokenHash: hashResetToken(token), expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS) },
+  });
+  return resetLink(options.appUrl, token);
+}
+
+/** The reset mail: the link, valid for one hour and once. */
+export function passwordResetMail(account: { email: string; firstName: string }, link: string): MailMessage {
   return {
     to: account.email,
     subject: RESET_MAIL_SUBJECT,

@@ -1,9 +1,15 @@
 // Register an employee (/register, opened by employee-management or all access; issue 3 point
-// 10): name, e-mail, department and an initial password.
+// 10): name, e-mail, department and an initial password. The department may grant only what the
+// registrar may grant (ADR 037).
 import type { Db } from "~/modules/platform/services.server.ts";
 import { auditActorOf, recordAudit } from "../audit/audit-log.server.ts";
 import { Prisma } from "../../generated/prisma/client";
 import { REGISTER_MESSAGES, registerEmployeeSchema } from "../../rules/access/passwords.ts";
+import {
+  departmentEscalation,
+  EMPLOYEE_ACCESS_MESSAGES,
+  permissionLabels,
+} from "../../rules/access/employee-access.ts";
 import { unlocksRoute } from "../../rules/access/permissions.ts";
 import { hashPassword } from "./passwords.server.ts";
 import type { SignedInSession } from "./users.server.ts";
@@ -36,7 +42,10 @@ export async function registerEmployee(db: Db, actor: RegisterActor, input: unkn
     return { ok: false, status: 400, message: parsed.error.issues[0]!.message, fieldErrors };
   }
   const { firstName, lastName, email, departmentId, password } = parsed.data;
-  const department = await db.department.findUnique({ where: { id: departmentId }, select: { id: true } });
+  const department = await db.department.findUnique({
+    where: { id: departmentId },
+    select: { id: true, name: true, permissions: { select: { permissionId: true } } },
+  });
   if (!department) {
     return {
       ok: false,
@@ -44,6 +53,15 @@ export async function registerEmployee(db: Db, actor: RegisterActor, input: unkn
       message: REGISTER_MESSAGES.department,
       fieldErrors: { departmentId: [REGISTER_MESSAGES.department] },
     };
+  }
+  // No escalation through departments (ADR 037): a new account gets only what its registrar may grant.
+  const beyond = departmentEscalation(
+    actor.permissions,
+    department.permissions.map(({ permissionId }) => permissionId),
+  );
+  if (beyond.length > 0) {
+    const message = EMPLOYEE_ACCESS_MESSAGES.departmentEscalation(department.name, permissionLabels(beyond));
+    return { ok: false, status: 403, message, fieldErrors: { departmentId: [message] } };
   }
   const duplicate: RegisterResult = {
     ok: false,

@@ -504,6 +504,13 @@ describe("smallScreenPages", () => {
     });
   });
 
+  it("leaves out the pages of one record, which their lists link to", () => {
+    const pages = smallScreenPages({ permissionIds: permissionIdsNamed(["employee-management"]) });
+    expect(pages.map((page) => page.routeName)).toContain("employee-management");
+    expect(pages.map((page) => page.routeName)).not.toContain("employee");
+    expect(pages.filter((page) => page.href.includes(":"))).toEqual([]);
+  });
+
   it("marks the pages that are not built yet, and only those (app/rules/access/page-modules.ts)", () => {
     const pages = smallScreenPages({ permissionIds: permissionIdsNamed(["restricted"]) });
     for (const page of pages) expect(page.comingSoon, page.routeName).toBe(!isPageBuilt(page.routeName));

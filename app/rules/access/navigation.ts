@@ -284,14 +284,20 @@ export interface SmallScreenPage {
   readonly comingSoon: boolean;
 }
 
-/** The small-screen (hamburger) menu: every page the user may open, sorted by name. */
+/**
+ * The small-screen (hamburger) menu: every page the user may open, sorted by name. A page of one record
+ * (`/employee-management/:userId`) is opened from its list, not from the menu.
+ */
 export function smallScreenPages(input: NavigationInput): SmallScreenPage[] {
-  return permittedPages(input.permissionIds, { ownersStatsUser: input.ownersStatsUser ?? false }).map((route) => ({
-    routeName: route.name,
-    label: route.title,
-    href: route.path,
-    comingSoon: !isPageBuilt(route.name),
-  }));
+  const pages = permittedPages(input.permissionIds, { ownersStatsUser: input.ownersStatsUser ?? false });
+  return pages
+    .filter((route) => !route.path.includes(":"))
+    .map((route) => ({
+      routeName: route.name,
+      label: route.title,
+      href: route.path,
+      comingSoon: !isPageBuilt(route.name),
+    }));
 }
 
 /** Whether the item is the page being shown (aria-current="page"). */

@@ -481,6 +481,19 @@ export function assignablePermissions(editorPermissionIds: readonly number[]): P
   return PERMISSIONS.filter((permission) => held.has(permission.id));
 }
 
+/**
+ * The ids among `requestedIds` the editor may not grant (assignablePermissions), ascending and without
+ * duplicates: empty for a holder of the all-access marker. Unknown ids are the caller's to refuse.
+ */
+export function ungrantablePermissionIds(
+  editorPermissionIds: readonly number[],
+  requestedIds: readonly number[],
+): number[] {
+  if (holdsAllAccess(editorPermissionIds)) return [];
+  const held = new Set(editorPermissionIds);
+  return [...new Set(requestedIds)].filter((id) => !held.has(id)).sort((a, b) => a - b);
+}
+
 /** The assignable permissions under each group heading, in PERMISSION_GROUPS order. */
 export function permissionsByGroup(
   permissions: readonly Permission[] = PERMISSIONS,
