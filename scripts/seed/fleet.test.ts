@@ -1,5 +1,5 @@
-// The pure pieces of the fleet generator: VINs that pass the check-digit test, the vendor duplicate key
-// of the vendor form's duplicate check, and exact apportioning of counts.
+// The pure pieces of the fleet generator: VINs that pass the check-digit test and exact apportioning of
+// counts (the vendors' duplicate key is the vendor form's rule, app/rules/vendors/vendor-name.test.ts).
 import { describe, expect, it } from "vitest";
 import { buildVin } from "./fleet.ts";
 import { apportion, createRandom } from "./random.ts";
@@ -15,5 +15,29 @@ describe("buildVin", () => {
     expect(vin).toHaveLength(17);
     expect(vin.charAt(9)).toBe("R");
     expect(vin).not.toMatch(/[IOQ]/);
+  });
+});
+
+describe("apportion", () => {
+  it("splits a total exactly over the weights, keeping the minimum for every positive weight", () => {
+    const parts = apportion(1_500, [90, 110, 660, 1, 0.5], 1);
+    expect(parts.reduce((a, b) => a + b, 0)).toBe(1_500);
+    expect(Math.min(...parts)).toBeGreaterThanOrEqual(1);
+    expect(apportion(10, [1, 0, 1])).toEqual([5, 0, 5]);
+  });
+});
+
+describe("Random", () => {
+  it("repeats the same sequence for the same stream and differs between streams", () => {
+    const draw = (stream: string) =>
+      Array.from(
+        { length: 5 },
+        (
+          (random) => () =>
+            random.int(0, 1_000_000)
+        )(createRandom(stream)),
+      );
+    expect(draw("units")).toEqual(draw("units"));
+    expect(draw("units")).not.toEqual(draw("orders"));
   });
 });

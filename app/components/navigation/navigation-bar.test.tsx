@@ -161,7 +161,16 @@ describe("NavigationBar (server render)", () => {
     expect(pages).toContain("nav-narrow-only");
     expect(pages).toContain(">Pages<");
     const labels = [...pages.matchAll(/class="nav-item"[^>]*>([^<]+)</g)].map((match) => match[1]);
-    expect(labels).toEqual(["Apps", "Documentation", "Home", "Off Rent", "Overview", "Profile", "Transport", "Vendors"]);
+    expect(labels).toEqual([
+      "Apps",
+      "Documentation",
+      "Home",
+      "Off Rent",
+      "Overview",
+      "Profile",
+      "Transport",
+      "Vendors",
+    ]);
   });
 
   it.each([
