@@ -14,6 +14,7 @@ const IMPORTS: DialogImports<BoardDialogName> = {
   editOnTrade: () => import("./trade-on-edit-dialog.tsx"),
   editOffTrade: () => import("./trade-off-edit-dialog.tsx"),
   vendorModal: () => import("./vendor-edit-dialog.tsx"),
+  assignCarrier: () => import("./carrier-assign-dialog.tsx"),
 };
 
 const registry = lazyDialogs(IMPORTS);

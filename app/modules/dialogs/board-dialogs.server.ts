@@ -25,6 +25,7 @@ import { ON_RENT_EDIT_DIALOG_SERVER } from "../orders/on-rent-edit-dialogs.serve
 import { TRADE_ON_EDIT_DIALOG_SERVER } from "../orders/trade-on-edit-dialogs.server.ts";
 import { TRADE_OFF_EDIT_DIALOG_SERVER } from "../orders/trade-off-edit-dialogs.server.ts";
 import { VENDOR_EDIT_DIALOG_SERVER } from "../vendors/vendor-edit-dialogs.server.ts";
+import { CARRIER_ASSIGN_DIALOG_SERVER } from "../queue/carrier-assign-dialogs.server.ts";
 import {
   type BoardDialogContext,
   type BoardDialogOutcome,
@@ -42,6 +43,7 @@ const SERVERS: { [N in BoardDialogName]: BoardDialogServer<BoardDialogDefinition
   editOnTrade: TRADE_ON_EDIT_DIALOG_SERVER,
   editOffTrade: TRADE_OFF_EDIT_DIALOG_SERVER,
   vendorModal: VENDOR_EDIT_DIALOG_SERVER,
+  assignCarrier: CARRIER_ASSIGN_DIALOG_SERVER,
 };
 
 type IntentRunner = (

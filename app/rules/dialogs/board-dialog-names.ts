@@ -9,6 +9,7 @@ export const BOARD_DIALOG_NAMES = [
   "editOnTrade",
   "editOffTrade",
   "vendorModal",
+  "assignCarrier",
 ] as const;
 
 export type BoardDialogName = (typeof BOARD_DIALOG_NAMES)[number];

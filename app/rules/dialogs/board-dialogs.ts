@@ -12,6 +12,7 @@ import { ORDER_CANCEL_DIALOG } from "../orders/order-cancel.ts";
 import { TRADE_ON_EDIT_DIALOG } from "../orders/trade-on-edit-dialog.ts";
 import { TRADE_OFF_EDIT_DIALOG } from "../orders/trade-off-edit-dialog.ts";
 import { VENDOR_EDIT_DIALOG } from "../vendors/vendor-edit.ts";
+import { CARRIER_ASSIGN_DIALOG } from "../transport/carrier-assign.ts";
 
 export const BOARD_DIALOGS = [
   NOTES_DIALOG,
@@ -21,6 +22,7 @@ export const BOARD_DIALOGS = [
   TRADE_ON_EDIT_DIALOG,
   TRADE_OFF_EDIT_DIALOG,
   VENDOR_EDIT_DIALOG,
+  CARRIER_ASSIGN_DIALOG,
 ] as const;
 
 type Definitions = (typeof BOARD_DIALOGS)[number];

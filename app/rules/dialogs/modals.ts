@@ -34,6 +34,8 @@ export const MODAL_NAMES = [
   "splitOrderModal",
   "splitTradeModal",
   "splitOffModal",
+  // Not the specification's: giving transport jobs to carriers on the transport board (ADR 035).
+  "assignCarrier",
 ] as const;
 export type ModalName = (typeof MODAL_NAMES)[number];
 
@@ -71,6 +73,7 @@ const FIXED_TITLES: Partial<Record<ModalName, string>> = {
   statusDetailsModal: "Status Details",
   departmentSearchModal: "Departments",
   vendorModal: "Create Vendor",
+  assignCarrier: "Assign Carrier",
   departmentCreate: "Create Department",
   manheimDetails: "Manheim Listing",
   splitOrderModal: "Split Order",

@@ -187,6 +187,8 @@ export async function loadCards(db: Db, now: Date): Promise<BoardCard[]> {
           actions: formActions(first.formHistoryId, [
             ["notes", "Notes", "notesGeneral"],
             ["edit", "Edit", editModal],
+            // Who has the jobs, and (transport-edit) giving them to carriers (ADR 035).
+            ["carriers", "Carriers", "assignCarrier"],
           ]),
           // Late first, then priority, then the earliest date (scheduled, else wanted), then the request.
           sortKey: sortKeyOf(
