@@ -481,6 +481,19 @@ export function assignablePermissions(editorPermissionIds: readonly number[]): P
   return PERMISSIONS.filter((permission) => held.has(permission.id));
 }
 
+/**
+ * The ids of a request the editor may not grant (those assignablePermissions leaves out), each once, in
+ * the order asked; ids outside the catalogue are the caller's to refuse and are not listed here.
+ */
+export function ungrantablePermissionIds(
+  editorPermissionIds: readonly number[],
+  requestedIds: readonly number[],
+): PermissionId[] {
+  const grantable = new Set<number>(assignablePermissions(editorPermissionIds).map((permission) => permission.id));
+  const refused = requestedIds.filter((id) => isPermissionId(id) && !grantable.has(id)) as PermissionId[];
+  return [...new Set(refused)];
+}
+
 /** The assignable permissions under each group heading, in PERMISSION_GROUPS order. */
 export function permissionsByGroup(
   permissions: readonly Permission[] = PERMISSIONS,
