@@ -15,16 +15,15 @@ import {
 } from "react-router";
 import { BoardView, type BoardSectionData } from "~/components/board/board-view.tsx";
 import { BoardDialog } from "~/components/dialogs/board-dialogs.tsx";
-import { answeredWithoutSaving, type SaveFailed, type SessionEnded } from "~/components/dialogs/dialog-kit.tsx";
+import { dialogClientAction, dialogShouldRevalidate } from "~/components/dialogs/dialog-page.ts";
 import { PageShell } from "~/components/page-shell.tsx";
 import { servicesContext } from "~/context.ts";
 import { readCardList } from "~/modules/boards/card-lists.server.ts";
 import { type BoardDialogContext, loadOpenDialog, submitDialogForm } from "~/modules/dialogs/board-dialogs.server.ts";
 import { requireRouteAccess } from "~/shell/guard.server.ts";
 import { clearedDialogDraftCookie, requestDialogDraft } from "~/modules/session/dialog-draft.server.ts";
-import { reloginRequiredOf } from "~/modules/session/page-session.ts";
 import { DIALOG_DRAFT_KEPT_MESSAGE, draftActionData } from "~/rules/dialogs/dialog-draft.ts";
-import { BOARD_DIALOG_NAMES } from "~/rules/dialogs/board-dialog-names.ts";
+import { BOARDS_DIALOG_NAMES } from "~/rules/dialogs/board-dialog-names.ts";
 import {
   boardPage,
   boardQuery,
@@ -40,7 +39,7 @@ import { type BoardPagedLists, useBoardLive } from "~/utils/board-socket.ts";
 import type { Route } from "./+types/board";
 
 /** The board draws its own dialogs (notes, cancel, edit): the root's modal host leaves these to it. */
-export const handle = { rendersDialogs: BOARD_DIALOG_NAMES };
+export const handle = { rendersDialogs: BOARDS_DIALOG_NAMES };
 
 /** The board the router matched, checked against the session (ADR 025), and its dialog context. */
 function boardRequest(args: Route.LoaderArgs | Route.ActionArgs) {
@@ -120,28 +119,13 @@ export async function action(args: Route.ActionArgs) {
   });
 }
 
-/**
- * With JavaScript, a dialog's save whose session ended meanwhile answers the form (ADR 026), so the
- * sign-in dialog opens over the page and the dialog keeps what was typed; the page is not replaced.
- */
-export async function clientAction({ serverAction }: Route.ClientActionArgs) {
-  try {
-    return await serverAction();
-  } catch (error) {
-    const relogin = reloginRequiredOf(error);
-    if (relogin) return { sessionEnded: true, microsoftSignIn: relogin.microsoftSignIn } satisfies SessionEnded;
-    // No answer, or one that is not the app's (a dropped connection, a proxy's error page): the
-    // dialog says its save failed instead of the page breaking. Redirects and route errors are
-    // not Errors and go on to the router.
-    if (error instanceof Error) return { saveFailed: true } satisfies SaveFailed;
-    throw error;
-  }
+/** With JavaScript, an ended session or a lost answer comes back to the dialog (ADR 026). */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return dialogClientAction(args);
 }
 
-// A dialog save answered { sessionEnded } or { saveFailed }: nothing changed, and reloading under an
-// ended session would replace the dialog (and what was typed) with the guard's sign-in page.
-export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return answeredWithoutSaving(actionResult) ? false : defaultShouldRevalidate;
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  return dialogShouldRevalidate(args);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

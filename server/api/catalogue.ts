@@ -4,6 +4,7 @@
 // paths, which is what the route walk of tests/integration/api/openapi.test.ts compares with the document.
 import type { AppServices } from "../../app/modules/platform/services.server.ts";
 import { CARDS_ENDPOINTS, createCardsRouter } from "./cards.ts";
+import { createDepartmentEditRouter, DEPARTMENT_EDIT_ENDPOINTS } from "./department-edit.ts";
 import type { ApiEndpoint, ApiModule } from "./endpoint.ts";
 import { createFeedbackRouter, FEEDBACK_ENDPOINTS } from "./feedback.ts";
 import { createHealthRouter, HEALTH_ENDPOINTS } from "./health.ts";
@@ -39,6 +40,7 @@ export const API_MODULES: readonly ApiModule<AppServices>[] = [
   { endpoints: group(TRADE_ON_EDIT_ENDPOINTS), router: createTradeOnEditRouter },
   { endpoints: group(TRADE_OFF_EDIT_ENDPOINTS), router: createTradeOffEditRouter },
   { endpoints: group(TRADE_CONVERT_ENDPOINTS), router: createTradeConvertRouter },
+  { endpoints: group(DEPARTMENT_EDIT_ENDPOINTS), router: createDepartmentEditRouter },
   { endpoints: group(OPENAPI_ENDPOINTS), router: (services) => createOpenApiRouter(services, apiEndpoints) },
 ];
 

@@ -10,7 +10,8 @@ import type { OperationActor, OperationResult } from "../../app/modules/operatio
 import { type OperationRefusal, refusalBody } from "../../app/rules/dialogs/operation-result.ts";
 import type { Db } from "../../app/modules/platform/services.server.ts";
 import type { AppServices } from "../../app/modules/platform/services.server.ts";
-import { requireSession } from "./authenticate.ts";
+import type { PermissionName } from "../../app/rules/access/permissions.ts";
+import { requirePermission, requireSession } from "./authenticate.ts";
 import type { ApiResponse } from "./endpoint.ts";
 import { operationResponses, REFUSALS } from "./schemas.ts";
 
@@ -55,10 +56,19 @@ function withIfMatch(header: string | undefined, body: unknown): EditInput {
 
 const parseJson = express.json({ limit: "64kb" });
 
-export function operationEndpoint(services: AppServices, operation: DomainOperation): RequestHandler[] {
+/**
+ * `permission`: the endpoint's own gate, answered 403 before the operation runs (which checks again), for
+ * an endpoint that belongs to one permission as a whole (the department editor, ADR 036).
+ */
+export function operationEndpoint(
+  services: AppServices,
+  operation: DomainOperation,
+  options: { permission?: PermissionName } = {},
+): RequestHandler[] {
   return [
     parseJson,
     requireSession(services),
+    ...(options.permission ? [requirePermission(options.permission)] : []),
     async (req, res) => {
       res.set("Cache-Control", "no-store");
       const edit = withIfMatch(req.get("If-Match"), req.body ?? {});

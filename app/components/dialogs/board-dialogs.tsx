@@ -4,7 +4,8 @@
 // open dialog in full (every component is loaded before the first render, app/entry.server.tsx), and
 // the browser loads the open dialog's chunk before hydrating (asked for as this module is evaluated,
 // app/utils/hydration-gate.ts), so nothing changes without JavaScript and nothing flickers with it.
-// Only the board's route module imports this registry: other pages never reach the dialogs' chunks.
+// Only the route modules of pages that host dialogs import this registry (the boards, /departments):
+// other pages never reach the dialogs' chunks.
 import { Callout, Text } from "@radix-ui/themes";
 import { type ComponentType, createElement, useEffect, useState } from "react";
 import { type BoardDialogName, isBoardDialogName } from "~/rules/dialogs/board-dialog-names.ts";
@@ -23,6 +24,7 @@ const IMPORTS: { [N in BoardDialogName]: () => Promise<DialogModule<N>> } = {
   editOffboarding: () => import("./off-rent-edit-dialog.tsx"),
   editOnTrade: () => import("./trade-on-edit-dialog.tsx"),
   editOffTrade: () => import("./trade-off-edit-dialog.tsx"),
+  departmentCreate: () => import("./department-edit-dialog.tsx"),
 };
 
 const loaded: { [N in BoardDialogName]?: ComponentType<BoardDialogProps<N>> } = {};

@@ -9,15 +9,19 @@ import {
   type OpenBoardDialog,
 } from "../../rules/dialogs/board-dialogs.ts";
 import { formFields } from "../../rules/dialogs/board-dialog.ts";
+import { PAGE_DIALOG_HOSTS } from "../../rules/dialogs/board-dialog-names.ts";
+import type { RouteName } from "../../rules/access/routes.ts";
+import { isBoardRoute } from "../../rules/boards/board-pages.ts";
 import type { Announcement } from "../../rules/boards/announcements.ts";
 import type { CardListName } from "../../rules/boards/boards.ts";
-import { modalTitle, resolveModalRequest } from "../../rules/dialogs/modals.ts";
+import { type ModalName, modalTitle, resolveModalRequest } from "../../rules/dialogs/modals.ts";
 import {
   type DialogActionData,
   type FieldErrors,
   type OperationRefusal,
   submittedValues,
 } from "../../rules/dialogs/operation-result.ts";
+import { DEPARTMENT_EDIT_DIALOG_SERVER } from "../access/department-edit-dialogs.server.ts";
 import { NOTES_DIALOG_SERVER } from "../notes/notes-dialogs.server.ts";
 import { ORDER_CANCEL_DIALOG_SERVER } from "../orders/order-cancel-dialogs.server.ts";
 import { OFF_RENT_EDIT_DIALOG_SERVER } from "../orders/off-rent-edit-dialogs.server.ts";
@@ -40,7 +44,17 @@ const SERVERS: { [N in BoardDialogName]: BoardDialogServer<BoardDialogDefinition
   editOffboarding: OFF_RENT_EDIT_DIALOG_SERVER,
   editOnTrade: TRADE_ON_EDIT_DIALOG_SERVER,
   editOffTrade: TRADE_OFF_EDIT_DIALOG_SERVER,
+  departmentCreate: DEPARTMENT_EDIT_DIALOG_SERVER,
 };
+
+/**
+ * Whether the page the context is on hosts the dialog: the page of its own that PAGE_DIALOG_HOSTS names
+ * (ADR 036), else any department board. Elsewhere it is neither loaded nor served.
+ */
+export function dialogHostedOn(name: ModalName, route: RouteName): boolean {
+  const host = isBoardDialogName(name) ? PAGE_DIALOG_HOSTS[name] : undefined;
+  return host === undefined ? isBoardRoute(route) : host === route;
+}
 
 type IntentRunner = (
   context: BoardDialogContext,
@@ -68,6 +82,9 @@ function runnersOf(server: BoardDialogServer): [string, IntentRunner][] {
   return Object.entries(server.definition.intents).map(([intent, schema]) => [
     intent,
     async (context, fields) => {
+      if (!dialogHostedOn(server.definition.name, context.route)) {
+        return { ok: false, status: 400, message: UNKNOWN_DIALOG_INTENT_MESSAGE };
+      }
       const forbidden = forbiddenDialog(server.definition, context.actor);
       if (forbidden) return forbidden;
       const parsed = schema.safeParse(fields);
@@ -107,12 +124,13 @@ export function boardDialogIntents(): Record<string, string[]> {
 export { intentTable as buildIntentTable };
 
 /**
- * Loads the board dialog the URL asks for; null when the URL asks for none, or for a dialog that is not
- * a board's (the root's modal host shows those).
+ * Loads the dialog the URL asks for; null when the URL asks for none, for a dialog that is not the kit's
+ * (the root's modal host shows those), or for one this page does not host.
  */
 export async function loadOpenDialog(context: BoardDialogContext): Promise<OpenBoardDialog | null> {
   const request = resolveModalRequest(context.search, { signedIn: true });
   if (request.kind !== "open" || !isBoardDialogName(request.name)) return null;
+  if (!dialogHostedOn(request.name, context.route)) return null;
   return loadDialog(request.name, request.size, request.title, context);
 }
 

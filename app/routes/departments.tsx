@@ -1,0 +1,169 @@
+// /departments (employee-management, or all access; ADR 036): the departments with their members and
+// permissions, a search by name (a plain GET form), and the departmentCreate dialog, hosted through the
+// dialog kit as a board hosts its dialogs (ADR 026): "Create Department" and each row's Edit open it by
+// the URL, its form posts to this page's action. Works without JavaScript; with it the dialog posts
+// through a fetcher and the list follows departments saved elsewhere (departmentCreated, ADR 035).
+import { Badge, Button, Callout, Flex, Link as RadixLink, Table, Text, TextField } from "@radix-ui/themes";
+import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs, useActionData } from "react-router";
+import { BoardDialog } from "~/components/dialogs/board-dialogs.tsx";
+import { dialogClientAction, dialogShouldRevalidate } from "~/components/dialogs/dialog-page.ts";
+import { PageShell } from "~/components/page-shell.tsx";
+import { servicesContext } from "~/context.ts";
+import { departmentDirectory } from "~/modules/access/departments.server.ts";
+import { type BoardDialogContext, loadOpenDialog, submitDialogForm } from "~/modules/dialogs/board-dialogs.server.ts";
+import { requireRouteAccess } from "~/shell/guard.server.ts";
+import {
+  DEPARTMENT_SEARCH_LABEL,
+  DEPARTMENT_SEARCH_PARAM,
+  departmentDialogHref,
+  departmentSearchOf,
+  departmentsViewHref,
+} from "~/rules/access/departments.ts";
+import { dialogsHostedBy } from "~/rules/dialogs/board-dialog-names.ts";
+import { useAnnouncement } from "~/utils/announcements.ts";
+import type { Route } from "./+types/departments";
+
+/** The page draws its own dialog: the root's modal host leaves it to the page. */
+export const handle = { rendersDialogs: dialogsHostedBy("departments") };
+
+export const meta: Route.MetaFunction = () => [{ title: "Departments · Fleet Ops" }];
+
+/** The page checked against the session (ADR 025), and the context its dialog runs in. */
+function departmentsRequest(args: Route.LoaderArgs | Route.ActionArgs): BoardDialogContext {
+  const { route, session } = requireRouteAccess(args);
+  if (route.name !== "departments") throw data(null, { status: 404 });
+  const { database } = args.context.get(servicesContext);
+  // args.url, not request.url: a client-side fetch of the loader or action asks for `/departments.data`.
+  return { db: database.prisma, actor: session, route: route.name, search: args.url.searchParams, now: new Date() };
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const dialogs = departmentsRequest(args);
+  const search = departmentSearchOf(args.url.searchParams);
+  const [dialog, directory] = await Promise.all([loadOpenDialog(dialogs), departmentDirectory(dialogs.db, search)]);
+  return {
+    ...directory,
+    search,
+    dialog,
+    closeDialogHref: departmentsViewHref(args.url.pathname, args.url.searchParams),
+  };
+}
+
+/**
+ * The dialog's form (no JavaScript, or a fetcher): run its intent and tell the pages that list departments
+ * (departmentCreated), then close the dialog; a refusal draws it again with the message and what was sent.
+ */
+export async function action(args: Route.ActionArgs) {
+  const dialogs = departmentsRequest(args);
+  const submission = await submitDialogForm(dialogs, await args.request.formData());
+  if (submission.kind === "refused") return data(submission.actionData, { status: submission.status });
+  const { boardChanges } = args.context.get(servicesContext);
+  boardChanges.listsChanged(submission.lists, submission.requests);
+  if (submission.announce) boardChanges.announce(submission.announce);
+  const url = args.url;
+  return redirect(
+    submission.stayOpen ? `${url.pathname}${url.search}` : departmentsViewHref(url.pathname, url.searchParams),
+    {
+      status: 303,
+    },
+  );
+}
+
+/** With JavaScript, an ended session or a lost answer comes back to the dialog (ADR 026). */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return dialogClientAction(args);
+}
+
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  return dialogShouldRevalidate(args);
+}
+
+export default function Departments({ loaderData }: Route.ComponentProps) {
+  const { departments, total, search, dialog, closeDialogHref } = loaderData;
+  const actionData = useActionData<typeof action>() ?? null;
+  const params = new URLSearchParams(search ? { [DEPARTMENT_SEARCH_PARAM]: search } : {});
+  // A department saved in another tab or by someone else: the list is read again.
+  useAnnouncement("departmentCreated");
+  return (
+    <PageShell title="Departments">
+      <Flex direction="column" gap="4">
+        <Flex gap="3" align="end" justify="between" wrap="wrap">
+          <Form method="get" role="search">
+            <Flex gap="2" align="end">
+              <label htmlFor="department-search">
+                <Text size="2" weight="medium">
+                  {DEPARTMENT_SEARCH_LABEL}
+                </Text>
+              </label>
+              <TextField.Root
+                id="department-search"
+                name={DEPARTMENT_SEARCH_PARAM}
+                defaultValue={search}
+                placeholder="Name"
+              />
+              <Button type="submit" variant="soft">
+                Search
+              </Button>
+            </Flex>
+          </Form>
+          <Button asChild>
+            <Link to={departmentDialogHref(params)}>Create Department</Link>
+          </Button>
+        </Flex>
+        <Text size="2" color="gray" role="status">
+          {search
+            ? `${departments.length} of ${total} ${total === 1 ? "department" : "departments"} matching “${search}”`
+            : `${total} ${total === 1 ? "department" : "departments"}`}
+        </Text>
+        {departments.length === 0 ? (
+          <Callout.Root color="gray">
+            <Callout.Text>No departments match this search.</Callout.Text>
+          </Callout.Root>
+        ) : (
+          <Table.Root variant="surface">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeaderCell>Department</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Members</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Permissions</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>
+                  <span className="visually-hidden">Actions</span>
+                </Table.ColumnHeaderCell>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {departments.map((department) => (
+                <Table.Row key={department.id} data-department-row={department.id}>
+                  <Table.RowHeaderCell>{department.name}</Table.RowHeaderCell>
+                  <Table.Cell>{department.members}</Table.Cell>
+                  <Table.Cell>
+                    <Flex gap="2" align="center">
+                      {department.permissions}
+                      {department.allAccess ? <Badge color="amber">All access</Badge> : null}
+                    </Flex>
+                  </Table.Cell>
+                  <Table.Cell>
+                    <RadixLink asChild>
+                      <Link to={departmentDialogHref(params, department.id)} aria-label={`Edit ${department.name}`}>
+                        Edit
+                      </Link>
+                    </RadixLink>
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        )}
+      </Flex>
+      {dialog ? (
+        <BoardDialog
+          dialog={dialog}
+          actionData={actionData}
+          route="departments"
+          closeHref={closeDialogHref}
+          readOnly={false}
+        />
+      ) : null}
+    </PageShell>
+  );
+}
