@@ -7,6 +7,7 @@ import { Badge, Button, Callout, Flex, Link as RadixLink, Table, Text, TextField
 import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs, useActionData } from "react-router";
 import { BoardDialog } from "~/components/dialogs/board-dialogs.tsx";
 import { dialogClientAction, dialogShouldRevalidate } from "~/components/dialogs/dialog-page.ts";
+import { LiveIndicator } from "~/components/live-indicator.tsx";
 import { PageShell } from "~/components/page-shell.tsx";
 import { servicesContext } from "~/context.ts";
 import { departmentDirectory } from "~/modules/access/departments.server.ts";
@@ -83,7 +84,7 @@ export default function Departments({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>() ?? null;
   const params = new URLSearchParams(search ? { [DEPARTMENT_SEARCH_PARAM]: search } : {});
   // A department saved in another tab or by someone else: the list is read again.
-  useAnnouncement("departmentCreated");
+  const live = useAnnouncement("departmentCreated");
   return (
     <PageShell title="Departments">
       <Flex direction="column" gap="4">
@@ -106,9 +107,12 @@ export default function Departments({ loaderData }: Route.ComponentProps) {
               </Button>
             </Flex>
           </Form>
-          <Button asChild>
-            <Link to={departmentDialogHref(params)}>Create Department</Link>
-          </Button>
+          <Flex gap="3" align="center">
+            <LiveIndicator state={live} />
+            <Button asChild>
+              <Link to={departmentDialogHref(params)}>Create Department</Link>
+            </Button>
+          </Flex>
         </Flex>
         <Text size="2" color="gray" role="status">
           {search

@@ -5,10 +5,10 @@
 import { useEffect } from "react";
 import { useRevalidator } from "react-router";
 import type { AnnouncementEvent } from "~/rules/boards/announcements.ts";
-import { boardSocket } from "./board-socket.ts";
+import { boardSocket, type LiveState, useLiveState } from "./board-socket.ts";
 
-/** Reads the page's data again whenever `event` is heard. */
-export function useAnnouncement(event: AnnouncementEvent): void {
+/** Reads the page's data again whenever `event` is heard; answers the connection's state. */
+export function useAnnouncement(event: AnnouncementEvent): LiveState {
   const { revalidate } = useRevalidator();
   useEffect(() => {
     const socket = boardSocket();
@@ -18,4 +18,5 @@ export function useAnnouncement(event: AnnouncementEvent): void {
       socket.off(event, heard);
     };
   }, [event, revalidate]);
+  return useLiveState();
 }

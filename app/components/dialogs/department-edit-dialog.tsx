@@ -4,7 +4,8 @@
 // comes back with what was typed and ticked), a fetcher with it. The name and a checklist of the
 // permissions the editor may grant under the catalogue's headings; the department's permissions the
 // editor may not grant are shown checked and locked, and the save keeps them. With JavaScript a blank or
-// taken name is caught before sending, and a refusal's message clears after 5 s.
+// taken name is caught before sending, and a refusal's message clears after 5 s. An edit shows the
+// department's history below.
 import { Box, Button, Flex, Grid, Heading, Text, TextField } from "@radix-ui/themes";
 import { useId } from "react";
 import { Link } from "react-router";
@@ -22,6 +23,7 @@ import {
 import { FormMessage } from "../form-message.tsx";
 import { type BoardDialogProps, type DialogForm, DialogFormElement, useDialogForm } from "./dialog-kit.tsx";
 import { DefaultSubmit, FIELDSET_RESET, SECTION_STYLE } from "./dialog-sections.tsx";
+import { OrderHistory } from "./order-history.tsx";
 
 export default function DepartmentEditDialog({ data, actionData, closeHref }: BoardDialogProps<"departmentCreate">) {
   const { department } = data;
@@ -84,6 +86,7 @@ export default function DepartmentEditDialog({ data, actionData, closeHref }: Bo
         </fieldset>
         <FormMessage message={form.message} />
         <DialogActions form={form} closeHref={closeHref} creating={department === null} />
+        {department ? <OrderHistory entries={data.history} /> : null}
       </Flex>
     </DialogFormElement>
   );

@@ -6,12 +6,14 @@ import {
   DEPARTMENT_EDIT_DIALOG,
   DEPARTMENT_EDIT_INTENT,
   DEPARTMENT_EDIT_MESSAGES,
+  DEPARTMENT_ENTITY,
   DEPARTMENT_ID_PARAM,
   departmentChecklist,
   mayEditDepartments,
   type DepartmentEditDialogData,
 } from "../../rules/access/department-edit.ts";
 import { holdsAllAccess } from "../../rules/access/permissions.ts";
+import { loadRecordHistory } from "../audit/audit-log.server.ts";
 import { type BoardDialogContext, type LoadedDialog, serveBoardDialog } from "../dialogs/board-dialog-kit.server.ts";
 import { idFromPath, refuse, type OperationRefusal } from "../operations/operation.server.ts";
 import { createDepartment, departmentNames, editDepartment, loadDepartment } from "./department-edit.server.ts";
@@ -27,11 +29,16 @@ export async function loadDepartmentEditDialog({
   const raw = search.get(DEPARTMENT_ID_PARAM);
   if (raw === null) {
     const takenNames = await departmentNames(db);
-    return { data: { department: null, groups: departmentChecklist(actor.permissions), allAccess, takenNames } };
+    const groups = departmentChecklist(actor.permissions);
+    return { data: { department: null, groups, allAccess, takenNames, history: [] } };
   }
   const id = idFromPath(raw);
   if (id === null) return refuse(400, DEPARTMENT_EDIT_MESSAGES.chooseDepartment);
-  const [department, names] = await Promise.all([loadDepartment(db, id), departmentNames(db)]);
+  const [department, names, history] = await Promise.all([
+    loadDepartment(db, id),
+    departmentNames(db),
+    loadRecordHistory(db, DEPARTMENT_ENTITY, id),
+  ]);
   if (!department) return refuse(404, DEPARTMENT_EDIT_MESSAGES.notFound);
   return {
     titleContext: { editing: true },
@@ -40,6 +47,7 @@ export async function loadDepartmentEditDialog({
       groups: departmentChecklist(actor.permissions, department.permissionIds),
       allAccess,
       takenNames: names.filter((name) => name !== department.name),
+      history,
     },
   };
 }

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import type { Announcement } from "../boards/announcements.ts";
 import { defineBoardDialog } from "../dialogs/board-dialog.ts";
+import type { ChangeSince } from "../dialogs/operation-result.ts";
 import {
   assignablePermissions,
   holdsAllAccess,
@@ -250,6 +251,8 @@ export interface DepartmentEditDialogData {
   allAccess: boolean;
   /** The other departments' names: the browser refuses a taken one before sending (the server decides). */
   takenNames: string[];
+  /** The department's audit history, newest first (empty for a new one). */
+  history: (ChangeSince & { action: string })[];
 }
 
 // A form posts text; repeated checkboxes post a list.

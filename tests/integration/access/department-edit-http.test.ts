@@ -316,6 +316,18 @@ describe("the departmentCreate dialog on /departments (no JavaScript)", () => {
     expect(answer).toEqual({ status: 303, location: "/departments", data: null });
     expect(await db.department.findUniqueOrThrow({ where: { id: edited.id } })).toMatchObject({ name: newName });
     expect(await departmentPermissionIds(db, edited.id)).toEqual(ids("fleetcard", "titles"));
+    // Opened again, the dialog's history shows the save.
+    const reopened = await open(`/departments?modal=departmentCreate&departmentId=${edited.id}`);
+    expect((reopened.dialog!.data as DepartmentEditDialogData).history).toMatchObject([
+      {
+        action: "edit",
+        by: "Dana Driver",
+        changes: [
+          { label: "Name", before: edited.name, after: newName },
+          { label: "Permissions", before: "fleetcard, onboarding", after: "fleetcard, titles" },
+        ],
+      },
+    ]);
   });
 
   it("is this page's only: a board neither opens the dialog nor runs its intents", async () => {
