@@ -21,7 +21,7 @@ import {
   departmentsViewHref,
 } from "~/rules/access/departments.ts";
 import { dialogsHostedBy } from "~/rules/dialogs/board-dialog-names.ts";
-import { useAnnouncement } from "~/utils/announcements.ts";
+import { useAnnouncedData } from "~/utils/announcements.ts";
 import type { Route } from "./+types/departments";
 
 /** The page draws its own dialog: the root's modal host leaves it to the page. */
@@ -80,11 +80,12 @@ export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
 }
 
 export default function Departments({ loaderData }: Route.ComponentProps) {
-  const { departments, total, search, dialog, closeDialogHref } = loaderData;
+  const { search, dialog, closeDialogHref } = loaderData;
+  // A department saved in another tab or by someone else: the list is read again.
+  const { data: listed, live } = useAnnouncedData("departmentCreated", loaderData);
+  const { departments, total } = listed;
   const actionData = useActionData<typeof action>() ?? null;
   const params = new URLSearchParams(search ? { [DEPARTMENT_SEARCH_PARAM]: search } : {});
-  // A department saved in another tab or by someone else: the list is read again.
-  const live = useAnnouncement("departmentCreated");
   return (
     <PageShell title="Departments">
       <Flex direction="column" gap="4">

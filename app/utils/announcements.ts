@@ -1,22 +1,47 @@
 // Hearing the announcements of records created or changed elsewhere (departmentCreated, vendorCreated;
-// ADR 035) on a page that lists them: the page's data is read again. Over the page load's one socket
-// (app/utils/board-socket.ts), which the server has put in the rooms of the pages the session may open.
-// Browser only: nothing here runs during server rendering.
-import { useEffect } from "react";
-import { useRevalidator } from "react-router";
+// ADR 035) on a page that lists them: the page's loader is read again and its answer shown. Over the page
+// load's one socket (app/utils/board-socket.ts), which the server has put in the rooms of the pages the
+// session may open. Browser only: nothing here runs during server rendering.
+import { useEffect, useState } from "react";
+import { useFetcher, useLocation } from "react-router";
 import type { AnnouncementEvent } from "~/rules/boards/announcements.ts";
 import { boardSocket, type LiveState, useLiveState } from "./board-socket.ts";
 
-/** Reads the page's data again whenever `event` is heard; answers the connection's state. */
-export function useAnnouncement(event: AnnouncementEvent): LiveState {
-  const { revalidate } = useRevalidator();
+/**
+ * The page's loader data, or a newer reading of it taken when `event` was heard, and the connection's
+ * state. Read through a fetcher, not by revalidating: a revalidation is a navigation, and one started
+ * while the page's own dialog save is under way would make the router drop that save's redirect (the
+ * dialog would stay open). A reading counts only for the address it was taken for, and a navigation's
+ * data (a search, a save) replaces it.
+ */
+export function useAnnouncedData<Data>(event: AnnouncementEvent, loaderData: Data): { data: Data; live: LiveState } {
+  const fetcher = useFetcher();
+  // It loads this very page's loader, whose data the page already has the type of.
+  const fetched = fetcher.data as Data | undefined;
+  const { load } = fetcher;
+  const location = useLocation();
+  const href = `${location.pathname}${location.search}`;
+  const [reading, setReading] = useState<{ href: string; data: Data | undefined; loaderData: Data } | null>(null);
+
   useEffect(() => {
     const socket = boardSocket();
-    const heard = () => void revalidate();
+    const heard = () => {
+      setReading({ href, data: undefined, loaderData });
+      void load(href);
+    };
     socket.on(event, heard);
     return () => {
       socket.off(event, heard);
     };
-  }, [event, revalidate]);
-  return useLiveState();
+  }, [event, href, load, loaderData]);
+
+  // The fetcher's answer belongs to the reading asked for last (its address, the loader data it follows).
+  if (reading && fetcher.state === "idle" && fetched !== undefined && reading.data !== fetched) {
+    setReading({ ...reading, data: fetched });
+  }
+  const fresh =
+    reading && reading.href === href && reading.loaderData === loaderData && reading.data !== undefined
+      ? reading.data
+      : loaderData;
+  return { data: fresh, live: useLiveState() };
 }

@@ -43,7 +43,7 @@ export default function DepartmentEditDialog({ data, actionData, closeHref }: Bo
   const nameError = form.fieldError(nameField);
 
   return (
-    <DialogFormElement form={form} noValidate aria-label={department ? "Edit Department" : "Create Department"}>
+    <DialogFormElement form={form} noValidate>
       <DefaultSubmit />
       {department ? <input type="hidden" name="OldName" value={department.name} /> : null}
       <Flex direction="column" gap="3">
