@@ -8,6 +8,7 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { preloadBoardDialogs } from "./components/dialogs/board-dialogs.tsx";
+import { preloadDepartmentsDialogs } from "./components/dialogs/departments-dialogs.tsx";
 import { preloadModalContents } from "./components/modal-host.tsx";
 
 export const streamTimeout = 5_000;
@@ -15,7 +16,7 @@ export const streamTimeout = 5_000;
 // Every dialog component that loads on demand in the browser (a board's, the root's password dialogs),
 // loaded once before the first render: the server renders an open dialog in full, with or without
 // JavaScript in the browser (ADR 026, ADR 028).
-const dialogsReady = Promise.all([preloadBoardDialogs(), preloadModalContents()]);
+const dialogsReady = Promise.all([preloadBoardDialogs(), preloadDepartmentsDialogs(), preloadModalContents()]);
 
 export default async function handleRequest(
   request: Request,

@@ -3,10 +3,11 @@
 // dialog kit as a board hosts its dialogs (ADR 026): "Create Department" and each row's Edit open it by
 // the URL, its form posts to this page's action. Works without JavaScript; with it the dialog posts
 // through a fetcher and the list follows departments saved elsewhere (departmentCreated, ADR 035).
-import { Badge, Button, Callout, Flex, Link as RadixLink, Table, Text, TextField } from "@radix-ui/themes";
+import { Button, Callout, Flex, Text, TextField } from "@radix-ui/themes";
 import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs, useActionData } from "react-router";
-import { BoardDialog } from "~/components/dialogs/board-dialogs.tsx";
+import { BoardDialog } from "~/components/dialogs/departments-dialogs.tsx";
 import { dialogClientAction, dialogShouldRevalidate } from "~/components/dialogs/dialog-page.ts";
+import { DepartmentsTable } from "~/components/departments-table.tsx";
 import { LiveIndicator } from "~/components/live-indicator.tsx";
 import { PageShell } from "~/components/page-shell.tsx";
 import { servicesContext } from "~/context.ts";
@@ -125,39 +126,7 @@ export default function Departments({ loaderData }: Route.ComponentProps) {
             <Callout.Text>No departments match this search.</Callout.Text>
           </Callout.Root>
         ) : (
-          <Table.Root variant="surface">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeaderCell>Department</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Members</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Permissions</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>
-                  <span className="visually-hidden">Actions</span>
-                </Table.ColumnHeaderCell>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {departments.map((department) => (
-                <Table.Row key={department.id} data-department-row={department.id}>
-                  <Table.RowHeaderCell>{department.name}</Table.RowHeaderCell>
-                  <Table.Cell>{department.members}</Table.Cell>
-                  <Table.Cell>
-                    <Flex gap="2" align="center">
-                      {department.permissions}
-                      {department.allAccess ? <Badge color="amber">All access</Badge> : null}
-                    </Flex>
-                  </Table.Cell>
-                  <Table.Cell>
-                    <RadixLink asChild>
-                      <Link to={departmentDialogHref(params, department.id)} aria-label={`Edit ${department.name}`}>
-                        Edit
-                      </Link>
-                    </RadixLink>
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
+          <DepartmentsTable departments={departments} editHref={(id) => departmentDialogHref(params, id)} />
         )}
       </Flex>
       {dialog ? (

@@ -2,19 +2,8 @@
 // filtered by the page's search. A company has tens of departments, not thousands: all are read and
 // the search is the rules' (app/rules/access/departments.ts), so the page and its tests agree on it.
 import type { Db } from "~/modules/platform/services.server.ts";
-import { byDepartmentName, matchesDepartmentSearch } from "../../rules/access/departments.ts";
+import { byDepartmentName, type DepartmentRow, matchesDepartmentSearch } from "../../rules/access/departments.ts";
 import { holdsAllAccess } from "../../rules/access/permissions.ts";
-
-export interface DepartmentRow {
-  id: number;
-  name: string;
-  /** Its users, active or not. */
-  members: number;
-  /** How many permissions it grants. */
-  permissions: number;
-  /** It grants all access (the all-access marker). */
-  allAccess: boolean;
-}
 
 export interface DepartmentDirectory {
   departments: DepartmentRow[];

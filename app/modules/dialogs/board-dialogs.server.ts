@@ -9,7 +9,7 @@ import {
   type OpenBoardDialog,
 } from "../../rules/dialogs/board-dialogs.ts";
 import { formFields } from "../../rules/dialogs/board-dialog.ts";
-import { PAGE_DIALOG_HOSTS } from "../../rules/dialogs/board-dialog-names.ts";
+import { pageHostOf } from "../../rules/dialogs/board-dialog-names.ts";
 import type { RouteName } from "../../rules/access/routes.ts";
 import { isBoardRoute } from "../../rules/boards/board-pages.ts";
 import type { Announcement } from "../../rules/boards/announcements.ts";
@@ -48,11 +48,11 @@ const SERVERS: { [N in BoardDialogName]: BoardDialogServer<BoardDialogDefinition
 };
 
 /**
- * Whether the page the context is on hosts the dialog: the page of its own that PAGE_DIALOG_HOSTS names
+ * Whether the page the context is on hosts the dialog: the page of its own that pageHostOf names
  * (ADR 036), else any department board. Elsewhere it is neither loaded nor served.
  */
 export function dialogHostedOn(name: ModalName, route: RouteName): boolean {
-  const host = isBoardDialogName(name) ? PAGE_DIALOG_HOSTS[name] : undefined;
+  const host = isBoardDialogName(name) ? pageHostOf(name) : undefined;
   return host === undefined ? isBoardRoute(route) : host === route;
 }
 

@@ -3,6 +3,13 @@
 // who may do it, how a name is compared, and how a save's permissions meet the department's. Pure: the
 // dialog and the domain operations (app/modules/access/department-edit.server.ts) share it.
 import { z } from "zod";
+import {
+  DEPARTMENT_ID_PARAM,
+  DEPARTMENT_NAME_MAX_LENGTH,
+  departmentNameKey,
+  normalizeDepartmentName,
+  sameDepartmentName,
+} from "./departments.ts";
 import type { Announcement } from "../boards/announcements.ts";
 import { defineBoardDialog } from "../dialogs/board-dialog.ts";
 import type { ChangeSince } from "../dialogs/operation-result.ts";
@@ -20,8 +27,6 @@ import {
   type PermissionId,
 } from "./permissions.ts";
 
-/** The longest name, as the column holds it. */
-export const DEPARTMENT_NAME_MAX_LENGTH = 80;
 /** A save's refusal shows for 5 s (with JavaScript). */
 export const DEPARTMENT_EDIT_MESSAGE_MS = 5_000;
 
@@ -31,8 +36,6 @@ export const DEPARTMENT_EDIT_API_PATH = "/api/edit-department";
 /** The dialog's form intents (posted to /departments). */
 export const DEPARTMENT_CREATE_INTENT = "department-create";
 export const DEPARTMENT_EDIT_INTENT = "department-edit";
-/** `?modal=departmentCreate&departmentId=N` opens the dialog on an existing department. */
-export const DEPARTMENT_ID_PARAM = "departmentId";
 
 /** The audit rows' entity type and actions. */
 export const DEPARTMENT_ENTITY = "Department";
@@ -55,23 +58,17 @@ export const DEPARTMENT_EDIT_MESSAGES = {
   locked: "Kept as it is: you do not hold this permission, so you can neither grant nor remove it.",
 } as const;
 
+export {
+  DEPARTMENT_ID_PARAM,
+  DEPARTMENT_NAME_MAX_LENGTH,
+  departmentNameKey,
+  normalizeDepartmentName,
+  sameDepartmentName,
+};
+
 /** Who may create and edit departments: holders of employee-management, or all access (ADR 036). */
 export function mayEditDepartments(permissionIds: readonly number[]): boolean {
   return holdsAllAccess(permissionIds) || holdsPermission(permissionIds, "employee-management");
-}
-
-/** A name as it is stored: without surrounding blanks. */
-export function normalizeDepartmentName(value: string): string {
-  return value.trim();
-}
-
-/** What two names are compared by: trimmed and case-insensitive (the database's unique index agrees). */
-export function departmentNameKey(name: string): string {
-  return normalizeDepartmentName(name).toLowerCase();
-}
-
-export function sameDepartmentName(a: string, b: string): boolean {
-  return departmentNameKey(a) === departmentNameKey(b);
 }
 
 // Control characters (PostgreSQL refuses NUL in text) and halves of a character.

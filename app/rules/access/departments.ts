@@ -1,7 +1,39 @@
-// The departments page (/departments, ADR 036): its search by name and the addresses of its dialog. Pure:
-// the loader filters with it and the page builds its links with it.
+// The departments page (/departments, ADR 036): how names compare, its search by name and the addresses of
+// its dialog. Pure and free of zod, so the page carries none of the editor's schemas (ADR 028); the
+// editor's rules (department-edit.ts) build on it.
 import { MODAL_PARAM, MODAL_SIZE_PARAM } from "../dialogs/modals.ts";
-import { DEPARTMENT_ID_PARAM, DEPARTMENT_NAME_MAX_LENGTH, departmentNameKey } from "./department-edit.ts";
+
+/** The longest name, as the column holds it. */
+export const DEPARTMENT_NAME_MAX_LENGTH = 80;
+
+/** `?modal=departmentCreate&departmentId=N` opens the dialog on an existing department. */
+export const DEPARTMENT_ID_PARAM = "departmentId";
+
+/** A name as it is stored: without surrounding blanks. */
+export function normalizeDepartmentName(value: string): string {
+  return value.trim();
+}
+
+/** What two names are compared by: trimmed and case-insensitive (the database's unique index agrees). */
+export function departmentNameKey(name: string): string {
+  return normalizeDepartmentName(name).toLowerCase();
+}
+
+export function sameDepartmentName(a: string, b: string): boolean {
+  return departmentNameKey(a) === departmentNameKey(b);
+}
+
+/** A department as the page lists it. */
+export interface DepartmentRow {
+  id: number;
+  name: string;
+  /** Its users, active or not. */
+  members: number;
+  /** How many permissions it grants. */
+  permissions: number;
+  /** It grants all access (the all-access marker). */
+  allAccess: boolean;
+}
 
 export const DEPARTMENT_SEARCH_PARAM = "search";
 export const DEPARTMENT_SEARCH_LABEL = "Search departments";

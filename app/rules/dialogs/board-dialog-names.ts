@@ -21,18 +21,34 @@ export function isBoardDialogName(value: unknown): value is BoardDialogName {
 
 /**
  * The kit's dialogs that a page of their own hosts instead of the department boards, by that page's route
- * name (ADR 036): only that page loads, serves and draws them. Every other dialog is the boards'.
+ * name (ADR 036): only that page loads, serves and draws them, and only its registry of components
+ * (app/components/dialogs/<page>-dialogs.tsx) imports them. Every other dialog is the boards'.
  */
-export const PAGE_DIALOG_HOSTS: Readonly<Partial<Record<BoardDialogName, RouteName>>> = {
+export const PAGE_DIALOG_HOSTS = {
   departmentCreate: "departments",
-};
+} as const satisfies Partial<Record<BoardDialogName, RouteName>>;
+
+export type PageHostedDialogName = keyof typeof PAGE_DIALOG_HOSTS;
+/** The dialogs the department boards host. */
+export type BoardsDialogName = Exclude<BoardDialogName, PageHostedDialogName>;
+/** The dialogs the page of this route hosts. */
+export type DialogsHostedBy<R extends RouteName> = {
+  [N in PageHostedDialogName]: (typeof PAGE_DIALOG_HOSTS)[N] extends R ? N : never;
+}[PageHostedDialogName];
+
+const HOSTS: Readonly<Partial<Record<BoardDialogName, RouteName>>> = PAGE_DIALOG_HOSTS;
+
+/** The page of its own that hosts a dialog, or undefined for the boards' dialogs. */
+export function pageHostOf(name: BoardDialogName): RouteName | undefined {
+  return HOSTS[name];
+}
 
 /** The dialogs the department boards host (the board route's `handle.rendersDialogs`). */
-export const BOARDS_DIALOG_NAMES: readonly BoardDialogName[] = BOARD_DIALOG_NAMES.filter(
-  (name) => PAGE_DIALOG_HOSTS[name] === undefined,
+export const BOARDS_DIALOG_NAMES: readonly BoardsDialogName[] = BOARD_DIALOG_NAMES.filter(
+  (name): name is BoardsDialogName => pageHostOf(name) === undefined,
 );
 
 /** The dialogs a page of its own hosts (its route's `handle.rendersDialogs`). */
 export function dialogsHostedBy(route: RouteName): BoardDialogName[] {
-  return BOARD_DIALOG_NAMES.filter((name) => PAGE_DIALOG_HOSTS[name] === route);
+  return BOARD_DIALOG_NAMES.filter((name) => pageHostOf(name) === route);
 }
