@@ -7,10 +7,9 @@ import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { preloadLazyDialogs } from "./components/dialogs/lazy-dialogs.tsx";
-// Imported for their registries: every page's dialogs are loaded before the first render.
-import "./components/dialogs/board-dialogs.tsx";
-import "./components/dialogs/vendor-dialogs.tsx";
+import { preloadBoardDialogs } from "./components/dialogs/board-dialogs.tsx";
+import { preloadDepartmentsDialogs } from "./components/dialogs/departments-dialogs.tsx";
+import { preloadVendorsDialogs } from "./components/dialogs/vendor-dialogs.tsx";
 import { preloadModalContents } from "./components/modal-host.tsx";
 
 export const streamTimeout = 5_000;
@@ -18,7 +17,12 @@ export const streamTimeout = 5_000;
 // Every dialog component that loads on demand in the browser (a board's, the root's password dialogs),
 // loaded once before the first render: the server renders an open dialog in full, with or without
 // JavaScript in the browser (ADR 026, ADR 028).
-const dialogsReady = Promise.all([preloadLazyDialogs(), preloadModalContents()]);
+const dialogsReady = Promise.all([
+  preloadBoardDialogs(),
+  preloadDepartmentsDialogs(),
+  preloadVendorsDialogs(),
+  preloadModalContents(),
+]);
 
 export default async function handleRequest(
   request: Request,

@@ -8,7 +8,7 @@ import { useMemo } from "react";
 import { data, type ShouldRevalidateFunctionArgs, useActionData, useLocation, useSearchParams } from "react-router";
 import { BoardView, type BoardSectionData } from "~/components/board/board-view.tsx";
 import { BoardDialog } from "~/components/dialogs/board-dialogs.tsx";
-import { dialogClientAction, dialogShouldRevalidate } from "~/components/dialogs/dialog-route.ts";
+import { dialogClientAction, dialogShouldRevalidate } from "~/components/dialogs/dialog-page.ts";
 import { PageShell } from "~/components/page-shell.tsx";
 import { servicesContext } from "~/context.ts";
 import { readCardList } from "~/modules/boards/card-lists.server.ts";
@@ -16,10 +16,10 @@ import { loadPageDialog, pageDialogContext, submitPageDialog } from "~/shell/pag
 import { requireRouteAccess } from "~/shell/guard.server.ts";
 import { clearedDialogDraftCookie, requestDialogDraft } from "~/modules/session/dialog-draft.server.ts";
 import { DIALOG_DRAFT_KEPT_MESSAGE, draftActionData } from "~/rules/dialogs/dialog-draft.ts";
-import { BOARD_DIALOG_NAMES } from "~/rules/dialogs/board-dialog-names.ts";
 import {
   boardPage,
   boardQuery,
+  BOARDS_DIALOG_NAMES,
   boardReadOnly,
   boardTools,
   boardViewHref,
@@ -33,7 +33,7 @@ import { type BoardPagedLists, useBoardLive } from "~/utils/board-socket.ts";
 import type { Route } from "./+types/board";
 
 /** The board draws its own dialogs (notes, cancel, edit): the root's modal host leaves these to it. */
-export const handle = { rendersDialogs: BOARD_DIALOG_NAMES };
+export const handle = { rendersDialogs: BOARDS_DIALOG_NAMES };
 
 /** The board the router matched, checked against the session (ADR 025), and its dialog context. */
 function boardRequest(args: Route.LoaderArgs | Route.ActionArgs) {
@@ -52,7 +52,7 @@ export async function loader(args: Route.LoaderArgs) {
   const query = boardQuery(url.search);
   // The open dialog loads alongside the lists.
   const [dialog, sections] = await Promise.all([
-    loadPageDialog(dialogs, "all"),
+    loadPageDialog(dialogs),
     Promise.all(
       page.sections.map(async (section) => {
         try {
@@ -93,10 +93,10 @@ export async function loader(args: Route.LoaderArgs) {
  * message and the submitted values.
  */
 export async function action(args: Route.ActionArgs) {
-  return submitPageDialog(args, boardRequest(args).dialogs, "all", boardViewHref(args.url.pathname, args.url.search));
+  return submitPageDialog(args, boardRequest(args).dialogs, boardViewHref(args.url.pathname, args.url.search));
 }
 
-/** A save whose session ended keeps the dialog and what was typed (ADR 026). */
+/** With JavaScript, an ended session or a lost answer comes back to the dialog (ADR 026). */
 export async function clientAction(args: Route.ClientActionArgs) {
   return dialogClientAction(args);
 }

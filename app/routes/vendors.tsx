@@ -4,10 +4,10 @@
 // in the vendor dialog (vendorModal), which this page draws itself through the dialog kit; a vendor
 // created anywhere (vendorCreated) reloads the list.
 import { Badge, Button, Callout, Flex, Link as RadixLink, Table, Text, TextField } from "@radix-ui/themes";
-import { Form, Link, type ShouldRevalidateFunctionArgs, useActionData, useRevalidator } from "react-router";
-import { dialogClientAction, dialogShouldRevalidate } from "~/components/dialogs/dialog-route.ts";
+import { Form, Link, type ShouldRevalidateFunctionArgs, useActionData } from "react-router";
+import { dialogClientAction, dialogShouldRevalidate } from "~/components/dialogs/dialog-page.ts";
 import { nativeControlStyle } from "~/components/dialogs/native-control.ts";
-import { prefetchVendorDialog, VENDORS_PAGE_DIALOGS, VendorsPageDialog } from "~/components/dialogs/vendor-dialogs.tsx";
+import { BoardDialog, prefetchDialogOfLink } from "~/components/dialogs/vendor-dialogs.tsx";
 import { PageShell } from "~/components/page-shell.tsx";
 import { listVendors } from "~/modules/vendors/vendor-directory.server.ts";
 import { formatUtcDay } from "~/rules/format.ts";
@@ -17,12 +17,12 @@ import { vendorDialogHref, vendorsPageHref, vendorsSortHref, vendorsViewHref } f
 import { servicesContext } from "~/context.ts";
 import { loadPageDialog, pageDialogContext, submitPageDialog } from "~/shell/page-dialogs.server.ts";
 import { requireRouteAccess } from "~/shell/guard.server.ts";
-import { useAnnouncement } from "~/utils/announcements.ts";
+import { useAnnouncedData } from "~/utils/announcements.ts";
+import { dialogsHostedBy } from "~/rules/dialogs/board-dialog-names.ts";
 import type { Route } from "./+types/vendors";
 
-/** The one dialog this page draws (the root's modal host leaves it alone); no other dialog opens here. */
-const HOSTED = VENDORS_PAGE_DIALOGS;
-export const handle = { rendersDialogs: HOSTED };
+/** The page draws its own dialog (the root's modal host leaves it alone); no other dialog opens here. */
+export const handle = { rendersDialogs: dialogsHostedBy("vendors") };
 
 export const meta: Route.MetaFunction = () => [{ title: "Vendors · Fleet Ops" }];
 
@@ -36,7 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { database } = args.context.get(servicesContext);
   const [list, dialog] = await Promise.all([
     listVendors(database.prisma, Object.fromEntries(args.url.searchParams)),
-    loadPageDialog(dialogs, HOSTED),
+    loadPageDialog(dialogs),
   ]);
   return {
     ...list,
@@ -49,7 +49,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { dialogs } = vendorsRequest(args);
-  return submitPageDialog(args, dialogs, HOSTED, vendorsViewHref(args.url.pathname, args.url.search));
+  return submitPageDialog(args, dialogs, vendorsViewHref(args.url.pathname, args.url.search));
 }
 
 export async function clientAction(args: Route.ClientActionArgs) {
@@ -70,16 +70,16 @@ const SORTABLE = [
 const INSURANCE_COLORS = { expired: "red", expiring: "amber", valid: "green", none: "gray" } as const;
 
 export default function Vendors({ loaderData }: Route.ComponentProps) {
-  const { vendors, page, pageCount, total, query, today, mayEdit, dialog, closeDialogHref } = loaderData;
+  const { today, mayEdit, dialog, closeDialogHref } = loaderData;
+  // A vendor created on another page (or by someone else): the list is read again.
+  const { data: listed } = useAnnouncedData("vendorCreated", loaderData);
+  const { vendors, page, pageCount, total, query } = listed;
   const actionData = useActionData<typeof action>() ?? null;
-  const revalidator = useRevalidator();
-  // A vendor created on another page (or by someone else) joins the list.
-  useAnnouncement("vendorCreated", () => void revalidator.revalidate());
   const pathname = "/vendors";
   // The dialog's code is fetched while its link is pointed at or focused (ADR 028).
   const prefetching = {
-    onPointerEnter: (event: { currentTarget: HTMLAnchorElement }) => prefetchVendorDialog(event.currentTarget.href),
-    onFocus: (event: { currentTarget: HTMLAnchorElement }) => prefetchVendorDialog(event.currentTarget.href),
+    onPointerEnter: (event: { currentTarget: HTMLAnchorElement }) => prefetchDialogOfLink(event.currentTarget.href),
+    onFocus: (event: { currentTarget: HTMLAnchorElement }) => prefetchDialogOfLink(event.currentTarget.href),
   };
   const search = new URLSearchParams(
     Object.entries({ ...query, page: String(page) }).filter(([name, value]) => !(name === "type" && value === "all")),
@@ -230,7 +230,7 @@ export default function Vendors({ loaderData }: Route.ComponentProps) {
         ) : null}
       </Flex>
       {dialog ? (
-        <VendorsPageDialog
+        <BoardDialog
           dialog={dialog}
           actionData={actionData}
           route="vendors"

@@ -3,12 +3,7 @@
 // here, so a dialog works without JavaScript on any page, not only on boards.
 import { data, redirect } from "react-router";
 import { servicesContext } from "~/context.ts";
-import {
-  type BoardDialogContext,
-  type HostedDialogs,
-  loadOpenDialog,
-  submitDialogForm,
-} from "~/modules/dialogs/board-dialogs.server.ts";
+import { type BoardDialogContext, loadOpenDialog, submitDialogForm } from "~/modules/dialogs/board-dialogs.server.ts";
 import type { SignedInPageSession } from "~/modules/session/page-session.ts";
 import type { RouteName } from "~/rules/access/routes.ts";
 import type { RouterContextProvider } from "react-router";
@@ -25,9 +20,9 @@ export function pageDialogContext(args: PageArgs, route: RouteName, session: Sig
   return { db: database.prisma, actor: session, route, search: args.url.searchParams, now: new Date() };
 }
 
-/** The dialog the URL opens, if it is one this page draws (`hosted`: the boards draw them all). */
-export function loadPageDialog(dialogs: BoardDialogContext, hosted: HostedDialogs) {
-  return loadOpenDialog(dialogs, hosted);
+/** The dialog the URL opens, if it is one this page hosts (board-dialog-names.ts, DIALOG_HOSTS). */
+export function loadPageDialog(dialogs: BoardDialogContext) {
+  return loadOpenDialog(dialogs);
 }
 
 /**
@@ -38,10 +33,9 @@ export function loadPageDialog(dialogs: BoardDialogContext, hosted: HostedDialog
 export async function submitPageDialog(
   args: PageArgs & { request: Request },
   dialogs: BoardDialogContext,
-  hosted: HostedDialogs,
   closeHref: string,
 ) {
-  const submission = await submitDialogForm(dialogs, await args.request.formData(), hosted);
+  const submission = await submitDialogForm(dialogs, await args.request.formData());
   if (submission.kind === "refused") return data(submission.actionData, { status: submission.status });
   const { boardChanges } = args.context.get(servicesContext);
   boardChanges.listsChanged(submission.lists, submission.requests);

@@ -1,9 +1,12 @@
-// Announcements the server sends to this page's socket (ADR 035): vendorCreated, departmentCreated. The
-// socket is the page load's one connection (board-socket.ts); the server puts it in the rooms of the
-// pages its session may open, so a page only has to listen.
-import { useEffect, useRef } from "react";
+// Hearing the announcements of records created or changed elsewhere (departmentCreated, vendorCreated;
+// ADR 035): a page that lists them reads its loader again and shows the answer (useAnnouncedData); a
+// dialog takes the record in itself (useAnnouncement, the carrier picker). Over the page
+// load's one socket (app/utils/board-socket.ts), which the server has put in the rooms of the pages the
+// session may open. Browser only: nothing here runs during server rendering.
+import { useEffect, useRef, useState } from "react";
+import { useFetcher, useLocation } from "react-router";
 import type { Announcement, AnnouncementEvent } from "~/rules/boards/announcements.ts";
-import { boardSocket } from "./board-socket.ts";
+import { boardSocket, type LiveState, useLiveState } from "./board-socket.ts";
 
 type PayloadOf<E extends AnnouncementEvent> = Extract<Announcement, { event: E }>["payload"];
 
@@ -22,4 +25,43 @@ export function useAnnouncement<E extends AnnouncementEvent>(event: E, listener:
       client.off(name, heard);
     };
   }, [event]);
+}
+
+/**
+ * The page's loader data, or a newer reading of it taken when `event` was heard, and the connection's
+ * state. Read through a fetcher, not by revalidating: a revalidation is a navigation, and one started
+ * while the page's own dialog save is under way would make the router drop that save's redirect (the
+ * dialog would stay open). A reading counts only for the address it was taken for, and a navigation's
+ * data (a search, a save) replaces it.
+ */
+export function useAnnouncedData<Data>(event: AnnouncementEvent, loaderData: Data): { data: Data; live: LiveState } {
+  const fetcher = useFetcher();
+  // It loads this very page's loader, whose data the page already has the type of.
+  const fetched = fetcher.data as Data | undefined;
+  const { load } = fetcher;
+  const location = useLocation();
+  const href = `${location.pathname}${location.search}`;
+  const [reading, setReading] = useState<{ href: string; data: Data | undefined; loaderData: Data } | null>(null);
+
+  useEffect(() => {
+    const socket = boardSocket();
+    const heard = () => {
+      setReading({ href, data: undefined, loaderData });
+      void load(href);
+    };
+    socket.on(event, heard);
+    return () => {
+      socket.off(event, heard);
+    };
+  }, [event, href, load, loaderData]);
+
+  // The fetcher's answer belongs to the reading asked for last (its address, the loader data it follows).
+  if (reading && fetcher.state === "idle" && fetched !== undefined && reading.data !== fetched) {
+    setReading({ ...reading, data: fetched });
+  }
+  const fresh =
+    reading && reading.href === href && reading.loaderData === loaderData && reading.data !== undefined
+      ? reading.data
+      : loaderData;
+  return { data: fresh, live: useLiveState() };
 }

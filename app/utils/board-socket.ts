@@ -53,6 +53,11 @@ function subscribeLiveState(listener: () => void) {
 
 const serverLiveState = (): LiveState => "connecting";
 
+/** The page load's connection state (connecting until the first connect, then live or reconnecting). */
+export function useLiveState(): LiveState {
+  return useSyncExternalStore(subscribeLiveState, () => liveState, serverLiveState);
+}
+
 /** The page load's one connection, created on first use. */
 export function boardSocket(): Socket {
   if (socket) return socket;
@@ -121,7 +126,7 @@ export function useBoardLive(
 ): BoardLive {
   const navigate = useNavigate();
   const [received, setReceived] = useState<{ room: string; payloads: BoardPayloads }>({ room, payloads: {} });
-  const state = useSyncExternalStore(subscribeLiveState, () => liveState, serverLiveState);
+  const state = useLiveState();
   const listsKey = lists.join(",");
 
   useEffect(() => {

@@ -6,6 +6,7 @@ import pg from "pg";
 import { DEMO_PASSWORD } from "./accounts.ts";
 import { buildAuctionListings, buildNotes, buildTracking } from "./activity.ts";
 import { buildBilling } from "./billing.ts";
+import { buildDepartmentHistory } from "./departments.ts";
 import { InsertCounter, insertRows, resetSequences } from "./bulk-insert.ts";
 import { Clock, todayAtNoonUtc } from "./clock.ts";
 import { SeedContext } from "./context.ts";
@@ -156,6 +157,7 @@ function buildCompany(ctx: SeedContext, passwordHash: string): void {
   buildNotes(ctx);
   buildAuctionListings(ctx);
   buildTracking(ctx);
+  buildDepartmentHistory(ctx);
 }
 
 export async function seedDemoData(databaseUrl: string, options: SeedOptions): Promise<SeedSummary> {

@@ -10,7 +10,8 @@ import type { OperationActor, OperationResult } from "../../app/modules/operatio
 import { type OperationRefusal, refusalBody } from "../../app/rules/dialogs/operation-result.ts";
 import type { Db } from "../../app/modules/platform/services.server.ts";
 import type { AppServices } from "../../app/modules/platform/services.server.ts";
-import { requireSession } from "./authenticate.ts";
+import type { PermissionName } from "../../app/rules/access/permissions.ts";
+import { requirePermission, requireSession } from "./authenticate.ts";
 import type { ApiResponse } from "./endpoint.ts";
 import { operationResponses, REFUSALS } from "./schemas.ts";
 
@@ -59,15 +60,18 @@ const parseJson = express.json({ limit: "64kb" });
  * `pathParams`: for an operation on a record named in the path (`/api/employees/{userId}/access`), the
  * operation's input is `{ <param>: <its text>, …, body }` instead of the body alone, so the record's id
  * never mixes with the body's fields.
+ * `permission`: the endpoint's own gate, answered 403 before the operation runs (which checks again), for
+ * an endpoint that belongs to one permission as a whole (the department editor, ADR 036).
  */
 export function operationEndpoint(
   services: AppServices,
   operation: DomainOperation,
-  options: { pathParams?: readonly string[] } = {},
+  options: { pathParams?: readonly string[]; permission?: PermissionName } = {},
 ): RequestHandler[] {
   return [
     parseJson,
     requireSession(services),
+    ...(options.permission ? [requirePermission(options.permission)] : []),
     async (req, res) => {
       res.set("Cache-Control", "no-store");
       const edit = withIfMatch(req.get("If-Match"), req.body ?? {});

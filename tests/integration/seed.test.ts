@@ -342,6 +342,35 @@ describe("demo seed: accounts", () => {
     ]);
   });
 
+  it("gives every department a history that ends in the permissions it holds, and one department nobody is in yet", async () => {
+    const departments = await rows<{ id: number; name: string; members: number; held: string }>(
+      `SELECT d.id, d.name,
+              (SELECT count(*)::int FROM "User" u WHERE u."departmentId" = d.id) AS members,
+              coalesce((SELECT string_agg(p.name, ', ' ORDER BY p.id) FROM "DepartmentPermission" dp
+                          JOIN "Permission" p ON p.id = dp."permissionId" WHERE dp."departmentId" = d.id), '') AS held
+         FROM "Department" d ORDER BY d.id`,
+    );
+    expect(departments).toHaveLength(12);
+    for (const department of departments) {
+      const history = await rows<{ action: string; changedData: Record<string, string> }>(
+        `SELECT action, "changedData" FROM "AuditLog" WHERE "entityType" = 'Department' AND "entityId" = $1
+          ORDER BY "changedAt", id`,
+        [department.id],
+      );
+      expect(history[0]?.action, department.name).toBe("create");
+      const last = history.at(-1)!.changedData.Permissions!;
+      expect(last.slice(last.indexOf("!Permissions: ") + "!Permissions: ".length), department.name).toBe(
+        department.held,
+      );
+    }
+    expect(departments.filter((department) => department.members === 0).map((department) => department.name)).toEqual([
+      "Yard Crew",
+    ]);
+    expect(
+      await count(`SELECT count(*)::int AS n FROM "AuditLog" WHERE "entityType" = 'Department' AND action = 'edit'`),
+    ).toBe(3);
+  });
+
   it("stores the three software variables, naming the exec, admin and sales users", async () => {
     const variables = await rows<{ name: string; value: string }>(
       `SELECT name, value FROM "SoftwareVariable" WHERE "group" = 'Software' ORDER BY name`,

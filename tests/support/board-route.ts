@@ -1,6 +1,7 @@
 // A board page's loader and action called directly, the way React Router calls them for a signed-in
 // request: the router context carries the services and the page session the root middleware would have
-// set (app/shell/guard.server.ts). For the integration tests of the board dialogs and forms.
+// set (app/shell/guard.server.ts). For the integration tests of the board dialogs and forms, and of the
+// dialogs of other pages (postPageForm with that page's action).
 import { RouterContextProvider } from "react-router";
 import { servicesContext } from "~/context.ts";
 import { type PageSession, pageRequestContext } from "~/modules/session/page-session.ts";
@@ -80,7 +81,22 @@ export async function postBoardForm(
   form: URLSearchParams | Record<string, string>,
   init: Pick<PageRequestInit, "data"> = {},
 ): Promise<BoardFormAnswer> {
-  const result = (await action(
+  return postPageForm(action, services, actor, path, form, init);
+}
+
+/**
+ * Posts `form` through the action of any page that hosts dialogs (the boards, /departments): a redirect
+ * (303 and its Location), or the dialog's action data and status.
+ */
+export async function postPageForm(
+  pageAction: (args: never) => unknown,
+  services: AppServices,
+  actor: PageActor,
+  path: string,
+  form: URLSearchParams | Record<string, string>,
+  init: Pick<PageRequestInit, "data"> = {},
+): Promise<BoardFormAnswer> {
+  const result = (await pageAction(
     pageRouteArgs(services, actor, path, { ...init, method: "POST", form }) as never,
   )) as unknown;
   if (result instanceof Response)

@@ -5,7 +5,6 @@
 import { Badge, Box, Button, Callout, Flex, Grid, Heading, Link as ThemeLink, Text, TextField } from "@radix-ui/themes";
 import { type MouseEvent, type SyntheticEvent, useId } from "react";
 import { Form, Link, useNavigate } from "react-router";
-import { useHydrated } from "~/components/app-dialog.tsx";
 import {
   actionHref,
   type BoardTool,
@@ -21,6 +20,7 @@ import {
   type PagedCardList,
 } from "~/rules/boards/board-pages.ts";
 import type { LiveState } from "~/utils/board-socket.ts";
+import { LiveIndicator } from "~/components/live-indicator.tsx";
 import { prefetchDialogOfLink } from "~/components/dialogs/board-dialogs.tsx";
 import { BoardCardView, CARD_LINK_ATTRIBUTE } from "./board-card.tsx";
 
@@ -56,27 +56,6 @@ export function FilterForm({ pathname, filter }: { pathname: string; filter: str
         ) : null}
       </Flex>
     </Form>
-  );
-}
-
-export function LiveIndicator({ state }: { state: LiveState }) {
-  const hydrated = useHydrated();
-  if (!hydrated) return null;
-  const label = state === "live" ? "Live" : state === "reconnecting" ? "Reconnecting…" : "Connecting…";
-  return (
-    <Badge role="status" aria-live="polite" color={state === "live" ? "green" : "orange"} variant="soft">
-      <span
-        aria-hidden="true"
-        style={{
-          width: 8,
-          height: 8,
-          borderRadius: "50%",
-          background: state === "live" ? "var(--green-9)" : "var(--orange-9)",
-          display: "inline-block",
-        }}
-      />
-      {label}
-    </Badge>
   );
 }
 

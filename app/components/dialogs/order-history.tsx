@@ -13,6 +13,7 @@ export type HistoryEntry = ChangeSince & { action: string };
 /** What an audit action reads as in a history ('cancel' → 'Order cancelled'); others read as words. */
 const ACTION_LABELS: Readonly<Record<string, string>> = {
   cancel: "Order cancelled",
+  create: "Created",
   edit: "Edited",
   "set-priority": "Priority set",
   "confirm-prepay": "Prepay confirmed",

@@ -1,9 +1,16 @@
-// The dialogs the vendors page draws (ADR 035): the vendor dialog alone, loaded on demand
-// (lazy-dialogs.tsx), so the page carries neither its code until it opens nor any board dialog's.
-import { lazyDialogs } from "./lazy-dialogs.tsx";
+// The dialog registry of /vendors (ADR 026, ADR 035): the dialogs that page hosts, keyed by modal name so
+// the compiler proves none is missing, each in a chunk of its own (dialog-host.tsx loads them). Only the
+// vendors page's route module imports it, so that page never reaches the boards' dialogs' chunks.
+import type { DialogsHostedBy } from "~/rules/dialogs/board-dialog-names.ts";
+import { type DialogImports, preloadDialogs, registerDialogs } from "./dialog-host.tsx";
 
-const registry = lazyDialogs({ vendorModal: () => import("./vendor-edit-dialog.tsx") });
+export { BoardDialog, prefetchDialogOfLink } from "./dialog-host.tsx";
 
-export const VENDORS_PAGE_DIALOGS = registry.names;
-export const prefetchVendorDialog = registry.prefetchDialogOfLink;
-export const VendorsPageDialog = registry.PageDialog;
+const IMPORTS: DialogImports<DialogsHostedBy<"vendors">> = {
+  vendorModal: () => import("./vendor-edit-dialog.tsx"),
+};
+
+registerDialogs(IMPORTS);
+
+/** Loads the page's dialogs' components (the server, before its first render). */
+export const preloadVendorsDialogs = () => preloadDialogs(IMPORTS);

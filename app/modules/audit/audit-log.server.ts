@@ -110,6 +110,22 @@ export async function loadRequestHistory(db: Db, formHistoryId: number, limit = 
   return mergeOperationRows(rows.map(toChangeSince));
 }
 
+/** One record's history (a department's, ADR 036), newest first. */
+export async function loadRecordHistory(
+  db: Pick<Db, "auditLog">,
+  entityType: string,
+  entityId: number,
+  limit = 50,
+): Promise<HistoryEntry[]> {
+  const rows = await db.auditLog.findMany({
+    where: { entityType, entityId },
+    orderBy: [{ changedAt: "desc" }, { id: "desc" }],
+    take: limit,
+    select: HISTORY_SELECT,
+  });
+  return rows.map(toChangeSince);
+}
+
 /**
  * The changes made to a versioned record after `fromVersion` (oldest first): what a save refused for a
  * stale version shows instead of overwriting them.

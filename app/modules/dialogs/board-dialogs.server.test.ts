@@ -5,7 +5,7 @@ import { z } from "zod";
 import { defineBoardDialog } from "~/rules/dialogs/board-dialog.ts";
 import { BOARD_DIALOGS } from "~/rules/dialogs/board-dialogs.ts";
 import { serveBoardDialog } from "./board-dialog-kit.server.ts";
-import { boardDialogIntents, buildIntentTable } from "./board-dialogs.server.ts";
+import { boardDialogIntents, buildIntentTable, dialogHostedOn } from "./board-dialogs.server.ts";
 
 const refusal = async () => ({ ok: false as const, status: 404 as const, message: "none" });
 
@@ -26,5 +26,13 @@ describe("the board dialogs' server registry", () => {
         serveBoardDialog(two, { load: refusal, intents: { save: run } }),
       ]),
     ).toThrow("board dialog intent 'save' is declared twice");
+  });
+
+  it("serves a dialog only where it is hosted: the boards' on any board, a page's own on that page (ADR 036)", () => {
+    expect(dialogHostedOn("notesGeneral", "onboarding")).toBe(true);
+    expect(dialogHostedOn("notesGeneral", "departments")).toBe(false);
+    expect(dialogHostedOn("departmentCreate", "departments")).toBe(true);
+    expect(dialogHostedOn("departmentCreate", "onboarding")).toBe(false);
+    expect(dialogHostedOn("departmentCreate", "employee-management")).toBe(false);
   });
 });

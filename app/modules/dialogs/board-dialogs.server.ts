@@ -9,15 +9,19 @@ import {
   type OpenBoardDialog,
 } from "../../rules/dialogs/board-dialogs.ts";
 import { formFields } from "../../rules/dialogs/board-dialog.ts";
+import { dialogHostsOf } from "../../rules/dialogs/board-dialog-names.ts";
+import type { RouteName } from "../../rules/access/routes.ts";
+import { isBoardRoute } from "../../rules/boards/board-pages.ts";
 import type { Announcement } from "../../rules/boards/announcements.ts";
 import type { CardListName } from "../../rules/boards/boards.ts";
-import { modalTitle, resolveModalRequest } from "../../rules/dialogs/modals.ts";
+import { type ModalName, modalTitle, resolveModalRequest } from "../../rules/dialogs/modals.ts";
 import {
   type DialogActionData,
   type FieldErrors,
   type OperationRefusal,
   submittedValues,
 } from "../../rules/dialogs/operation-result.ts";
+import { DEPARTMENT_EDIT_DIALOG_SERVER } from "../access/department-edit-dialogs.server.ts";
 import { NOTES_DIALOG_SERVER } from "../notes/notes-dialogs.server.ts";
 import { ORDER_CANCEL_DIALOG_SERVER } from "../orders/order-cancel-dialogs.server.ts";
 import { OFF_RENT_EDIT_DIALOG_SERVER } from "../orders/off-rent-edit-dialogs.server.ts";
@@ -44,7 +48,17 @@ const SERVERS: { [N in BoardDialogName]: BoardDialogServer<BoardDialogDefinition
   editOffTrade: TRADE_OFF_EDIT_DIALOG_SERVER,
   vendorModal: VENDOR_EDIT_DIALOG_SERVER,
   assignCarrier: CARRIER_ASSIGN_DIALOG_SERVER,
+  departmentCreate: DEPARTMENT_EDIT_DIALOG_SERVER,
 };
+
+/**
+ * Whether the page the context is on hosts the dialog: one of the pages DIALOG_HOSTS names (ADR 035,
+ * ADR 036), else any department board. Elsewhere it is neither loaded nor served.
+ */
+export function dialogHostedOn(name: ModalName, route: RouteName): boolean {
+  const hosts = isBoardDialogName(name) ? dialogHostsOf(name) : undefined;
+  return hosts === undefined ? isBoardRoute(route) : hosts.includes(route);
+}
 
 type IntentRunner = (
   context: BoardDialogContext,
@@ -72,6 +86,9 @@ function runnersOf(server: BoardDialogServer): [string, IntentRunner][] {
   return Object.entries(server.definition.intents).map(([intent, schema]) => [
     intent,
     async (context, fields) => {
+      if (!dialogHostedOn(server.definition.name, context.route)) {
+        return { ok: false, status: 400, message: UNKNOWN_DIALOG_INTENT_MESSAGE };
+      }
       const forbidden = forbiddenDialog(server.definition, context.actor);
       if (forbidden) return forbidden;
       const parsed = schema.safeParse(fields);
@@ -117,23 +134,13 @@ export function boardDialogIntents(): Record<string, string[]> {
 export { intentTable as buildIntentTable };
 
 /**
- * The dialogs a page draws: every board dialog on the boards; an administration page only its own (the
- * vendors page: vendorModal), so a page's permission never opens another page's dialogs (ADR 035).
+ * Loads the dialog the URL asks for; null when the URL asks for none, for a dialog that is not the kit's
+ * (the root's modal host shows those), or for one this page does not host.
  */
-export type HostedDialogs = readonly BoardDialogName[] | "all";
-
-const hosts = (hosted: HostedDialogs, name: BoardDialogName) => hosted === "all" || hosted.includes(name);
-
-/**
- * Loads the dialog the URL asks for; null when the URL asks for none, or for a dialog that is not one
- * this page draws (the root's modal host shows the account dialogs).
- */
-export async function loadOpenDialog(
-  context: BoardDialogContext,
-  hosted: HostedDialogs = "all",
-): Promise<OpenBoardDialog | null> {
+export async function loadOpenDialog(context: BoardDialogContext): Promise<OpenBoardDialog | null> {
   const request = resolveModalRequest(context.search, { signedIn: true });
-  if (request.kind !== "open" || !isBoardDialogName(request.name) || !hosts(hosted, request.name)) return null;
+  if (request.kind !== "open" || !isBoardDialogName(request.name)) return null;
+  if (!dialogHostedOn(request.name, context.route)) return null;
   return loadDialog(request.name, request.size, request.title, context);
 }
 
@@ -177,15 +184,10 @@ export type DialogSubmission =
     }
   | { kind: "refused"; status: number; actionData: DialogActionData };
 
-/** Runs the intent a dialog's form names (`intent` field) with the page's context, if the page draws its dialog. */
-export async function submitDialogForm(
-  context: BoardDialogContext,
-  form: FormData,
-  hosted: HostedDialogs = "all",
-): Promise<DialogSubmission> {
+/** Runs the intent a dialog's form names (`intent` field) with the page's context (its hosting is checked by the runner). */
+export async function submitDialogForm(context: BoardDialogContext, form: FormData): Promise<DialogSubmission> {
   const intent = String(form.get("intent") ?? "");
-  const entry = INTENTS.get(intent);
-  const run = entry && hosts(hosted, entry.dialog) ? entry.run : null;
+  const run = INTENTS.get(intent)?.run;
   const values = submittedValues(form);
   if (!run) {
     return {

@@ -135,9 +135,8 @@ export function mergeDirectGrants(input: {
   const askedOutside = ungrantablePermissionIds(input.editorPermissions, input.requested);
   const locked = ungrantablePermissionIds(input.editorPermissions, [...current]);
   const refused = askedOutside.filter((id) => !current.has(id));
-  const next = [...new Set([...locked, ...input.requested.filter((id) => !askedOutside.includes(id))])].sort(
-    (a, b) => a - b,
-  );
+  const outside = new Set<number>(askedOutside);
+  const next = [...new Set([...locked, ...input.requested.filter((id) => !outside.has(id))])].sort((a, b) => a - b);
   const nextSet = new Set(next);
   return {
     next,

@@ -18,6 +18,7 @@ export const PAGE_MODULES: Partial<Record<RouteName, string | readonly string[]>
   profile: "routes/profile.tsx",
   "employee-management": "routes/employee-management.tsx",
   employee: "routes/employee.tsx",
+  departments: "routes/departments.tsx",
   // /reset/{token} from the e-mail, and /password-reset-external (request form, or ?token=).
   passwordResetExternal: ["routes/reset.tsx", "routes/password-reset-external.tsx"],
   // The department boards (issue 4): one module, the route decides the lists (app/rules/boards/board-pages.ts).

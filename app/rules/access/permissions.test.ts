@@ -21,6 +21,7 @@ import {
   permissionNamesOf,
   permissionsByGroup,
   unlocksRoute,
+  ungrantablePermissionIds,
   type FeatureName,
   type PermissionGroup,
   type PermissionName,
@@ -361,6 +362,31 @@ describe("assignablePermissions (department editor)", () => {
 
   it("lists nothing to an editor without permissions", () => {
     expect(assignablePermissions([])).toEqual([]);
+  });
+});
+
+describe("ungrantablePermissionIds (department editor)", () => {
+  it("names the ids asked for that the editor does not hold, once each, ascending", () => {
+    expect(ungrantablePermissionIds([10, 14], [14, 20, 10, 4, 20])).toEqual([4, 20]);
+  });
+
+  it("names none when the editor holds every id asked for, or holds id 1", () => {
+    expect(ungrantablePermissionIds([10, 14], [10, 14])).toEqual([]);
+    expect(ungrantablePermissionIds([1], ALL_IDS)).toEqual([]);
+    expect(ungrantablePermissionIds([], [])).toEqual([]);
+  });
+
+  it("names id 1 itself to an editor who does not hold it", () => {
+    expect(
+      ungrantablePermissionIds(
+        ALL_IDS.filter((id) => id !== 1),
+        [1, 10],
+      ),
+    ).toEqual([1]);
+  });
+
+  it("leaves ids outside the catalogue to the caller", () => {
+    expect(ungrantablePermissionIds([10], [0, 56, -1, 10])).toEqual([]);
   });
 });
 

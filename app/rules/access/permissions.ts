@@ -482,16 +482,16 @@ export function assignablePermissions(editorPermissionIds: readonly number[]): P
 }
 
 /**
- * The ids among `requestedIds` the editor may not grant (assignablePermissions), ascending and without
- * duplicates: empty for a holder of the all-access marker. Unknown ids are the caller's to refuse.
+ * The ids of a request the editor may not grant (those assignablePermissions leaves out), each once,
+ * ascending; ids outside the catalogue are the caller's to refuse and are not listed here.
  */
 export function ungrantablePermissionIds(
   editorPermissionIds: readonly number[],
   requestedIds: readonly number[],
-): number[] {
-  if (holdsAllAccess(editorPermissionIds)) return [];
-  const held = new Set(editorPermissionIds);
-  return [...new Set(requestedIds)].filter((id) => !held.has(id)).sort((a, b) => a - b);
+): PermissionId[] {
+  const grantable = new Set<number>(assignablePermissions(editorPermissionIds).map((permission) => permission.id));
+  const refused = requestedIds.filter((id) => isPermissionId(id) && !grantable.has(id)) as PermissionId[];
+  return [...new Set(refused)].sort((a, b) => a - b);
 }
 
 /** The assignable permissions under each group heading, in PERMISSION_GROUPS order. */

@@ -11,6 +11,13 @@ import {
 } from "./boards.ts";
 import { type CardListWire, decodeCardList, encodeCardList } from "./card-wire.ts";
 import { MODAL_PARAM } from "../dialogs/modals.ts";
+import {
+  BOARD_DIALOG_NAMES,
+  type BoardDialogName,
+  type DialogsHostedBy,
+  dialogHostsOf,
+  type HostedDialogName,
+} from "../dialogs/board-dialog-names.ts";
 import { holdsPermission } from "../access/permissions.ts";
 import { mayEditVendors } from "../vendors/vendor-access.ts";
 import { routeByName, socketRoomForRoute, type RouteName } from "../access/routes.ts";
@@ -134,6 +141,14 @@ export function actionHref(
   }
   return `${pathname}?${next.toString()}`;
 }
+
+/** The dialogs the department boards host: those DIALOG_HOSTS does not list, and those it lists on a board. */
+export type BoardsDialogName = Exclude<BoardDialogName, HostedDialogName> | DialogsHostedBy<BoardRouteName>;
+
+/** The dialogs the department boards host (the board route's `handle.rendersDialogs`). */
+export const BOARDS_DIALOG_NAMES: readonly BoardsDialogName[] = BOARD_DIALOG_NAMES.filter(
+  (name): name is BoardsDialogName => dialogHostsOf(name)?.some((route) => isBoardRoute(route)) ?? true,
+);
 
 /** A board-wide action above the cards (Create Vendor on the transport board): a dialog's link. */
 export interface BoardTool {

@@ -1,6 +1,8 @@
 // The board dialogs' modal names alone (ADR 026, ADR 028): what the client entry and the board page need
 // to know which dialog a URL opens, without loading the dialogs' definitions (their zod schemas and
 // rules travel with each dialog's own chunk). app/rules/dialogs/board-dialogs.ts proves the list matches them.
+import type { RouteName } from "../access/routes.ts";
+
 export const BOARD_DIALOG_NAMES = [
   "notesGeneral",
   "noteOnboarding",
@@ -10,10 +12,42 @@ export const BOARD_DIALOG_NAMES = [
   "editOffTrade",
   "vendorModal",
   "assignCarrier",
+  "departmentCreate",
 ] as const;
 
 export type BoardDialogName = (typeof BOARD_DIALOG_NAMES)[number];
 
 export function isBoardDialogName(value: unknown): value is BoardDialogName {
   return typeof value === "string" && (BOARD_DIALOG_NAMES as readonly string[]).includes(value);
+}
+
+/**
+ * The kit's dialogs that only some pages host, with those pages (ADR 035, ADR 036): only they load, serve
+ * and draw them, and only their registries of components (app/components/dialogs/<page>-dialogs.tsx)
+ * import them. Every dialog not listed is every department board's.
+ */
+export const DIALOG_HOSTS = {
+  // Carriers are vendors: the transport board creates them too.
+  vendorModal: ["transport", "vendors"],
+  assignCarrier: ["transport"],
+  departmentCreate: ["departments"],
+} as const satisfies Partial<Record<BoardDialogName, readonly RouteName[]>>;
+
+export type HostedDialogName = keyof typeof DIALOG_HOSTS;
+
+/** The dialogs the page of this route hosts among those listed in DIALOG_HOSTS. */
+export type DialogsHostedBy<R extends RouteName> = {
+  [N in HostedDialogName]: R extends (typeof DIALOG_HOSTS)[N][number] ? N : never;
+}[HostedDialogName];
+
+const HOSTS: Readonly<Partial<Record<BoardDialogName, readonly RouteName[]>>> = DIALOG_HOSTS;
+
+/** The pages that host a dialog, or undefined for a dialog of every board. */
+export function dialogHostsOf(name: BoardDialogName): readonly RouteName[] | undefined {
+  return HOSTS[name];
+}
+
+/** The listed dialogs a page hosts (its route's `handle.rendersDialogs`; the boards: BOARDS_DIALOG_NAMES). */
+export function dialogsHostedBy(route: RouteName): BoardDialogName[] {
+  return BOARD_DIALOG_NAMES.filter((name) => dialogHostsOf(name)?.includes(route) ?? false);
 }

@@ -2,7 +2,10 @@
 // the root's modal host, built as a board dialog, or listed as not built; no intent is declared twice.
 import { describe, expect, it } from "vitest";
 import { BOARD_DIALOGS, BOARD_DIALOG_NAMES, DIALOGS_NOT_BUILT, ROOT_DIALOG_NAMES } from "./board-dialogs.ts";
+import { DIALOG_HOSTS, dialogsHostedBy } from "./board-dialog-names.ts";
 import { MODAL_NAMES } from "./modals.ts";
+import { PAGE_MODULES } from "../access/page-modules.ts";
+import { BOARDS_DIALOG_NAMES, isBoardRoute } from "../boards/board-pages.ts";
 
 describe("the board dialogs' catalogue", () => {
   it("places every modal name exactly once: root dialog, built board dialog or not built yet", () => {
@@ -15,5 +18,24 @@ describe("the board dialogs' catalogue", () => {
     const intents = BOARD_DIALOGS.flatMap((definition) => Object.keys(definition.intents));
     expect(intents.length).toBeGreaterThan(0);
     expect(new Set(intents).size).toBe(intents.length);
+  });
+
+  it("hosts each listed dialog on the built pages DIALOG_HOSTS names (ADR 035, 036), and every other on every board", () => {
+    expect(DIALOG_HOSTS).toEqual({
+      vendorModal: ["transport", "vendors"],
+      assignCarrier: ["transport"],
+      departmentCreate: ["departments"],
+    });
+    for (const [name, routes] of Object.entries(DIALOG_HOSTS)) {
+      for (const route of routes) {
+        expect(PAGE_MODULES[route], `${name} on ${route}`).toBeDefined();
+        if (!isBoardRoute(route)) expect(dialogsHostedBy(route), name).toContain(name);
+      }
+      expect(BOARDS_DIALOG_NAMES.includes(name as never), name).toBe(routes.some((route) => isBoardRoute(route)));
+    }
+    const unlisted = BOARD_DIALOG_NAMES.filter((name) => !Object.hasOwn(DIALOG_HOSTS, name));
+    for (const name of unlisted) expect(BOARDS_DIALOG_NAMES, name).toContain(name);
+    expect(dialogsHostedBy("onboarding")).toEqual([]);
+    expect(dialogsHostedBy("vendors")).toEqual(["vendorModal"]);
   });
 });

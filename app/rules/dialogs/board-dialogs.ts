@@ -5,6 +5,7 @@
 import type { BoardDialogData } from "./board-dialog.ts";
 import { type BoardDialogName, BOARD_DIALOG_NAMES, isBoardDialogName } from "./board-dialog-names.ts";
 import type { ModalName, ModalSize } from "./modals.ts";
+import { DEPARTMENT_EDIT_DIALOG } from "../access/department-edit.ts";
 import { NOTES_DIALOG } from "../notes.ts";
 import { OFF_RENT_EDIT_DIALOG } from "../orders/off-rent-edit/dialog.ts";
 import { ON_RENT_EDIT_DIALOG } from "../orders/on-rent-edit.ts";
@@ -23,6 +24,7 @@ export const BOARD_DIALOGS = [
   TRADE_OFF_EDIT_DIALOG,
   VENDOR_EDIT_DIALOG,
   CARRIER_ASSIGN_DIALOG,
+  DEPARTMENT_EDIT_DIALOG,
 ] as const;
 
 type Definitions = (typeof BOARD_DIALOGS)[number];
@@ -52,7 +54,6 @@ export const DIALOGS_NOT_BUILT = [
   "removePrepayOrder",
   "statusDetailsModal",
   "departmentSearchModal",
-  "departmentCreate",
   "manheimDetails",
   "splitOrderModal",
   "splitTradeModal",

@@ -55,6 +55,13 @@ describe("modal titles", () => {
     ).toBe("Acme - T1234");
   });
 
+  it("titles the department dialog 'Create Department' for a new one and 'Edit Department' for an edit", () => {
+    expect(modalTitle("departmentCreate")).toBe("Create Department");
+    expect(modalTitle("departmentCreate", { editing: false })).toBe("Create Department");
+    expect(modalTitle("departmentCreate", { editing: true })).toBe("Edit Department");
+    expect(modalTitle("vendorModal", { editing: true })).toBe("Edit Vendor");
+  });
+
   it("gives every modal a non-empty title", () => {
     for (const name of MODAL_NAMES) expect(modalTitle(name).length).toBeGreaterThan(0);
   });

@@ -47,12 +47,12 @@ export function isModalName(value: unknown): value is ModalName {
 
 export const LOGIN_MODAL_TITLE = "Session Expired - Please Sign In Again";
 
-/** What a title may draw on: the order's company and, on the AR board, the unit. */
+/** What a title may draw on: the order's company and, on the AR board, the unit; whether a record is edited. */
 export interface ModalTitleContext {
   companyName?: string | null;
   unitNumber?: string | null;
   routeName?: string | null;
-  /** The dialog edits a record that exists (the vendor dialog: 'Edit Vendor'). */
+  /** The dialog is open on a record that exists: 'Edit Vendor', 'Edit Department'. */
   editing?: boolean;
 }
 
@@ -88,6 +88,7 @@ const FIXED_TITLES: Partial<Record<ModalName, string>> = {
 export function modalTitle(name: ModalName, context: ModalTitleContext = {}): string {
   const company = context.companyName?.trim() || "";
   if (name === "noteOnboarding") return company || "Cancel Order";
+  if (name === "departmentCreate" && context.editing) return "Edit Department";
   if (name === "notesGeneral") {
     const unit = context.unitNumber?.trim();
     const onAr = context.routeName === "accounts-receivable" || context.routeName === "ar";

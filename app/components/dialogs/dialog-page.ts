@@ -1,15 +1,20 @@
-// The client half every page that draws kit dialogs shares (ADR 026): its clientAction turns an ended
-// session or a lost answer into data the dialog shows (so what was typed stays), and its
-// shouldRevalidate keeps the page's loaders from running after such an answer.
+// The dialog kit's page half (ADR 026): what a page that hosts dialogs exports beside its loader and
+// action, shared by the department boards (app/routes/board.tsx) and the pages with dialogs of their own
+// (app/routes/departments.tsx), so the ended session and the lost answer behave alike on every page.
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { reloginRequiredOf } from "~/modules/session/page-session.ts";
 import { answeredWithoutSaving, type SaveFailed, type SessionEnded } from "./dialog-kit.tsx";
 
 /**
- * With JavaScript, a dialog's save whose session ended meanwhile answers the form, so the sign-in dialog
- * opens over the page and the dialog keeps what was typed; the page is not replaced.
+ * The page's clientAction: with JavaScript, a dialog's save whose session ended meanwhile answers the
+ * form, so the sign-in dialog opens over the page and the dialog keeps what was typed; the page is not
+ * replaced.
  */
-export async function dialogClientAction<T>({ serverAction }: { serverAction: () => Promise<T> }) {
+export async function dialogClientAction<Answer>({
+  serverAction,
+}: {
+  serverAction: () => Promise<Answer>;
+}): Promise<Answer | SessionEnded | SaveFailed> {
   try {
     return await serverAction();
   } catch (error) {
@@ -23,8 +28,11 @@ export async function dialogClientAction<T>({ serverAction }: { serverAction: ()
   }
 }
 
-// A dialog save answered { sessionEnded } or { saveFailed }: nothing changed, and reloading under an
-// ended session would replace the dialog (and what was typed) with the guard's sign-in page.
+/**
+ * The page's shouldRevalidate: a dialog save answered { sessionEnded } or { saveFailed } changed nothing,
+ * and reloading under an ended session would replace the dialog (and what was typed) with the guard's
+ * sign-in page.
+ */
 export function dialogShouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return answeredWithoutSaving(actionResult) ? false : defaultShouldRevalidate;
 }
