@@ -1,6 +1,7 @@
 // Input masks of the order, trade and vendor forms (phones, zips, states, codes, counts): pure functions that
 // turn whatever was typed or pasted into the shape the field allows. Safe to call on every keystroke.
-import { isValidPhoneNumber, parsePhoneNumberFromString } from "libphonenumber-js";
+// The server's phone reading (libphonenumber-js), the browser's its own lighter one (ADR 038).
+import { dialablePhoneE164, isDialablePhone } from "#phone-validity";
 
 export const UNIT_NUMBER_LENGTH = 8;
 export const ODOMETER_MAX_DIGITS = 9;
@@ -104,14 +105,13 @@ function fillPattern(pattern: string, digits: string): string {
 /** Whether the number is a real, dialable number; numbers without a country code are read as US numbers. */
 export function isValidPhone(value: MaskInput): boolean {
   if (!value) return false;
-  return isValidPhoneNumber(value, "US");
+  return isDialablePhone(value);
 }
 
 /** The number in E.164 form (+12124567890) for storage or comparison; null when it is not valid. */
 export function phoneToE164(value: MaskInput): string | null {
   if (!value) return null;
-  const parsed = parsePhoneNumberFromString(value, "US");
-  return parsed?.isValid() ? parsed.number : null;
+  return dialablePhoneE164(value);
 }
 
 // ---------------------------------------------------------------------------------------------
