@@ -219,7 +219,7 @@ describe("editDepartment", () => {
       }),
     );
     const message =
-      'You can only grant permissions you hold yourself, not "Profit & Loss", "Restricted (full access)".';
+      'You can only grant permissions you hold yourself, not "Restricted (full access)", "Profit & Loss".';
     expect(result).toEqual({ ok: false, status: 403, message, fieldErrors: { Permissions: [message] } });
   });
 
