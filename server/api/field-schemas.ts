@@ -6,7 +6,7 @@ import { z } from "zod";
 import { MAX_ID } from "../../app/modules/operations/operation.server.ts";
 import { COMPANY_CODE_LENGTH, TRUCK_COUNT_MAX_DIGITS, ZIP_DIGITS } from "../../app/rules/masks.ts";
 import { DAMAGE_WAIVERS } from "../../app/rules/orders/damage-waivers.ts";
-import { type EditField, fieldMessages } from "../../app/rules/orders/on-rent-edit.ts";
+import { type EditField, fieldMessages } from "../../app/rules/edit-fields.ts";
 
 /** The columns' width of a phone (the validation masks it; the digits decide). */
 const PHONE_MAX_LENGTH = 25;

@@ -8,7 +8,7 @@ import { Flex, Text, TextField } from "@radix-ui/themes";
 import { type ReactNode, useId } from "react";
 import { DAMAGE_WAIVERS } from "~/rules/orders/damage-waivers.ts";
 import type { InputMaskName } from "~/rules/masks.ts";
-import type { EditField } from "~/rules/orders/on-rent-edit.ts";
+import type { EditField } from "~/rules/edit-fields.ts";
 import { Section } from "./dialog-sections.tsx";
 import { nativeControlStyle } from "./native-control.ts";
 import { MaskedInput } from "./masked-input.tsx";

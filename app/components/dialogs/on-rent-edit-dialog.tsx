@@ -19,10 +19,10 @@ import {
   type OnRentEditDialogData,
   type OnRentEditFormValues,
   onRentEditPayloadFromForm,
-  parseTruckCount,
   trucksAfterEdit,
   validateOnRentEdit,
 } from "~/rules/orders/on-rent-edit.ts";
+import { parseTruckCount } from "~/rules/edit-fields.ts";
 import type { DialogActionData } from "~/rules/dialogs/operation-result.ts";
 import { FormMessage } from "../form-message.tsx";
 import { type BoardDialogProps, DialogFormElement, type LocalRefusal, useDialogForm } from "./dialog-kit.tsx";

@@ -15,7 +15,7 @@ import {
   type PlanRefusal,
   removalRefusal,
 } from "../../rules/orders/off-rent-edit/units-list.ts";
-import { type EditFieldValue, fieldMessages, isBlankValue } from "../../rules/orders/on-rent-edit.ts";
+import { type EditFieldValue, fieldMessages, isBlankValue } from "../../rules/edit-fields.ts";
 import { onboardingStageLabel, returningUnitStatusLabel } from "../../rules/orders/order-stages.ts";
 import { mayConvertTrade } from "../../rules/orders/trade-convert.ts";
 import {

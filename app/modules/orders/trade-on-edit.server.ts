@@ -50,7 +50,7 @@ import {
   tradeUnitCount,
   validateTradeOnEdit,
 } from "../../rules/orders/trade-on-edit.ts";
-import { type EditFieldValue, normaliseField } from "../../rules/orders/on-rent-edit.ts";
+import { type EditFieldValue, normaliseField } from "../../rules/edit-fields.ts";
 import { auditActorOf, changesSinceVersion, describeChange, recordAudit } from "../audit/audit-log.server.ts";
 import {
   idFromPath,

@@ -2,18 +2,17 @@ import { describe, expect, it } from "vitest";
 import {
   auditText,
   ON_RENT_EDIT_INTENT,
-  isCalendarDate,
   mayEditOnRentOrder,
   ON_RENT_EDIT_FIELDS,
   ON_RENT_EDIT_MESSAGES,
   ON_RENT_EDIT_MESSAGE_MS,
   ON_RENT_EDIT_SECTIONS,
   onRentEditPayloadFromForm,
-  parseTruckCount,
   removeAssignedTrucksMessage,
   trucksAfterEdit,
   validateOnRentEdit,
 } from "./on-rent-edit.ts";
+import { isCalendarDate, parseTruckCount } from "../edit-fields.ts";
 import { permissionIdsNamed, type PermissionName } from "../access/permissions.ts";
 
 /** A complete, valid body as PUT /api/order/edit receives it. */

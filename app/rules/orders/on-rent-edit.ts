@@ -9,31 +9,7 @@ import { hasFeature, unlocksRoute } from "../access/permissions.ts";
 import { truckTypeLabel } from "../fleet/truck-types.ts";
 import { defineBoardDialog } from "../dialogs/board-dialog.ts";
 import { postedFields } from "../dialogs/posted-fields.ts";
-import {
-  type EditField,
-  type EditFieldKind,
-  type EditFieldValue,
-  fieldMessages,
-  isBlankValue,
-  isCalendarDate,
-  normaliseField,
-  normaliseFields,
-  parseTruckCount,
-} from "../edit-fields.ts";
-
-// The field table's reading moved to app/rules/edit-fields.ts (shared beyond orders); its names stay
-// importable from here for the editors built on it.
-export {
-  type EditField,
-  type EditFieldKind,
-  type EditFieldValue,
-  fieldMessages,
-  isBlankValue,
-  isCalendarDate,
-  normaliseField,
-  normaliseFields,
-  parseTruckCount,
-};
+import { type EditField, type EditFieldKind, type EditFieldValue, normaliseFields } from "../edit-fields.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Messages: the specification's where it gives them, character for character, and the server's own.

@@ -16,13 +16,8 @@ import {
   totalTrucks,
 } from "../fleet/truck-types.ts";
 import { isValidPhone, maskPhone, UNIT_NUMBER_LENGTH, ZIP_DIGITS } from "../masks.ts";
-import {
-  fieldMessages,
-  PO_NUMBER_MAX_LENGTH,
-  stageText,
-  TRUCKS_REMAINING_LABEL,
-  TRUCKS_REQUESTED_LABEL,
-} from "./on-rent-edit.ts";
+import { fieldMessages } from "../edit-fields.ts";
+import { PO_NUMBER_MAX_LENGTH, stageText, TRUCKS_REMAINING_LABEL, TRUCKS_REQUESTED_LABEL } from "./on-rent-edit.ts";
 import {
   CONVERT_CARRIED_FIELDS,
   type ConvertCarriedField,

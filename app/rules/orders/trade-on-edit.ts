@@ -17,16 +17,13 @@ import {
   type StoredReturningLine,
 } from "./off-rent-edit/units-list.ts";
 import {
-  type EditField,
-  type EditFieldValue,
   fieldAuditText,
-  isBlankValue,
   mayEditOnRentOrder,
-  normaliseFields,
   ON_RENT_EDIT_MESSAGES,
   PO_NUMBER_MAX_LENGTH,
   positiveId,
 } from "./on-rent-edit.ts";
+import { type EditField, type EditFieldValue, isBlankValue, normaliseFields } from "../edit-fields.ts";
 import { isPickedUpUnitStatus } from "./order-stages.ts";
 
 // ---------------------------------------------------------------------------------------------

@@ -13,7 +13,16 @@ import { department } from "../../support/factories/departments.ts";
 import { unique } from "../../support/factories/unique.ts";
 import { actorWith } from "../../support/factories/users.ts";
 import { startTestServer, type RunningServer } from "../../support/test-server.ts";
-import { client, closeClients, connected, fakeLoader, next, sleep, type Socket } from "../realtime/sockets.ts";
+import {
+  client,
+  closeClients,
+  connected,
+  fakeLoader,
+  next,
+  serverRooms,
+  type Socket,
+  within,
+} from "../realtime/sockets.ts";
 
 const db = createTestPrisma();
 const loader = fakeLoader();
@@ -59,20 +68,6 @@ async function page(path: string, token: string) {
   return { status: response.status, location: response.headers.get("location") };
 }
 
-function serverRooms(socket: Socket): Set<string> {
-  const serverSocket = server.io.of("/").sockets.get(socket.id!);
-  if (!serverSocket) throw new Error("the server has no such socket");
-  return serverSocket.rooms;
-}
-
-async function within(timeoutMs: number, condition: () => boolean): Promise<void> {
-  const started = Date.now();
-  while (!condition()) {
-    if (Date.now() - started > timeoutMs) throw new Error(`the condition did not hold within ${timeoutMs} ms`);
-    await sleep(10);
-  }
-}
-
 const ids = (...names: PermissionName[]) => permissionIdsNamed(names);
 
 describe("a department's permission change", () => {
@@ -98,12 +93,14 @@ describe("a department's permission change", () => {
       sockets.push(socket);
     }
     const departmentsRoom = announcementRoomOf("departments");
-    for (const socket of sockets) expect(serverRooms(socket).has(departmentsRoom)).toBe(false);
+    for (const socket of sockets) expect(serverRooms(server, socket).has(departmentsRoom)).toBe(false);
 
     const changedAt = Date.now();
     await editThrough({ OldName: edited.name, NewName: edited.name, Permissions: ids("employee-management") });
     await within(1_000, () =>
-      sockets.every((socket) => !serverRooms(socket).has("onboarding") && serverRooms(socket).has(departmentsRoom)),
+      sockets.every(
+        (socket) => !serverRooms(server, socket).has("onboarding") && serverRooms(server, socket).has(departmentsRoom),
+      ),
     );
     expect(Date.now() - changedAt).toBeLessThan(1_500);
     for (const socket of sockets) expect(socket.connected).toBe(true);

@@ -11,7 +11,16 @@ import { createTestPrisma } from "../../support/database.ts";
 import { department, editorWith, employee } from "../../support/factories/employees.ts";
 import { ensurePermissions } from "../../support/factories/users.ts";
 import { startTestServer, type RunningServer } from "../../support/test-server.ts";
-import { client, closeClients, connected, fakeLoader, next, sleep, type Socket } from "../realtime/sockets.ts";
+import {
+  client,
+  closeClients,
+  connected,
+  fakeLoader,
+  next,
+  serverRooms,
+  type Socket,
+  within,
+} from "../realtime/sockets.ts";
 
 const db = createTestPrisma();
 const ids = (names: PermissionName[]) => permissionIdsNamed(names).sort((a, b) => a - b);
@@ -46,21 +55,6 @@ function join(socket: Socket, roomName: string): Promise<{ ok: boolean; message?
   return socket.timeout(3_000).emitWithAck("joinRoom", { roomName });
 }
 
-/** The rooms the server really has the socket in. */
-function serverRooms(socket: Socket): Set<string> {
-  const serverSocket = server.io.of("/").sockets.get(socket.id!);
-  if (!serverSocket) throw new Error("the server has no such socket");
-  return serverSocket.rooms;
-}
-
-async function within(timeoutMs: number, condition: () => boolean): Promise<void> {
-  const started = Date.now();
-  while (!condition()) {
-    if (Date.now() - started > timeoutMs) throw new Error(`the condition did not hold within ${timeoutMs} ms`);
-    await sleep(10);
-  }
-}
-
 const access = (userId: number, body: unknown) => ({ userId: String(userId), body });
 
 describe("an employee's open socket follows their access", () => {
@@ -77,13 +71,13 @@ describe("an employee's open socket follows their access", () => {
       ),
     ).toMatchObject({ ok: true });
     expect(await join(socket, "onboarding")).toMatchObject({ ok: true });
-    expect(serverRooms(socket).has("onboarding")).toBe(true);
+    expect(serverRooms(server, socket).has("onboarding")).toBe(true);
 
     const revokedAt = Date.now();
     expect(
       await setEmployeeAccess(db, admin, access(clerk.id, { DepartmentID: null, Permissions: ids(["titles"]) })),
     ).toMatchObject({ ok: true });
-    await within(1_000, () => !serverRooms(socket).has("onboarding"));
+    await within(1_000, () => !serverRooms(server, socket).has("onboarding"));
     expect(Date.now() - revokedAt).toBeLessThan(1_000);
     expect(socket.connected).toBe(true);
     expect(await join(socket, "titles")).toMatchObject({ ok: true });
@@ -98,7 +92,7 @@ describe("an employee's open socket follows their access", () => {
     expect(await join(socket, "onboarding")).toMatchObject({ ok: true });
 
     await setEmployeeAccess(db, admin, access(clerk.id, { DepartmentID: titles.id, Permissions: [] }));
-    await within(1_000, () => !serverRooms(socket).has("onboarding"));
+    await within(1_000, () => !serverRooms(server, socket).has("onboarding"));
     expect(socket.connected).toBe(true);
   });
 

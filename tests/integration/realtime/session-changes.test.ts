@@ -25,7 +25,18 @@ import { createTestPrisma, testDatabaseUrl } from "../../support/database.ts";
 import { startTestServer, type RunningServer } from "../../support/test-server.ts";
 import { createUser, ensurePermissions, PASSWORD } from "../../support/factories/users.ts";
 import { redisAnswers, startInstance, stopInstances, type Instance } from "./instances.ts";
-import { client, closeClients, connected, fakeLoader, next, record, sleep, type Socket } from "./sockets.ts";
+import {
+  client,
+  closeClients,
+  connected,
+  fakeLoader,
+  next,
+  record,
+  serverRooms,
+  sleep,
+  type Socket,
+  within,
+} from "./sockets.ts";
 
 const db = createTestPrisma();
 const loader = fakeLoader();
@@ -75,22 +86,6 @@ async function socketOf(
 
 function join(socket: Socket, roomName: string): Promise<{ ok: boolean; message?: string }> {
   return socket.timeout(3_000).emitWithAck("joinRoom", { roomName });
-}
-
-/** The server's side of a client's socket: the rooms it is really in. */
-function serverRooms(on: RunningServer, socket: Socket): Set<string> {
-  const serverSocket = on.io.of("/").sockets.get(socket.id!);
-  if (!serverSocket) throw new Error("the server has no such socket");
-  return serverSocket.rooms;
-}
-
-/** Resolves once `condition` holds, polling every 10 ms; rejects when it does not within `timeoutMs`. */
-async function within(timeoutMs: number, condition: () => boolean): Promise<void> {
-  const started = Date.now();
-  while (!condition()) {
-    if (Date.now() - started > timeoutMs) throw new Error(`the condition did not hold within ${timeoutMs} ms`);
-    await sleep(10);
-  }
 }
 
 interface Ending {

@@ -3,6 +3,7 @@
 // server itself is tests/support/test-server.ts with the realtime options.
 import { decodeCardList, isCardListWire } from "~/rules/boards/card-wire.ts";
 import { io as connectClient, type Socket } from "socket.io-client";
+import type { Server as SocketServer } from "socket.io";
 import type { BoardCard, CardListName, CardListPayload } from "~/rules/boards/boards.ts";
 
 export type { Socket };
@@ -134,3 +135,19 @@ export function record<T = unknown>(socket: Socket, event: string): T[] {
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The server's side of a client's socket: the rooms it is really in. */
+export function serverRooms(on: { io: SocketServer }, socket: Socket): Set<string> {
+  const serverSocket = on.io.of("/").sockets.get(socket.id!);
+  if (!serverSocket) throw new Error("the server has no such socket");
+  return serverSocket.rooms;
+}
+
+/** Resolves once `condition` holds, polling every 10 ms; rejects when it does not within `timeoutMs`. */
+export async function within(timeoutMs: number, condition: () => boolean): Promise<void> {
+  const started = Date.now();
+  while (!condition()) {
+    if (Date.now() - started > timeoutMs) throw new Error(`the condition did not hold within ${timeoutMs} ms`);
+    await sleep(10);
+  }
+}

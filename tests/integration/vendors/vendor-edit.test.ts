@@ -9,7 +9,7 @@ import { VENDOR_MESSAGES, type VendorDialogData } from "~/rules/vendors/vendor-e
 import { normalizeVendorName, trigramSimilarity, VENDOR_NAME_MESSAGES } from "~/rules/vendors/vendor-name.ts";
 import { createVendorsRouter } from "../../../server/api/vendors.ts";
 import { apiHarness } from "../../support/api-harness.ts";
-import { loadBoard, pageRouteArgs, postBoardForm } from "../../support/board-route.ts";
+import { loadBoard, pageRouteArgs, postBoardForm, postPageForm } from "../../support/board-route.ts";
 import { createTestPrisma } from "../../support/database.ts";
 import { actorWith } from "../../support/factories/users.ts";
 import { databaseFingerprint } from "../../support/property.ts";
@@ -301,22 +301,11 @@ describe("the vendor dialog (no JavaScript)", () => {
     (await vendorsLoader(pageRouteArgs(api.services, await actorWith(db, permissions), path) as never)) as Awaited<
       ReturnType<typeof vendorsLoader>
     >;
-  const postVendors = async (
+  const postVendors = (
     path: string,
     form: Record<string, string>,
     actor: Awaited<ReturnType<typeof actorWith>> = dialogEditor,
-  ) => {
-    const result = (await vendorsAction(
-      pageRouteArgs(api.services, actor, path, { method: "POST", form }) as never,
-    )) as unknown;
-    if (result instanceof Response)
-      return { status: result.status, location: result.headers.get("Location"), data: null };
-    const { data, init } = result as {
-      data: { message: string; fieldErrors?: Record<string, string[]>; fieldNotes?: Record<string, string[]> };
-      init: ResponseInit | null;
-    };
-    return { status: init?.status ?? 200, location: null, data };
-  };
+  ) => postPageForm(vendorsAction, api.services, actor, path, form);
   const form = (name: string, extra: Record<string, string> = {}) => ({
     intent: "save-vendor",
     ...Object.fromEntries(
