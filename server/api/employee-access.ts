@@ -18,11 +18,9 @@ import {
   employeePasswordResetSchema,
 } from "../../app/rules/access/employee-access.ts";
 import { permissionIdsNamed } from "../../app/rules/access/permissions.ts";
-import { refusalBody } from "../../app/rules/dialogs/operation-result.ts";
 import type { AppServices } from "../../app/modules/platform/services.server.ts";
-import { requireSession } from "./authenticate.ts";
 import { defineEndpoint, route } from "./endpoint.ts";
-import { operationEndpoint } from "./operation-endpoint.ts";
+import { operationEndpoint, pathReadEndpoint } from "./operation-endpoint.ts";
 import { doneSchema, operationResponses, REFUSALS } from "./schemas.ts";
 
 const employeeParams = z.object({
@@ -132,20 +130,11 @@ export const EMPLOYEE_ACCESS_ENDPOINTS = {
 export function createEmployeeAccessRouter(services: AppServices): express.Router {
   const router = express.Router();
   const byUserId = { pathParams: ["userId"] } as const;
-  route(router, EMPLOYEE_ACCESS_ENDPOINTS.read, requireSession(services), async (req, res) => {
-    res.set("Cache-Control", "private, no-store");
-    const id = req.params.userId;
-    const result = await readEmployeeAccess(
-      services.database.prisma,
-      res.locals.session!,
-      typeof id === "string" ? id : undefined,
-    );
-    if (!result.ok) {
-      res.status(result.status).json(refusalBody(result));
-      return;
-    }
-    res.json(result.record);
-  });
+  route(
+    router,
+    EMPLOYEE_ACCESS_ENDPOINTS.read,
+    ...pathReadEndpoint(services, "userId", readEmployeeAccess, (found) => found.record),
+  );
   route(router, EMPLOYEE_ACCESS_ENDPOINTS.access, ...operationEndpoint(services, setEmployeeAccess, byUserId));
   route(router, EMPLOYEE_ACCESS_ENDPOINTS.active, ...operationEndpoint(services, setEmployeeActive, byUserId));
   const passwordReset = sendEmployeePasswordReset({ mailer: mailerFor(services), appUrl: services.config.APP_URL });

@@ -4,7 +4,7 @@
 // changed, so every open board refreshes (server/realtime). A versioned edit may name the version it was
 // made from in `If-Match` instead of its body (issue 21); a stale one then answers 412. And the read of an
 // editable record: the body its edit takes, with the version as its ETag.
-import express, { type RequestHandler } from "express";
+import express, { type RequestHandler, type Response } from "express";
 import { z } from "zod";
 import type { OperationActor, OperationResult } from "../../app/modules/operations/operation.server.ts";
 import { type OperationRefusal, refusalBody } from "../../app/rules/dialogs/operation-result.ts";
@@ -114,18 +114,27 @@ export function versionedEditResponses(done?: ApiResponse) {
   return { ...operationResponses(done), 412: REFUSALS[412] };
 }
 
-/** A record's read (a domain function): permission first, then the record (404 for an id of any other shape). */
-export type RecordRead = (
+/** A read named by a path parameter (a domain function): permission first, then the record (404 for an id of any other shape). */
+export type PathRead<Found extends { ok: true }> = (
   db: Db,
   actor: OperationActor,
   id: string | undefined,
-) => Promise<{ ok: true; record: { version: number } } | OperationRefusal>;
+) => Promise<Found | OperationRefusal>;
+
+/** A record's read: the body its edit takes, with its version. */
+export type RecordRead = PathRead<{ ok: true; record: { version: number } }>;
 
 /**
- * GET of an editable record: the body its edit takes, as the record stands, with `ETag: "<version>"` for
- * If-Match. Never cached: it is one user's view of a record that others edit.
+ * GET of what a path parameter names (`/api/employees/{userId}/access`): the session, then the read's
+ * refusal as `{ error }` with its status, or `answer` of what it found. Never cached: it is one user's view
+ * of records that others change.
  */
-export function recordReadEndpoint(services: AppServices, param: string, read: RecordRead): RequestHandler[] {
+export function pathReadEndpoint<Found extends { ok: true }>(
+  services: AppServices,
+  param: string,
+  read: PathRead<Found>,
+  answer: (found: Found, res: Response) => unknown,
+): RequestHandler[] {
   return [
     requireSession(services),
     async (req, res) => {
@@ -136,9 +145,20 @@ export function recordReadEndpoint(services: AppServices, param: string, read: R
         res.status(result.status).json(refusalBody(result));
         return;
       }
-      res.set("ETag", etagOf(result.record.version)).json(result.record);
+      res.json(answer(result, res));
     },
   ];
+}
+
+/**
+ * GET of an editable record: the body its edit takes, as the record stands, with `ETag: "<version>"` for
+ * If-Match.
+ */
+export function recordReadEndpoint(services: AppServices, param: string, read: RecordRead): RequestHandler[] {
+  return pathReadEndpoint(services, param, read, (found, res) => {
+    res.set("ETag", etagOf(found.record.version));
+    return found.record;
+  });
 }
 
 /** The answers of a record's read: the record with its ETag, or 401, 403, 404. */

@@ -11,7 +11,6 @@ import {
   readTradeOffOrder,
 } from "../../app/modules/orders/trade-off-edit.server.ts";
 import type { AppServices } from "../../app/modules/platform/services.server.ts";
-import { refusalBody } from "../../app/rules/dialogs/operation-result.ts";
 import { COMPANY_CODE_LENGTH } from "../../app/rules/masks.ts";
 import { RETURNING_UNIT_STATUS } from "../../app/rules/orders/order-stages.ts";
 import {
@@ -19,7 +18,6 @@ import {
   tradeOffEditSchema,
   usedOrCompletedMessage,
 } from "../../app/rules/orders/trade-off-edit.ts";
-import { requireSession } from "./authenticate.ts";
 import { defineEndpoint, route } from "./endpoint.ts";
 import { PICKUP_EXAMPLE, returningVinsExample } from "./off-rent-edit.ts";
 import { recordId } from "./field-schemas.ts";
@@ -29,6 +27,7 @@ import {
   recordReadEndpoint,
   recordReadResponses,
   versionedEditResponses,
+  pathReadEndpoint,
 } from "./operation-endpoint.ts";
 import { REFUSALS } from "./schemas.ts";
 
@@ -168,19 +167,10 @@ export function createTradeOffEditRouter(services: AppServices): express.Router 
   const router = express.Router();
   route(router, TRADE_OFF_EDIT_ENDPOINTS.edit, ...operationEndpoint(services, editTradeOffOrder));
   route(router, TRADE_OFF_EDIT_ENDPOINTS.read, ...recordReadEndpoint(services, "FormHistoryID", readTradeOffOrder));
-  route(router, TRADE_OFF_EDIT_ENDPOINTS.completedTrucks, requireSession(services), async (req, res) => {
-    res.set("Cache-Control", "private, no-store");
-    const id = req.params.TradeFormID;
-    const result = await listCompletedTradeUnits(
-      services.database.prisma,
-      res.locals.session!,
-      typeof id === "string" ? id : undefined,
-    );
-    if (!result.ok) {
-      res.status(result.status).json(refusalBody(result));
-      return;
-    }
-    res.json(result.units);
-  });
+  route(
+    router,
+    TRADE_OFF_EDIT_ENDPOINTS.completedTrucks,
+    ...pathReadEndpoint(services, "TradeFormID", listCompletedTradeUnits, (found) => found.units),
+  );
   return router;
 }
