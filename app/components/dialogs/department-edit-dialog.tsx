@@ -24,6 +24,7 @@ import { FormMessage } from "../form-message.tsx";
 import { type BoardDialogProps, type DialogForm, DialogFormElement, useDialogForm } from "./dialog-kit.tsx";
 import { DefaultSubmit, FIELDSET_RESET, SECTION_STYLE } from "./dialog-sections.tsx";
 import { OrderHistory } from "./order-history.tsx";
+import { LockIcon } from "../lock-icon.tsx";
 
 export default function DepartmentEditDialog({ data, actionData, closeHref }: BoardDialogProps<"departmentCreate">) {
   const { department } = data;
@@ -149,16 +150,5 @@ function DialogActions({ form, closeHref, creating }: { form: DialogForm; closeH
         {creating ? "Create Department" : "Save Changes"}
       </Button>
     </Flex>
-  );
-}
-
-function LockIcon() {
-  return (
-    <svg width="12" height="12" viewBox="0 0 15 15" aria-hidden="true" focusable="false">
-      <path
-        fill="currentColor"
-        d="M5 4.64V6h5V4.64C10 3.21 8.88 2 7.5 2S5 3.21 5 4.64ZM4 6V4.64C4 2.72 5.53 1 7.5 1S11 2.72 11 4.64V6h.5A1.5 1.5 0 0 1 13 7.5v5a1.5 1.5 0 0 1-1.5 1.5h-8A1.5 1.5 0 0 1 2 12.5v-5A1.5 1.5 0 0 1 3.5 6H4Z"
-      />
-    </svg>
   );
 }

@@ -19,6 +19,7 @@ import type { DialogActionData, FieldErrors } from "~/rules/dialogs/operation-re
 import { SECTION_STYLE } from "./dialog-sections.tsx";
 import { postedUnitRows, UNIT_ROW_FIELDS } from "./returning-units-form.ts";
 import { MaskedInput } from "./masked-input.tsx";
+import { LockIcon } from "../lock-icon.tsx";
 
 /** fieldNotes key prefix of a unit test result (off-rent-edit-dialogs.server.ts). */
 const UNIT_TEST_RESULT_PREFIX = "unitTest.";
@@ -374,16 +375,5 @@ function ReturningUnitItem({
         </Text>
       ) : null}
     </li>
-  );
-}
-
-function LockIcon() {
-  return (
-    <svg width="12" height="12" viewBox="0 0 15 15" aria-hidden="true" focusable="false">
-      <path
-        fill="currentColor"
-        d="M5 4.64V6h5V4.64C10 3.21 8.88 2 7.5 2S5 3.21 5 4.64ZM4 6V4.64C4 2.72 5.53 1 7.5 1S11 2.72 11 4.64V6h.5A1.5 1.5 0 0 1 13 7.5v5a1.5 1.5 0 0 1-1.5 1.5h-8A1.5 1.5 0 0 1 2 12.5v-5A1.5 1.5 0 0 1 3.5 6H4Z"
-      />
-    </svg>
   );
 }

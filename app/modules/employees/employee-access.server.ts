@@ -39,6 +39,7 @@ import {
   type OperationRefusal,
   type OperationResult,
 } from "../operations/operation.server.ts";
+import { EMPLOYEE_COLUMNS } from "./employee-directory.server.ts";
 
 type Tx = Prisma.TransactionClient;
 type Reader = Pick<Db, "user" | "department" | "softwareVariable">;
@@ -58,20 +59,11 @@ export interface EmployeeRecord {
   directPermissionIds: number[];
 }
 
-const employeeColumns = {
-  id: true,
-  firstName: true,
-  lastName: true,
-  email: true,
-  active: true,
-  department: { select: { id: true, name: true, permissions: { select: { permissionId: true } } } },
-  permissions: { select: { permissionId: true } },
-} as const;
 
 const ascending = (ids: number[]) => ids.sort((a, b) => a - b);
 
 async function readEmployee(db: Pick<Db | Tx, "user">, id: number): Promise<EmployeeRecord | null> {
-  const user = await db.user.findUnique({ where: { id }, select: employeeColumns });
+  const user = await db.user.findUnique({ where: { id }, select: EMPLOYEE_COLUMNS });
   if (!user) return null;
   return {
     id: user.id,

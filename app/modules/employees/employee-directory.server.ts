@@ -8,6 +8,17 @@ import type { Prisma } from "../../generated/prisma/client";
 
 export const EMPLOYEES_PER_PAGE = 25;
 
+/** What an employee row reads: who, whether active, the department and the grants (shared with employee-access). */
+export const EMPLOYEE_COLUMNS = {
+  id: true,
+  firstName: true,
+  lastName: true,
+  email: true,
+  active: true,
+  department: { select: { id: true, name: true, permissions: { select: { permissionId: true } } } },
+  permissions: { select: { permissionId: true } },
+} as const;
+
 export interface EmployeeRow {
   id: number;
   firstName: string;
@@ -63,15 +74,7 @@ export async function listEmployees(db: Db, query: EmployeeDirectoryQuery = {}):
     orderBy: [{ lastName: "asc" }, { firstName: "asc" }, { id: "asc" }],
     skip: (page - 1) * EMPLOYEES_PER_PAGE,
     take: EMPLOYEES_PER_PAGE,
-    select: {
-      id: true,
-      firstName: true,
-      lastName: true,
-      email: true,
-      active: true,
-      department: { select: { id: true, name: true, permissions: { select: { permissionId: true } } } },
-      permissions: { select: { permissionId: true } },
-    },
+    select: EMPLOYEE_COLUMNS,
   });
   const employees = users.map((user): EmployeeRow => {
     const direct = user.permissions.map(({ permissionId }) => permissionId).sort((a, b) => a - b);
