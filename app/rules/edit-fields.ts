@@ -54,6 +54,11 @@ const isBlank = isBlankValue;
 // NUL and other control characters cannot be stored in a PostgreSQL text column or mean nothing here.
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+/** Whether text holds NUL or another control character (a line break and a tab are text). */
+export function hasControlCharacters(text: string): boolean {
+  return CONTROL_CHARACTERS.test(text);
+}
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 

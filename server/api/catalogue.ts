@@ -15,6 +15,7 @@ import { createOffRentEditRouter, OFF_RENT_EDIT_ENDPOINTS } from "./off-rent-edi
 import { createOnRentEditRouter, ON_RENT_EDIT_ENDPOINTS } from "./on-rent-edit.ts";
 import { createOpenApiRouter, OPENAPI_ENDPOINTS } from "./openapi.ts";
 import { createOrderCancelRouter, ORDER_CANCEL_ENDPOINTS } from "./order-cancel.ts";
+import { createOrderPriorityRouter, ORDER_PRIORITY_ENDPOINTS } from "./order-priority.ts";
 import { createQueueRouter, QUEUE_ENDPOINTS } from "./queue.ts";
 import { createSettingsRouter, SETTINGS_ENDPOINTS } from "./settings.ts";
 import { createTrackingRouter, TRACKING_ENDPOINTS } from "./tracking.ts";
@@ -37,6 +38,7 @@ export const API_MODULES: readonly ApiModule<AppServices>[] = [
   { endpoints: group(QUEUE_ENDPOINTS), router: createQueueRouter },
   { endpoints: group(NOTES_ENDPOINTS), router: createNotesRouter },
   { endpoints: group(ORDER_CANCEL_ENDPOINTS), router: createOrderCancelRouter },
+  { endpoints: group(ORDER_PRIORITY_ENDPOINTS), router: createOrderPriorityRouter },
   { endpoints: group(ON_RENT_EDIT_ENDPOINTS), router: createOnRentEditRouter },
   { endpoints: group(OFF_RENT_EDIT_ENDPOINTS), router: createOffRentEditRouter },
   { endpoints: group(TRADE_ON_EDIT_ENDPOINTS), router: createTradeOnEditRouter },

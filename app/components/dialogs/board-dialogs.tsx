@@ -15,6 +15,8 @@ const IMPORTS: DialogImports<BoardsDialogName> = {
   editOffTrade: () => import("./trade-off-edit-dialog.tsx"),
   vendorModal: () => import("./vendor-edit-dialog.tsx"),
   assignCarrier: () => import("./carrier-assign-dialog.tsx"),
+  setPriorityOrder: () => import("./order-priority-dialog.tsx"),
+  removePrepayOrder: () => import("./prepay-remove-dialog.tsx"),
 };
 
 registerDialogs(IMPORTS);

@@ -16,6 +16,8 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   create: "Created",
   edit: "Edited",
   "set-priority": "Priority set",
+  "remove-priority": "Priority removed",
+  "remove-prepay": "Prepay removed",
   "confirm-prepay": "Prepay confirmed",
   approve: "Approved",
   "assign-carrier": "Carrier assigned",

@@ -30,6 +30,7 @@ import { TRADE_ON_EDIT_DIALOG_SERVER } from "../orders/trade-on-edit-dialogs.ser
 import { TRADE_OFF_EDIT_DIALOG_SERVER } from "../orders/trade-off-edit-dialogs.server.ts";
 import { VENDOR_EDIT_DIALOG_SERVER } from "../vendors/vendor-edit-dialogs.server.ts";
 import { CARRIER_ASSIGN_DIALOG_SERVER } from "../queue/carrier-assign-dialogs.server.ts";
+import { ORDER_PRIORITY_DIALOG_SERVER, PREPAY_REMOVE_DIALOG_SERVER } from "../orders/order-priority-dialogs.server.ts";
 import {
   type BoardDialogContext,
   type BoardDialogOutcome,
@@ -48,6 +49,8 @@ const SERVERS: { [N in BoardDialogName]: BoardDialogServer<BoardDialogDefinition
   editOffTrade: TRADE_OFF_EDIT_DIALOG_SERVER,
   vendorModal: VENDOR_EDIT_DIALOG_SERVER,
   assignCarrier: CARRIER_ASSIGN_DIALOG_SERVER,
+  setPriorityOrder: ORDER_PRIORITY_DIALOG_SERVER,
+  removePrepayOrder: PREPAY_REMOVE_DIALOG_SERVER,
   departmentCreate: DEPARTMENT_EDIT_DIALOG_SERVER,
 };
 

@@ -59,7 +59,6 @@ export interface EmployeeRecord {
   directPermissionIds: number[];
 }
 
-
 const ascending = (ids: number[]) => ids.sort((a, b) => a - b);
 
 async function readEmployee(db: Pick<Db | Tx, "user">, id: number): Promise<EmployeeRecord | null> {

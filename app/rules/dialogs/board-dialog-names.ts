@@ -13,6 +13,8 @@ export const BOARD_DIALOG_NAMES = [
   "vendorModal",
   "assignCarrier",
   "departmentCreate",
+  "setPriorityOrder",
+  "removePrepayOrder",
 ] as const;
 
 export type BoardDialogName = (typeof BOARD_DIALOG_NAMES)[number];

@@ -14,6 +14,7 @@ import { TRADE_ON_EDIT_DIALOG } from "../orders/trade-on-edit-dialog.ts";
 import { TRADE_OFF_EDIT_DIALOG } from "../orders/trade-off-edit-dialog.ts";
 import { VENDOR_EDIT_DIALOG } from "../vendors/vendor-edit.ts";
 import { CARRIER_ASSIGN_DIALOG } from "../transport/carrier-assign.ts";
+import { ORDER_PRIORITY_DIALOG, PREPAY_REMOVE_DIALOG } from "../orders/order-priority.ts";
 
 export const BOARD_DIALOGS = [
   NOTES_DIALOG,
@@ -25,6 +26,8 @@ export const BOARD_DIALOGS = [
   VENDOR_EDIT_DIALOG,
   CARRIER_ASSIGN_DIALOG,
   DEPARTMENT_EDIT_DIALOG,
+  ORDER_PRIORITY_DIALOG,
+  PREPAY_REMOVE_DIALOG,
 ] as const;
 
 type Definitions = (typeof BOARD_DIALOGS)[number];
@@ -50,8 +53,6 @@ export const DIALOGS_NOT_BUILT = [
   "creditMemoCreate",
   "creditMemoApply",
   "creditMemoEdit",
-  "setPriorityOrder",
-  "removePrepayOrder",
   "statusDetailsModal",
   "departmentSearchModal",
   "manheimDetails",

@@ -190,6 +190,8 @@ export async function loadCards(db: Db, now: Date, only?: readonly number[]): Pr
           ["cancel", "Cancel", "noteOnboarding"],
           ["split", "Split", isTrade ? "splitTradeModal" : "splitOrderModal"],
           ["priority", "Priority", "setPriorityOrder"],
+          // The On Rent team takes a confirmed prepay back (ADR 041).
+          ...(request.confirmedPrepay ? [["prepay", "Remove Prepay", "removePrepayOrder"] as const] : []),
         ]),
         // Priority first, then late, then the day needed, then the oldest request.
         sortKey: sortKeyOf(
