@@ -55,22 +55,26 @@ async function insertCompany(client: pg.Client, label: string): Promise<{ id: nu
   }
 }
 
-/** A request (FormHistory) of this kind for a new company of its own. */
-async function insertRequest(client: pg.Client, kind: "ORDER" | "OFF_RENT", label: string) {
+/** A request (FormHistory) of this kind for a new company of its own; `prepay`: its prepay confirmed. */
+async function insertRequest(client: pg.Client, kind: "ORDER" | "OFF_RENT", label: string, prepay = false) {
   const company = await insertCompany(client, label);
   const { rows } = await client.query<{ id: number }>(
-    `INSERT INTO "FormHistory" (kind, "companyId", "submitteeName", "updatedAt") VALUES ($1, $2, 'E2E', now()) RETURNING id`,
-    [kind, company.id],
+    `INSERT INTO "FormHistory" (kind, "companyId", "submitteeName", "confirmedPrepay", "updatedAt")
+     VALUES ($1, $2, 'E2E', $3, now()) RETURNING id`,
+    [kind, company.id, prepay],
   );
   return { company, formHistoryId: rows[0]!.id };
 }
 
 const CONTACT = ["Pat Lee", "(512) 555-0100", "pat@e2e.example", "1 Main St", "Austin", "TX", "78701"];
 
-/** A Submitted on-rent order for two 1/2 ton trucks, nothing reserved or assigned yet. */
-export function insertOrder(label: string): Promise<TestRequest> {
+/**
+ * A Submitted on-rent order for two 1/2 ton trucks, nothing reserved or assigned yet (its prepay
+ * confirmed with `prepay`; the priority tests, ADR 041).
+ */
+export function insertOrder(label: string, options: { prepay?: boolean } = {}): Promise<TestRequest> {
   return withClient(async (client) => {
-    const { company, formHistoryId } = await insertRequest(client, "ORDER", label);
+    const { company, formHistoryId } = await insertRequest(client, "ORDER", label, options.prepay ?? false);
     const [name, phone, email, street, city, state, zip] = CONTACT;
     await client.query(
       `INSERT INTO "OrderForm" ("formHistoryId", "corporateName", "companyCode", "halfTonCount", "trucksRequested",
