@@ -26,7 +26,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
-  if (folder) await rm(folder, { recursive: true, force: true });
+  if (folder) await rm(folder, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
 });
 
 /** The ```sh blocks of the document, in order. */

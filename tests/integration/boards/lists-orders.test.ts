@@ -127,12 +127,15 @@ describe("onboarding", () => {
       expect(card.subtitle).toContain(form.companyCode);
       expect(card.searchText).toContain(form.companyCode);
       expect(card.searchText).toContain(form.name.toLowerCase());
+      // A confirmed prepay adds its removal (ADR 041).
+      const prepay = card.badges.some((badge) => badge.label === "Prepay");
       expect(card.actions.map((action) => action.modal)).toEqual([
         "notesGeneral",
         "editOnboarding",
         "noteOnboarding",
         "splitOrderModal",
         "setPriorityOrder",
+        ...(prepay ? ["removePrepayOrder"] : []),
       ]);
       for (const action of card.actions) expect(action.params).toEqual({ formHistoryId: String(card.formHistoryId) });
     }

@@ -52,7 +52,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await rm(mailDir, { recursive: true, force: true });
+  await rm(mailDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
 });
 
 const accessPath = (userId: number | string) => `/api/employees/${userId}/access`;

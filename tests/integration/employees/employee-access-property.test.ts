@@ -35,7 +35,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await rm(mailDir, { recursive: true, force: true });
+  await rm(mailDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
 });
 
 const send = (method: "PUT" | "POST", path: string) => (body: unknown) =>

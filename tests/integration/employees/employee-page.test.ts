@@ -42,7 +42,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
 });
 
 /** The route's arguments for a signed-in request to /employee-management/<userId>. */

@@ -64,7 +64,7 @@ afterAll(async () => {
   await server?.close();
   await fileServer?.close();
   await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  if (dataDir) await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
 });
 
 let addresses = 0;
