@@ -20,6 +20,7 @@ import {
   normaliseFields,
   parseTruckCount,
 } from "../edit-fields.ts";
+import { idSchema } from "../ids.ts";
 
 // The field table's reading moved to app/rules/edit-fields.ts (shared beyond orders); its names stay
 // importable from here for the editors built on it.
@@ -178,15 +179,7 @@ export type OnRentEditFormValues = Record<string, string>;
 
 const idMessage = ON_RENT_EDIT_MESSAGES.chooseOrder;
 /** A record id of a payload: a positive 32-bit integer, from JSON or from a form's digits. */
-export const positiveId = (message: string) =>
-  z.preprocess(
-    (value) => (typeof value === "string" && /^\d+$/.test(value.trim()) ? Number(value.trim()) : value),
-    z
-      .number({ error: message })
-      .int({ error: message })
-      .min(1, { error: message })
-      .max(2_147_483_647, { error: message }),
-  );
+export const positiveId = idSchema;
 
 /** The parts of the payload that are not edited fields: which order, from which version, and what the client computed. */
 const envelopeSchema = z.object({
