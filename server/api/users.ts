@@ -10,6 +10,7 @@ import {
   sessionTokenOf,
 } from "../../app/modules/identity/session-cookie.server.ts";
 import { revokeSessionToken } from "../../app/modules/identity/sign-out.server.ts";
+import { readId } from "../../app/rules/ids.ts";
 import { changePassword } from "../../app/modules/identity/password-change.server.ts";
 import {
   requestPasswordReset,
@@ -273,7 +274,7 @@ export function createUsersRouter(services: AppServices): express.Router {
     res.set("Cache-Control", "no-store");
     const session = res.locals.session!;
     const raw = String(req.params.userId);
-    const userId = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : Number.NaN;
+    const userId = readId(raw) ?? Number.NaN;
     const result = await changePassword(database.prisma, config, session, userId, req.body);
     if (!result.ok) {
       res.status(result.status).json({ error: result.message });
@@ -345,7 +346,7 @@ export function createUsersRouter(services: AppServices): express.Router {
     res.set("Cache-Control", "no-store");
     const session = res.locals.session!;
     const raw = String(req.params.userId);
-    const targetUserId = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : Number.NaN;
+    const targetUserId = readId(raw) ?? Number.NaN;
     const result = await startImpersonation(database.prisma, config, session, targetUserId);
     if (!result.ok) {
       res.status(result.status).json({ error: result.message });

@@ -60,10 +60,7 @@ export function requireAllowedHost(allowed: () => ReadonlySet<string>): RequestH
  * browser sends one (a foreign page's socket is refused; clients outside a browser send none and
  * authenticate with their token as before).
  */
-export function socketRequestAllowed(
-  req: Pick<IncomingMessage, "headers">,
-  allowed: ReadonlySet<string>,
-): boolean {
+export function socketRequestAllowed(req: Pick<IncomingMessage, "headers">, allowed: ReadonlySet<string>): boolean {
   if (!hasAllowedHost(req, allowed)) return false;
   const origin = req.headers.origin;
   return origin === undefined || isAllowedOrigin(origin, allowed);
