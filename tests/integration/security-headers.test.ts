@@ -189,7 +189,12 @@ describe("the socket handshake", () => {
   });
 
   it("opens from the app's own pages, and from clients that send no Origin", async () => {
-    for (const headers of [{ Origin: `http://localhost:${server.port}` }, { Origin: "http://fleet.internal" }, {}]) {
+    const variants: Record<string, string>[] = [
+      { Origin: `http://localhost:${server.port}` },
+      { Origin: "http://fleet.internal" },
+      {},
+    ];
+    for (const headers of variants) {
       const response = await raw(server, handshake, { ...headers, Cookie: cookie });
       expect(response.status, JSON.stringify(headers)).toBe(200);
       expect(response.body).toMatch(/^0\{"sid":/);
