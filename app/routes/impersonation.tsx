@@ -6,7 +6,7 @@ import { data, Link, redirect } from "react-router";
 import { PageShell } from "~/components/page-shell.tsx";
 import { z } from "zod";
 import { servicesContext } from "~/context.ts";
-import { idSchema } from "~/rules/ids.ts";
+import { idSchema } from "~/rules/id-schema.ts";
 import { startImpersonation, stopImpersonation } from "~/modules/identity/impersonation.server.ts";
 import { sessionCookie } from "~/modules/identity/session-cookie.server.ts";
 import { requireRouteAccess } from "~/shell/guard.server.ts";

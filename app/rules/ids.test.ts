@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { idSchema, MAX_ID, readId } from "./ids.ts";
+import { idSchema } from "./id-schema.ts";
+import { MAX_ID, readId } from "./ids.ts";
 
 const REFUSED = ["0x10", "1e3", "+1", " 1", "1 ", "1.0", "-1", "0", "", "١", "12345678901", "2147483648", "1_000"];
 

@@ -6,7 +6,7 @@ import { canAddNotes, holdsAllAccess, unlocksRoute } from "./access/permissions.
 import { BOARD_ROUTES, type BoardRouteName } from "./boards/board-pages.ts";
 import type { CardListName } from "./boards/boards.ts";
 import { defineBoardDialog } from "./dialogs/board-dialog.ts";
-import { idSchema } from "./ids.ts";
+import { idSchema } from "./id-schema.ts";
 
 /** The `{unit}` of GET /api/orders/{form}/notes/{unit} when only the order is meant. */
 export const IGNORE_UNIT = "IgnoreUnit";

@@ -4,7 +4,8 @@
 import type { z } from "zod";
 import type { OperationRefusal, OperationResult, VersionConflict } from "../../rules/dialogs/operation-result.ts";
 import type { SignedInSession } from "../identity/users.server.ts";
-import { idSchema, MAX_ID, readId } from "../../rules/ids.ts";
+import { idSchema } from "../../rules/id-schema.ts";
+import { MAX_ID, readId } from "../../rules/ids.ts";
 
 export type { OperationRefusal, OperationResult } from "../../rules/dialogs/operation-result.ts";
 

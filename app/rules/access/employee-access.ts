@@ -17,7 +17,7 @@ import {
   ungrantablePermissionIds,
   unlocksRoute,
 } from "./permissions.ts";
-import { idSchema } from "../ids.ts";
+import { idSchema } from "../id-schema.ts";
 
 /** The software variable whose user ids may change access (beside holders of all access). */
 export const EMPLOYEE_MANAGEMENT_VARIABLE = { group: "Software", name: "Employee Management Permissions" } as const;

@@ -2,7 +2,7 @@
 // shared by the browser (Conform) and the server: change password, set a new password from a reset
 // link, request a reset, register an employee, and the theme switch. Every message exists once, here.
 import { z } from "zod";
-import { idSchema } from "../ids.ts";
+import { idSchema } from "../id-schema.ts";
 
 export const MIN_PASSWORD_LENGTH = 6;
 

@@ -20,7 +20,7 @@ import {
   normaliseFields,
   parseTruckCount,
 } from "../edit-fields.ts";
-import { idSchema } from "../ids.ts";
+import { idSchema } from "../id-schema.ts";
 
 // The field table's reading moved to app/rules/edit-fields.ts (shared beyond orders); its names stay
 // importable from here for the editors built on it.

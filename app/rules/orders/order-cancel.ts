@@ -7,7 +7,7 @@ import type { CardListName } from "../boards/boards.ts";
 import type { ChangeSince } from "../dialogs/operation-result.ts";
 import { defineBoardDialog } from "../dialogs/board-dialog.ts";
 import { unlocksRoute } from "../access/permissions.ts";
-import { idSchema } from "../ids.ts";
+import { idSchema } from "../id-schema.ts";
 
 /** The longest cancellation note. */
 export const CANCEL_NOTE_MAX_LENGTH = 500;

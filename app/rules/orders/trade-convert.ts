@@ -30,7 +30,7 @@ import {
   TRADE_CONVERT_TEXTS,
 } from "./trade-convert-dialog.ts";
 import { isPickedUpUnitStatus, ONBOARDING_STAGE, ONBOARDING_STATUS_LABEL } from "./order-stages.ts";
-import { idSchema } from "../ids.ts";
+import { idSchema } from "../id-schema.ts";
 
 // ---------------------------------------------------------------------------------------------
 // The calls and their messages.

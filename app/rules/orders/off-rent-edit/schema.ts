@@ -5,7 +5,7 @@ import { z } from "zod";
 import { COMPANY_CODE_LENGTH, maskPhone, ODOMETER_MAX_DIGITS } from "../../masks.ts";
 import { isCompletePhone, isIsoDate, isUnitNumber, MAX_RETURNING_LINES, normalizeUnitNumber } from "./fields.ts";
 import { OFF_RENT_EDIT_MESSAGES } from "./messages.ts";
-import { idSchema } from "../../ids.ts";
+import { idSchema } from "../../id-schema.ts";
 
 const ODOMETER_PATTERN = new RegExp(`^\\d{1,${ODOMETER_MAX_DIGITS}}$`);
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
