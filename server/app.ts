@@ -19,9 +19,21 @@ declare module "express-serve-static-core" {
   }
 }
 
-export function createApp(services: AppServices): express.Express {
+/** The socket origin of an app origin: socket.io upgrades to a WebSocket on the same host. */
+function socketOrigin(appUrl: string): string {
+  return appUrl.replace(/^http/, "ws");
+}
+
+/** One year, as HSTS preload lists ask; sent only over HTTPS (ADR 039). */
+const HSTS = "max-age=31536000; includeSubDomains";
+
+/**
+ * `dev`: served by Vite's dev server, which injects inline scripts and websockets of its own, so no
+ * CSP; every mode that serves the production build (`npm start` in any NODE_ENV) enforces it.
+ */
+export function createApp(services: AppServices, options: { dev: boolean } = { dev: false }): express.Express {
   const app = express();
-  const production = services.config.NODE_ENV === "production";
+  const { config } = services;
 
   app.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
@@ -29,24 +41,38 @@ export function createApp(services: AppServices): express.Express {
   });
   app.use(
     helmet({
-      // Vite's dev server injects inline scripts and websockets of its own: enforce the policy in
-      // production, where every inline script carries the request's nonce.
-      contentSecurityPolicy: production
-        ? {
+      // Every inline script carries the request's nonce. Styles keep 'unsafe-inline': Radix Themes
+      // draws its layout props as inline style attributes (ADR 039). APP_URL is read per request (with
+      // PORT=0 it learns its port once listening).
+      contentSecurityPolicy: options.dev
+        ? false
+        : {
             directives: {
+              "default-src": ["'self'"],
               "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
-              "connect-src": ["'self'", "ws:", "wss:"],
-              "img-src": ["'self'", "data:", "https:"],
+              "style-src": ["'self'", "'unsafe-inline'"],
+              "connect-src": ["'self'", () => socketOrigin(config.APP_URL)],
+              "img-src": ["'self'", "data:", ...(config.CSP_IMG_HOSTS ?? [])],
+              "font-src": ["'self'", "data:"],
               "upgrade-insecure-requests": null,
             },
-          }
-        : false,
+          },
+      // Sent below, and only over HTTPS: over plain http a browser ignores it, and a development
+      // machine reached once by https would be pinned to it.
+      strictTransportSecurity: false,
       crossOriginEmbedderPolicy: false,
       // no-referrer (helmet's default) makes Chromium send `Origin: null` with form posts, which React
       // Router's CSRF check refuses: forms without JavaScript would fail. same-origin keeps it private.
       referrerPolicy: { policy: "same-origin" },
     }),
   );
+
+  // HTTPS as the app sees it: the connection itself, or X-Forwarded-Proto from a proxy Express trusts
+  // (TRUST_PROXY_HOPS; with 0 the header is ignored).
+  app.use((req, res, next) => {
+    if (req.secure) res.setHeader("Strict-Transport-Security", HSTS);
+    next();
+  });
 
   // An address no handler can use (undecodable %, NUL, over-long) is a 400 before anything parses it.
   app.use(refuseMalformedRequests());

@@ -15,11 +15,12 @@ import { localAppUrl } from "./config.ts";
 import { type Config } from "../app/modules/platform/config.server.ts";
 import { createDatabase } from "./database.ts";
 import type { Logger } from "../app/modules/platform/services.server.ts";
+import { allowedHostnames, requireAllowedHost, socketRequestAllowed } from "./security/allowed-hosts.ts";
 import { attachRealtime, type Realtime, type RealtimeOptions } from "./realtime/index.ts";
 import type { AppServices } from "../app/modules/platform/services.server.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
-type CreateApp = (services: AppServices) => express.Express;
+type CreateApp = (services: AppServices, options: { dev: boolean }) => express.Express;
 
 export interface RunningServer {
   url: string;
@@ -70,13 +71,28 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       customProps: (_req, res) => ({ userId: (res as express.Response).locals?.userId ?? null }),
     }),
   );
+  // A Host of no name of this app is a 400 before anything routes it (ADR 039). /healthz is exempt:
+  // orchestrators probe it by the container's address, and it tells nothing.
+  const hostCheck = requireAllowedHost(() => allowedHostnames(config));
+  app.use((req, res, next) => (req.path === "/healthz" ? next() : hostCheck(req, res, next)));
+  // Every answer, static files included (helmet runs later, in the app), is read as the type it says.
+  app.use((_req, res, next) => {
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    next();
+  });
   // Level 3 rather than zlib's 6: on a board page (~200 KB of HTML) it takes a third less CPU for a few
   // per cent more bytes, the right trade for an internal application on a small server.
   app.use(compression({ level: 3 }));
 
   const httpServer = createServer(app);
   // One socket.io server on the app's HTTP server; rooms and events are registered by the realtime layer.
-  const io = new SocketServer(httpServer, { serveClient: false, pingInterval: 25_000 });
+  // The handshake's Host and browser Origin must name this app (ADR 039): another site's page cannot
+  // open a socket with the user's cookie.
+  const io = new SocketServer(httpServer, {
+    serveClient: false,
+    pingInterval: 25_000,
+    allowRequest: (req, callback) => callback(null, socketRequestAllowed(req, allowedHostnames(config))),
+  });
   // Handshake auth, room events, and the coalescing refresher that replaces the no-op boardChanges;
   // through Redis when REDIS_URL is set (ADR 010).
   let realtime: Realtime;
@@ -103,7 +119,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
           // ssrLoadModule returns a new module object after a change: rebuild the app only then.
           const module = (await vite!.ssrLoadModule("/server/app.ts")) as { createApp: CreateApp };
           let handler = apps.get(module);
-          if (!handler) apps.set(module, (handler = module.createApp(services)));
+          if (!handler) apps.set(module, (handler = module.createApp(services, { dev: true })));
           handler(req, res, next);
         } catch (error) {
           if (error instanceof Error) vite!.ssrFixStacktrace(error);
@@ -116,7 +132,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       // A URL string keeps tsc from type-checking the bundle.
       const buildUrl = new URL("../build/server/index.js", import.meta.url).href;
       const { createApp } = (await import(buildUrl)) as { createApp: CreateApp };
-      app.use(createApp(services));
+      app.use(createApp(services, { dev: false }));
     }
 
     await new Promise<void>((resolve, reject) => {

@@ -6,13 +6,14 @@ import { data, Link, redirect } from "react-router";
 import { PageShell } from "~/components/page-shell.tsx";
 import { z } from "zod";
 import { servicesContext } from "~/context.ts";
+import { idSchema } from "~/rules/id-schema.ts";
 import { startImpersonation, stopImpersonation } from "~/modules/identity/impersonation.server.ts";
 import { sessionCookie } from "~/modules/identity/session-cookie.server.ts";
 import { requireRouteAccess } from "~/shell/guard.server.ts";
 import type { Route } from "./+types/impersonation";
 
 const impersonationForm = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("start"), userId: z.coerce.number().int() }),
+  z.object({ intent: z.literal("start"), userId: idSchema("Choose a valid user.") }),
   z.object({ intent: z.literal("stop") }),
 ]);
 

@@ -4,6 +4,7 @@
 // so the dialogs that run it in the browser stay light (ADR 028).
 import { DAMAGE_WAIVERS, isDamageWaiverId } from "./orders/damage-waivers.ts";
 import { isCompanyCode, isValidPhone, maskPhone, padCompanyCode, TRUCK_COUNT_MAX_DIGITS, ZIP_DIGITS } from "./masks.ts";
+import { readId } from "./ids.ts";
 
 /** What a field holds, which decides how it is read and normalised (normaliseField). */
 export type EditFieldKind =
@@ -105,7 +106,7 @@ export function normaliseField(
       return count === null ? fail(fieldMessages.count(label)) : { ok: true, value: count };
     }
     case "waiver": {
-      const id = typeof raw === "string" && /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : raw;
+      const id = readId(raw) ?? raw;
       return isDamageWaiverId(id) ? { ok: true, value: id as number } : fail(fieldMessages.waiver());
     }
     case "yesNo": {

@@ -6,6 +6,7 @@ import { canAddNotes, holdsAllAccess, unlocksRoute } from "./access/permissions.
 import { BOARD_ROUTES, type BoardRouteName } from "./boards/board-pages.ts";
 import type { CardListName } from "./boards/boards.ts";
 import { defineBoardDialog } from "./dialogs/board-dialog.ts";
+import { idSchema } from "./id-schema.ts";
 
 /** The `{unit}` of GET /api/orders/{form}/notes/{unit} when only the order is meant. */
 export const IGNORE_UNIT = "IgnoreUnit";
@@ -64,26 +65,8 @@ export const NOTE_MESSAGES = {
   noNotesHere: "Notes are not kept on this board.",
 } as const;
 
-const MAX_ID = 2_147_483_647;
-
-/** A positive database id, as a JSON number or a form's digits; nothing else (no booleans, no arrays). */
-export function noteIdSchema(message: string) {
-  return z
-    .union(
-      [
-        z.number({ error: message }),
-        z
-          .string({ error: message })
-          .trim()
-          .regex(/^\d{1,10}$/, { error: message })
-          .transform(Number),
-      ],
-      {
-        error: message,
-      },
-    )
-    .pipe(z.number().int({ error: message }).min(1, { error: message }).max(MAX_ID, { error: message }));
-}
+/** A positive database id, as a JSON number or a form's digits; nothing else (ADR 039). */
+export const noteIdSchema = idSchema;
 
 const blankToUndefined = (value: unknown) =>
   value === "" || value === null || value === undefined ? undefined : value;

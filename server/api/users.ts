@@ -4,7 +4,13 @@
 import express from "express";
 import { ipKeyGenerator } from "express-rate-limit";
 import { z } from "zod";
-import { clearedSessionCookie, sessionCookie } from "../../app/modules/identity/session-cookie.server.ts";
+import {
+  clearedSessionCookie,
+  sessionCookie,
+  sessionTokenOf,
+} from "../../app/modules/identity/session-cookie.server.ts";
+import { revokeSessionToken } from "../../app/modules/identity/sign-out.server.ts";
+import { readId } from "../../app/rules/ids.ts";
 import { changePassword } from "../../app/modules/identity/password-change.server.ts";
 import {
   requestPasswordReset,
@@ -107,10 +113,13 @@ export const USERS_ENDPOINTS = {
     method: "post",
     path: "/users/logout",
     tag: "Sign-in and account",
-    summary: "Sign out (forget the browser's session cookie)",
+    summary: "Sign out: revoke the session token (cookie or bearer) and forget the browser's cookie",
     access: "public",
     responses: {
-      204: { description: "The cookie is cleared.", headers: { "Set-Cookie": "An expired session cookie." } },
+      204: {
+        description: "The token is revoked (other sessions of the user go on) and the cookie is cleared.",
+        headers: { "Set-Cookie": "An expired session cookie." },
+      },
     },
   }),
   changePassword: defineEndpoint({
@@ -253,8 +262,10 @@ export function createUsersRouter(services: AppServices): express.Router {
     res.json({ token: result.token });
   });
 
-  // Forgets the browser's cookie. A bearer token stays valid until it expires (see ADR 006).
-  route(router, USERS_ENDPOINTS.logout, (_req, res) => {
+  // Revokes the signed-out token, cookie or bearer (ADR 039: other sessions of the user go on), and
+  // forgets the browser's cookie.
+  route(router, USERS_ENDPOINTS.logout, async (req, res) => {
+    await revokeSessionToken(database.prisma, config, sessionTokenOf(req.headers));
     res.append("Set-Cookie", clearedSessionCookie(config));
     res.status(204).end();
   });
@@ -263,7 +274,7 @@ export function createUsersRouter(services: AppServices): express.Router {
     res.set("Cache-Control", "no-store");
     const session = res.locals.session!;
     const raw = String(req.params.userId);
-    const userId = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : Number.NaN;
+    const userId = readId(raw) ?? Number.NaN;
     const result = await changePassword(database.prisma, config, session, userId, req.body);
     if (!result.ok) {
       res.status(result.status).json({ error: result.message });
@@ -335,7 +346,7 @@ export function createUsersRouter(services: AppServices): express.Router {
     res.set("Cache-Control", "no-store");
     const session = res.locals.session!;
     const raw = String(req.params.userId);
-    const targetUserId = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : Number.NaN;
+    const targetUserId = readId(raw) ?? Number.NaN;
     const result = await startImpersonation(database.prisma, config, session, targetUserId);
     if (!result.ok) {
       res.status(result.status).json({ error: result.message });

@@ -218,3 +218,30 @@ describe("loadConfig in production", () => {
     expect(existsSync(path.join(dataDir, "jwt-secret"))).toBe(false);
   });
 });
+
+describe("the Host allow-list and image hosts (ADR 039)", () => {
+  it("reads ALLOWED_HOSTS as lower-cased host names, and CSP_IMG_HOSTS as origins", () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      ALLOWED_HOSTS: " Fleet.Example.com , fleet.internal,10.0.0.5,[::1]",
+      CSP_IMG_HOSTS: "https://images.example.com, https://cdn.example.com/",
+    });
+    expect(config.ALLOWED_HOSTS).toEqual(["fleet.example.com", "fleet.internal", "10.0.0.5", "[::1]"]);
+    expect(config.CSP_IMG_HOSTS).toEqual(["https://images.example.com", "https://cdn.example.com"]);
+    const defaults = loadConfig({ DATA_DIR: dataDir });
+    expect([defaults.ALLOWED_HOSTS, defaults.CSP_IMG_HOSTS]).toEqual([undefined, undefined]);
+  });
+
+  it("refuses what is not a host name, or not an https origin, naming the variable", () => {
+    for (const value of ["https://fleet.example.com", "fleet.example.com:3000", "fleet.example.com/x", "*", "a,,b"]) {
+      const error = configErrorFor({ ALLOWED_HOSTS: value });
+      expect(error.issues, value).toHaveLength(1);
+      expect(error.issues[0], value).toMatch(/^ALLOWED_HOSTS: must be host names/);
+    }
+    for (const value of ["http://images.example.com", "images.example.com", "https://images.example.com/path", "*"]) {
+      const error = configErrorFor({ CSP_IMG_HOSTS: value });
+      expect(error.issues, value).toHaveLength(1);
+      expect(error.issues[0], value).toMatch(/^CSP_IMG_HOSTS: must be https origins/);
+    }
+  });
+});

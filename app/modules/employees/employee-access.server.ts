@@ -278,7 +278,7 @@ export async function setEmployeeAccess(db: Db, actor: OperationActor, input: un
 
 /**
  * Deactivates (Active: false) or reactivates (Active: true) the employee: PUT /api/employees/{userId}/active
- * and the page's buttons. A deactivation also moves tokensValidAfter, so every session of the account ends
+ * and the page's buttons. A deactivation also starts a new session generation (ADR 039), so every session of the account ends
  * at once and stays ended after a reactivation (ADR 022, 037). Refuses as setEmployeeAccess does, and 409
  * for deactivating oneself or the last active holder of all access.
  */
@@ -309,7 +309,9 @@ export async function setEmployeeActive(
 
     await tx.user.update({
       where: { id: employee.id },
-      data: body.Active ? { active: true } : { active: false, tokensValidAfter: now },
+      data: body.Active
+        ? { active: true }
+        : { active: false, tokensValidAfter: now, sessionGeneration: { increment: 1 } },
     });
     await recordAudit(tx, {
       entityType: "User",

@@ -7,7 +7,7 @@ import type { Db } from "~/modules/platform/services.server.ts";
 import { holdsAllAccess } from "../../rules/access/permissions.ts";
 import { auditActorOf, describeChange, recordAudit } from "../audit/audit-log.server.ts";
 import { signSessionToken } from "./session-token.server.ts";
-import { effectivePermissionIds, type SignedInSession } from "./users.server.ts";
+import { effectivePermissionIds, sessionGenerationOf, type SignedInSession } from "./users.server.ts";
 
 export const IMPERSONATION_FORBIDDEN_MESSAGE = "You do not have permission to do that.";
 export const ALREADY_IMPERSONATING_MESSAGE =
@@ -84,7 +84,7 @@ export async function startImpersonation(
 
   const target = await db.user.findUnique({
     where: { id: targetUserId },
-    select: { id: true, firstName: true, lastName: true, active: true },
+    select: { id: true, firstName: true, lastName: true, active: true, sessionGeneration: true },
   });
   if (!target?.active) return { ok: false, status: 404, message: IMPERSONATION_TARGET_NOT_FOUND_MESSAGE };
 
@@ -99,7 +99,17 @@ export async function startImpersonation(
     changedData: impersonationChange(impersonator, user, "start"),
     actor: auditActorOf(actor),
   });
-  const token = signSessionToken(config, { userId: target.id, permissions, impersonatorId: impersonator.id }, now);
+  const token = signSessionToken(
+    config,
+    {
+      userId: target.id,
+      permissions,
+      generation: target.sessionGeneration,
+      impersonatorId: impersonator.id,
+      impersonatorGeneration: await sessionGenerationOf(db, impersonator.id),
+    },
+    now,
+  );
   return { ok: true, token, user, impersonator };
 }
 
@@ -126,6 +136,10 @@ export async function stopImpersonation(
     changedData: impersonationChange(impersonator, user, "stop"),
     actor: auditActorOf(session),
   });
-  const token = signSessionToken(config, { userId: impersonator.id, permissions }, now);
+  const token = signSessionToken(
+    config,
+    { userId: impersonator.id, permissions, generation: await sessionGenerationOf(db, impersonator.id) },
+    now,
+  );
   return { ok: true, token, user: { ...impersonator }, impersonator: null };
 }

@@ -312,11 +312,19 @@ export async function signInWithMicrosoftClaims(
   if (!match.ok) return notFound(match.reason);
   const user = await db.user.findUnique({
     where: { id: match.userId },
-    select: { id: true, email: true, firstName: true, lastName: true, theme: true, active: true },
+    select: {
+      id: true,
+      email: true,
+      firstName: true,
+      lastName: true,
+      theme: true,
+      active: true,
+      sessionGeneration: true,
+    },
   });
   if (!user?.active) return notFound("inactive");
   const permissions = await effectivePermissionIds(db, user.id);
-  const token = signSessionToken(config, { userId: user.id, permissions });
+  const token = signSessionToken(config, { userId: user.id, permissions, generation: user.sessionGeneration });
   return {
     ok: true,
     token,

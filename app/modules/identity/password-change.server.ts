@@ -7,6 +7,7 @@ import type { Db } from "~/modules/platform/services.server.ts";
 import { auditActorOf, recordAudit } from "../audit/audit-log.server.ts";
 import { changePasswordSchema, OLD_PASSWORD_INCORRECT_MESSAGE } from "../../rules/access/passwords.ts";
 import { hashPassword, verifyPassword } from "./passwords.server.ts";
+import { sessionGenerationOf } from "./users.server.ts";
 import { signSessionToken } from "./session-token.server.ts";
 import type { SignedInSession } from "./users.server.ts";
 
@@ -34,8 +35,14 @@ export async function changePassword(
   }
 
   const passwordHash = await hashPassword(newPassword);
-  await db.$transaction(async (tx) => {
-    await tx.user.update({ where: { id: actor.user.id }, data: { passwordHash, tokensValidAfter: now } });
+  // A new session generation revokes every other token of the account at once (ADR 039); this
+  // session goes on with a fresh token of the new generation.
+  const generation = await db.$transaction(async (tx) => {
+    const { sessionGeneration } = await tx.user.update({
+      where: { id: actor.user.id },
+      data: { passwordHash, tokensValidAfter: now, sessionGeneration: { increment: 1 } },
+      select: { sessionGeneration: true },
+    });
     await recordAudit(tx, {
       entityType: "User",
       entityId: actor.user.id,
@@ -43,11 +50,18 @@ export async function changePassword(
       changedData: {},
       actor: auditActorOf(actor),
     });
+    return sessionGeneration;
   });
   // An impersonated session stays impersonated: the fresh token keeps its act claim (ADR 009).
   const token = signSessionToken(
     config,
-    { userId: actor.user.id, permissions: actor.permissions, impersonatorId: actor.impersonator?.id ?? null },
+    {
+      userId: actor.user.id,
+      permissions: actor.permissions,
+      generation,
+      impersonatorId: actor.impersonator?.id ?? null,
+      impersonatorGeneration: actor.impersonator ? await sessionGenerationOf(db, actor.impersonator.id) : undefined,
+    },
     now,
   );
   return { ok: true, token };

@@ -177,7 +177,8 @@ export async function completePasswordReset(
     const row = await tx.passwordResetToken.findUniqueOrThrow({ where: { tokenHash }, select: { userId: true } });
     const user = await tx.user.update({
       where: { id: row.userId },
-      data: { passwordHash, tokensValidAfter: now },
+      // A new session generation: every token of the account is refused at once (ADR 039).
+      data: { passwordHash, tokensValidAfter: now, sessionGeneration: { increment: 1 } },
       select: { id: true, email: true },
     });
     // Done through an e-mailed link, not a session: the account's owner is the actor, never an impersonator.

@@ -13,6 +13,13 @@ describe("sessionCookie", () => {
   it("is Secure in production", () => {
     expect(sessionCookie("a.b.c", production)).toMatch(/; Secure$/);
     expect(clearedSessionCookie(production)).toMatch(/; Secure$/);
+    // Reached over HTTPS in any mode: Secure; over plain http outside production: not.
+    const https = { ...test, APP_URL: "https://fleet.example.com" };
+    expect(sessionCookie("a.b.c", https)).toBe(
+      "fleetops_session=a.b.c; Max-Age=3600; Path=/; HttpOnly; SameSite=Lax; Secure",
+    );
+    expect(clearedSessionCookie(https)).toMatch(/; HttpOnly; SameSite=Lax; Secure$/);
+    expect(sessionCookie("a.b.c", { ...test, APP_URL: "http://localhost:3000" })).not.toContain("Secure");
   });
 
   it("is removed with an empty value that has expired", () => {

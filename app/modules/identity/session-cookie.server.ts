@@ -5,10 +5,15 @@ import type { Config } from "~/modules/platform/config.server.ts";
 
 export const SESSION_COOKIE = "fleetops_session";
 
-type CookieConfig = Pick<Config, "NODE_ENV" | "JWT_TTL_SECONDS">;
+type CookieConfig = Pick<Config, "NODE_ENV" | "JWT_TTL_SECONDS"> & Partial<Pick<Config, "APP_URL">>;
 
+/**
+ * Always HttpOnly and SameSite=Lax; Secure whenever the app is reached over HTTPS, i.e. its public
+ * origin (APP_URL) is https, whatever the proxy in between tells, and in production (ADR 039).
+ */
 function attributes(config: CookieConfig): string {
-  return `Path=/; HttpOnly; SameSite=Lax${config.NODE_ENV === "production" ? "; Secure" : ""}`;
+  const secure = config.NODE_ENV === "production" || config.APP_URL?.startsWith("https:") === true;
+  return `Path=/; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
 
 /** A Set-Cookie value holding the token for as long as the token lives. */

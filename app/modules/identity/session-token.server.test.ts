@@ -32,7 +32,12 @@ const goodPayload = {
   exp: nowSeconds + 60,
   iss: SESSION_TOKEN_ISSUER,
   aud: SESSION_TOKEN_AUDIENCE,
+  jti: "0b8a5f0e-4c1d-4b55-9a3e-2f6a1c7d9e10",
+  gen: 0,
 };
+
+/** Any token id the signer draws (a random UUID). */
+const anyTokenId = expect.stringMatching(/^[0-9a-f-]{36}$/);
 
 describe("signSessionToken", () => {
   it("signs HS256 with sub, numeric permissions, iat, exp, issuer and audience", () => {
@@ -50,7 +55,19 @@ describe("signSessionToken", () => {
       exp: nowSeconds + 3600,
       iss: "fleet-ops",
       aud: "fleet-ops-web",
+      jti: anyTokenId,
+      gen: 0,
     });
+  });
+
+  it("carries the session generation and a new token id each time (ADR 039)", () => {
+    const first = signSessionToken(config, { userId: 7, permissions: [], generation: 4 }, now);
+    const second = signSessionToken(config, { userId: 7, permissions: [], generation: 4 }, now);
+    const a = verifySessionToken(config, first, now);
+    const b = verifySessionToken(config, second, now);
+    expect(a).toMatchObject({ status: "valid", generation: 4, tokenId: anyTokenId });
+    expect(b).toMatchObject({ status: "valid", generation: 4, tokenId: anyTokenId });
+    expect(a.status === "valid" && b.status === "valid" && a.tokenId !== b.tokenId).toBe(true);
   });
 
   it("lasts JWT_TTL_SECONDS", () => {
@@ -73,7 +90,10 @@ describe("verifySessionToken", () => {
       permissions: permissionIdsNamed(["on-off-rents", "onboarding"]),
       issuedAt: nowSeconds,
       expiresAt: nowSeconds + 3600,
+      tokenId: anyTokenId,
+      generation: 0,
       impersonatorId: null,
+      impersonatorGeneration: null,
     });
   });
 
@@ -123,6 +143,13 @@ describe("verifySessionToken", () => {
       { permissions: [1.5] },
       { exp: undefined },
       { iat: undefined },
+      { jti: undefined },
+      { jti: "short" },
+      { jti: "has spaces in it but is long" },
+      { gen: undefined },
+      { gen: -1 },
+      { gen: 1.5 },
+      { gen: "0" },
     ];
     for (const change of broken) {
       const token = handMade(header, { ...goodPayload, ...change });
@@ -156,12 +183,20 @@ describe("the act claim of an impersonated session (ADR 009)", () => {
   it("names the impersonator as act.sub, beside the impersonated user's sub and permissions", () => {
     const token = signSessionToken(
       config,
-      { userId: 7, permissions: permissionIdsNamed(["on-off-rents", "onboarding"]), impersonatorId: 2 },
+      {
+        userId: 7,
+        permissions: permissionIdsNamed(["on-off-rents", "onboarding"]),
+        impersonatorId: 2,
+        generation: 3,
+        impersonatorGeneration: 5,
+      },
       now,
     );
     expect(jwt.decode(token, { json: true })).toEqual({
       sub: "7",
-      act: { sub: "2" },
+      act: { sub: "2", gen: 5 },
+      jti: anyTokenId,
+      gen: 3,
       permissions: permissionIdsNamed(["on-off-rents", "onboarding"]),
       iat: nowSeconds,
       exp: nowSeconds + 3600,
@@ -174,7 +209,10 @@ describe("the act claim of an impersonated session (ADR 009)", () => {
       permissions: permissionIdsNamed(["on-off-rents", "onboarding"]),
       issuedAt: nowSeconds,
       expiresAt: nowSeconds + 3600,
+      tokenId: anyTokenId,
+      generation: 3,
       impersonatorId: 2,
+      impersonatorGeneration: 5,
     });
   });
 
@@ -188,12 +226,16 @@ describe("the act claim of an impersonated session (ADR 009)", () => {
   });
 
   it("refuses act claims of the wrong shape", () => {
-    expect(verifySessionToken(config, handMade(header, { ...goodPayload, act: { sub: "2" } }), now)).toMatchObject({
+    expect(
+      verifySessionToken(config, handMade(header, { ...goodPayload, act: { sub: "2", gen: 0 } }), now),
+    ).toMatchObject({
       status: "valid",
       impersonatorId: 2,
     });
     const broken = [
-      { act: { sub: "7" } },
+      { act: { sub: "2" } },
+      { act: { sub: "2", gen: -1 } },
+      { act: { sub: "7", gen: 0 } },
       { act: { sub: 2 } },
       { act: { sub: "0" } },
       { act: { sub: "x" } },

@@ -2,7 +2,9 @@
 // Signed with HS256 and the server's secret; issuer and audience pin it to this app. Whether the user may
 // still use it (active, not revoked) is decided by resolveSession in users.server.ts. An impersonated
 // session (ADR 009) also carries `act: { sub: "<impersonator id>" }` (the actor claim of OAuth token
-// exchange, RFC 8693).
+// exchange, RFC 8693). Every token carries its user's session generation (`gen`, and the impersonator's
+// in `act.gen`) and an id (`jti`): resolveSession refuses an older generation and a signed-out id (ADR 039).
+import { randomUUID } from "node:crypto";
 import jwt, { type VerifyOptions } from "jsonwebtoken";
 import { z } from "zod";
 import type { Config } from "~/modules/platform/config.server.ts";
@@ -19,6 +21,14 @@ export interface SessionTokenClaims {
   permissions: readonly number[];
   /** Set while an administrator acts as `userId` (ADR 009): written as the `act` claim. */
   impersonatorId?: number | null;
+  /**
+   * The user's `User.sessionGeneration` when the token is issued (ADR 039). Omitted means 0, the
+   * generation of an account never revoked: a caller that forgets it gets a token refused after the
+   * first revocation, never one that outlives it.
+   */
+  generation?: number;
+  /** The impersonator's session generation, with impersonatorId. */
+  impersonatorGeneration?: number;
 }
 
 /** The outcome of checking a token's signature and claims. Times are JWT NumericDates (seconds). */
@@ -29,13 +39,21 @@ export type VerifiedSessionToken =
       permissions: number[];
       issuedAt: number;
       expiresAt: number;
+      /** The token's own id (`jti`): sign-out revokes exactly this token (ADR 039). */
+      tokenId: string;
+      /** The user's session generation the token was issued in. */
+      generation: number;
       /** The `act` claim's subject: who is acting as userId, or null for an ordinary session. */
       impersonatorId: number | null;
+      /** The impersonator's session generation (`act.gen`), or null for an ordinary session. */
+      impersonatorGeneration: number | null;
     }
   | { status: "expired" }
   | { status: "invalid" };
 
 const userIdClaim = z.string().regex(/^[1-9]\d{0,9}$/);
+const generationClaim = z.number().int().nonnegative().max(2_147_483_647);
+const tokenIdClaim = z.string().regex(/^[\w-]{16,64}$/);
 
 const payloadSchema = z
   .object({
@@ -43,9 +61,11 @@ const payloadSchema = z
     permissions: z.array(z.number().int().positive()),
     iat: z.number().int().nonnegative(),
     exp: z.number().int().positive(),
+    jti: tokenIdClaim,
+    gen: generationClaim,
     // RFC 8693 allows a nested act chain; we never issue one (no impersonation within impersonation),
     // so anything but a single actor is refused.
-    act: z.strictObject({ sub: userIdClaim }).optional(),
+    act: z.strictObject({ sub: userIdClaim, gen: generationClaim }).optional(),
   })
   // Nobody impersonates themselves.
   .refine((payload) => payload.act?.sub !== payload.sub);
@@ -65,7 +85,10 @@ export function signSessionToken(
       permissions: [...claims.permissions],
       // An explicit iat: jsonwebtoken counts expiresIn from it.
       iat: Math.floor(now.getTime() / 1000),
-      ...(impersonatorId != null ? { act: { sub: String(impersonatorId) } } : {}),
+      gen: claims.generation ?? 0,
+      ...(impersonatorId != null
+        ? { act: { sub: String(impersonatorId), gen: claims.impersonatorGeneration ?? 0 } }
+        : {}),
     },
     config.JWT_SECRET,
     {
@@ -74,6 +97,7 @@ export function signSessionToken(
       issuer: SESSION_TOKEN_ISSUER,
       audience: SESSION_TOKEN_AUDIENCE,
       subject: String(claims.userId),
+      jwtid: randomUUID(),
     },
   );
 }
@@ -109,13 +133,16 @@ export function verifySessionToken(
   }
   const parsed = payloadSchema.safeParse(payload);
   if (!parsed.success) return { status: "invalid" };
-  const { sub, permissions, iat, exp, act } = parsed.data;
+  const { sub, permissions, iat, exp, jti, gen, act } = parsed.data;
   return {
     status: "valid",
     userId: Number(sub),
     permissions,
     issuedAt: iat,
     expiresAt: exp,
+    tokenId: jti,
+    generation: gen,
     impersonatorId: act ? Number(act.sub) : null,
+    impersonatorGeneration: act ? act.gen : null,
   };
 }

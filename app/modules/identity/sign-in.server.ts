@@ -41,7 +41,7 @@ export async function signInWithPassword(db: Db, config: SessionTokenConfig, inp
   if (!(await verifyPassword(user.passwordHash, password))) return incorrect("wrong-password");
 
   const permissions = await effectivePermissionIds(db, user.id);
-  const token = signSessionToken(config, { userId: user.id, permissions });
+  const token = signSessionToken(config, { userId: user.id, permissions, generation: user.sessionGeneration });
   return {
     ok: true,
     token,

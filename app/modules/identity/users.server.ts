@@ -87,6 +87,12 @@ export async function effectivePermissionIds(db: Db, userId: number): Promise<nu
   return user ? unionOfPermissions(user) : [];
 }
 
+/** The user's current session generation, for a token issued now (ADR 039); 0 for an unknown user. */
+export async function sessionGenerationOf(db: Db, userId: number): Promise<number> {
+  const user = await db.user.findUnique({ where: { id: userId }, select: { sessionGeneration: true } });
+  return user?.sessionGeneration ?? 0;
+}
+
 /** The active account with this e-mail (any case, surrounding blanks ignored), or null. */
 export async function findActiveUserByEmail(db: Db, email: string) {
   const user = await db.user.findUnique({
@@ -99,6 +105,7 @@ export async function findActiveUserByEmail(db: Db, email: string) {
       theme: true,
       active: true,
       passwordHash: true,
+      sessionGeneration: true,
     },
   });
   return user?.active ? user : null;
@@ -112,18 +119,28 @@ const sessionUserColumns = {
   theme: true,
   active: true,
   tokensValidAfter: true,
+  sessionGeneration: true,
   ...permissionSources,
 } as const;
 
-/** iat has whole seconds: a token from the same second as the cut-off still passes (see ADR 006). */
-function issuedBeforeCutOff(tokensValidAfter: Date, issuedAt: number): boolean {
-  return Math.floor(tokensValidAfter.getTime() / 1000) > issuedAt;
+/**
+ * Whether the token was revoked by its user's revocations: issued in an older session generation (the
+ * exact check, ADR 039), or in a second before `tokensValidAfter` (kept for revocations written as a
+ * time, e.g. `UPDATE "User" SET "tokensValidAfter" = now()` by hand; iat has whole seconds).
+ */
+function revokedFor(
+  account: { tokensValidAfter: Date; sessionGeneration: number },
+  issuedAt: number,
+  generation: number,
+): boolean {
+  return generation !== account.sessionGeneration || Math.floor(account.tokensValidAfter.getTime() / 1000) > issuedAt;
 }
 
 /**
  * Who a request's token belongs to. Beyond the signature and expiry, the user must still exist and
- * be active, and the token must not predate `tokensValidAfter` (moved forward by a password change or
- * a deactivation): revocation takes effect on the next request. An impersonated session (act claim,
+ * be active, the token must carry the user's current session generation (bumped by a password change,
+ * a reset or a deactivation) and must not have been signed out (its id in RevokedToken, ADR 039):
+ * revocation takes effect on the next request, with no one-second window. An impersonated session (act claim,
  * ADR 009) also needs its impersonator to exist, be active, still hold id 1 and not have been
  * revoked since the token was issued: demoting or deactivating the administrator ends it at once.
  */
@@ -140,20 +157,23 @@ export async function resolveSession(
 
   const { impersonatorId } = verified;
   // Both rows in parallel: an impersonated request costs no extra round trip.
-  const [user, impersonator] = await Promise.all([
+  const [user, impersonator, signedOut] = await Promise.all([
     db.user.findUnique({ where: { id: verified.userId }, select: sessionUserColumns }),
     impersonatorId === null ? null : db.user.findUnique({ where: { id: impersonatorId }, select: sessionUserColumns }),
+    db.revokedToken.findUnique({ where: { jti: verified.tokenId }, select: { jti: true } }),
   ]);
   if (!user) return { status: "anonymous", reason: "unknown-user" };
   if (!user.active) return { status: "anonymous", reason: "inactive" };
-  if (issuedBeforeCutOff(user.tokensValidAfter, verified.issuedAt)) return { status: "anonymous", reason: "revoked" };
+  if (signedOut || revokedFor(user, verified.issuedAt, verified.generation)) {
+    return { status: "anonymous", reason: "revoked" };
+  }
   if (impersonatorId !== null) {
     if (!impersonator) return { status: "anonymous", reason: "impersonator-unknown" };
     if (!impersonator.active) return { status: "anonymous", reason: "impersonator-inactive" };
     if (!holdsAllAccess(unionOfPermissions(impersonator))) {
       return { status: "anonymous", reason: "impersonator-not-admin" };
     }
-    if (issuedBeforeCutOff(impersonator.tokensValidAfter, verified.issuedAt)) {
+    if (revokedFor(impersonator, verified.issuedAt, verified.impersonatorGeneration ?? -1)) {
       return { status: "anonymous", reason: "impersonator-revoked" };
     }
   }

@@ -57,9 +57,10 @@ async function readNotes(db: Db, where: Prisma.NoteWhereInput): Promise<StoredNo
 
 /** A request's notes: all of them (`unit` = IgnoreUnit), or those naming the unit. */
 export async function listRequestNotes(db: Db, actor: OperationActor, params: unknown): Promise<NotesRead> {
+  // Permission first: a caller without it learns nothing from the answer, not even what is malformed (ADR 039).
+  if (!mayReadNotes(actor.permissions)) return refuse(403, NOTE_MESSAGES.forbidden);
   const parsed = parseInput(requestNotesParams, params);
   if (!parsed.ok) return parsed.refusal;
-  if (!mayReadNotes(actor.permissions)) return refuse(403, NOTE_MESSAGES.forbidden);
   const { form, unit } = parsed.data;
   const found = await db.formHistory.findUnique({ where: { id: form }, select: { id: true } });
   if (!found) return refuse(404, NOTE_MESSAGES.orderNotFound);
@@ -70,9 +71,10 @@ export async function listRequestNotes(db: Db, actor: OperationActor, params: un
 
 /** Every note naming the unit. A number neither the fleet nor any note knows is a 404. */
 export async function listUnitNotes(db: Db, actor: OperationActor, params: unknown): Promise<NotesRead> {
+  // Permission first: a caller without it learns nothing from the answer, not even what is malformed (ADR 039).
+  if (!mayReadNotes(actor.permissions)) return refuse(403, NOTE_MESSAGES.forbidden);
   const parsed = parseInput(unitNotesParams, params);
   if (!parsed.ok) return parsed.refusal;
-  if (!mayReadNotes(actor.permissions)) return refuse(403, NOTE_MESSAGES.forbidden);
   const { unit } = parsed.data;
   const notes = await readNotes(db, { unitNumber: unit });
   if (notes.length === 0 && !(await db.unit.findUnique({ where: { unitNumber: unit }, select: { id: true } }))) {

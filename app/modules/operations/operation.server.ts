@@ -1,9 +1,11 @@
 // What every domain operation shares (the queue moves of ADR 011, the order work of issue 5): the actor,
 // the result type (app/rules/dialogs/operation-result.ts), input parsing into field messages, and the conflict
 // that rolls a transaction back with a 409.
-import { z } from "zod";
+import type { z } from "zod";
 import type { OperationRefusal, OperationResult, VersionConflict } from "../../rules/dialogs/operation-result.ts";
 import type { SignedInSession } from "../identity/users.server.ts";
+import { idSchema } from "../../rules/id-schema.ts";
+import { MAX_ID, readId } from "../../rules/ids.ts";
 
 export type { OperationRefusal, OperationResult } from "../../rules/dialogs/operation-result.ts";
 
@@ -44,20 +46,12 @@ export async function settle(work: () => Promise<OperationResult>): Promise<Oper
 
 export const fullName = (user: { firstName: string; lastName: string }) => `${user.firstName} ${user.lastName}`;
 
-export const MAX_ID = 2_147_483_647;
+export { MAX_ID };
 
 /** An id written in a URL: digits only, in the id column's range; null for any other text ("0x10", "1e3", "+1"). */
 export function idFromPath(param: string | null | undefined): number | null {
-  if (!param || !/^\d{1,10}$/.test(param)) return null;
-  const id = Number(param);
-  return id >= 1 && id <= MAX_ID ? id : null;
+  return typeof param === "string" ? readId(param) : null;
 }
 
-/** A positive database id, from JSON (number) or a form (digits). */
-export function idField(message: string) {
-  return z.coerce
-    .number({ error: message })
-    .int({ error: message })
-    .min(1, { error: message })
-    .max(MAX_ID, { error: message });
-}
+/** A positive database id, from JSON (number) or a form (digits only; ADR 039). */
+export const idField = idSchema;

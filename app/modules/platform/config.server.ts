@@ -23,6 +23,26 @@ const appOrigin = z
   .refine(isBareOrigin, APP_URL_MESSAGE)
   .transform((value) => new URL(value).origin);
 
+const HOSTNAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
+const IPV6 = /^\[[0-9a-f:.]{2,45}\]$/;
+
+/** A comma-separated list of host names (no scheme, port or path), lower-cased: the Host allow-list. */
+const hostList = z
+  .string()
+  .transform((value) => value.split(",").map((item) => item.trim().toLowerCase()))
+  .refine((items) => items.every((item) => HOSTNAME.test(item) || IPV6.test(item)), {
+    message: "must be host names separated by commas, such as fleet.example.com,fleet.internal (no scheme or port)",
+  });
+
+/** A comma-separated list of https origins, for the images the pages may show (CSP img-src). */
+const originList = z
+  .string()
+  .transform((value) => value.split(",").map((item) => item.trim()))
+  .refine((items) => items.every((item) => item.startsWith("https://") && isBareOrigin(item)), {
+    message: "must be https origins separated by commas, such as https://images.example.com (no path)",
+  })
+  .transform((items) => items.map((item) => new URL(item).origin));
+
 export const configSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number({ message: "must be a port number" }).int().min(0).max(65535).default(3000),
@@ -78,6 +98,14 @@ export const configSchema = z.object({
    * otherwise `http://localhost:${PORT}` (see localAppUrl).
    */
   APP_URL: appOrigin.optional(),
+  /**
+   * Host names the app answers to (the request's Host header, and the Origin of a socket handshake);
+   * any other answers 400 before routing (ADR 039). The host of APP_URL and the loopback names are
+   * always allowed.
+   */
+  ALLOWED_HOSTS: hostList.optional(),
+  /** Other origins the pages may load images from (CSP img-src, beside 'self' and data:). */
+  CSP_IMG_HOSTS: originList.optional(),
 });
 
 export type Config = z.infer<typeof configSchema> & {

@@ -17,6 +17,7 @@ import {
   ungrantablePermissionIds,
   unlocksRoute,
 } from "./permissions.ts";
+import { idSchema } from "../id-schema.ts";
 
 /** The software variable whose user ids may change access (beside holders of all access). */
 export const EMPLOYEE_MANAGEMENT_VARIABLE = { group: "Software", name: "Employee Management Permissions" } as const;
@@ -301,13 +302,7 @@ export interface EmployeePageData {
  * A database id from JSON (a whole number) or a form (digits only), 1 … 2^31 - 1. Not z.coerce: it
  * would read "0x10" as 16, "1e3" as 1000 and true as 1.
  */
-const recordId = (message: string) =>
-  z
-    .union([z.number({ error: message }), z.string({ error: message }).regex(/^\d{1,10}$/, { error: message })], {
-      error: message,
-    })
-    .transform(Number)
-    .pipe(z.number().int({ error: message }).min(1, { error: message }).max(2_147_483_647, { error: message }));
+const recordId = idSchema;
 
 /**
  * PUT /api/employees/{userId}/access and the page's access form: the department (null: none) and the

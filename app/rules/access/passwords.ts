@@ -2,6 +2,7 @@
 // shared by the browser (Conform) and the server: change password, set a new password from a reset
 // link, request a reset, register an employee, and the theme switch. Every message exists once, here.
 import { z } from "zod";
+import { idSchema } from "../id-schema.ts";
 
 export const MIN_PASSWORD_LENGTH = 6;
 
@@ -104,10 +105,7 @@ export const registerEmployeeSchema = z.object({
     .trim()
     .toLowerCase()
     .pipe(z.email({ message: REGISTER_MESSAGES.email }).max(254, REGISTER_MESSAGES.email)),
-  departmentId: z.coerce
-    .number({ message: REGISTER_MESSAGES.department })
-    .int(REGISTER_MESSAGES.department)
-    .positive(REGISTER_MESSAGES.department),
+  departmentId: idSchema(REGISTER_MESSAGES.department),
   password: z
     .string({ message: PASSWORD_TOO_SHORT_MESSAGE })
     .min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT_MESSAGE)

@@ -10,6 +10,7 @@ import { truckTypeLabel } from "../fleet/truck-types.ts";
 import { defineBoardDialog } from "../dialogs/board-dialog.ts";
 import { postedFields } from "../dialogs/posted-fields.ts";
 import { type EditField, type EditFieldKind, type EditFieldValue, normaliseFields } from "../edit-fields.ts";
+import { idSchema } from "../id-schema.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Messages: the specification's where it gives them, character for character, and the server's own.
@@ -154,15 +155,7 @@ export type OnRentEditFormValues = Record<string, string>;
 
 const idMessage = ON_RENT_EDIT_MESSAGES.chooseOrder;
 /** A record id of a payload: a positive 32-bit integer, from JSON or from a form's digits. */
-export const positiveId = (message: string) =>
-  z.preprocess(
-    (value) => (typeof value === "string" && /^\d+$/.test(value.trim()) ? Number(value.trim()) : value),
-    z
-      .number({ error: message })
-      .int({ error: message })
-      .min(1, { error: message })
-      .max(2_147_483_647, { error: message }),
-  );
+export const positiveId = idSchema;
 
 /** The parts of the payload that are not edited fields: which order, from which version, and what the client computed. */
 const envelopeSchema = z.object({

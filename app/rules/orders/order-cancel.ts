@@ -7,6 +7,7 @@ import type { CardListName } from "../boards/boards.ts";
 import type { ChangeSince } from "../dialogs/operation-result.ts";
 import { defineBoardDialog } from "../dialogs/board-dialog.ts";
 import { unlocksRoute } from "../access/permissions.ts";
+import { idSchema } from "../id-schema.ts";
 
 /** The longest cancellation note. */
 export const CANCEL_NOTE_MAX_LENGTH = 500;
@@ -92,12 +93,7 @@ const DEPARTMENTS: Readonly<Record<string, CancelDepartment>> = {
   offboarding: "Offboarding",
 };
 
-const positiveId = (message: string) =>
-  z.coerce
-    .number({ error: message })
-    .int({ error: message })
-    .min(1, { error: message })
-    .max(2_147_483_647, { error: message });
+const positiveId = idSchema;
 
 const stage = z
   .number({ error: ORDER_CANCEL_MESSAGES.status })

@@ -25,6 +25,7 @@ import {
   TRADE_CONVERT_TEXTS,
 } from "./trade-convert-dialog.ts";
 import { isPickedUpUnitStatus, ONBOARDING_STAGE, ONBOARDING_STATUS_LABEL } from "./order-stages.ts";
+import { idSchema } from "../id-schema.ts";
 
 // ---------------------------------------------------------------------------------------------
 // The calls and their messages.
@@ -49,7 +50,6 @@ export const SPECIAL_INSTRUCTIONS_MAX_LENGTH = 2000;
 /** TradeForm.insuranceType's width. */
 export const INSURANCE_TYPE_MAX_LENGTH = 60;
 
-const MAX_ID = 2_147_483_647;
 const MAX_COUNT = 999;
 
 export const TRADE_CONVERT_MESSAGES = {
@@ -102,19 +102,7 @@ const storable = (text: string, multiline: boolean) =>
   text.isWellFormed() && !(multiline ? CONTROL_CHARACTERS_BUT_LINES : CONTROL_CHARACTERS_IN_LINE).test(text);
 
 /** A database id from JSON (a number) or a form (digits); anything else gets `message`. */
-const idField = (message: string) =>
-  z
-    .union(
-      [
-        z.number(),
-        z
-          .string()
-          .regex(/^\s*\d{1,10}\s*$/)
-          .transform(Number),
-      ],
-      { error: message },
-    )
-    .pipe(z.number().int({ error: message }).min(1, { error: message }).max(MAX_ID, { error: message }));
+const idField = idSchema;
 
 /** A truck count of 0–999, a number or up to three digits. */
 const countField = (label: string) => {

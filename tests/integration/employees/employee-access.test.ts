@@ -332,7 +332,14 @@ describe("deactivating and reactivating", () => {
       message: EMPLOYEE_ACCESS_MESSAGES.reactivated,
     });
     expect(await resolveSession(db, before, CONFIG)).toEqual({ status: "anonymous", reason: "revoked" });
-    const after = signSessionToken(CONFIG, { userId: clerk.id, permissions: [] }, new Date(Date.now() + 1_000));
+    // A new sign-in carries the account's new session generation (ADR 039).
+    const { sessionGeneration } = await db.user.findUniqueOrThrow({ where: { id: clerk.id } });
+    expect(sessionGeneration).toBe(1);
+    const after = signSessionToken(
+      CONFIG,
+      { userId: clerk.id, permissions: [], generation: sessionGeneration },
+      new Date(Date.now() + 1_000),
+    );
     expect(await resolveSession(db, after, CONFIG)).toMatchObject({
       status: "signed-in",
       permissions: ids(["onboarding"]),

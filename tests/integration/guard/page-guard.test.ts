@@ -289,6 +289,16 @@ describe("POST /logout", () => {
     expect(response.headers.get("set-cookie")).toMatch(new RegExp(`^${SESSION_COOKIE}=; Max-Age=0`));
   });
 
+  it("revokes the signed-out token itself: a kept copy of the cookie no longer opens a page (ADR 039)", async () => {
+    const { token } = await tokenFor(["onboarding"]);
+    expect((await get("/onboarding", token)).status).toBe(200);
+    await postForm("/logout", {}, `${SESSION_COOKIE}=${encodeURIComponent(token)}`);
+    // Refused like any unusable token (ADR 025): the shell and the sign-in dialog, none of the page's data.
+    const after = await get("/onboarding", token);
+    expect(after.status).toBe(401);
+    expect(after.html).toContain(EXPIRED_TITLE);
+  });
+
   it("only redirects on GET", async () => {
     const { location, response } = await get("/logout");
     expect(location).toBe("/employee-login");

@@ -264,6 +264,29 @@ describe("POST /users/logout", () => {
     expect(cookie).toMatch(/Expires=Thu, 01 Jan 1970 00:00:00 GMT/);
     expect(cookie).toContain("Path=/");
   });
+
+  it("revokes the signed-out token, bearer or cookie, and no other session of the user (ADR 039)", async () => {
+    const user = await createUser(db);
+    const tokens = [];
+    for (let i = 0; i < 3; i += 1) {
+      tokens.push((await login({ email: user.email, password: PASSWORD })).body.token as string);
+    }
+    const [byBearer, byCookie, staying] = tokens as [string, string, string];
+    const origin = { Origin: server.url };
+    expect(
+      (await fetch(`${server.url}/users/logout`, { method: "POST", headers: { ...origin, ...bearer(byBearer) } }))
+        .status,
+    ).toBe(204);
+    const cookie = { Cookie: `fleetops_session=${encodeURIComponent(byCookie)}` };
+    expect(
+      (await fetch(`${server.url}/users/logout`, { method: "POST", headers: { ...origin, ...cookie } })).status,
+    ).toBe(204);
+    for (const token of [byBearer, byCookie]) {
+      const result = await info(bearer(token));
+      expect({ status: result.status, body: result.body }).toEqual({ status: 401, body: SIGN_IN_REQUIRED });
+    }
+    expect((await info(bearer(staying))).status).toBe(200);
+  });
 });
 
 describe("in production", () => {

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { COMPANY_CODE_LENGTH, maskPhone, ODOMETER_MAX_DIGITS } from "../../masks.ts";
 import { isCompletePhone, isIsoDate, isUnitNumber, MAX_RETURNING_LINES, normalizeUnitNumber } from "./fields.ts";
 import { OFF_RENT_EDIT_MESSAGES } from "./messages.ts";
+import { idSchema } from "../../id-schema.ts";
 
 const ODOMETER_PATTERN = new RegExp(`^\\d{1,${ODOMETER_MAX_DIGITS}}$`);
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -31,12 +32,7 @@ const optionalPhone = optionalText(25)
   .transform((value) => (value === "" ? "" : maskPhone(value)));
 
 /** A database id from JSON (number) or a form (digits). */
-export const recordId = (message: string) =>
-  z.coerce
-    .number({ error: message })
-    .int({ error: message })
-    .min(1, { error: message })
-    .max(2_147_483_647, { error: message });
+export const recordId = idSchema;
 
 /** The company code: required, at most 5 digits, padded to 5 (ADR 015). */
 const companyCode = z
