@@ -15,6 +15,8 @@ const IMPORTS: DialogImports<BoardsDialogName> = {
   editOffTrade: () => import("./trade-off-edit-dialog.tsx"),
   vendorModal: () => import("./vendor-edit-dialog.tsx"),
   assignCarrier: () => import("./carrier-assign-dialog.tsx"),
+  creditMemoCreate: () => import("./credit-memo-create-dialog.tsx"),
+  creditMemoEdit: () => import("./credit-memo-review-dialog.tsx"),
 };
 
 registerDialogs(IMPORTS);

@@ -30,6 +30,8 @@ import { TRADE_ON_EDIT_DIALOG_SERVER } from "../orders/trade-on-edit-dialogs.ser
 import { TRADE_OFF_EDIT_DIALOG_SERVER } from "../orders/trade-off-edit-dialogs.server.ts";
 import { VENDOR_EDIT_DIALOG_SERVER } from "../vendors/vendor-edit-dialogs.server.ts";
 import { CARRIER_ASSIGN_DIALOG_SERVER } from "../queue/carrier-assign-dialogs.server.ts";
+import { CREDIT_MEMO_CREATE_DIALOG_SERVER } from "../credit-memos/credit-memo-create-dialogs.server.ts";
+import { CREDIT_MEMO_REVIEW_DIALOG_SERVER } from "../credit-memos/credit-memo-review-dialogs.server.ts";
 import {
   type BoardDialogContext,
   type BoardDialogOutcome,
@@ -49,6 +51,8 @@ const SERVERS: { [N in BoardDialogName]: BoardDialogServer<BoardDialogDefinition
   vendorModal: VENDOR_EDIT_DIALOG_SERVER,
   assignCarrier: CARRIER_ASSIGN_DIALOG_SERVER,
   departmentCreate: DEPARTMENT_EDIT_DIALOG_SERVER,
+  creditMemoCreate: CREDIT_MEMO_CREATE_DIALOG_SERVER,
+  creditMemoEdit: CREDIT_MEMO_REVIEW_DIALOG_SERVER,
 };
 
 /**
@@ -181,6 +185,7 @@ export type DialogSubmission =
       announce?: Announcement[];
       stayOpen: boolean;
       message: string | null;
+      opens?: Record<string, string>;
     }
   | { kind: "refused"; status: number; actionData: DialogActionData };
 
@@ -206,12 +211,13 @@ export async function submitDialogForm(context: BoardDialogContext, form: FormDa
     };
   }
   if (outcome.ok) {
-    const { lists, requests, announce, stayOpen = false, message = null } = outcome;
+    const { lists, requests, announce, stayOpen = false, message = null, opens } = outcome;
     return {
       kind: "done",
       lists,
       ...(requests ? { requests } : {}),
       ...(announce ? { announce } : {}),
+      ...(opens ? { opens } : {}),
       stayOpen,
       message,
     };

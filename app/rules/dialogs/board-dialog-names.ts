@@ -13,6 +13,8 @@ export const BOARD_DIALOG_NAMES = [
   "vendorModal",
   "assignCarrier",
   "departmentCreate",
+  "creditMemoCreate",
+  "creditMemoEdit",
 ] as const;
 
 export type BoardDialogName = (typeof BOARD_DIALOG_NAMES)[number];
@@ -31,6 +33,9 @@ export const DIALOG_HOSTS = {
   vendorModal: ["transport", "vendors"],
   assignCarrier: ["transport"],
   departmentCreate: ["departments"],
+  // Credit memos are accounts receivable's work (ADR 040); the /credit-memos page joins when it is built.
+  creditMemoCreate: ["accounts-receivable"],
+  creditMemoEdit: ["accounts-receivable"],
 } as const satisfies Partial<Record<BoardDialogName, readonly RouteName[]>>;
 
 export type HostedDialogName = keyof typeof DIALOG_HOSTS;

@@ -14,6 +14,8 @@ import { TRADE_ON_EDIT_DIALOG } from "../orders/trade-on-edit-dialog.ts";
 import { TRADE_OFF_EDIT_DIALOG } from "../orders/trade-off-edit-dialog.ts";
 import { VENDOR_EDIT_DIALOG } from "../vendors/vendor-edit.ts";
 import { CARRIER_ASSIGN_DIALOG } from "../transport/carrier-assign.ts";
+import { CREDIT_MEMO_CREATE_DIALOG } from "../credit-memos/credit-memo-create.ts";
+import { CREDIT_MEMO_REVIEW_DIALOG } from "../credit-memos/credit-memo-review.ts";
 
 export const BOARD_DIALOGS = [
   NOTES_DIALOG,
@@ -25,6 +27,8 @@ export const BOARD_DIALOGS = [
   VENDOR_EDIT_DIALOG,
   CARRIER_ASSIGN_DIALOG,
   DEPARTMENT_EDIT_DIALOG,
+  CREDIT_MEMO_CREATE_DIALOG,
+  CREDIT_MEMO_REVIEW_DIALOG,
 ] as const;
 
 type Definitions = (typeof BOARD_DIALOGS)[number];
@@ -47,9 +51,7 @@ export const ROOT_DIALOG_NAMES = ["login", "passwordReset", "requestReset"] as c
 
 /** Modal names of the specification whose dialog later issues build; they say so plainly. */
 export const DIALOGS_NOT_BUILT = [
-  "creditMemoCreate",
   "creditMemoApply",
-  "creditMemoEdit",
   "setPriorityOrder",
   "removePrepayOrder",
   "statusDetailsModal",
