@@ -31,19 +31,17 @@ describe("the credit memo endpoints with random and malformed bodies", () => {
     const line = valid.lines[0]!;
     const brokenLines = malformedBodies(line).map((broken) => ({ ...valid, lines: [broken, valid.lines[1]] }));
     // A fresh number per body, so accepted ones do not turn the later ones into duplicates.
-    const bodies = fc
-      .oneof(malformedBodies(valid), brokenLines)
-      .map((body) =>
-        typeof body === "object" && body !== null && !Array.isArray(body) && "invoiceClaim" in body
-          ? {
-              ...body,
-              invoiceClaim:
-                (body as { invoiceClaim: unknown }).invoiceClaim === valid.invoiceClaim
-                  ? unique("CLM")
-                  : (body as { invoiceClaim: unknown }).invoiceClaim,
-            }
-          : body,
-      );
+    const bodies = fc.oneof(malformedBodies(valid), brokenLines).map((body) =>
+      typeof body === "object" && body !== null && !Array.isArray(body) && "invoiceClaim" in body
+        ? {
+            ...body,
+            invoiceClaim:
+              (body as { invoiceClaim: unknown }).invoiceClaim === valid.invoiceClaim
+                ? unique("CLM")
+                : (body as { invoiceClaim: unknown }).invoiceClaim,
+          }
+        : body,
+    );
     const statuses = await checkMalformedBodies(bodies, send("POST", "/api/credit-memo/create-new"));
     expect(statuses.get(400)).toBeGreaterThan(0);
     expect(statuses.get(200)).toBeGreaterThan(0);
