@@ -69,7 +69,9 @@ export default function CreditMemoReviewDialog({ data, actionData, readOnly }: B
         <Fact label="Date">{memo.memoDate}</Fact>
         <Fact label="Type">{memo.memoType}</Fact>
         <Fact label="Source">{memo.source}</Fact>
-        <Fact label="Total">{memo.total}</Fact>
+        <Fact label="Total">
+          <span data-memo-total="">{memo.total}</span>
+        </Fact>
         <Fact label="Applied">{memo.applied}</Fact>
         <Fact label="Available credit">
           <span data-available-credit="">{memo.available}</span>

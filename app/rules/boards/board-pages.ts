@@ -65,6 +65,7 @@ const SECTIONS: Readonly<Record<BoardRouteName, readonly BoardSection[]>> = {
     { list: "ar-open", label: "Open contracts" },
     { list: "ar-off-rent", label: "Off rent" },
     { list: "ar-claims", label: "Claims" },
+    { list: "credit-memos", label: "Credit memos" },
   ],
   "client-relations": [{ list: "client-relations", label: null }],
   recon: [{ list: "recon", label: null }],
