@@ -35,6 +35,10 @@ export async function creditMemo(
 
 /** A create body that passes every check, for a company code (its number no memo uses yet). */
 export function creditMemoBody(companyCode: string, extra: Record<string, unknown> = {}) {
+  const lines: Record<string, string | number | null>[] = [
+    { relatedInvoice: "INV-118204", unitNumber: "t4421", amount: "1,250.10", po: "PO-88120", note: "Duplicate" },
+    { relatedInvoice: "INV-118205", unitNumber: "T4422", amount: 0.2, po: null, note: "Second unit" },
+  ];
   return {
     companyCode,
     invoiceClaim: unique("CLM"),
@@ -43,10 +47,7 @@ export function creditMemoBody(companyCode: string, extra: Record<string, unknow
     creditMemoSource: "Billing Error",
     creditMemoDescription: "Rent billed twice for October",
     creditMemoNotes: "",
-    lines: [
-      { relatedInvoice: "INV-118204", unitNumber: "t4421", amount: "1,250.10", po: "PO-88120", note: "Duplicate" },
-      { relatedInvoice: "INV-118205", unitNumber: "T4422", amount: 0.2, po: null, note: "Second unit" },
-    ],
+    lines,
     ...extra,
   };
 }
