@@ -4,7 +4,13 @@
 import express from "express";
 import { z } from "zod";
 import { findInvoiceClaim, createCreditMemo } from "../../app/modules/credit-memos/credit-memo-create.server.ts";
+import { applyCreditMemos, findCompanyCredits } from "../../app/modules/credit-memos/credit-memo-apply.server.ts";
 import { approveCreditMemo, voidCreditMemo } from "../../app/modules/credit-memos/credit-memo-review.server.ts";
+import {
+  CREDIT_MEMO_APPLY_API_PATH,
+  CREDIT_MEMO_APPLY_MESSAGES,
+  CREDIT_MEMO_FIND_CREDITS_API_PATH,
+} from "../../app/rules/credit-memos/credit-memo-apply.ts";
 import type { AppServices } from "../../app/modules/platform/services.server.ts";
 import {
   CREDIT_MEMO_CHECK_API_PATH,
@@ -89,6 +95,36 @@ const duplicate = {
   },
 };
 
+const appliedLineSchema = z
+  .object({
+    CMID: z.union([z.int(), z.string()]).meta({ description: "Required: the memo's id." }),
+    Invoice: z.string().max(40).meta({ description: "Required: the invoice number." }),
+    AppliedDate: z.string().optional().meta({ description: "YYYY-MM-DD, at most 45 days ago; today when left out." }),
+    AppliedAmount: amount,
+    AppliedNote: z.string().max(500).meta({ description: "Required." }),
+    InvoiceOverride: z
+      .union([z.literal(0), z.literal(1)])
+      .optional()
+      .meta({ description: "1: apply although the invoice answered 404 or 406 (Apply Anyway)." }),
+  })
+  .meta({ id: "AppliedCreditLine" });
+
+const companyCreditsSchema = z
+  .object({
+    CompanyName: z.string(),
+    CompanyContact: z.string().nullable(),
+    CompanyStreet: z.string().nullable(),
+    CompanyCity: z.string().nullable(),
+    CompanyState: z.string().nullable(),
+    CompanyZip: z.string().nullable(),
+    AvailableCredit: z.string().meta({ description: "The total, exact: `1234.50`." }),
+    Invoices: z.string().meta({ description: "'CM # id - $balance', comma-separated." }),
+    CMList: z.array(z.object({ CMID: z.int(), AvailableCredit: z.string(), InvoiceClaim: z.string() })),
+  })
+  .meta({ id: "CompanyCredits" });
+
+const refusal = (description: string, error: string) => ({ ...REFUSALS[409], description, example: { error } });
+
 export const CREDIT_MEMOS_ENDPOINTS = {
   create: defineEndpoint({
     method: "post",
@@ -168,6 +204,80 @@ export const CREDIT_MEMOS_ENDPOINTS = {
       example: { ok: true, CreditMemoID: 118, message: CREDIT_MEMO_REVIEW_MESSAGES.voided },
     }),
   }),
+  findCredits: defineEndpoint({
+    method: "get",
+    path: `${CREDIT_MEMO_FIND_CREDITS_API_PATH}/{companyCode}`,
+    tag: "Credit memos",
+    summary: "A company's approved credits",
+    description:
+      "The company's summary and each approved memo with credit left, exact. None: 404 with the specification's message.",
+    access: "session",
+    permission: CREATORS,
+    params: z.object({ companyCode: z.string().meta({ example: "00042" }) }),
+    responses: {
+      200: {
+        description: "One item: the company and its credits.",
+        schema: z.array(companyCreditsSchema),
+        example: [
+          {
+            CompanyName: "Acme Logistics",
+            CompanyContact: "Dana Ruiz",
+            CompanyStreet: "1 Main St",
+            CompanyCity: "Austin",
+            CompanyState: "TX",
+            CompanyZip: "78701",
+            AvailableCredit: "1270.30",
+            Invoices: "CM # 118 - $1,250.30, CM # 121 - $20.00",
+            CMList: [
+              { CMID: 118, AvailableCredit: "1250.30", InvoiceClaim: "CLM-20931" },
+              { CMID: 121, AvailableCredit: "20.00", InvoiceClaim: "INV-118207" },
+            ],
+          },
+        ],
+      },
+      401: REFUSALS[401],
+      403: REFUSALS[403],
+      404: { ...REFUSALS[404], example: { error: CREDIT_MEMO_APPLY_MESSAGES.noCredits } },
+    },
+  }),
+  apply: defineEndpoint({
+    method: "post",
+    path: CREDIT_MEMO_APPLY_API_PATH,
+    tag: "Credit memos",
+    summary: "Apply credit memos to invoices",
+    description:
+      "All lines or none. 404: an invoice does not exist; 406: it is another company's or already paid (send the " +
+      "line again with `InvoiceOverride: 1` to apply anyway); 417: a memo is no longer approved or no longer has the " +
+      "credit (someone applied or voided it meanwhile; not overridable). Amounts are exact; a memo never goes below zero.",
+    access: "session",
+    permission: CREATORS,
+    body: {
+      schema: z.object({ CompanyCode: z.string(), lines: z.array(appliedLineSchema).min(1).max(50) }),
+      example: {
+        CompanyCode: "00042",
+        lines: [
+          {
+            CMID: 118,
+            Invoice: "INV-118300",
+            AppliedDate: "2026-11-24",
+            AppliedAmount: "250.00",
+            AppliedNote: "Offset",
+            InvoiceOverride: 0,
+          },
+        ],
+      },
+    },
+    responses: {
+      ...operationResponses({
+        description: "Applied.",
+        schema: doneSchema,
+        example: { ok: true, message: CREDIT_MEMO_APPLY_MESSAGES.applied },
+      }),
+      404: { ...REFUSALS[404], example: { error: CREDIT_MEMO_APPLY_MESSAGES.invoiceNotFound("INV-1") } },
+      406: refusal("An invoice is another company's or already paid.", CREDIT_MEMO_APPLY_MESSAGES.invoicePaid("INV-1")),
+      417: refusal("A memo no longer has the credit.", CREDIT_MEMO_APPLY_MESSAGES.noLongerAvailable(118, 0)),
+    },
+  }),
 } as const;
 
 export function createCreditMemosRouter(services: AppServices): express.Router {
@@ -187,6 +297,21 @@ export function createCreditMemosRouter(services: AppServices): express.Router {
     }
     res.set("Cache-Control", "private, no-store").json(await findInvoiceClaim(db, claim));
   });
+  route(router, CREDIT_MEMOS_ENDPOINTS.findCredits, requireSession(services), async (req, res) => {
+    if (!mayCreateCreditMemos(res.locals.session!.permissions)) {
+      res.status(403).json({ error: CREDIT_MEMO_CREATE_MESSAGES.forbidden });
+      return;
+    }
+    const credits = await findCompanyCredits(db, String(req.params.companyCode ?? ""));
+    res.set("Cache-Control", "private, no-store");
+    if (!credits) res.status(404).json({ error: CREDIT_MEMO_APPLY_MESSAGES.noCredits });
+    else res.json([credits]);
+  });
+  route(
+    router,
+    CREDIT_MEMOS_ENDPOINTS.apply,
+    ...operationEndpoint(services, (db, actor, body) => applyCreditMemos(db, actor, body)),
+  );
   route(router, CREDIT_MEMOS_ENDPOINTS.approve, ...operationEndpoint(services, approveCreditMemo, byMemoId));
   route(router, CREDIT_MEMOS_ENDPOINTS.void, ...operationEndpoint(services, voidCreditMemo, byMemoId));
   return router;

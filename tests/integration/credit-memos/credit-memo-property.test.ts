@@ -7,7 +7,7 @@ import { createCreditMemosRouter } from "../../../server/api/credit-memos.ts";
 import { apiHarness } from "../../support/api-harness.ts";
 import { createTestPrisma } from "../../support/database.ts";
 import { company } from "../../support/factories/companies.ts";
-import { creditMemo, creditMemoBody } from "../../support/factories/credit-memos.ts";
+import { arInvoice, creditMemo, creditMemoBody } from "../../support/factories/credit-memos.ts";
 import { unique } from "../../support/factories/unique.ts";
 import { actorWith } from "../../support/factories/users.ts";
 import { checkMalformedBodies, malformedBodies, PROPERTY_RUNS } from "../../support/property.ts";
@@ -67,10 +67,37 @@ describe("the credit memo endpoints with random and malformed bodies", () => {
     expect(statuses.get(409)).toBeGreaterThan(0);
   }, 300_000);
 
+  it("POST /api/credit-memo/apply-new never answers 5xx and writes nothing when it refuses", async () => {
+    const owner = await company(db);
+    const memo = await creditMemo(db, { companyId: owner.id, status: "APPROVED", lines: [99_999_999] });
+    const invoice = await arInvoice(db, owner.id, { balance: 99_999_999 });
+    const valid = {
+      CompanyCode: owner.code,
+      lines: [
+        {
+          CMID: memo.id,
+          Invoice: invoice.invoiceNumber,
+          AppliedDate: new Date().toISOString().slice(0, 10),
+          AppliedAmount: "0.01",
+          AppliedNote: "Offset",
+          InvoiceOverride: 0,
+        },
+      ],
+    };
+    const brokenLines = malformedBodies(valid.lines[0]!).map((broken) => ({ ...valid, lines: [broken] }));
+    const statuses = await checkMalformedBodies(
+      fc.oneof(malformedBodies(valid), brokenLines),
+      send("POST", "/api/credit-memo/apply-new"),
+    );
+    expect(statuses.get(400)).toBeGreaterThan(0);
+    expect(statuses.get(200)).toBeGreaterThan(0);
+  }, 300_000);
+
   it("answers every drawn memo id and invoice/claim number in the path below 500", async () => {
     const paths = fc.oneof(
       fc.string({ maxLength: 12 }).map((id) => `/api/credit-memo/${encodeURIComponent(id)}/approve`),
       fc.string({ maxLength: 60 }).map((claim) => `/api/credit-memo/check-invoice-claim/${encodeURIComponent(claim)}`),
+      fc.string({ maxLength: 8 }).map((code) => `/api/credit-memo/find-company-credits/${encodeURIComponent(code)}`),
     );
     const seen = new Map<number, number>();
     await fc.assert(

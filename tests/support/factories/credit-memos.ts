@@ -51,3 +51,24 @@ export function creditMemoBody(companyCode: string, extra: Record<string, unknow
     ...extra,
   };
 }
+
+/** An AR invoice of a company, open with the given balance (cents) unless said otherwise. */
+export async function arInvoice(
+  db: PrismaClient,
+  companyId: number,
+  options: { balance?: number; status?: "OPEN" | "PAID" } = {},
+) {
+  const balance = options.balance ?? 100_000;
+  return db.arInvoice.create({
+    data: {
+      invoiceNumber: unique("INV").slice(0, 20),
+      companyId,
+      invoiceDate: new Date("2026-11-01T00:00:00Z"),
+      dueDate: new Date("2026-12-01T00:00:00Z"),
+      amount: centsToDecimal(Math.max(balance, 100_000)),
+      balance: centsToDecimal(balance),
+      status: options.status ?? "OPEN",
+    },
+    include: { company: true },
+  });
+}
