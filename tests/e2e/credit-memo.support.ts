@@ -43,3 +43,18 @@ export async function fillLine(dialog: Locator, n: number, amount: string): Prom
   await dialog.getByLabel(`Amount, line ${n}`).fill(amount);
   await dialog.getByLabel(`Note, line ${n}`).fill(`Line ${n}`);
 }
+
+export const NOT_FOUND_QUESTION = (invoice: string) =>
+  `Invoice ${invoice} was not found, would you like to continue applying this invoice anyway?`;
+
+/** An approved memo with credit left, from the AR board's memo cards: its id and company code. */
+export async function memoWithCredit(page: Page): Promise<{ id: number; companyCode: string }> {
+  const memos = (await boardCards(page, "accounts-receivable")).filter(
+    (card) => card.key.startsWith("credit-memo-") && card.stage.startsWith("approved"),
+  );
+  expect(memos.length, "approved memos with credit").toBeGreaterThan(0);
+  const card = memos[randomInt(memos.length)]!;
+  return { id: Number(card.key.slice("credit-memo-".length)), companyCode: card.subtitle.split(" · ")[0]! };
+}
+
+export const applyDialog = (page: Page) => page.getByRole("dialog", { name: "Apply Credit Memo" });

@@ -32,6 +32,7 @@ import { VENDOR_EDIT_DIALOG_SERVER } from "../vendors/vendor-edit-dialogs.server
 import { CARRIER_ASSIGN_DIALOG_SERVER } from "../queue/carrier-assign-dialogs.server.ts";
 import { CREDIT_MEMO_CREATE_DIALOG_SERVER } from "../credit-memos/credit-memo-create-dialogs.server.ts";
 import { CREDIT_MEMO_REVIEW_DIALOG_SERVER } from "../credit-memos/credit-memo-review-dialogs.server.ts";
+import { CREDIT_MEMO_APPLY_DIALOG_SERVER } from "../credit-memos/credit-memo-apply-dialogs.server.ts";
 import {
   type BoardDialogContext,
   type BoardDialogOutcome,
@@ -53,6 +54,7 @@ const SERVERS: { [N in BoardDialogName]: BoardDialogServer<BoardDialogDefinition
   departmentCreate: DEPARTMENT_EDIT_DIALOG_SERVER,
   creditMemoCreate: CREDIT_MEMO_CREATE_DIALOG_SERVER,
   creditMemoEdit: CREDIT_MEMO_REVIEW_DIALOG_SERVER,
+  creditMemoApply: CREDIT_MEMO_APPLY_DIALOG_SERVER,
 };
 
 /**

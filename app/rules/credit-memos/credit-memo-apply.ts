@@ -2,6 +2,8 @@
 // invoice, an amount of at least 0.01 within the CM's credit, a note, an applied date at most 45 days
 // old), the messages, and which invoice conditions the server answers 404, 406 or 417 (the override flow).
 // Pure and free of zod (ADR 028).
+import { defineBoardDialog } from "../dialogs/board-dialog.ts";
+import { postedFields } from "../dialogs/posted-fields.ts";
 import { isCalendarDate, isBlankValue } from "../edit-fields.ts";
 import { isCompanyCode, padCompanyCode } from "../masks.ts";
 import { type Cents, formatCents, isAppliedDateAllowed, MIN_APPLIED_CENTS, parseCents } from "./money.ts";
@@ -232,3 +234,66 @@ export interface CompanyCredits {
 /** The specification's list of credits: 'CM # id - $balance', comma-separated. */
 export const creditsText = (credits: readonly { CMID: number; cents: Cents }[]) =>
   credits.map((credit) => `CM # ${credit.CMID} - ${formatCents(credit.cents)}`).join(", ");
+
+// ---------------------------------------------------------------------------------------------
+// The dialog
+
+export const CREDIT_MEMO_APPLY_INTENT = "credit-memo-apply";
+/** Apply Anyway (no JavaScript too): a submit button naming the index of the line to override. */
+export const OVERRIDE_LINE_FIELD = "overrideLine";
+/** The lines the form shows without JavaScript (blank ones are left out); with it, Add line adds more. */
+export const APPLY_FORM_LINES = 3;
+export const APPLIED_LINE_FIELDS = [
+  "CMID",
+  "Invoice",
+  "AppliedDate",
+  "AppliedAmount",
+  "AppliedNote",
+  "InvoiceOverride",
+] as const;
+export const appliedFormName = (field: (typeof APPLIED_LINE_FIELDS)[number]) => `line.${field}`;
+
+const listOf = (value: unknown): unknown[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+
+/** A posted form as the API's body: the company and the lines (`line.<field>` repeated per line). */
+export function applyBodyOfForm(fields: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const columns = APPLIED_LINE_FIELDS.map((field) => [field, listOf(fields[appliedFormName(field)])] as const);
+  const count = Math.max(0, ...columns.map(([, values]) => values.length));
+  const overridden = typeof fields[OVERRIDE_LINE_FIELD] === "string" ? Number(fields[OVERRIDE_LINE_FIELD]) : NaN;
+  const lines = Array.from({ length: count }, (_, index) => {
+    const line: Record<string, unknown> = Object.fromEntries(
+      columns.map(([field, values]) => [field, values[index] ?? ""]),
+    );
+    if (index === overridden) line.InvoiceOverride = "1";
+    return line;
+  });
+  return { CompanyCode: fields.CompanyCode, lines };
+}
+
+/** Which override a refusal's message asks for (the dialog's question), from the server's own messages. */
+export function overrideStatusOf(message: string | null): 404 | 406 | null {
+  if (!message) return null;
+  if (/^Invoice .+ was not found$/.test(message)) return 404;
+  if (/^Invoice .+ (belongs to another company|is already paid)$/.test(message)) return 406;
+  return null;
+}
+
+export interface CreditMemoApplyDialogData {
+  /** Today and the earliest applied date (YYYY-MM-DD). */
+  today: string;
+  earliest: string;
+  /** The company searched for (or the memo's), as typed. */
+  companyCode: string;
+  credits: CompanyCredits | null;
+  /** Why there are no credits to show ('does not have any approved credits'), or null. */
+  searchError: string | null;
+  /** The memo the card named: preselected on the first line. */
+  creditMemoId: number | null;
+  mayApply: boolean;
+}
+
+export const CREDIT_MEMO_APPLY_DIALOG = defineBoardDialog<CreditMemoApplyDialogData>()({
+  name: "creditMemoApply",
+  feature: null,
+  intents: { [CREDIT_MEMO_APPLY_INTENT]: postedFields },
+});

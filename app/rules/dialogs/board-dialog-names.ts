@@ -15,6 +15,7 @@ export const BOARD_DIALOG_NAMES = [
   "departmentCreate",
   "creditMemoCreate",
   "creditMemoEdit",
+  "creditMemoApply",
 ] as const;
 
 export type BoardDialogName = (typeof BOARD_DIALOG_NAMES)[number];
@@ -36,6 +37,7 @@ export const DIALOG_HOSTS = {
   // Credit memos are accounts receivable's work (ADR 040); the /credit-memos page joins when it is built.
   creditMemoCreate: ["accounts-receivable"],
   creditMemoEdit: ["accounts-receivable"],
+  creditMemoApply: ["accounts-receivable"],
 } as const satisfies Partial<Record<BoardDialogName, readonly RouteName[]>>;
 
 export type HostedDialogName = keyof typeof DIALOG_HOSTS;

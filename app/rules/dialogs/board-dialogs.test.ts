@@ -27,6 +27,7 @@ describe("the board dialogs' catalogue", () => {
       departmentCreate: ["departments"],
       creditMemoCreate: ["accounts-receivable"],
       creditMemoEdit: ["accounts-receivable"],
+      creditMemoApply: ["accounts-receivable"],
     });
     for (const [name, routes] of Object.entries(DIALOG_HOSTS)) {
       for (const route of routes) {

@@ -16,6 +16,7 @@ import { VENDOR_EDIT_DIALOG } from "../vendors/vendor-edit.ts";
 import { CARRIER_ASSIGN_DIALOG } from "../transport/carrier-assign.ts";
 import { CREDIT_MEMO_CREATE_DIALOG } from "../credit-memos/credit-memo-create.ts";
 import { CREDIT_MEMO_REVIEW_DIALOG } from "../credit-memos/credit-memo-review.ts";
+import { CREDIT_MEMO_APPLY_DIALOG } from "../credit-memos/credit-memo-apply.ts";
 
 export const BOARD_DIALOGS = [
   NOTES_DIALOG,
@@ -29,6 +30,7 @@ export const BOARD_DIALOGS = [
   DEPARTMENT_EDIT_DIALOG,
   CREDIT_MEMO_CREATE_DIALOG,
   CREDIT_MEMO_REVIEW_DIALOG,
+  CREDIT_MEMO_APPLY_DIALOG,
 ] as const;
 
 type Definitions = (typeof BOARD_DIALOGS)[number];
@@ -51,7 +53,6 @@ export const ROOT_DIALOG_NAMES = ["login", "passwordReset", "requestReset"] as c
 
 /** Modal names of the specification whose dialog later issues build; they say so plainly. */
 export const DIALOGS_NOT_BUILT = [
-  "creditMemoApply",
   "setPriorityOrder",
   "removePrepayOrder",
   "statusDetailsModal",

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { CREDIT_MEMO_APPLY_MESSAGES as M } from "~/rules/credit-memos/credit-memo-apply.ts";
 import { createCreditMemosRouter } from "../../../server/api/credit-memos.ts";
 import { apiHarness } from "../../support/api-harness.ts";
+import { loadBoard, postBoardForm } from "../../support/board-route.ts";
 import { createTestPrisma } from "../../support/database.ts";
 import { company } from "../../support/factories/companies.ts";
 import { arInvoice, creditMemo } from "../../support/factories/credit-memos.ts";
@@ -297,4 +298,91 @@ describe("POST /api/credit-memo/apply-new", () => {
       ((1_000_000 - appliedCents) / 100).toFixed(2),
     );
   }, 60_000);
+});
+
+describe("the creditMemoApply dialog on the AR board (no JavaScript)", () => {
+  const path = (query: string) => `/accounts-receivable?modal=creditMemoApply&${query}`;
+  const form = (companyCode: string, lines: Record<string, string>[], extra: Record<string, string> = {}) => {
+    const body = new URLSearchParams({ intent: "credit-memo-apply", CompanyCode: companyCode, ...extra });
+    for (const each of lines) {
+      for (const field of ["CMID", "Invoice", "AppliedDate", "AppliedAmount", "AppliedNote", "InvoiceOverride"]) {
+        body.append(`line.${field}`, each[field] ?? (field === "InvoiceOverride" ? "0" : ""));
+      }
+    }
+    return body;
+  };
+
+  it("opens on a card's memo or a searched company, and says when a company has no credits", async () => {
+    const { owner, first } = await customer();
+    const actor = await actorWith(db, ["accounts-receivable"]);
+    const byMemo = await loadBoard(api.services, actor, path(`creditMemoId=${first.id}`));
+    expect(byMemo.dialog).toMatchObject({
+      title: "Apply Credit Memo",
+      data: {
+        companyCode: owner.code,
+        creditMemoId: first.id,
+        searchError: null,
+        credits: { AvailableCredit: "120.10" },
+      },
+    });
+    const bySearch = await loadBoard(api.services, actor, path(`companyCode=${Number(owner.code)}`));
+    expect(bySearch.dialog).toMatchObject({ data: { credits: { CompanyName: owner.name } } });
+    const none = await loadBoard(api.services, actor, path("companyCode=99999"));
+    expect(none.dialog).toMatchObject({ data: { credits: null, searchError: M.noCredits } });
+  });
+
+  it("applies the filled lines, asks about an unknown invoice, and applies it anyway when told", async () => {
+    const { owner, first, invoice } = await customer();
+    const actor = await actorWith(db, ["accounts-receivable"]);
+    const day = today();
+    const lines: Record<string, string>[] = [
+      {
+        CMID: String(first.id),
+        Invoice: invoice.invoiceNumber,
+        AppliedDate: day,
+        AppliedAmount: "1.00",
+        AppliedNote: "a",
+      },
+      { CMID: String(first.id), Invoice: "NOT-AN-INVOICE", AppliedDate: day, AppliedAmount: "2.00", AppliedNote: "b" },
+      {},
+    ];
+    const asked = await refusedWithoutWriting(() =>
+      postBoardForm(api.services, actor, path(`companyCode=${owner.code}`), form(owner.code, lines)),
+    );
+    expect(asked).toMatchObject({
+      status: 404,
+      data: {
+        message: "Invoice NOT-AN-INVOICE was not found",
+        fieldErrors: { "lines.1.Invoice": ["Invoice NOT-AN-INVOICE was not found"] },
+      },
+    });
+    const anyway = await postBoardForm(
+      api.services,
+      actor,
+      path(`companyCode=${owner.code}`),
+      form(owner.code, lines, { overrideLine: "1" }),
+    );
+    expect(anyway).toEqual({ status: 303, location: "/accounts-receivable", data: null });
+    expect(await available(first.id)).toBe("97.10");
+    const rows = await db.creditMemoApplication.findMany({ where: { creditMemoId: first.id }, orderBy: { id: "asc" } });
+    expect(rows.map((row) => [row.invoiceNumber, row.invoiceOverride])).toEqual([
+      [invoice.invoiceNumber, false],
+      ["NOT-AN-INVOICE", true],
+    ]);
+    const tooMuch = await postBoardForm(
+      api.services,
+      actor,
+      path(`companyCode=${owner.code}`),
+      form(owner.code, [
+        {
+          CMID: String(first.id),
+          Invoice: invoice.invoiceNumber,
+          AppliedDate: day,
+          AppliedAmount: "97.11",
+          AppliedNote: "c",
+        },
+      ]),
+    );
+    expect(tooMuch).toMatchObject({ status: 417, data: { message: M.overAvailable } });
+  });
 });
