@@ -27,7 +27,8 @@ export function loadPageDialog(dialogs: BoardDialogContext) {
 
 /**
  * A dialog's form (no JavaScript, or a fetcher): run its intent, refresh the card lists it changed and
- * announce what it created, then go to `closeHref` (or back into the dialog when it stays open); a
+ * announce what it created, then go to `closeHref` (or back into the dialog when it stays open, or into the
+ * dialog the outcome `opens`, ADR 040); a
  * refusal re-renders the dialog with the message and the submitted values.
  */
 export async function submitPageDialog(
@@ -41,5 +42,10 @@ export async function submitPageDialog(
   boardChanges.listsChanged(submission.lists, submission.requests);
   if (submission.announce) boardChanges.announce(submission.announce);
   const { url } = args;
+  if (submission.opens) {
+    const next = new URL(closeHref, url);
+    for (const [name, value] of Object.entries(submission.opens)) next.searchParams.set(name, value);
+    return redirect(`${next.pathname}${next.search}`, { status: 303 });
+  }
   return redirect(submission.stayOpen ? `${url.pathname}${url.search}` : closeHref, { status: 303 });
 }

@@ -4,6 +4,7 @@
 // paths, which is what the route walk of tests/integration/api/openapi.test.ts compares with the document.
 import type { AppServices } from "../../app/modules/platform/services.server.ts";
 import { CARDS_ENDPOINTS, createCardsRouter } from "./cards.ts";
+import { createCreditMemosRouter, CREDIT_MEMOS_ENDPOINTS } from "./credit-memos.ts";
 import { createDepartmentEditRouter, DEPARTMENT_EDIT_ENDPOINTS } from "./department-edit.ts";
 import type { ApiEndpoint, ApiModule } from "./endpoint.ts";
 import { createEmployeeAccessRouter, EMPLOYEE_ACCESS_ENDPOINTS } from "./employee-access.ts";
@@ -47,6 +48,7 @@ export const API_MODULES: readonly ApiModule<AppServices>[] = [
   { endpoints: group(TRADE_CONVERT_ENDPOINTS), router: createTradeConvertRouter },
   { endpoints: group(EMPLOYEE_ACCESS_ENDPOINTS), router: createEmployeeAccessRouter },
   { endpoints: group(DEPARTMENT_EDIT_ENDPOINTS), router: createDepartmentEditRouter },
+  { endpoints: group(CREDIT_MEMOS_ENDPOINTS), router: createCreditMemosRouter },
   { endpoints: group(OPENAPI_ENDPOINTS), router: (services) => createOpenApiRouter(services, apiEndpoints) },
 ];
 

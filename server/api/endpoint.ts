@@ -9,7 +9,8 @@ import type { z } from "zod";
 export type HttpMethod = "get" | "post" | "put";
 
 /** The statuses the API answers with (each declared response names one). */
-export type HttpStatus = 200 | 201 | 204 | 302 | 303 | 304 | 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 429 | 503;
+export type HttpStatus =
+  200 | 201 | 204 | 302 | 303 | 304 | 400 | 401 | 403 | 404 | 406 | 409 | 412 | 413 | 415 | 417 | 429 | 503;
 
 export interface ApiResponse {
   description: string;

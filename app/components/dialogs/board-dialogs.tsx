@@ -17,6 +17,9 @@ const IMPORTS: DialogImports<BoardsDialogName> = {
   assignCarrier: () => import("./carrier-assign-dialog.tsx"),
   setPriorityOrder: () => import("./order-priority-dialog.tsx"),
   removePrepayOrder: () => import("./prepay-remove-dialog.tsx"),
+  creditMemoCreate: () => import("./credit-memo-create-dialog.tsx"),
+  creditMemoEdit: () => import("./credit-memo-review-dialog.tsx"),
+  creditMemoApply: () => import("./credit-memo-apply-dialog.tsx"),
 };
 
 registerDialogs(IMPORTS);

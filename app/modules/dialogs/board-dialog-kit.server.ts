@@ -50,7 +50,15 @@ export interface DialogRerender {
  * or only draws it again (`rerender`); a refusal re-renders it with the message.
  */
 export type BoardDialogOutcome =
-  (OperationResult & { stayOpen?: boolean }) | { ok: true; lists: []; rerender: DialogRerender };
+  | (OperationResult & {
+      stayOpen?: boolean;
+      /**
+       * On success, the dialog to open next instead of closing: its URL parameters (`modal`, the record's id,
+       * a notice), added to the page's view. A created credit memo opens in its memo dialog (ADR 040).
+       */
+      opens?: Record<string, string>;
+    })
+  | { ok: true; lists: []; rerender: DialogRerender };
 
 export interface BoardDialogServer<D extends BoardDialogDefinition = BoardDialogDefinition> {
   definition: D;

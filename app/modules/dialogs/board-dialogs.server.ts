@@ -31,6 +31,9 @@ import { TRADE_OFF_EDIT_DIALOG_SERVER } from "../orders/trade-off-edit-dialogs.s
 import { VENDOR_EDIT_DIALOG_SERVER } from "../vendors/vendor-edit-dialogs.server.ts";
 import { CARRIER_ASSIGN_DIALOG_SERVER } from "../queue/carrier-assign-dialogs.server.ts";
 import { ORDER_PRIORITY_DIALOG_SERVER, PREPAY_REMOVE_DIALOG_SERVER } from "../orders/order-priority-dialogs.server.ts";
+import { CREDIT_MEMO_CREATE_DIALOG_SERVER } from "../credit-memos/credit-memo-create-dialogs.server.ts";
+import { CREDIT_MEMO_REVIEW_DIALOG_SERVER } from "../credit-memos/credit-memo-review-dialogs.server.ts";
+import { CREDIT_MEMO_APPLY_DIALOG_SERVER } from "../credit-memos/credit-memo-apply-dialogs.server.ts";
 import {
   type BoardDialogContext,
   type BoardDialogOutcome,
@@ -52,6 +55,9 @@ const SERVERS: { [N in BoardDialogName]: BoardDialogServer<BoardDialogDefinition
   setPriorityOrder: ORDER_PRIORITY_DIALOG_SERVER,
   removePrepayOrder: PREPAY_REMOVE_DIALOG_SERVER,
   departmentCreate: DEPARTMENT_EDIT_DIALOG_SERVER,
+  creditMemoCreate: CREDIT_MEMO_CREATE_DIALOG_SERVER,
+  creditMemoEdit: CREDIT_MEMO_REVIEW_DIALOG_SERVER,
+  creditMemoApply: CREDIT_MEMO_APPLY_DIALOG_SERVER,
 };
 
 /**
@@ -184,6 +190,7 @@ export type DialogSubmission =
       announce?: Announcement[];
       stayOpen: boolean;
       message: string | null;
+      opens?: Record<string, string>;
     }
   | { kind: "refused"; status: number; actionData: DialogActionData };
 
@@ -209,12 +216,13 @@ export async function submitDialogForm(context: BoardDialogContext, form: FormDa
     };
   }
   if (outcome.ok) {
-    const { lists, requests, announce, stayOpen = false, message = null } = outcome;
+    const { lists, requests, announce, stayOpen = false, message = null, opens } = outcome;
     return {
       kind: "done",
       lists,
       ...(requests ? { requests } : {}),
       ...(announce ? { announce } : {}),
+      ...(opens ? { opens } : {}),
       stayOpen,
       message,
     };

@@ -12,8 +12,11 @@ export type { OperationRefusal, OperationResult } from "../../rules/dialogs/oper
 /** The signed-in session (page or API) that makes the move. */
 export type OperationActor = Pick<SignedInSession, "user" | "permissions" | "impersonator">;
 
-export const refuse = (status: 400 | 403 | 404 | 409, message: string, conflict?: VersionConflict): OperationRefusal =>
-  conflict ? { ok: false, status, message, conflict } : { ok: false, status, message };
+export const refuse = (
+  status: OperationRefusal["status"],
+  message: string,
+  conflict?: VersionConflict,
+): OperationRefusal => (conflict ? { ok: false, status, message, conflict } : { ok: false, status, message });
 
 /** Parses input with a schema; a 400 with one message list per field otherwise. */
 export function parseInput<T extends z.ZodType>(

@@ -22,20 +22,20 @@ import { BOARD_ROOMS, CARD_LISTS, LIST_ROUTE, type BoardCard, type CardListPaylo
 import { permissionIdsNamed } from "../access/permissions.ts";
 
 describe("board pages", () => {
-  it("are the nine boards, and credit memos is not one of them", () => {
+  it("are the nine boards, and the credit memos page is not one of them", () => {
     expect(BOARD_ROUTES).toHaveLength(9);
     expect(isBoardRoute("credit-memos")).toBe(false);
     expect(isBoardRoute("onboarding")).toBe(true);
     expect(isBoardRoute("home")).toBe(false);
   });
 
-  it("show the lists of their route, and every list but credit memos is on exactly one board", () => {
+  it("show the lists of their route, and every list is on exactly one board (credit memos on AR's, ADR 040)", () => {
     expect(boardLists("transport")).toEqual(["transport", "shipping"]);
-    expect(boardLists("accounts-receivable")).toEqual(["ar-open", "ar-off-rent", "ar-claims"]);
+    expect(boardLists("accounts-receivable")).toEqual(["ar-open", "ar-off-rent", "ar-claims", "credit-memos"]);
     expect(boardLists("onboarding")).toEqual(["onboarding"]);
     const shown = BOARD_PAGES.flatMap((page) => boardLists(page.route));
     expect(new Set(shown).size).toBe(shown.length);
-    expect([...shown].sort()).toEqual(CARD_LISTS.filter((list) => list !== "credit-memos").sort());
+    expect([...shown].sort()).toEqual([...CARD_LISTS].sort());
     for (const page of BOARD_PAGES) {
       for (const list of boardLists(page.route)) expect(LIST_ROUTE[list]).toBe(page.route);
     }

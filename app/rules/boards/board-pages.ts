@@ -20,6 +20,7 @@ import {
 } from "../dialogs/board-dialog-names.ts";
 import { holdsPermission } from "../access/permissions.ts";
 import { mayEditVendors } from "../vendors/vendor-access.ts";
+import { mayCreateCreditMemos } from "../credit-memos/credit-memo-access.ts";
 import { routeByName, socketRoomForRoute, type RouteName } from "../access/routes.ts";
 
 export const BOARD_ROUTES = [
@@ -64,6 +65,7 @@ const SECTIONS: Readonly<Record<BoardRouteName, readonly BoardSection[]>> = {
     { list: "ar-open", label: "Open contracts" },
     { list: "ar-off-rent", label: "Off rent" },
     { list: "ar-claims", label: "Claims" },
+    { list: "credit-memos", label: "Credit memos" },
   ],
   "client-relations": [{ list: "client-relations", label: null }],
   recon: [{ list: "recon", label: null }],
@@ -161,9 +163,12 @@ export interface BoardTool {
  * Create Vendor to those who may create them (ADR 035).
  */
 export function boardTools(route: BoardRouteName, permissionIds: readonly number[]): BoardTool[] {
-  return route === "transport" && mayEditVendors(permissionIds)
-    ? [{ label: "Create Vendor", modal: "vendorModal" }]
-    : [];
+  if (route === "transport" && mayEditVendors(permissionIds)) return [{ label: "Create Vendor", modal: "vendorModal" }];
+  // Accounts receivable creates credit memos (ADR 040); its read-only readers do not.
+  if (route === "accounts-receivable" && mayCreateCreditMemos(permissionIds)) {
+    return [{ label: "Create Credit Memo", modal: "creditMemoCreate" }];
+  }
+  return [];
 }
 
 /** The board's own URL keeping only what it shows (filter, paging): where closing a dialog goes. */

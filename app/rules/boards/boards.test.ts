@@ -54,9 +54,9 @@ describe("card lists, rooms and events", () => {
     });
   });
 
-  it("sends the three AR lists to room 'ar' and shipping with transport", () => {
+  it("sends the three AR lists and the credit memos (ADR 040) to room 'ar' and shipping with transport", () => {
     expect(roomOfList("ar-open")).toBe("ar");
-    expect(BOARD_ROOMS.ar).toEqual(["ar-open", "ar-off-rent", "ar-claims"]);
+    expect(BOARD_ROOMS.ar).toEqual(["ar-open", "ar-off-rent", "ar-claims", "credit-memos"]);
     expect(BOARD_ROOMS.transport).toEqual(["transport", "shipping"]);
   });
 
@@ -72,7 +72,10 @@ describe("card lists, rooms and events", () => {
     expect(mayReadList("onboarding", permissionIdsNamed(["onboarding"]))).toBe(true);
     expect(mayReadList("onboarding", permissionIdsNamed(["offboarding"]))).toBe(false);
     expect(mayReadList("shipping", permissionIdsNamed(["transport"]))).toBe(true);
-    expect(mayReadList("credit-memos", permissionIdsNamed(["credit-memos"]))).toBe(true);
+    // The memo cards are accounts receivable's (ADR 040).
+    expect(mayReadList("credit-memos", permissionIdsNamed(["accounts-receivable"]))).toBe(true);
+    expect(mayReadList("credit-memos", permissionIdsNamed(["ar-read-only"]))).toBe(true);
+    expect(mayReadList("credit-memos", permissionIdsNamed(["credit-memos"]))).toBe(false);
     expect(mayReadList("overview", [])).toBe(true);
   });
 });

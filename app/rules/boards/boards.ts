@@ -60,7 +60,8 @@ export const LIST_ROUTE: Readonly<Record<CardListName, RouteName>> = {
   sales: "sales",
   titles: "titles",
   overview: "overview",
-  "credit-memos": "credit-memos",
+  // Accounts receivable works the memos (ADR 040): their cards are a section of its board, in its room.
+  "credit-memos": "accounts-receivable",
 };
 
 /** The socket room of a list: named after its page ('accounts-receivable' → 'ar', socketRoomForRoute). */

@@ -15,6 +15,9 @@ export const BOARD_DIALOG_NAMES = [
   "departmentCreate",
   "setPriorityOrder",
   "removePrepayOrder",
+  "creditMemoCreate",
+  "creditMemoEdit",
+  "creditMemoApply",
 ] as const;
 
 export type BoardDialogName = (typeof BOARD_DIALOG_NAMES)[number];
@@ -33,6 +36,10 @@ export const DIALOG_HOSTS = {
   vendorModal: ["transport", "vendors"],
   assignCarrier: ["transport"],
   departmentCreate: ["departments"],
+  // Credit memos are accounts receivable's work (ADR 040); the /credit-memos page joins when it is built.
+  creditMemoCreate: ["accounts-receivable"],
+  creditMemoEdit: ["accounts-receivable"],
+  creditMemoApply: ["accounts-receivable"],
 } as const satisfies Partial<Record<BoardDialogName, readonly RouteName[]>>;
 
 export type HostedDialogName = keyof typeof DIALOG_HOSTS;

@@ -25,6 +25,9 @@ describe("the board dialogs' catalogue", () => {
       vendorModal: ["transport", "vendors"],
       assignCarrier: ["transport"],
       departmentCreate: ["departments"],
+      creditMemoCreate: ["accounts-receivable"],
+      creditMemoEdit: ["accounts-receivable"],
+      creditMemoApply: ["accounts-receivable"],
     });
     for (const [name, routes] of Object.entries(DIALOG_HOSTS)) {
       for (const route of routes) {

@@ -15,6 +15,9 @@ import { TRADE_OFF_EDIT_DIALOG } from "../orders/trade-off-edit-dialog.ts";
 import { VENDOR_EDIT_DIALOG } from "../vendors/vendor-edit.ts";
 import { CARRIER_ASSIGN_DIALOG } from "../transport/carrier-assign.ts";
 import { ORDER_PRIORITY_DIALOG, PREPAY_REMOVE_DIALOG } from "../orders/order-priority.ts";
+import { CREDIT_MEMO_CREATE_DIALOG } from "../credit-memos/credit-memo-create.ts";
+import { CREDIT_MEMO_REVIEW_DIALOG } from "../credit-memos/credit-memo-review.ts";
+import { CREDIT_MEMO_APPLY_DIALOG } from "../credit-memos/credit-memo-apply.ts";
 
 export const BOARD_DIALOGS = [
   NOTES_DIALOG,
@@ -28,6 +31,9 @@ export const BOARD_DIALOGS = [
   DEPARTMENT_EDIT_DIALOG,
   ORDER_PRIORITY_DIALOG,
   PREPAY_REMOVE_DIALOG,
+  CREDIT_MEMO_CREATE_DIALOG,
+  CREDIT_MEMO_REVIEW_DIALOG,
+  CREDIT_MEMO_APPLY_DIALOG,
 ] as const;
 
 type Definitions = (typeof BOARD_DIALOGS)[number];
@@ -50,9 +56,6 @@ export const ROOT_DIALOG_NAMES = ["login", "passwordReset", "requestReset"] as c
 
 /** Modal names of the specification whose dialog later issues build; they say so plainly. */
 export const DIALOGS_NOT_BUILT = [
-  "creditMemoCreate",
-  "creditMemoApply",
-  "creditMemoEdit",
   "statusDetailsModal",
   "departmentSearchModal",
   "manheimDetails",

@@ -54,6 +54,15 @@ export interface ModalTitleContext {
   routeName?: string | null;
   /** The dialog is open on a record that exists: 'Edit Vendor', 'Edit Department'. */
   editing?: boolean;
+  /** creditMemoEdit's action (Create, Apply, or none: the memo read-only; ADR 040). */
+  memoAction?: string | null;
+}
+
+/** creditMemoEdit's title by its action: Create and Apply edit, anything else shows the memo read-only. */
+export function creditMemoEditTitle(action: string | null | undefined): string {
+  if (action === "Create") return "Edit Credit Memo";
+  if (action === "Apply") return "Edit Applied Credit Memo";
+  return "Credit Memo - Don't Edit";
 }
 
 const FIXED_TITLES: Partial<Record<ModalName, string>> = {
@@ -96,6 +105,7 @@ export function modalTitle(name: ModalName, context: ModalTitleContext = {}): st
     return onAr && unit ? `${base} - ${unit}` : base;
   }
   if (name === "vendorModal" && context.editing) return "Edit Vendor";
+  if (name === "creditMemoEdit") return creditMemoEditTitle(context.memoAction);
   return FIXED_TITLES[name] ?? name;
 }
 

@@ -25,7 +25,8 @@ export interface VersionConflict {
 
 export type OperationRefusal = {
   ok: false;
-  status: 400 | 403 | 404 | 409;
+  /** 406 and 417: a credit memo application's invoice and memo checks (ADR 040). */
+  status: 400 | 403 | 404 | 406 | 409 | 417;
   message: string;
   fieldErrors?: FieldErrors;
   conflict?: VersionConflict;

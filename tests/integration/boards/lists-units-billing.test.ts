@@ -229,7 +229,7 @@ describe("accounts receivable", () => {
     expect(closedReturns).toBeGreaterThan(0);
   });
 
-  it("credit-memos excludes VOID, and available credit is lines minus applied", async () => {
+  it("credit-memos excludes VOID, and available credit is lines minus applied once approved, none before (ADR 040)", async () => {
     const cards = cardsOf("credit-memos");
     const memos = await prisma.$queryRaw<
       { id: number; status: string; invoiceClaim: string; lines: number; applied: number }[]
@@ -246,7 +246,8 @@ describe("accounts receivable", () => {
       const card = cards.find((c) => c.key === `credit-memo-${memo.id}`)!;
       expect(fact(card, "Total")).toBe(formatCurrency(memo.lines));
       expect(fact(card, "Applied")).toBe(formatCurrency(memo.applied));
-      expect(fact(card, "Available credit")).toBe(formatCurrency(Math.round((memo.lines - memo.applied) * 100) / 100));
+      const available = memo.status === "APPROVED" ? Math.round((memo.lines - memo.applied) * 100) / 100 : 0;
+      expect(fact(card, "Available credit")).toBe(formatCurrency(available));
       expect(card.actions.map((a) => a.modal)).toContain("creditMemoEdit");
       expect(filterCards(cards, memo.invoiceClaim).map((c) => c.key)).toContain(card.key);
     }

@@ -1,11 +1,13 @@
 // Credit memos (issue 4; docs/boards.md): memos PENDING approval and APPROVED memos with their
 // credit, one card per memo — company, invoice/claim, total of lines, applied, available credit
-// (lines − applied). VOID memos are never shown. One query with grouped sub-selects.
+// (lines − applied, the database's credit_memo_available, exact to the cent: ADR 040). VOID memos are never
+// shown. One query with grouped sub-selects.
 import type { Db } from "~/modules/platform/services.server.ts";
 import { type BoardCard, withSearchText } from "../../../rules/boards/boards.ts";
 import { formatDisplayDate } from "../../../rules/format.ts";
 import { daysInStatus } from "../../../rules/fleet/unit-statuses.ts";
-import { money, NO_NOTES, pad, stageOf } from "../unit-cards.server.ts";
+import { decimalToCents, formatCents } from "../../../rules/credit-memos/money.ts";
+import { NO_NOTES, pad, stageOf } from "../unit-cards.server.ts";
 
 /** A memo waiting for approval longer than this is late. */
 export const MEMO_APPROVAL_LATE_DAYS = 7;
@@ -34,11 +36,12 @@ interface MemoRow {
   companyCode: string;
   companyName: string;
   lineCount: number;
-  lineTotal: number;
+  lineTotal: string;
   lineInvoices: string | null;
   lineUnits: string[] | null;
   appliedCount: number;
-  appliedTotal: number;
+  appliedTotal: string;
+  available: string;
   appliedInvoices: string | null;
   lastAppliedAt: Date | null;
 }
@@ -49,9 +52,10 @@ export async function loadCards(db: Db, now: Date): Promise<BoardCard[]> {
       m.status::text AS status, m."createdAt", m."approvedAt",
       (cu."firstName" || ' ' || cu."lastName") AS "createdBy", (apu."firstName" || ' ' || apu."lastName") AS "approvedBy",
       co.code AS "companyCode", co.name AS "companyName",
-      COALESCE(l.n, 0)::int AS "lineCount", COALESCE(l.total, 0)::float8 AS "lineTotal", l.invoices AS "lineInvoices",
+      COALESCE(l.n, 0)::int AS "lineCount", COALESCE(l.total, 0)::text AS "lineTotal", l.invoices AS "lineInvoices",
       l.units AS "lineUnits",
-      COALESCE(a.n, 0)::int AS "appliedCount", COALESCE(a.total, 0)::float8 AS "appliedTotal", a.invoices AS "appliedInvoices",
+      COALESCE(a.n, 0)::int AS "appliedCount", COALESCE(a.total, 0)::text AS "appliedTotal",
+      credit_memo_available(m.id)::text AS available, a.invoices AS "appliedInvoices",
       a.last AS "lastAppliedAt"
     FROM "CreditMemo" m
     JOIN "Company" co ON co.id = m."companyId"
@@ -68,7 +72,10 @@ export async function loadCards(db: Db, now: Date): Promise<BoardCard[]> {
     WHERE m.status IN ('PENDING', 'APPROVED')`;
 
   return rows.map((row) => {
-    const available = Math.round((row.lineTotal - row.appliedTotal) * 100) / 100;
+    const lineCents = decimalToCents(row.lineTotal) ?? 0;
+    const appliedCents = decimalToCents(row.appliedTotal) ?? 0;
+    // Nothing is available before approval (ADR 040).
+    const available = decimalToCents(row.available) ?? 0;
     let stage: BoardCard["stage"];
     let since: Date;
     let late: boolean;
@@ -96,9 +103,9 @@ export async function loadCards(db: Db, now: Date): Promise<BoardCard[]> {
       { label: "Type", value: row.memoType },
       { label: "Source", value: row.source },
       { label: "Lines", value: String(row.lineCount) },
-      { label: "Total", value: money(row.lineTotal) },
-      { label: "Applied", value: money(row.appliedTotal) },
-      { label: "Available credit", value: money(available) },
+      { label: "Total", value: formatCents(lineCents) },
+      { label: "Applied", value: formatCents(appliedCents) },
+      { label: "Available credit", value: formatCents(available) },
     ];
     if (row.createdBy) facts.push({ label: "Created by", value: row.createdBy });
     if (row.approvedAt)
@@ -108,7 +115,10 @@ export async function loadCards(db: Db, now: Date): Promise<BoardCard[]> {
       });
     if (row.notes) facts.push({ label: "Memo notes", value: row.notes });
     const params = { creditMemoId: String(row.id) };
-    const actions: BoardCard["actions"] = [{ id: "edit", label: "Edit", modal: "creditMemoEdit", params }];
+    // The memo dialog: the memo read-only, with Approve and Void for those who may (ADR 040).
+    const actions: BoardCard["actions"] = [
+      { id: "edit", label: row.status === "PENDING" ? "Review" : "Details", modal: "creditMemoEdit", params },
+    ];
     if (row.status === "APPROVED" && available > 0)
       actions.push({ id: "apply", label: "Apply", modal: "creditMemoApply", params });
     const units = [...new Set(row.lineUnits ?? [])].sort();
@@ -130,7 +140,7 @@ export async function loadCards(db: Db, now: Date): Promise<BoardCard[]> {
         notes: NO_NOTES,
         actions,
         // Late first, then the oldest, then the largest credit left.
-        sortKey: `${late ? "0" : "1"}-${pad(daysInStage, true, 5)}-${pad(available, true, 10)}-${pad(row.id)}`,
+        sortKey: `${late ? "0" : "1"}-${pad(daysInStage, true, 5)}-${pad(available / 100, true, 10)}-${pad(row.id)}`,
       },
       [row.lineInvoices, row.appliedInvoices, row.description],
     ) satisfies BoardCard;
