@@ -3,21 +3,7 @@
 import { Badge, Box, Flex, Link as RadixLink } from "@radix-ui/themes";
 import { Link } from "react-router";
 import type { DepartmentRow } from "~/rules/access/departments.ts";
-
-// A plain table: Radix's Table (with its scroll area) would be the heaviest part of the page (ADR 028).
-const TABLE_STYLE = {
-  width: "100%",
-  borderCollapse: "collapse",
-  border: "1px solid var(--gray-a5)",
-  borderRadius: "var(--radius-3)",
-} as const;
-const CELL_STYLE = {
-  padding: "var(--space-2) var(--space-3)",
-  borderTop: "1px solid var(--gray-a5)",
-  textAlign: "left",
-  fontSize: "var(--font-size-2)",
-} as const;
-const HEADER_CELL_STYLE = { ...CELL_STYLE, borderTop: 0, fontWeight: "var(--font-weight-bold)" } as const;
+import { CELL_STYLE, HEADER_CELL_STYLE, ROW_HEADER_STYLE, TABLE_STYLE } from "./plain-table.tsx";
 
 export function DepartmentsTable({
   departments,
@@ -49,7 +35,7 @@ export function DepartmentsTable({
         <tbody>
           {departments.map((department) => (
             <tr key={department.id} data-department-row={department.id}>
-              <th scope="row" style={{ ...CELL_STYLE, fontWeight: "var(--font-weight-medium)" }}>
+              <th scope="row" style={ROW_HEADER_STYLE}>
                 {department.name}
               </th>
               <td style={CELL_STYLE}>{department.members}</td>

@@ -3,12 +3,13 @@
 // that has lapsed or lapses within 30 days is flagged. Holders of transport-edit create and edit vendors
 // in the vendor dialog (vendorModal), which this page draws itself through the dialog kit; a vendor
 // created anywhere (vendorCreated) reloads the list.
-import { Badge, Button, Callout, Flex, Link as RadixLink, Table, Text, TextField } from "@radix-ui/themes";
+import { Badge, Box, Button, Callout, Flex, Link as RadixLink, Text, TextField } from "@radix-ui/themes";
 import { Form, Link, type ShouldRevalidateFunctionArgs, useActionData } from "react-router";
 import { dialogClientAction, dialogShouldRevalidate } from "~/components/dialogs/dialog-page.ts";
 import { nativeControlStyle } from "~/components/dialogs/native-control.ts";
 import { BoardDialog, prefetchDialogOfLink } from "~/components/dialogs/vendor-dialogs.tsx";
 import { PageShell } from "~/components/page-shell.tsx";
+import { CELL_STYLE, HEADER_CELL_STYLE, ROW_HEADER_STYLE, TABLE_STYLE } from "~/components/plain-table.tsx";
 import { listVendors } from "~/modules/vendors/vendor-directory.server.ts";
 import { formatUtcDay } from "~/rules/format.ts";
 import { insuranceState, INSURANCE_LABELS, VENDOR_TYPES, vendorTypeLabel } from "~/rules/vendors/vendor-kinds.ts";
@@ -87,7 +88,9 @@ export default function Vendors({ loaderData }: Route.ComponentProps) {
   const sortHeader = (sort: (typeof SORTABLE)[number]) => {
     const sorted = query.sort === sort.sort;
     return (
-      <Table.ColumnHeaderCell
+      <th
+        scope="col"
+        style={HEADER_CELL_STYLE}
         key={sort.sort}
         aria-sort={sorted ? (query.dir === "asc" ? "ascending" : "descending") : undefined}
       >
@@ -97,7 +100,7 @@ export default function Vendors({ loaderData }: Route.ComponentProps) {
             {sorted ? (query.dir === "asc" ? " ▲" : " ▼") : ""}
           </Link>
         </RadixLink>
-      </Table.ColumnHeaderCell>
+      </th>
     );
   };
 
@@ -159,63 +162,73 @@ export default function Vendors({ loaderData }: Route.ComponentProps) {
             <Callout.Text>No vendors match this search.</Callout.Text>
           </Callout.Root>
         ) : (
-          <Table.Root variant="surface" aria-label="Vendors">
-            <Table.Header>
-              <Table.Row>
-                {sortHeader(SORTABLE[0])}
-                {sortHeader(SORTABLE[1])}
-                <Table.ColumnHeaderCell>Contact</Table.ColumnHeaderCell>
-                {sortHeader(SORTABLE[2])}
-                <Table.ColumnHeaderCell>Phone</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>E-mail</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Cargo insurance</Table.ColumnHeaderCell>
-                {sortHeader(SORTABLE[3])}
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {vendors.map((vendor) => {
-                const insurance = insuranceState(vendor.InsExp, today);
-                return (
-                  <Table.Row key={vendor.VendorID} data-vendor-id={vendor.VendorID} data-insurance={insurance}>
-                    <Table.RowHeaderCell>
-                      {mayEdit ? (
-                        <RadixLink asChild>
-                          <Link
-                            to={vendorDialogHref(pathname, search, vendor.VendorID)}
-                            preventScrollReset
-                            aria-label={`Edit ${vendor.Name}`}
-                            {...prefetching}
-                          >
-                            {vendor.Name}
-                          </Link>
-                        </RadixLink>
-                      ) : (
-                        vendor.Name
-                      )}
-                    </Table.RowHeaderCell>
-                    <Table.Cell>{vendorTypeLabel(vendor.VendorType)}</Table.Cell>
-                    <Table.Cell>{vendor.Contact ?? ""}</Table.Cell>
-                    <Table.Cell>
-                      {vendor.City}, {vendor.State}
-                    </Table.Cell>
-                    <Table.Cell>{vendor.Phone ?? ""}</Table.Cell>
-                    <Table.Cell>{vendor.Email}</Table.Cell>
-                    <Table.Cell>
-                      {vendor.CargoIns === null ? "" : `$${vendor.CargoIns.toLocaleString("en-US")}`}
-                    </Table.Cell>
-                    <Table.Cell>
-                      <Flex gap="2" align="center" wrap="wrap">
-                        {vendor.InsExp ? formatUtcDay(new Date(`${vendor.InsExp}T00:00:00Z`)) : ""}
-                        {insurance === "expired" || insurance === "expiring" ? (
-                          <Badge color={INSURANCE_COLORS[insurance]}>{INSURANCE_LABELS[insurance]}</Badge>
-                        ) : null}
-                      </Flex>
-                    </Table.Cell>
-                  </Table.Row>
-                );
-              })}
-            </Table.Body>
-          </Table.Root>
+          <Box asChild style={TABLE_STYLE}>
+            <table aria-label="Vendors">
+              <thead>
+                <tr>
+                  {sortHeader(SORTABLE[0])}
+                  {sortHeader(SORTABLE[1])}
+                  <th scope="col" style={HEADER_CELL_STYLE}>
+                    Contact
+                  </th>
+                  {sortHeader(SORTABLE[2])}
+                  <th scope="col" style={HEADER_CELL_STYLE}>
+                    Phone
+                  </th>
+                  <th scope="col" style={HEADER_CELL_STYLE}>
+                    E-mail
+                  </th>
+                  <th scope="col" style={HEADER_CELL_STYLE}>
+                    Cargo insurance
+                  </th>
+                  {sortHeader(SORTABLE[3])}
+                </tr>
+              </thead>
+              <tbody>
+                {vendors.map((vendor) => {
+                  const insurance = insuranceState(vendor.InsExp, today);
+                  return (
+                    <tr key={vendor.VendorID} data-vendor-id={vendor.VendorID} data-insurance={insurance}>
+                      <th scope="row" style={ROW_HEADER_STYLE}>
+                        {mayEdit ? (
+                          <RadixLink asChild>
+                            <Link
+                              to={vendorDialogHref(pathname, search, vendor.VendorID)}
+                              preventScrollReset
+                              aria-label={`Edit ${vendor.Name}`}
+                              {...prefetching}
+                            >
+                              {vendor.Name}
+                            </Link>
+                          </RadixLink>
+                        ) : (
+                          vendor.Name
+                        )}
+                      </th>
+                      <td style={CELL_STYLE}>{vendorTypeLabel(vendor.VendorType)}</td>
+                      <td style={CELL_STYLE}>{vendor.Contact ?? ""}</td>
+                      <td style={CELL_STYLE}>
+                        {vendor.City}, {vendor.State}
+                      </td>
+                      <td style={CELL_STYLE}>{vendor.Phone ?? ""}</td>
+                      <td style={CELL_STYLE}>{vendor.Email}</td>
+                      <td style={CELL_STYLE}>
+                        {vendor.CargoIns === null ? "" : `$${vendor.CargoIns.toLocaleString("en-US")}`}
+                      </td>
+                      <td style={CELL_STYLE}>
+                        <Flex gap="2" align="center" wrap="wrap">
+                          {vendor.InsExp ? formatUtcDay(new Date(`${vendor.InsExp}T00:00:00Z`)) : ""}
+                          {insurance === "expired" || insurance === "expiring" ? (
+                            <Badge color={INSURANCE_COLORS[insurance]}>{INSURANCE_LABELS[insurance]}</Badge>
+                          ) : null}
+                        </Flex>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </Box>
         )}
         {pageCount > 1 ? (
           <nav aria-label="Pages">
