@@ -426,14 +426,8 @@ export const CLAIM_DESCRIPTIONS = [
   "Mirror broken off",
 ] as const;
 
-export const CREDIT_MEMO_SOURCES = [
-  "Billing Error",
-  "Early Return",
-  "Rate Adjustment",
-  "Damage Waiver",
-  "Goodwill",
-  "Duplicate Billing",
-] as const;
+// The sources the Create Credit Memo dialog offers (ADR 040): the demo memos use the same list.
+export { CREDIT_MEMO_SOURCES } from "../../app/rules/credit-memos/credit-memo-create.ts";
 
 export const FEEDBACK_MESSAGES = [
   "Could the onboarding cards show the delivery city?",
