@@ -1,7 +1,7 @@
 // The message line under a form (an alert for errors, a status for good news) and the full-width submit
 // button of a card form. Server-rendered, so they work with JavaScript off; without Conform, so dialogs
 // can use them without loading it (ADR 028; app/components/form-controls.tsx re-exports them).
-import { Button, Callout } from "@radix-ui/themes";
+import { Button, Callout, Text } from "@radix-ui/themes";
 import type { ComponentProps } from "react";
 
 export function FormMessage({
@@ -27,5 +27,15 @@ export function SubmitButton({ pending, children, ...props }: { pending: boolean
     <Button type="submit" size="3" style={{ width: "100%" }} loading={pending} {...props}>
       {children}
     </Button>
+  );
+}
+
+/** A field's message under it (nothing when there is none), tied to the field by `id` (aria-describedby). */
+export function FieldMessage({ message, id }: { message: string | null | undefined; id?: string }) {
+  if (!message) return null;
+  return (
+    <Text size="1" color="red" id={id}>
+      {message}
+    </Text>
   );
 }

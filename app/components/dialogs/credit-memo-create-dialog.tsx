@@ -32,7 +32,7 @@ import {
 } from "~/rules/credit-memos/credit-memo-create.ts";
 import { formFields } from "~/rules/dialogs/board-dialog.ts";
 import { apiFetch } from "~/utils/api-fetch.ts";
-import { FormMessage } from "../form-message.tsx";
+import { FormMessage, FieldMessage } from "../form-message.tsx";
 import { useHydrated } from "../app-dialog.tsx";
 import { type BoardDialogProps, DialogFormElement, newestForm, useDialogForm } from "./dialog-kit.tsx";
 import { DefaultSubmit, Section } from "./dialog-sections.tsx";
@@ -64,11 +64,7 @@ function Labelled({
         </Text>
       </label>
       {children}
-      {error ? (
-        <Text size="1" color="red" id={`${id}-error`}>
-          {error}
-        </Text>
-      ) : null}
+      <FieldMessage message={error} id={`${id}-error`} />
     </Flex>
   );
 }
@@ -358,11 +354,7 @@ export default function CreditMemoCreateDialog({ data, actionData, readOnly }: B
               ))}
             </tbody>
           </table>
-          {save.fieldError("lines") ? (
-            <Text size="1" color="red">
-              {save.fieldError("lines")}
-            </Text>
-          ) : null}
+          <FieldMessage message={save.fieldError("lines")} />
           <Box mt="2">
             {hydrated ? (
               <Button

@@ -12,7 +12,7 @@ import {
   readVoidReason,
   VOID_REASON_MAX_LENGTH,
 } from "~/rules/credit-memos/credit-memo-review.ts";
-import { FormMessage } from "../form-message.tsx";
+import { FormMessage, FieldMessage } from "../form-message.tsx";
 import { type BoardDialogProps, DialogFormElement, newestForm, useDialogForm, useTimedMessage } from "./dialog-kit.tsx";
 import { OrderHistory } from "./order-history.tsx";
 
@@ -166,11 +166,7 @@ export default function CreditMemoReviewDialog({ data, actionData, readOnly }: B
               defaultValue={voiding.value("reason") ?? ""}
               aria-invalid={reasonError ? true : undefined}
             />
-            {reasonError ? (
-              <Text size="1" color="red">
-                {reasonError}
-              </Text>
-            ) : null}
+            <FieldMessage message={reasonError} />
             <Box>
               <Button type="submit" color="red" variant="soft" loading={voiding.busy}>
                 Void Credit Memo

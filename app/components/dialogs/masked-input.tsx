@@ -6,6 +6,7 @@
 import { Flex, Text, TextField } from "@radix-ui/themes";
 import { type ReactNode, useId, useLayoutEffect, useRef, useState } from "react";
 import { caretAfterMask, INPUT_MASKS, type InputMaskName } from "~/rules/masks.ts";
+import { FieldMessage } from "../form-message.tsx";
 
 export interface MaskedInputProps {
   /** The form field's name. */
@@ -105,11 +106,7 @@ export function MaskedInput({
           if (next !== value) commit(next);
         }}
       />
-      {error ? (
-        <Text size="1" color="red" id={errorId}>
-          {error}
-        </Text>
-      ) : null}
+      <FieldMessage message={error} id={errorId} />
     </Flex>
   );
 }

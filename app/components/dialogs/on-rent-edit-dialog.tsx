@@ -24,7 +24,7 @@ import {
 } from "~/rules/orders/on-rent-edit.ts";
 import { parseTruckCount } from "~/rules/edit-fields.ts";
 import type { DialogActionData } from "~/rules/dialogs/operation-result.ts";
-import { FormMessage } from "../form-message.tsx";
+import { FormMessage, FieldMessage } from "../form-message.tsx";
 import { type BoardDialogProps, DialogFormElement, type LocalRefusal, useDialogForm } from "./dialog-kit.tsx";
 import { FIELDSET_RESET, Notice } from "./dialog-sections.tsx";
 import { EditFieldsSection } from "./edit-fields.tsx";
@@ -131,11 +131,7 @@ function OnRentEditForm({
                       <strong>{dialog.carrierAssigned}</strong> · Trucks Remaining:{" "}
                       <strong data-trucks-remaining="">{remaining}</strong>
                     </Text>
-                    {form.fieldError("TrucksRequested") ? (
-                      <Text size="1" color="red">
-                        {form.fieldError("TrucksRequested")}
-                      </Text>
-                    ) : null}
+                    <FieldMessage message={form.fieldError("TrucksRequested")} />
                   </Box>
                 ) : null}
               </EditFieldsSection>

@@ -21,7 +21,7 @@ import {
   SET_PRIORITY_INTENT,
 } from "~/rules/orders/order-priority.ts";
 import { useHydrated } from "../app-dialog.tsx";
-import { FormMessage } from "../form-message.tsx";
+import { FormMessage, FieldMessage } from "../form-message.tsx";
 import { type BoardDialogProps, DialogFormElement, newestForm, useDialogForm } from "./dialog-kit.tsx";
 import { Notice } from "./dialog-sections.tsx";
 import { nativeControlStyle } from "./native-control.ts";
@@ -113,11 +113,7 @@ export default function OrderPriorityDialog({
                 </option>
               ))}
             </select>
-            {set.fieldError("PriorityReason") ? (
-              <Text size="1" color="red">
-                {set.fieldError("PriorityReason")}
-              </Text>
-            ) : null}
+            <FieldMessage message={set.fieldError("PriorityReason")} />
           </Flex>
           {/* Without JavaScript the field is always there; with it, once Other is chosen. */}
           {!hydrated || reason === OTHER_REASON ? (
@@ -139,11 +135,7 @@ export default function OrderPriorityDialog({
               <Text size="1" color="gray" align="right" id={counterId} aria-live="polite" data-reason-counter="">
                 {priorityReasonCounter(other)}
               </Text>
-              {set.fieldError("OtherReason") ? (
-                <Text size="1" color="red">
-                  {set.fieldError("OtherReason")}
-                </Text>
-              ) : null}
+              <FieldMessage message={set.fieldError("OtherReason")} />
             </Flex>
           ) : null}
           <Flex direction="column" gap="1">

@@ -24,7 +24,7 @@ import {
 } from "~/rules/vendors/vendor-edit.ts";
 import { VENDOR_NAME_MESSAGES, type VendorNameMatchRow } from "~/rules/vendors/vendor-name.ts";
 import { apiFetch } from "~/utils/api-fetch.ts";
-import { FormMessage } from "../form-message.tsx";
+import { FormMessage, FieldMessage } from "../form-message.tsx";
 import { useHydrated } from "../app-dialog.tsx";
 import { type BoardDialogProps, DialogFormElement, newestForm, useDialogForm } from "./dialog-kit.tsx";
 import { DefaultSubmit, Section } from "./dialog-sections.tsx";
@@ -100,11 +100,7 @@ function ChoiceField({
           </option>
         ))}
       </select>
-      {error ? (
-        <Text size="1" color="red" id={`${id}-error`}>
-          {error}
-        </Text>
-      ) : null}
+      <FieldMessage message={error} id={`${id}-error`} />
     </Flex>
   );
 }
@@ -219,11 +215,7 @@ export default function VendorEditDialog({ data, actionData, readOnly }: BoardDi
                 </Button>
               )}
             </Flex>
-            {nameError ? (
-              <Text size="1" color="red" id={`${nameId}-error`}>
-                {nameError}
-              </Text>
-            ) : null}
+            <FieldMessage message={nameError} id={`${nameId}-error`} />
             {check ? <NameCheckNotice check={check} /> : null}
           </Flex>
           {field("Contact")}
@@ -270,11 +262,7 @@ export default function VendorEditDialog({ data, actionData, readOnly }: BoardDi
               aria-invalid={save.fieldError("CargoIns") ? true : undefined}
               aria-describedby={save.fieldError("CargoIns") ? `${cargoId}-error` : undefined}
             />
-            {save.fieldError("CargoIns") ? (
-              <Text size="1" color="red" id={`${cargoId}-error`}>
-                {save.fieldError("CargoIns")}
-              </Text>
-            ) : null}
+            <FieldMessage message={save.fieldError("CargoIns")} id={`${cargoId}-error`} />
           </Flex>
           {field("InsExp")}
         </Section>
