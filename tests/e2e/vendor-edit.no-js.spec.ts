@@ -6,6 +6,7 @@ import { adoptSession } from "./support/accounts.ts";
 import {
   DISPATCHER,
   fillRequired,
+  REQUIRED,
   requestNeedingCarrier,
   SEEDED_SWIFT,
   SIMILAR,
@@ -38,6 +39,26 @@ test.describe("vendors without JavaScript", () => {
     await expect(page).toHaveURL(/\/vendors$/);
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await vendorRow(page, similar);
+  });
+
+  test("saves a new vendor first time, from the transport board, after the server asks for the required fields", async ({
+    page,
+  }) => {
+    await adoptSession(page, DISPATCHER);
+    await page.goto("/transport");
+    await page.getByRole("link", { name: "Create Vendor" }).click();
+    let dialog = vendorDialog(page);
+    const name = uniqueVendorName("Freightways");
+    await dialog.getByLabel("Name", { exact: true }).fill(name);
+    await dialog.getByRole("button", { name: "Save", exact: true }).click();
+    dialog = vendorDialog(page);
+    await expect(dialog.getByRole("alert")).toHaveText(REQUIRED);
+    await expect(dialog.getByLabel("Name", { exact: true })).toHaveValue(name);
+    await fillRequired(dialog);
+    await dialog.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page).toHaveURL(/\/transport$/);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await vendorRow(page, name);
   });
 
   test("gives a transport job to a carrier in the Carriers dialog and takes it back", async ({ page }) => {
