@@ -35,6 +35,9 @@ export const PAGE_MODULES: Partial<Record<RouteName, string | readonly string[]>
   vendors: "routes/vendors.tsx",
   // The credit memos list (issue 15; ADR 042).
   "credit-memos": "routes/credit-memos.tsx",
+  // The credit memo detail reports: one module, the route decides the report (ADR 042).
+  "cm-open-detail": "routes/credit-memo-report.tsx",
+  "cm-all-detail": "routes/credit-memo-report.tsx",
 };
 
 /** Whether the page is built (has a module of its own); the root path only redirects. */
