@@ -8,6 +8,7 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { preloadBoardDialogs } from "./components/dialogs/board-dialogs.tsx";
+import { preloadCreditMemosDialogs } from "./components/dialogs/credit-memos-dialogs.tsx";
 import { preloadDepartmentsDialogs } from "./components/dialogs/departments-dialogs.tsx";
 import { preloadVendorsDialogs } from "./components/dialogs/vendor-dialogs.tsx";
 import { preloadModalContents } from "./components/modal-host.tsx";
@@ -19,6 +20,7 @@ export const streamTimeout = 5_000;
 // JavaScript in the browser (ADR 026, ADR 028).
 const dialogsReady = Promise.all([
   preloadBoardDialogs(),
+  preloadCreditMemosDialogs(),
   preloadDepartmentsDialogs(),
   preloadVendorsDialogs(),
   preloadModalContents(),

@@ -3,7 +3,7 @@
 // dialog takes the record in itself (useAnnouncement, the carrier picker). Over the page
 // load's one socket (app/utils/board-socket.ts), which the server has put in the rooms of the pages the
 // session may open. Browser only: nothing here runs during server rendering.
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import type { Announcement, AnnouncementEvent } from "~/rules/boards/announcements.ts";
 import { boardSocket, type LiveState, useLiveState } from "./board-socket.ts";
@@ -29,12 +29,28 @@ export function useAnnouncement<E extends AnnouncementEvent>(event: E, listener:
 
 /**
  * The page's loader data, or a newer reading of it taken when `event` was heard, and the connection's
- * state. Read through a fetcher, not by revalidating: a revalidation is a navigation, and one started
- * while the page's own dialog save is under way would make the router drop that save's redirect (the
- * dialog would stay open). A reading counts only for the address it was taken for, and a navigation's
- * data (a search, a save) replaces it.
+ * state (useDataReadAgain reads it).
  */
 export function useAnnouncedData<Data>(event: AnnouncementEvent, loaderData: Data): { data: Data; live: LiveState } {
+  const { data, readAgain } = useDataReadAgain(loaderData);
+  useEffect(() => {
+    const socket = boardSocket();
+    socket.on(event, readAgain);
+    return () => {
+      socket.off(event, readAgain);
+    };
+  }, [event, readAgain]);
+  return { data, live: useLiveState() };
+}
+
+/**
+ * The page's loader data, or a newer reading of it taken when `readAgain` was called (an announcement,
+ * a board list's push: the /credit-memos page, ADR 042). Read through a fetcher, not by revalidating: a
+ * revalidation is a navigation, and one started while the page's own dialog save is under way would make
+ * the router drop that save's redirect (the dialog would stay open). A reading counts only for the
+ * address it was taken for, and a navigation's data (a search, a save) replaces it.
+ */
+export function useDataReadAgain<Data>(loaderData: Data): { data: Data; readAgain: () => void } {
   const fetcher = useFetcher();
   // It loads this very page's loader, whose data the page already has the type of.
   const fetched = fetcher.data as Data | undefined;
@@ -43,17 +59,10 @@ export function useAnnouncedData<Data>(event: AnnouncementEvent, loaderData: Dat
   const href = `${location.pathname}${location.search}`;
   const [reading, setReading] = useState<{ href: string; data: Data | undefined; loaderData: Data } | null>(null);
 
-  useEffect(() => {
-    const socket = boardSocket();
-    const heard = () => {
-      setReading({ href, data: undefined, loaderData });
-      void load(href);
-    };
-    socket.on(event, heard);
-    return () => {
-      socket.off(event, heard);
-    };
-  }, [event, href, load, loaderData]);
+  const readAgain = useCallback(() => {
+    setReading({ href, data: undefined, loaderData });
+    void load(href);
+  }, [href, load, loaderData]);
 
   // The fetcher's answer belongs to the reading asked for last (its address, the loader data it follows).
   if (reading && fetcher.state === "idle" && fetched !== undefined && reading.data !== fetched) {
@@ -63,5 +72,5 @@ export function useAnnouncedData<Data>(event: AnnouncementEvent, loaderData: Dat
     reading && reading.href === href && reading.loaderData === loaderData && reading.data !== undefined
       ? reading.data
       : loaderData;
-  return { data: fresh, live: useLiveState() };
+  return { data: fresh, readAgain };
 }

@@ -33,6 +33,11 @@ export const PAGE_MODULES: Partial<Record<RouteName, string | readonly string[]>
   overview: "routes/board.tsx",
   // Vendors and carriers (issue 17; ADR 035).
   vendors: "routes/vendors.tsx",
+  // The credit memos list (issue 15; ADR 042).
+  "credit-memos": "routes/credit-memos.tsx",
+  // The credit memo detail reports: one module, the route decides the report (ADR 042).
+  "cm-open-detail": "routes/credit-memo-report.tsx",
+  "cm-all-detail": "routes/credit-memo-report.tsx",
 };
 
 /** Whether the page is built (has a module of its own); the root path only redirects. */

@@ -36,10 +36,10 @@ export const DIALOG_HOSTS = {
   vendorModal: ["transport", "vendors"],
   assignCarrier: ["transport"],
   departmentCreate: ["departments"],
-  // Credit memos are accounts receivable's work (ADR 040); the /credit-memos page joins when it is built.
-  creditMemoCreate: ["accounts-receivable"],
-  creditMemoEdit: ["accounts-receivable"],
-  creditMemoApply: ["accounts-receivable"],
+  // Credit memos are accounts receivable's work (ADR 040), also opened from the /credit-memos page (ADR 042).
+  creditMemoCreate: ["accounts-receivable", "credit-memos"],
+  creditMemoEdit: ["accounts-receivable", "credit-memos"],
+  creditMemoApply: ["accounts-receivable", "credit-memos"],
 } as const satisfies Partial<Record<BoardDialogName, readonly RouteName[]>>;
 
 export type HostedDialogName = keyof typeof DIALOG_HOSTS;

@@ -25,9 +25,9 @@ describe("the board dialogs' catalogue", () => {
       vendorModal: ["transport", "vendors"],
       assignCarrier: ["transport"],
       departmentCreate: ["departments"],
-      creditMemoCreate: ["accounts-receivable"],
-      creditMemoEdit: ["accounts-receivable"],
-      creditMemoApply: ["accounts-receivable"],
+      creditMemoCreate: ["accounts-receivable", "credit-memos"],
+      creditMemoEdit: ["accounts-receivable", "credit-memos"],
+      creditMemoApply: ["accounts-receivable", "credit-memos"],
     });
     for (const [name, routes] of Object.entries(DIALOG_HOSTS)) {
       for (const route of routes) {

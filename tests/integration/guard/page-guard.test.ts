@@ -121,10 +121,10 @@ describe("with a valid session", () => {
   });
 
   it("says plainly that a page later work builds is not available yet", async () => {
-    const { token } = await tokenFor(["credit-memos"]);
-    const { status, html } = await get("/credit-memos", token);
+    const { token } = await tokenFor(["billing"]);
+    const { status, html } = await get("/billing", token);
     expect(status).toBe(200);
-    expect(html).toContain(">Credit Memos</h1>");
+    expect(html).toContain(">Billing</h1>");
     expect(html).toContain(UNAVAILABLE);
   });
 

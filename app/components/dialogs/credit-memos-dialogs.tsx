@@ -1,0 +1,18 @@
+// The dialog registry of /credit-memos (ADR 026, ADR 042): the memo dialogs that page hosts, keyed by modal
+// name so the compiler proves none is missing, each in a chunk of its own (dialog-host.tsx loads them).
+// Only the credit memos page's route module imports it.
+import type { DialogsHostedBy } from "~/rules/dialogs/board-dialog-names.ts";
+import { type DialogImports, preloadDialogs, registerDialogs } from "./dialog-host.tsx";
+
+export { BoardDialog, prefetchDialogOfLink } from "./dialog-host.tsx";
+
+const IMPORTS: DialogImports<DialogsHostedBy<"credit-memos">> = {
+  creditMemoCreate: () => import("./credit-memo-create-dialog.tsx"),
+  creditMemoEdit: () => import("./credit-memo-review-dialog.tsx"),
+  creditMemoApply: () => import("./credit-memo-apply-dialog.tsx"),
+};
+
+registerDialogs(IMPORTS);
+
+/** Loads the page's dialogs' components (the server, before its first render). */
+export const preloadCreditMemosDialogs = () => preloadDialogs(IMPORTS);

@@ -1,0 +1,41 @@
+// The /credit-memos page with JavaScript (ADR 042): a search narrows the list, a memo opens in its memo
+// dialog over the list and closes back to it, and a memo created elsewhere appears without a reload.
+import { expect, test } from "./fixtures.ts";
+import { AR, memoDialog } from "./credit-memo.support.ts";
+import { createMemoOverApi, listedMemo } from "./credit-memos-page.support.ts";
+import { adoptSession } from "./support/accounts.ts";
+
+test.describe("the credit memos page", () => {
+  test("searches, opens a memo in its dialog and closes it back to the same list", async ({ page }) => {
+    await adoptSession(page, AR);
+    const memo = await listedMemo(page);
+    await page.getByRole("textbox", { name: "Search credit memos" }).fill(memo.invoiceClaim);
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`search=${encodeURIComponent(memo.invoiceClaim)}`));
+    const rows = page.locator("tr[data-credit-memo-id]");
+    await expect(rows).toHaveCount(1);
+    await page.getByRole("link", { name: `Open credit memo ${memo.invoiceClaim}` }).click();
+    const dialog = memoDialog(page);
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText(memo.invoiceClaim).first()).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(page).toHaveURL(new RegExp(`/credit-memos\\?search=${encodeURIComponent(memo.invoiceClaim)}`));
+    await expect(rows).toHaveCount(1);
+  });
+
+  test("lists a memo created elsewhere without a reload", async ({ page, browser }) => {
+    await adoptSession(page, AR);
+    const { companyCode } = await listedMemo(page);
+    await page.goto(`/credit-memos?company=${companyCode}&status=PENDING`);
+    const rows = page.locator("tr[data-credit-memo-id]");
+    const before = await rows.count();
+    const other = await browser.newContext();
+    const second = await other.newPage();
+    await adoptSession(second, AR);
+    const claim = await createMemoOverApi(second, companyCode);
+    await expect(page.locator("tr[data-credit-memo-id]").filter({ hasText: claim })).toHaveCount(1);
+    expect(await rows.count()).toBeGreaterThanOrEqual(Math.min(before + 1, 25));
+    await other.close();
+  });
+});

@@ -1,0 +1,34 @@
+// What the /credit-memos browser tests share (ADR 042): a memo listed on the page (the demo data's), and a
+// new memo created through the JSON API as accounts receivable (the page's session).
+import { expect, type Page } from "@playwright/test";
+import { CREDIT_MEMO_CREATE_API_PATH } from "../../app/rules/credit-memos/credit-memo-create.ts";
+import { uniqueClaim } from "./credit-memo.support.ts";
+
+/** The first memo the unfiltered page lists: its invoice/claim number and company code. */
+export async function listedMemo(page: Page): Promise<{ invoiceClaim: string; companyCode: string }> {
+  await page.goto("/credit-memos");
+  const row = page.locator("tr[data-credit-memo-id]").first();
+  await expect(row).toBeVisible();
+  const invoiceClaim = (await row.getByRole("rowheader").textContent())!.trim();
+  const company = (await row.getByRole("cell").nth(1).textContent())!;
+  return { invoiceClaim, companyCode: /\((\w+)\)$/.exec(company.trim())![1]! };
+}
+
+/** Creates a pending memo of the company over the API; answers its invoice/claim number. */
+export async function createMemoOverApi(page: Page, companyCode: string): Promise<string> {
+  const invoiceClaim = uniqueClaim("page");
+  const response = await page.request.post(CREDIT_MEMO_CREATE_API_PATH, {
+    data: {
+      companyCode,
+      invoiceClaim,
+      creditMemoDate: new Date().toISOString().slice(0, 10),
+      creditMemoType: "OP",
+      creditMemoSource: "Billing Error",
+      creditMemoDescription: "Rent billed twice (browser test)",
+      creditMemoNotes: "",
+      lines: [{ relatedInvoice: "INV-1", unitNumber: "T1", amount: "12.34", po: null, note: "Line" }],
+    },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return invoiceClaim;
+}
