@@ -147,8 +147,15 @@ describe.each(PAGES)("$path", (page) => {
     }
   });
 
-  it.runIf(xlsx.length > 0)("streams the workbook to a permitted session, on the encoded path too", async () => {
+  it("answers ?format=xlsx with a workbook on the reports only, on the encoded path too", async () => {
     for (const path of [page.path, page.encoded]) {
+      if (xlsx.length === 0) {
+        // The memo list has no export: the query is only a parameter it ignores.
+        const answer = await request(`${path}?format=xlsx`, tokens.permitted);
+        expect(answer.status, path).toBe(200);
+        expect(answer.type, path).not.toContain(XLSX);
+        continue;
+      }
       const answer = await request(`${path}?format=xlsx`, tokens.permitted);
       expect(answer.status, path).toBe(200);
       expect(answer.type, path).toBe(XLSX);
