@@ -3,7 +3,7 @@
 // exact cents, pages of rows, and an Excel export of the same report (`?format=xlsx`, answered by this
 // route's middleware once the guard has passed the request). Plain GET forms and links: works without
 // JavaScript.
-import { Button, Callout, Flex, Link as RadixLink, Table, Text, TextField } from "@radix-ui/themes";
+import { Button, Callout, Flex, Table, Text, TextField } from "@radix-ui/themes";
 import { Form, Link } from "react-router";
 import { nativeControlStyle } from "~/components/dialogs/native-control.ts";
 import { PageShell } from "~/components/page-shell.tsx";
@@ -22,6 +22,7 @@ import { formatCents } from "~/rules/credit-memos/money.ts";
 import { formatDisplayDate } from "~/rules/format.ts";
 import { requireRouteAccess } from "~/shell/guard.server.ts";
 import type { Route } from "./+types/credit-memo-report";
+import { Pager } from "~/components/pager.tsx";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData ? CREDIT_MEMO_REPORTS[loaderData.report].title : "Credit Memo Detail"} · Fleet Ops` },
@@ -172,25 +173,7 @@ export default function CreditMemoReport({ loaderData }: Route.ComponentProps) {
             </tfoot>
           </Table.Root>
         )}
-        {pageCount > 1 ? (
-          <nav aria-label="Pages">
-            <Flex gap="3" align="center">
-              {page > 1 ? (
-                <RadixLink asChild>
-                  <Link to={pageHref(page - 1)}>Previous</Link>
-                </RadixLink>
-              ) : null}
-              <Text size="2">
-                Page {page} of {pageCount}
-              </Text>
-              {page < pageCount ? (
-                <RadixLink asChild>
-                  <Link to={pageHref(page + 1)}>Next</Link>
-                </RadixLink>
-              ) : null}
-            </Flex>
-          </nav>
-        ) : null}
+        <Pager page={page} pageCount={pageCount} href={(next) => pageHref(next)} />
       </Flex>
     </PageShell>
   );

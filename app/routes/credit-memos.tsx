@@ -29,6 +29,7 @@ import { loadPageDialog, pageDialogContext, submitPageDialog } from "~/shell/pag
 import { requireRouteAccess } from "~/shell/guard.server.ts";
 import { useDataReadAgain } from "~/utils/announcements.ts";
 import type { Route } from "./+types/credit-memos";
+import { Pager } from "~/components/pager.tsx";
 
 /** The page draws its own dialogs (the root's modal host leaves them alone). */
 export const handle = { rendersDialogs: dialogsHostedBy("credit-memos") };
@@ -233,17 +234,7 @@ export default function CreditMemos({ loaderData }: Route.ComponentProps) {
             </Table.Body>
           </Table.Root>
         )}
-        {pageCount > 1 ? (
-          <nav aria-label="Pages">
-            <Flex gap="3" align="center">
-              {page > 1 ? <Link to={creditMemosPageHref(pathname, search, page - 1)}>Previous</Link> : null}
-              <Text size="2">
-                Page {page} of {pageCount}
-              </Text>
-              {page < pageCount ? <Link to={creditMemosPageHref(pathname, search, page + 1)}>Next</Link> : null}
-            </Flex>
-          </nav>
-        ) : null}
+        <Pager page={page} pageCount={pageCount} href={(next) => creditMemosPageHref(pathname, search, next)} />
       </Flex>
       {dialog ? (
         <BoardDialog

@@ -9,6 +9,7 @@ import { employeeDirectoryQuery, listEmployees } from "~/modules/employees/emplo
 import { mayImpersonate } from "~/modules/identity/impersonation.server.ts";
 import { requireRouteAccess } from "~/shell/guard.server.ts";
 import type { Route } from "./+types/employee-management";
+import { Pager } from "~/components/pager.tsx";
 
 export const meta: Route.MetaFunction = () => [{ title: "Employee Management · Fleet Ops" }];
 
@@ -117,25 +118,7 @@ export default function EmployeeManagement({ loaderData }: Route.ComponentProps)
             </Table.Body>
           </Table.Root>
         )}
-        {pageCount > 1 ? (
-          <Flex gap="3" align="center" asChild>
-            <nav aria-label="Pages">
-              {page > 1 ? (
-                <RadixLink asChild>
-                  <Link to={pageHref(search, page - 1)}>Previous</Link>
-                </RadixLink>
-              ) : null}
-              <Text size="2">
-                Page {page} of {pageCount}
-              </Text>
-              {page < pageCount ? (
-                <RadixLink asChild>
-                  <Link to={pageHref(search, page + 1)}>Next</Link>
-                </RadixLink>
-              ) : null}
-            </nav>
-          </Flex>
-        ) : null}
+        <Pager page={page} pageCount={pageCount} href={(next) => pageHref(search, next)} />
       </Flex>
     </PageShell>
   );

@@ -21,6 +21,7 @@ import { requireRouteAccess } from "~/shell/guard.server.ts";
 import { useAnnouncedData } from "~/utils/announcements.ts";
 import { dialogsHostedBy } from "~/rules/dialogs/board-dialog-names.ts";
 import type { Route } from "./+types/vendors";
+import { Pager } from "~/components/pager.tsx";
 
 /** The page draws its own dialog (the root's modal host leaves it alone); no other dialog opens here. */
 export const handle = { rendersDialogs: dialogsHostedBy("vendors") };
@@ -230,17 +231,7 @@ export default function Vendors({ loaderData }: Route.ComponentProps) {
             </table>
           </Box>
         )}
-        {pageCount > 1 ? (
-          <nav aria-label="Pages">
-            <Flex gap="3" align="center">
-              {page > 1 ? <Link to={vendorsPageHref(pathname, search, page - 1)}>Previous</Link> : null}
-              <Text size="2">
-                Page {page} of {pageCount}
-              </Text>
-              {page < pageCount ? <Link to={vendorsPageHref(pathname, search, page + 1)}>Next</Link> : null}
-            </Flex>
-          </nav>
-        ) : null}
+        <Pager page={page} pageCount={pageCount} href={(next) => vendorsPageHref(pathname, search, next)} />
       </Flex>
       {dialog ? (
         <BoardDialog
