@@ -64,7 +64,13 @@ describe("local file storage", () => {
 
 describe("reading photos by content", () => {
   it("re-encodes a phone photo upright, in two sizes, without its GPS and camera metadata", async () => {
-    const original = await demoPhoto({ caption: "Unit 4821 rear bumper", hue: 20, width: 2400, height: 1600, withGps: true });
+    const original = await demoPhoto({
+      caption: "Unit 4821 rear bumper",
+      hue: 20,
+      width: 2400,
+      height: 1600,
+      withGps: true,
+    });
     expect((await sharp(original).metadata()).exif).toBeDefined();
     const reading = await readImage(original);
     expect(reading.ok).toBe(true);
@@ -80,14 +86,19 @@ describe("reading photos by content", () => {
   });
 
   it("accepts a PNG and keeps a small photo's size", async () => {
-    const png = await sharp({ create: { width: 200, height: 100, channels: 4, background: "#3366aa" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 200, height: 100, channels: 4, background: "#3366aa" } })
+      .png()
+      .toBuffer();
     const reading = await readImage(png);
     expect(reading.ok && reading.image.width).toBe(200);
   });
 
   it.each([
     ["a text file named .jpg", Buffer.from("this is not a photo at all, just text pretending to be one")],
-    ["an SVG (script-capable, never stored)", Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>')],
+    [
+      "an SVG (script-capable, never stored)",
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'),
+    ],
     ["a PDF header", Buffer.from("%PDF-1.7\n1 0 obj\n<<>>\nendobj\n")],
   ])("refuses %s", async (_name, bytes) => {
     expect(await readImage(bytes)).toEqual({ ok: false, message: IMAGE_MESSAGES.notImage });
@@ -95,7 +106,10 @@ describe("reading photos by content", () => {
 
   it("refuses a truncated JPEG, an empty file, an oversized file and a decompression bomb", async () => {
     const photo = await demoPhoto({ caption: "x", hue: 100 });
-    expect(await readImage(photo.subarray(0, photo.length / 3))).toEqual({ ok: false, message: IMAGE_MESSAGES.notImage });
+    expect(await readImage(photo.subarray(0, photo.length / 3))).toEqual({
+      ok: false,
+      message: IMAGE_MESSAGES.notImage,
+    });
     expect(await readImage(Buffer.alloc(0))).toEqual({ ok: false, message: IMAGE_MESSAGES.empty });
     const limits = { maxBytes: 1000, maxPixels: 50_000_000, largeEdge: 1600, smallEdge: 320 };
     expect(await readImage(photo, limits)).toEqual({ ok: false, message: IMAGE_MESSAGES.tooLarge });
