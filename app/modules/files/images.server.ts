@@ -3,7 +3,7 @@
 // JPEG without any metadata (GPS position, camera, owner), in a large and a small size (ADR 043).
 // sharp (libvips) decodes; its pixel limit refuses decompression bombs before they are decoded.
 import { createHash } from "node:crypto";
-import sharp from "sharp";
+import sharp, { type Metadata } from "sharp";
 
 /** What a photo may be, by content. HEIC from phones decodes only where libvips has HEVC (not the prebuilt). */
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "avif", "heif", "gif", "tiff"]);
@@ -40,7 +40,7 @@ export async function readImage(bytes: Uint8Array, limits = IMAGE_LIMITS): Promi
   if (bytes.byteLength === 0) return { ok: false, message: IMAGE_MESSAGES.empty };
   if (bytes.byteLength > limits.maxBytes) return { ok: false, message: IMAGE_MESSAGES.tooLarge };
   const input = () => sharp(bytes, { limitInputPixels: limits.maxPixels, failOn: "error", pages: 1 });
-  let metadata: sharp.Metadata;
+  let metadata: Metadata;
   try {
     // The header alone: the pixel limit is checked below, with its own message.
     metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
