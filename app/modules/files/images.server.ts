@@ -8,14 +8,21 @@ import sharp, { type Metadata } from "sharp";
 /** What a photo may be, by content. HEIC from phones decodes only where libvips has HEVC (not the prebuilt). */
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "avif", "heif", "gif", "tiff"]);
 
-export const IMAGE_LIMITS = {
+export interface ImageLimits {
+  maxBytes: number;
+  maxPixels: number;
+  largeEdge: number;
+  smallEdge: number;
+}
+
+export const IMAGE_LIMITS: Readonly<ImageLimits> = {
   /** Bytes of one uploaded or downloaded photo. */
   maxBytes: 10 * 1024 * 1024,
   /** Decoded pixels (width × height): about a 50-megapixel camera. */
   maxPixels: 50_000_000,
   largeEdge: 1600,
   smallEdge: 320,
-} as const;
+};
 
 export const IMAGE_MESSAGES = {
   tooLarge: `The photo is larger than ${IMAGE_LIMITS.maxBytes / (1024 * 1024)} MB.`,
@@ -36,7 +43,10 @@ export interface StoredImage {
 export type ImageReading = { ok: true; image: StoredImage } | { ok: false; message: string };
 
 /** Checks a photo's bytes and renders its stored sizes; refuses anything that is not a decodable photo. */
-export async function readImage(bytes: Uint8Array, limits = IMAGE_LIMITS): Promise<ImageReading> {
+export async function readImage(
+  bytes: Uint8Array,
+  limits: Readonly<ImageLimits> = IMAGE_LIMITS,
+): Promise<ImageReading> {
   if (bytes.byteLength === 0) return { ok: false, message: IMAGE_MESSAGES.empty };
   if (bytes.byteLength > limits.maxBytes) return { ok: false, message: IMAGE_MESSAGES.tooLarge };
   const input = () => sharp(bytes, { limitInputPixels: limits.maxPixels, failOn: "error", pages: 1 });
