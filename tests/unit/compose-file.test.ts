@@ -202,6 +202,25 @@ describe("docker-compose.yml", () => {
     for (const name of declared) expect(used, `declared volume ${name}`).toContain(name);
   });
 
+  it("backs the database up with the postgres image's own pg_dump, as its user, into a volume (ADR 051)", () => {
+    const backup = services.backup ?? {};
+    // pg_dump refuses a server newer than itself: the same image as the database.
+    expect(backup.image).toBe(postgres.image);
+    const env = environmentOf(backup);
+    const db = environmentOf(postgres);
+    expect([env.PGHOST, env.PGUSER, env.PGPASSWORD, env.PGDATABASE]).toEqual([
+      "postgres",
+      db.POSTGRES_USER,
+      db.POSTGRES_PASSWORD,
+      db.POSTGRES_DB,
+    ]);
+    expect((backup.depends_on as Record<string, { condition?: string }>).postgres?.condition).toBe("service_healthy");
+    expect(namedVolumes(backup).map((volume) => volume.target)).toEqual(["/backups"]);
+    const script = (backup.volumes ?? []).map(String).find((volume) => volume.startsWith("./"));
+    expect(script?.split(":")[0]).toBe("./scripts/compose-backup.sh");
+    expect(existsSync(path.join(root, "scripts/compose-backup.sh"))).toBe(true);
+  });
+
   it("keeps PostgreSQL data in a volume at the mount point of the image's major version", () => {
     const major = Number(/^postgres:(\d+)/.exec(postgres.image ?? "")?.[1]);
     const targets = namedVolumes(postgres).map((volume) => volume.target.replace(/\/$/, ""));
