@@ -8,6 +8,7 @@ import {
   defaultNextUnitStatus,
   listsForStatusMove,
   mayMoveUnitStatus,
+  mayWorkAnyStatus,
   mayWorkStatus,
   QUEUE_BOARD_NAMES,
   QUEUE_FORBIDDEN_MESSAGE,
@@ -51,6 +52,7 @@ export async function moveUnitStatus(
   const parsed = parseInput(unitStatusInput, input);
   if (!parsed.ok) return parsed.refusal;
   const { UnitNumber: unitNumber, NewStatus: requested, ChangedFrom: board } = parsed.data;
+  if (!mayWorkAnyStatus(actor.permissions)) return refuse(403, QUEUE_FORBIDDEN_MESSAGE);
 
   const unit = await db.unit.findUnique({
     where: { unitNumber },

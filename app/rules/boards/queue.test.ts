@@ -9,6 +9,7 @@ import {
   mayAssignCarrier,
   mayCompleteTransport,
   mayMoveUnitStatus,
+  mayWorkAnyStatus,
   mayWorkStatus,
   NEXT_UNIT_STATUSES,
   offboardingStageAfter,
@@ -117,6 +118,14 @@ describe("unit statuses", () => {
     expect(mayWorkStatus(permissionIdsNamed(["restricted"]), "Sold Not Delivered")).toBe(true);
     expect(mayWorkStatus(permissionIdsNamed(["restricted"]), "SOLD")).toBe(true);
     expect(mayWorkStatus(permissionIdsNamed(["titles"]), "SOLD")).toBe(false);
+  });
+  it("tells before any lookup whether a session moves units at all", () => {
+    expect(mayWorkAnyStatus(permissionIdsNamed(["recon"]))).toBe(true);
+    expect(mayWorkAnyStatus(permissionIdsNamed(["transport-edit"]))).toBe(true);
+    expect(mayWorkAnyStatus(permissionIdsNamed(["restricted"]))).toBe(true);
+    expect(mayWorkAnyStatus(permissionIdsNamed(["ar-read-only"]))).toBe(false);
+    expect(mayWorkAnyStatus(permissionIdsNamed(["client-relations", "fleetcard"]))).toBe(false);
+    expect(mayWorkAnyStatus([])).toBe(false);
   });
   it("names the board and the lists of a move", () => {
     expect(boardForStatus("ON LOT")).toBe("Recon Board");

@@ -177,6 +177,17 @@ export function mayWorkStatus(permissionIds: readonly number[], statusName: stri
   return DEPARTMENT_PERMISSIONS[department].some((name) => holdsPermission(permissionIds, name));
 }
 
+/**
+ * Whether the session works any department's statuses: checked before a unit is looked up, so a caller
+ * who may move no unit learns nothing of which units exist (ADR 039).
+ */
+export function mayWorkAnyStatus(permissionIds: readonly number[]): boolean {
+  if (holdsAllAccess(permissionIds)) return true;
+  return Object.values(DEPARTMENT_PERMISSIONS).some((names) =>
+    names.some((name) => holdsPermission(permissionIds, name)),
+  );
+}
+
 /** The boards a change can be made from (UnitHistory.changedFrom). */
 export const QUEUE_BOARD_NAMES = [
   "On Rent Board",
