@@ -28,7 +28,7 @@ import { SessionExpiredDialog } from "./components/session-expired.tsx";
 import { microsoftSignInEnabled } from "~/modules/platform/config.server.ts";
 import { requestContext, servicesContext } from "./context.ts";
 import { appearanceOf } from "./modules/identity/profile.server.ts";
-import { sessionGuard } from "./shell/guard.server.ts";
+import { outageRetryAfter, sessionGuard } from "./shell/guard.server.ts";
 import { pageRequestContext, reloginRequiredOf } from "./modules/session/page-session.ts";
 import { urlWithoutModal } from "./rules/dialogs/modals.ts";
 import { feedbackHiddenOn, navigationHiddenOn, routeByPath } from "./rules/access/routes.ts";
@@ -38,7 +38,7 @@ import "./styles/app.css";
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 // The guard runs before every loader and action of every page (app/shell/guard.server.ts).
-export const middleware: Route.MiddlewareFunction[] = [sessionGuard];
+export const middleware: Route.MiddlewareFunction[] = [outageRetryAfter, sessionGuard];
 
 export function loader({ context }: Route.LoaderArgs) {
   const { config } = context.get(servicesContext);

@@ -6,12 +6,18 @@ import pg from "pg";
 import { PrismaClient } from "../app/generated/prisma/client.ts";
 import type { Database, Logger } from "../app/modules/platform/services.server.ts";
 
+/** The longest any one statement of the app may run (issue 22 point 3). */
+export const STATEMENT_TIMEOUT_MS = 30_000;
+
 export function createDatabase(connectionString: string, logger: Logger, poolSize = 10): Database {
   const pool = new pg.Pool({
     connectionString,
     max: poolSize,
+    // A request waits at most this long for a connection: in an outage it fails fast (503), never hangs.
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
+    // No statement holds a pooled connection longer than this (a runaway query would starve the pool).
+    statement_timeout: STATEMENT_TIMEOUT_MS,
   });
   pool.on("error", (error) => logger.warn({ err: error }, "idle database connection failed"));
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });

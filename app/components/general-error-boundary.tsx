@@ -14,6 +14,11 @@ function describe(error: unknown): { title: string; message: string } {
         return { title: "Page not found", message: detail ?? "The page you asked for does not exist." };
       case 409:
         return { title: "Changed meanwhile", message: detail ?? "Someone else changed this first." };
+      case 503:
+        return {
+          title: "Back in a moment",
+          message: detail ?? "The service is briefly unavailable. Please try again.",
+        };
       default:
         return { title: `Error ${error.status}`, message: detail ?? error.statusText ?? "Something went wrong." };
     }

@@ -17,6 +17,11 @@ import {
 } from "~/modules/session/page-session.ts";
 import { readRequestSession } from "~/modules/session/request-session.server.ts";
 import { microsoftSignInEnabled } from "~/modules/platform/config.server.ts";
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  isDatabaseUnavailable,
+} from "~/modules/platform/database-unavailable.server.ts";
 import { type PostedDraft, postedDialogDraft } from "~/modules/session/dialog-draft.server.ts";
 import { isBoardRoute } from "~/rules/boards/board-pages.ts";
 
@@ -60,6 +65,19 @@ function enforce(
   if (decision.kind === "not-found") throw redirect("/not-found");
 }
 
+/**
+ * Outside the guard: a page answered 503 because the database is away says when to try again. React
+ * Router renders the guard's thrown 503 into the error page without that response's headers, so they are
+ * added here, to the page it rendered.
+ */
+export const outageRetryAfter: MiddlewareFunction<Response> = async (_args, next) => {
+  const response = await next();
+  if (response.status === 503 && !response.headers.has("Retry-After")) {
+    response.headers.set("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
+  }
+  return response;
+};
+
 export const sessionGuard: MiddlewareFunction<Response> = async ({ request, context, pattern, url }, next) => {
   const services = context.get(servicesContext);
   const route = routeByPattern(pattern);
@@ -68,7 +86,16 @@ export const sessionGuard: MiddlewareFunction<Response> = async ({ request, cont
     services.logger.error({ pattern }, "a route the guard does not know was matched; refused");
     throw data("The page you asked for does not exist.", { status: 404 });
   }
-  const session = await readRequestSession(request, services);
+  const session = await readRequestSession(request, services).catch((error: unknown) => {
+    // Every gated request reads its session first: in an outage this is where it fails, and it is answered
+    // 503 with Retry-After at once rather than a 500 (issue 22 point 3).
+    if (!isDatabaseUnavailable(error)) throw error;
+    services.logger.warn({ err: error }, "database unavailable");
+    throw data(DATABASE_UNAVAILABLE_MESSAGE, {
+      status: 503,
+      headers: { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS), "Cache-Control": "no-store" },
+    });
+  });
   // A board dialog's plain-form save (no JavaScript) under an ended session: what it held goes into
   // the sign-in dialog, so the dialog comes back with it after signing in (ADR 030). Scripts' saves
   // (`.data`) keep their text in the page instead.

@@ -3,6 +3,11 @@
 // (body parsers, Express's parameter decoding) keep it. Anything else is a bug or an outage: logged
 // with the request, answered 500 without details.
 import type { ErrorRequestHandler } from "express";
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  isDatabaseUnavailable,
+} from "../../app/modules/platform/database-unavailable.server.ts";
 import { MALFORMED_ENCODING_MESSAGE } from "../security/request-shape.ts";
 
 export const INTERNAL_ERROR_MESSAGE = "Something went wrong on our side. Please try again.";
@@ -68,6 +73,13 @@ export const handleErrors: ErrorRequestHandler = (error, req, res, next) => {
     res
       .status(clientStatus)
       .json({ error: error instanceof URIError ? MALFORMED_ENCODING_MESSAGE : CLIENT_ERROR_MESSAGE });
+    return;
+  }
+  if (isDatabaseUnavailable(error)) {
+    // An outage, not a bug: a quick 503 the client can retry (issue 22 point 3).
+    req.log?.warn({ err: error }, "database unavailable");
+    res.setHeader("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
+    res.status(503).json({ error: DATABASE_UNAVAILABLE_MESSAGE });
     return;
   }
   req.log?.error({ err: error }, "unhandled request error");
