@@ -14,6 +14,7 @@ import { ignoreBoardChanges } from "./board-changes.ts";
 import { localAppUrl } from "./config.ts";
 import { type Config } from "../app/modules/platform/config.server.ts";
 import { createDatabase } from "./database.ts";
+import { trackConnections } from "./drain.ts";
 import type { Logger } from "../app/modules/platform/services.server.ts";
 import { allowedHostnames, requireAllowedHost, socketRequestAllowed } from "./security/allowed-hosts.ts";
 import { attachRealtime, type Realtime, type RealtimeOptions } from "./realtime/index.ts";
@@ -45,6 +46,9 @@ export interface StartServerOptions {
   /** The realtime layer's options (Redis channel prefix, coalescing window, a list loader for tests). */
   realtime?: RealtimeOptions;
 }
+
+/** How long an accepted connection may take to send its request once the shutdown began. */
+const DRAIN_IDLE_MS = 1_000;
 
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   const { logger, dev = false, shutdownGraceMs = 10_000 } = options;
@@ -151,6 +155,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     throw error;
   }
   const port = (httpServer.address() as AddressInfo).port;
+  const connections = trackConnections(httpServer);
+  services.shutdown = connections;
   // PORT=0 asks for any free port: the local default APP_URL (http://localhost:0) names the bound one.
   // Read per request everywhere, so links and the same-origin check see it from the first request.
   if (config.PORT === 0 && config.APP_URL === localAppUrl(0)) config.APP_URL = localAppUrl(port);
@@ -158,18 +164,19 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
-      logger.info("shutting down: no new connections, finishing in-flight requests");
-      const stopped = new Promise<void>((resolve) => httpServer.close(() => resolve()));
-      httpServer.closeIdleConnections();
+      logger.info("shutting down: readiness fails, no new connections, finishing in-flight requests");
+      // Readiness first (/healthz 503), then stop accepting and let every accepted connection — also one
+      // whose request has not arrived yet — be answered (server/drain.ts).
+      const drained = connections.drain({ idleMs: DRAIN_IDLE_MS, graceMs: shutdownGraceMs });
       // Stops following session changes (the LISTEN connection) and pushes the refreshes still
-      // pending, then disconnects every socket.io client (and closes the HTTP server it is attached
-      // to), then the Redis clients of the adapter.
+      // pending, then disconnects every socket.io client (without io.close(), which would close the
+      // HTTP server's idle connections at once), then the Redis clients of the adapter.
       await realtime.stop();
-      await new Promise<void>((resolve) => io.close(() => resolve()));
+      io.disconnectSockets(true);
+      io.engine.close();
       await realtime.closeAdapter();
-      const forced = setTimeout(() => httpServer.closeAllConnections(), shutdownGraceMs);
-      await stopped;
-      clearTimeout(forced);
+      const { cut } = await drained;
+      if (cut > 0) logger.warn({ cut }, "connections cut at the end of the shutdown grace period");
       await vite?.close();
       await database.close();
       logger.info("shutdown complete");

@@ -5,7 +5,14 @@ import { z } from "zod";
 import type { AppServices } from "../../app/modules/platform/services.server.ts";
 import { defineEndpoint, route } from "./endpoint.ts";
 
-const healthSchema = z.object({ status: z.enum(["ok", "error"]), db: z.enum(["up", "down"]) }).meta({ id: "Health" });
+const healthSchema = z
+  .object({
+    status: z.enum(["ok", "error"]),
+    db: z.enum(["up", "down"]),
+    /** Present while the process shuts down: it finishes what it has and takes nothing new. */
+    draining: z.literal(true).optional(),
+  })
+  .meta({ id: "Health" });
 
 export const HEALTH_ENDPOINTS = {
   health: defineEndpoint({
@@ -21,7 +28,7 @@ export const HEALTH_ENDPOINTS = {
         example: { status: "ok", db: "up" },
       },
       503: {
-        description: "The database cannot be reached.",
+        description: "The database cannot be reached, or the process is shutting down (`draining`).",
         schema: healthSchema,
         example: { status: "error", db: "down" },
       },
@@ -32,6 +39,11 @@ export const HEALTH_ENDPOINTS = {
 export function createHealthRouter(services: AppServices): express.Router {
   const router = express.Router();
   route(router, HEALTH_ENDPOINTS.health, async (_req, res) => {
+    // Shutting down: a load balancer must stop sending here before the connections close.
+    if (services.shutdown?.draining) {
+      res.status(503).set("Cache-Control", "no-store").json({ status: "error", db: "up", draining: true });
+      return;
+    }
     const up = await services.database.isUp();
     res
       .status(up ? 200 : 503)

@@ -74,6 +74,8 @@ export interface AppServices {
    * (the sign-in limits, ADR 034) is kept there.
    */
   redis?: SharedRedis;
+  /** The process's shutdown: once it drains, readiness (/healthz) answers 503 (server/drain.ts). */
+  shutdown?: { readonly draining: boolean };
 }
 
 /**
