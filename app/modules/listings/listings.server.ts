@@ -78,7 +78,8 @@ export async function listListings(db: Db, params: Record<string, string | undef
            l."locationCity", l."pickupLocationState", l."source", u."unitNumber",
            (SELECT i."smallUrl" FROM "AuctionListingImage" i WHERE i."listingId" = l."id"
              ORDER BY i."position", i."id" LIMIT 1) AS "smallUrl"
-      FROM "AuctionListing" l LEFT JOIN "Unit" u ON u."id" = l."unitId"
+      FROM "AuctionListing" l
+      LEFT JOIN "Unit" u ON u."id" = l."unitId" OR (l."unitId" IS NULL AND u."vin" = l."vin")
      WHERE ${where}
      ORDER BY ${SORT_COLUMNS[query.sort]} ${direction} NULLS LAST, l."id"
      LIMIT ${LISTINGS_PAGE_SIZE} OFFSET ${(page - 1) * LISTINGS_PAGE_SIZE}`;
@@ -117,13 +118,13 @@ export async function listListings(db: Db, params: Record<string, string | undef
 /** The filters' choices: every make, the chosen make's models (all models without one), states and sources. */
 async function listingChoices(db: Db, make: string): Promise<ListingsPage["choices"]> {
   const distinct = async (column: "make" | "model" | "pickupLocationState" | "source", onlyMake?: string) => {
-    const rows = await db.auctionListing.findMany({
-      where: { [column]: { not: null }, ...(onlyMake ? { make: { equals: onlyMake, mode: "insensitive" } } : {}) },
-      distinct: [column],
-      select: { [column]: true },
-      orderBy: { [column]: "asc" },
-    });
-    return rows.map((row) => (row as unknown as Record<string, string | null>)[column] ?? "").filter(Boolean);
+    const name = Prisma.raw(`"${column}"`);
+    const rows = await db.$queryRaw<{ value: string }[]>`
+      SELECT DISTINCT ${name} AS value FROM "AuctionListing"
+       WHERE ${name} IS NOT NULL AND ${name} <> ''
+         ${onlyMake ? Prisma.sql`AND lower("make") = lower(${onlyMake})` : Prisma.empty}
+       ORDER BY 1`;
+    return rows.map((row) => row.value);
   };
   const [makes, models, states, sources] = await Promise.all([
     distinct("make"),
