@@ -45,6 +45,7 @@ export function importSummary(report: ListingImportReport): string {
   return (
     `${imported.toLocaleString("en-US")} of ${report.rows.toLocaleString("en-US")} listings imported ` +
     `(${report.created.toLocaleString("en-US")} new, ${report.updated.toLocaleString("en-US")} updated), ` +
-    `${report.refused.length.toLocaleString("en-US")} refused, ${report.photosStored.toLocaleString("en-US")} photos stored.`
+    `${report.refused.length.toLocaleString("en-US")} refused, ${report.photosStored.toLocaleString("en-US")} ` +
+    `${report.photosStored === 1 ? "photo" : "photos"} stored.`
   );
 }
