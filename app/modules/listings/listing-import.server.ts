@@ -82,39 +82,67 @@ function photoStore(storage: FileStorage, source: PhotoSource) {
 
 const describe = (reference: PhotoReference) => (reference.kind === "url" ? reference.url : reference.name);
 
-/** Upserts one listing and replaces its photos, in one transaction; concurrent imports of a VIN queue on its lock. */
-async function upsertListing(
-  db: Db,
-  listing: FeedListing,
-  unitId: number | null,
-  photos: readonly StoredPhoto[],
-): Promise<"created" | "updated"> {
-  const { photos: _references, ...columns } = listing;
-  return db.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`auction-listing:${listing.vin}`}))`;
-    const existing = await tx.auctionListing.findFirst({
-      where: { vin: listing.vin },
-      orderBy: { id: "desc" },
-      select: { id: true },
-    });
-    const data = { ...columns, unitId };
-    const id = existing
-      ? (await tx.auctionListing.update({ where: { id: existing.id }, data, select: { id: true } })).id
-      : (await tx.auctionListing.create({ data, select: { id: true } })).id;
-    if (existing) await tx.auctionListingImage.deleteMany({ where: { listingId: id } });
-    if (photos.length > 0) {
-      await tx.auctionListingImage.createMany({
-        data: photos.map((photo, position) => ({
-          listingId: id,
-          position,
-          smallUrl: photo.smallKey,
-          largeUrl: photo.largeKey,
-        })),
-      });
-    }
-    return existing ? "updated" : "created";
-  });
+interface ReadyRow {
+  line: number;
+  listing: FeedListing;
+  unitId: number | null;
+  photos: StoredPhoto[];
 }
+
+/**
+ * Upserts listings by VIN and replaces their photos, in one statement: a listing and its photos land
+ * together or not at all (one statement is one transaction), and concurrent imports of a VIN meet at its
+ * unique index. Answers how many were created (the rest were updated).
+ */
+async function upsertListings(db: Db, rows: readonly ReadyRow[]): Promise<number> {
+  const column = <T>(read: (row: ReadyRow) => T) => rows.map(read);
+  const photos = rows.flatMap((row) => row.photos.map((photo, position) => ({ vin: row.listing.vin, position, ...photo })));
+  const [result] = await db.$queryRaw<[{ created: number }]>`
+    WITH input AS (
+      SELECT * FROM unnest(
+        ${column((r) => r.listing.vin)}::text[], ${column((r) => r.listing.year)}::int[],
+        ${column((r) => r.listing.make)}::text[], ${column((r) => r.listing.model)}::text[],
+        ${column((r) => r.listing.trim)}::text[], ${column((r) => r.listing.odometer)}::int[],
+        ${column((r) => r.listing.exteriorColor)}::text[], ${column((r) => r.listing.interiorColor)}::text[],
+        ${column((r) => r.listing.buyNowPrice)}::numeric[], ${column((r) => r.listing.mmrPrice)}::numeric[],
+        ${column((r) => r.listing.facilitatingAuction)}::text[], ${column((r) => r.listing.locationCity)}::text[],
+        ${column((r) => r.listing.locationFullZipcode)}::text[], ${column((r) => r.listing.pickupLocationState)}::text[],
+        ${column((r) => r.listing.sellerName)}::text[], ${column((r) => r.listing.source)}::text[],
+        ${column((r) => r.listing.comments)}::text[], ${column((r) => r.listing.listingUrl)}::text[],
+        ${column((r) => r.unitId)}::int[]
+      ) AS t(vin, year, make, model, trim, odometer, "exteriorColor", "interiorColor", "buyNowPrice", "mmrPrice",
+             "facilitatingAuction", "locationCity", "locationFullZipcode", "pickupLocationState", "sellerName",
+             source, comments, "listingUrl", "unitId")
+    ), listing AS (
+      INSERT INTO "AuctionListing" (vin, year, make, model, trim, odometer, "exteriorColor", "interiorColor",
+        "buyNowPrice", "mmrPrice", "facilitatingAuction", "locationCity", "locationFullZipcode",
+        "pickupLocationState", "sellerName", source, comments, "listingUrl", "unitId")
+      SELECT * FROM input
+      ON CONFLICT (vin) DO UPDATE SET year = EXCLUDED.year, make = EXCLUDED.make, model = EXCLUDED.model,
+        trim = EXCLUDED.trim, odometer = EXCLUDED.odometer, "exteriorColor" = EXCLUDED."exteriorColor",
+        "interiorColor" = EXCLUDED."interiorColor", "buyNowPrice" = EXCLUDED."buyNowPrice",
+        "mmrPrice" = EXCLUDED."mmrPrice", "facilitatingAuction" = EXCLUDED."facilitatingAuction",
+        "locationCity" = EXCLUDED."locationCity", "locationFullZipcode" = EXCLUDED."locationFullZipcode",
+        "pickupLocationState" = EXCLUDED."pickupLocationState", "sellerName" = EXCLUDED."sellerName",
+        source = EXCLUDED.source, comments = EXCLUDED.comments, "listingUrl" = EXCLUDED."listingUrl",
+        "unitId" = EXCLUDED."unitId"
+      RETURNING id, vin, (xmax = 0) AS created
+    ), gone AS (
+      DELETE FROM "AuctionListingImage" i USING listing l WHERE i."listingId" = l.id
+    ), added AS (
+      INSERT INTO "AuctionListingImage" ("listingId", position, "smallUrl", "largeUrl")
+      SELECT l.id, p.position, p.small, p.large
+        FROM unnest(${photos.map((p) => p.vin)}::text[], ${photos.map((p) => p.position)}::int[],
+                    ${photos.map((p) => p.smallKey)}::text[], ${photos.map((p) => p.largeKey)}::text[])
+             AS p(vin, position, small, large)
+        JOIN listing l ON l.vin = p.vin
+    )
+    SELECT (count(*) FILTER (WHERE created))::int AS created FROM listing`;
+  return result.created;
+}
+
+/** Rows written in one statement: large enough to be fast, small enough that a refused one costs little. */
+const WRITE_BATCH = 250;
 
 /** Imports a feed's text; the feed as a whole is refused (400) when it is not a feed. No permission check: see importListingsAs. */
 export async function importListingFeed(
@@ -148,38 +176,58 @@ export async function importListingFeed(
   done = rows.length - good.length;
   progress();
 
-  let next = 0;
-  const worker = async () => {
-    while (next < good.length) {
-      const row = good[next++]!;
-      const { listing } = row;
-      const photos: StoredPhoto[] = [];
-      let reason: string | null = null;
-      for (const reference of listing.photos) {
-        const stored = await store.store(reference);
-        if (!stored.ok) {
-          reason = LISTING_IMPORT_MESSAGES.photo(describe(reference), stored.message);
-          break;
-        }
-        photos.push(stored.photo);
+  /** A row's photos read and stored, or the reason it is refused. */
+  const prepare = async (row: (typeof good)[number]): Promise<ReadyRow | { line: number; vin: string; reason: string }> => {
+    const { listing } = row;
+    const photos: StoredPhoto[] = [];
+    for (const reference of listing.photos) {
+      const stored = await store.store(reference);
+      if (!stored.ok) {
+        return { line: row.line, vin: listing.vin, reason: LISTING_IMPORT_MESSAGES.photo(describe(reference), stored.message) };
       }
-      if (reason === null) {
-        try {
-          const outcome = await upsertListing(db, listing, unitOfVin.get(listing.vin) ?? null, photos);
-          if (outcome === "created") created++;
-          else updated++;
-        } catch (error) {
-          // A database refusal of one row (a check constraint) is that row's; the rest go on.
-          reason = LISTING_IMPORT_MESSAGES.notSaved;
-          console.warn(`listing on line ${row.line} not saved`, error);
-        }
+      photos.push(stored.photo);
+    }
+    return { line: row.line, listing, unitId: unitOfVin.get(listing.vin) ?? null, photos };
+  };
+  const write = async (ready: readonly ReadyRow[]) => {
+    if (ready.length === 0) return;
+    try {
+      const made = await upsertListings(db, ready);
+      created += made;
+      updated += ready.length - made;
+    } catch (error) {
+      if (ready.length === 1) {
+        // The database refused this row (a check constraint): it is this row's; the others go on.
+        refused.push({ line: ready[0]!.line, vin: ready[0]!.listing.vin, reason: LISTING_IMPORT_MESSAGES.notSaved });
+        console.warn(`listing on line ${ready[0]!.line} not saved`, error);
+        return;
       }
-      if (reason !== null) refused.push({ line: row.line, vin: listing.vin, reason });
-      done++;
-      progress();
+      // One row spoilt the batch: each row again on its own, so only that one is refused.
+      for (const row of ready) await write([row]);
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 4) }, worker));
+  const concurrency = Math.max(1, options.concurrency ?? 4);
+  for (let start = 0; start < good.length; start += WRITE_BATCH) {
+    const batch = good.slice(start, start + WRITE_BATCH);
+    const prepared: Awaited<ReturnType<typeof prepare>>[] = new Array(batch.length);
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < batch.length) {
+          const index = next++;
+          prepared[index] = await prepare(batch[index]!);
+        }
+      }),
+    );
+    const ready: ReadyRow[] = [];
+    for (const outcome of prepared) {
+      if ("reason" in outcome) refused.push(outcome);
+      else ready.push(outcome);
+    }
+    await write(ready);
+    done += batch.length;
+    progress();
+  }
   refused.sort((a, b) => a.line - b.line);
   return {
     ok: true,

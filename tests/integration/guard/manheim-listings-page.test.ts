@@ -96,7 +96,7 @@ function importForm(feed: string, withPhoto = true) {
   const form = new FormData();
   form.set("intent", "listingsImport");
   form.set("feed", new File([feed], "feed.csv", { type: "text/csv" }));
-  if (withPhoto) form.append("photos", new File([photoBytes], "front.jpg", { type: "image/jpeg" }));
+  if (withPhoto) form.append("photos", new File([new Uint8Array(photoBytes)], "front.jpg", { type: "image/jpeg" }));
   return form;
 }
 
