@@ -38,56 +38,61 @@ async function main() {
     }
     console.log(`Generated ${PHOTOS} photos (1024×683 JPEG) in ${seconds(performance.now() - started)}.`);
 
-    await withSeededDatabase({ label: "listings", scale: "demo", log: (line) => console.log(line) }, async (database) => {
-      const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: database.url, max: 8 }) });
-      try {
-        const fleetVins = (await prisma.unit.findMany({ select: { vin: true }, take: 100, orderBy: { id: "asc" } })).map(
-          (unit) => unit.vin,
-        );
-        const lines = ["vin,year,make,models,trims,odometer,buyNowPrice,mmrPrice,locationCity,locationFullZipcode,pickupLocationState,sellerName,source,listingUrl,images"];
-        for (let row = 0; row < ROWS; row++) {
-          const [make, model, wmi] = MAKES[row % MAKES.length]!;
-          const vin = fleetVins[row] ?? `${wmi}BENCH${String(row).padStart(9, "0")}`;
-          const mmr = 20_000 + (row % 50) * 400;
-          const photos = [0, 1, 2].map((k) => `p${(row * 3 + k) % PHOTOS}.jpg`).join("|");
-          lines.push(
-            `${vin},${2018 + (row % 7)},${make},${model},XL,${30_000 + row},${mmr + 1_500 - (row % 7) * 500},${mmr},Dallas,75261-${String(row % 10_000).padStart(4, "0")},TX,Bench Seller,Manheim,https://auctions.example.com/${vin},${photos}`,
-          );
-        }
-        const feedPath = path.join(folder, "feed.csv");
-        await writeFile(feedPath, `${lines.join("\n")}\n`);
-        const storage = localFileStorage(path.join(folder, "files"));
-        const feedText = lines.join("\n");
+    await withSeededDatabase(
+      { label: "listings", scale: "demo", log: (line) => console.log(line) },
+      async (database) => {
+        const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: database.url, max: 8 }) });
+        try {
+          const fleetVins = (
+            await prisma.unit.findMany({ select: { vin: true }, take: 100, orderBy: { id: "asc" } })
+          ).map((unit) => unit.vin);
+          const lines = [
+            "vin,year,make,models,trims,odometer,buyNowPrice,mmrPrice,locationCity,locationFullZipcode,pickupLocationState,sellerName,source,listingUrl,images",
+          ];
+          for (let row = 0; row < ROWS; row++) {
+            const [make, model, wmi] = MAKES[row % MAKES.length]!;
+            const vin = fleetVins[row] ?? `${wmi}BENCH${String(row).padStart(9, "0")}`;
+            const mmr = 20_000 + (row % 50) * 400;
+            const photos = [0, 1, 2].map((k) => `p${(row * 3 + k) % PHOTOS}.jpg`).join("|");
+            lines.push(
+              `${vin},${2018 + (row % 7)},${make},${model},XL,${30_000 + row},${mmr + 1_500 - (row % 7) * 500},${mmr},Dallas,75261-${String(row % 10_000).padStart(4, "0")},TX,Bench Seller,Manheim,https://auctions.example.com/${vin},${photos}`,
+            );
+          }
+          const feedPath = path.join(folder, "feed.csv");
+          await writeFile(feedPath, `${lines.join("\n")}\n`);
+          const storage = localFileStorage(path.join(folder, "files"));
+          const feedText = lines.join("\n");
 
-        for (const pass of ["first import", "re-import"] as const) {
-          let lastPrinted = 0;
-          started = performance.now();
-          const outcome = await importListingFeed(prisma, feedText, {
-            storage,
-            photos: feedFolderPhotos(folder, null),
-            onProgress: ({ done, total }) => {
-              const now = performance.now();
-              if (now - lastPrinted < 5_000 && done < total) return;
-              lastPrinted = now;
-              console.log(`  ${pass}: ${done}/${total} rows, ${seconds(now - started)}`);
-            },
-          });
-          const elapsed = performance.now() - started;
-          if (!outcome.ok) throw new Error(outcome.message);
-          const { report } = outcome;
-          console.log(
-            `${pass}: ${report.rows} rows in ${seconds(elapsed)} (${Math.round(report.rows / (elapsed / 1000))} rows/s): ` +
-              `${report.created} created, ${report.updated} updated, ${report.refused.length} refused, ` +
-              `${report.photosStored} photos stored, ${report.linkedToUnits} linked to fleet units. ` +
-              `Target < ${seconds(TARGET_MS)}: ${elapsed < TARGET_MS ? "met" : "MISSED"}.`,
-          );
+          for (const pass of ["first import", "re-import"] as const) {
+            let lastPrinted = 0;
+            started = performance.now();
+            const outcome = await importListingFeed(prisma, feedText, {
+              storage,
+              photos: feedFolderPhotos(folder, null),
+              onProgress: ({ done, total }) => {
+                const now = performance.now();
+                if (now - lastPrinted < 5_000 && done < total) return;
+                lastPrinted = now;
+                console.log(`  ${pass}: ${done}/${total} rows, ${seconds(now - started)}`);
+              },
+            });
+            const elapsed = performance.now() - started;
+            if (!outcome.ok) throw new Error(outcome.message);
+            const { report } = outcome;
+            console.log(
+              `${pass}: ${report.rows} rows in ${seconds(elapsed)} (${Math.round(report.rows / (elapsed / 1000))} rows/s): ` +
+                `${report.created} created, ${report.updated} updated, ${report.refused.length} refused, ` +
+                `${report.photosStored} photos stored, ${report.linkedToUnits} linked to fleet units. ` +
+                `Target < ${seconds(TARGET_MS)}: ${elapsed < TARGET_MS ? "met" : "MISSED"}.`,
+            );
+          }
+          const images = await prisma.auctionListingImage.count();
+          console.log(`Listings in the database: ${await prisma.auctionListing.count()}, their photos: ${images}.`);
+        } finally {
+          await prisma.$disconnect();
         }
-        const images = await prisma.auctionListingImage.count();
-        console.log(`Listings in the database: ${await prisma.auctionListing.count()}, their photos: ${images}.`);
-      } finally {
-        await prisma.$disconnect();
-      }
-    });
+      },
+    );
   } finally {
     await rm(folder, { recursive: true, force: true });
   }

@@ -38,7 +38,9 @@ async function main(): Promise<void> {
         if (now - lastPrinted < 1_000 && done < total) return;
         lastPrinted = now;
         const percent = Math.floor((100 * done) / Math.max(1, total));
-        console.log(`  ${String(percent).padStart(3)}%  ${done}/${total} rows  (${imported} imported, ${refused} refused)`);
+        console.log(
+          `  ${String(percent).padStart(3)}%  ${done}/${total} rows  (${imported} imported, ${refused} refused)`,
+        );
       },
     });
     if (!outcome.ok) {
@@ -49,7 +51,9 @@ async function main(): Promise<void> {
     const { report } = outcome;
     for (const refusal of report.refused) console.log(refusalLine(refusal));
     console.log(importSummary(report));
-    console.log(`${report.linkedToUnits} listings match a unit of the fleet. Done in ${(report.elapsedMs / 1000).toFixed(1)} s.`);
+    console.log(
+      `${report.linkedToUnits} listings match a unit of the fleet. Done in ${(report.elapsedMs / 1000).toFixed(1)} s.`,
+    );
     if (report.refused.length > 0) process.exitCode = 1;
   } finally {
     await prisma.$disconnect();

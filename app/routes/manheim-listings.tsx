@@ -20,7 +20,11 @@ import { DEFAULT_URL_POLICY, uploadedPhotos } from "~/modules/listings/listing-p
 import { readImportUpload } from "~/modules/listings/listing-upload.server.ts";
 import { listListings } from "~/modules/listings/listings.server.ts";
 import { dialogsHostedBy } from "~/rules/dialogs/board-dialog-names.ts";
-import { LISTING_IMPORT_INTENT, LISTING_IMPORT_MESSAGES, type ListingImportReport } from "~/rules/listings/listing-import.ts";
+import {
+  LISTING_IMPORT_INTENT,
+  LISTING_IMPORT_MESSAGES,
+  type ListingImportReport,
+} from "~/rules/listings/listing-import.ts";
 import { listingsPageHref, listingsViewHref } from "~/rules/listings/listings-page.ts";
 import { loadPageDialog, pageDialogContext } from "~/shell/page-dialogs.server.ts";
 import { requireRouteAccess } from "~/shell/guard.server.ts";

@@ -34,7 +34,9 @@ const REPORT_EXAMPLE = {
   rows: 3,
   created: 1,
   updated: 1,
-  refused: [{ line: 4, vin: "3C6UR5CJ1LG000004", reason: "odometer must be a whole number of miles, at most 9 digits." }],
+  refused: [
+    { line: 4, vin: "3C6UR5CJ1LG000004", reason: "odometer must be a whole number of miles, at most 9 digits." },
+  ],
   photosStored: 4,
   linkedToUnits: 1,
   elapsedMs: 412,
@@ -166,13 +168,19 @@ export function createListingsRouter(services: AppServices): express.Router {
     },
   );
 
-  route(router, LISTINGS_ENDPOINTS.photo, requireSession(services), requirePermission("manheim-listings"), (req, res) => {
-    const name = String(req.params.name ?? "");
-    if (!LISTING_PHOTO_NAME.test(name)) {
-      res.status(404).json({ error: "File not found." });
-      return;
-    }
-    return sendStoredFile(req, res, storage, `listings/${name}`);
-  });
+  route(
+    router,
+    LISTINGS_ENDPOINTS.photo,
+    requireSession(services),
+    requirePermission("manheim-listings"),
+    (req, res) => {
+      const name = String(req.params.name ?? "");
+      if (!LISTING_PHOTO_NAME.test(name)) {
+        res.status(404).json({ error: "File not found." });
+        return;
+      }
+      return sendStoredFile(req, res, storage, `listings/${name}`);
+    },
+  );
   return router;
 }

@@ -45,7 +45,9 @@ test.describe("listings without JavaScript", () => {
     await page.getByLabel("Feed (CSV or JSON)").setInputFiles(feed);
     await page.getByLabel("Photos the feed names").setInputFiles(photo);
     await page.getByRole("button", { name: "Import", exact: true }).click();
-    await expect(page.locator("[data-import-report]")).toContainText("1 of 1 listings imported (1 new, 0 updated), 0 refused, 1 photo stored.");
+    await expect(page.locator("[data-import-report]")).toContainText(
+      "1 of 1 listings imported (1 new, 0 updated), 0 refused, 1 photo stored.",
+    );
     await page.goto(`/manheim-listings?vin=${vin}`);
     await expect(cards(page)).toHaveCount(1);
   });

@@ -12,7 +12,9 @@ test.describe("listings with JavaScript", () => {
     const photo = cards(page).first().getByRole("img");
     await expect(photo).toBeVisible();
     // The photo came through the guarded route: it decoded.
-    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
 
     await page.getByLabel("Make").selectOption("Ram");
     await page.getByRole("button", { name: "Show listings" }).click();
@@ -40,7 +42,10 @@ test.describe("listings with JavaScript", () => {
     await expect(lightbox).toHaveAttribute("role", "dialog");
     await expect(lightbox.getByRole("img")).toHaveAttribute("alt", new RegExp(`photo 2 of ${count}$`));
     await lightbox.getByRole("button", { name: "Next photo" }).click();
-    await expect(lightbox.getByRole("img")).toHaveAttribute("alt", new RegExp(`photo ${count === 2 ? 1 : 3} of ${count}$`));
+    await expect(lightbox.getByRole("img")).toHaveAttribute(
+      "alt",
+      new RegExp(`photo ${count === 2 ? 1 : 3} of ${count}$`),
+    );
     await lightbox.getByRole("button", { name: "Close" }).click();
     await expect(lightbox).toBeHidden();
     await expect(dialog).toBeVisible();
@@ -81,7 +86,9 @@ test.describe("listings with JavaScript", () => {
     await page.getByLabel("Feed (CSV or JSON)").setInputFiles(feed);
     await page.getByLabel("Photos the feed names").setInputFiles(photo);
     await page.getByRole("button", { name: "Import", exact: true }).click();
-    await expect(page.locator("[data-import-report]")).toContainText("1 of 1 listings imported (1 new, 0 updated), 0 refused");
+    await expect(page.locator("[data-import-report]")).toContainText(
+      "1 of 1 listings imported (1 new, 0 updated), 0 refused",
+    );
     await expect(page).toHaveURL(/\/manheim-listings$/);
     await page.getByLabel("VIN").fill(vin);
     await page.getByRole("button", { name: "Show listings" }).click();

@@ -32,8 +32,14 @@ export async function oneRowFeed(vin: string) {
     feed: {
       name: "feed.csv",
       mimeType: "text/csv",
-      buffer: Buffer.from(`vin,year,make,models,odometer,buyNowPrice,mmrPrice,images\n${vin},2023,Ford,F-250,18000,45000,43000,e2e.jpg\n`),
+      buffer: Buffer.from(
+        `vin,year,make,models,odometer,buyNowPrice,mmrPrice,images\n${vin},2023,Ford,F-250,18000,45000,43000,e2e.jpg\n`,
+      ),
     },
-    photo: { name: "e2e.jpg", mimeType: "image/jpeg", buffer: await demoPhoto({ caption: "e2e", hue: 90, width: 400, height: 300 }) },
+    photo: {
+      name: "e2e.jpg",
+      mimeType: "image/jpeg",
+      buffer: await demoPhoto({ caption: "e2e", hue: 90, width: 400, height: 300 }),
+    },
   };
 }

@@ -46,11 +46,12 @@ export default function ManheimDetailsDialog({ data }: BoardDialogProps<"manheim
     params.delete(LISTING_PHOTO_PARAM);
     return `${location.pathname}?${params.toString()}`;
   })();
-  const open = (index: number) => (event: MouseEvent<HTMLAnchorElement>) => {
+  // A plain click opens the lightbox in place; a modified one (new tab, new window) follows the link.
+  const openPhotoOf = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
     opener.current = event.currentTarget;
-    setShown(index);
+    setShown(Number(event.currentTarget.dataset.photoIndex ?? "0"));
   };
   const delta = priceDelta(listing.buyNowPrice, listing.mmrPrice);
   const main = listing.photos[0];
@@ -83,7 +84,7 @@ export default function ManheimDetailsDialog({ data }: BoardDialogProps<"manheim
 
       {main ? (
         <section aria-label="Photos">
-          <a href={photoHref(0)} onClick={open(0)} aria-label={`Enlarge ${main.alt}`}>
+          <a href={photoHref(0)} data-photo-index={0} onClick={openPhotoOf} aria-label={`Enlarge ${main.alt}`}>
             <img
               src={main.largeUrl}
               alt={main.alt}
@@ -94,7 +95,12 @@ export default function ManheimDetailsDialog({ data }: BoardDialogProps<"manheim
             <ul style={{ listStyle: "none", padding: 0, margin: 0 }}>
               {listing.photos.map((photo, index) => (
                 <li key={photo.largeUrl + index}>
-                  <a href={photoHref(index)} onClick={open(index)} aria-label={`Enlarge ${photo.alt}`}>
+                  <a
+                    href={photoHref(index)}
+                    data-photo-index={index}
+                    onClick={openPhotoOf}
+                    aria-label={`Enlarge ${photo.alt}`}
+                  >
                     <img
                       src={photo.smallUrl}
                       alt={photo.alt}

@@ -68,7 +68,8 @@ export function ListingCards({
                     </Badge>
                   ) : null}
                   <Text size="1" color="gray">
-                    {[listing.locationCity, listing.pickupLocationState].filter(Boolean).join(", ") || "Location unknown"}
+                    {[listing.locationCity, listing.pickupLocationState].filter(Boolean).join(", ") ||
+                      "Location unknown"}
                     {listing.source ? ` · ${listing.source}` : ""}
                     {listing.unitNumber ? ` · our unit ${listing.unitNumber}` : ""}
                   </Text>

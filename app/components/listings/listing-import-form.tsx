@@ -107,7 +107,8 @@ export function ListingImportForm({
   const running = state.kind === "running";
   const report = state.kind === "done" ? state.report : state.kind === "idle" ? result?.report : null;
   const message = state.kind === "failed" ? state.message : state.kind === "idle" ? result?.message : null;
-  const percent = running && state.progress ? Math.round((100 * state.progress.done) / Math.max(1, state.progress.total)) : 0;
+  const percent =
+    running && state.progress ? Math.round((100 * state.progress.done) / Math.max(1, state.progress.total)) : 0;
 
   return (
     <Card>

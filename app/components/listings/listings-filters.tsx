@@ -18,7 +18,19 @@ function Field({ id, label, children }: { id: string; label: string; children: R
   );
 }
 
-function Choice({ id, name, label, value, options }: { id: string; name: string; label: string; value: string; options: string[] }) {
+function Choice({
+  id,
+  name,
+  label,
+  value,
+  options,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  options: string[];
+}) {
   return (
     <Field id={id} label={label}>
       <select id={id} name={name} defaultValue={value} style={nativeControlStyle}>
@@ -46,21 +58,51 @@ export function ListingsFilters({
     <Form method="get" role="search" aria-label="Filter listings">
       <Flex gap="3" align="end" wrap="wrap">
         <Field id="listing-vin" label="VIN">
-          <TextField.Root id="listing-vin" name="vin" defaultValue={query.vin} placeholder="Whole or part" maxLength={17} />
+          <TextField.Root
+            id="listing-vin"
+            name="vin"
+            defaultValue={query.vin}
+            placeholder="Whole or part"
+            maxLength={17}
+          />
         </Field>
         <Choice id="listing-make" name="make" label="Make" value={query.make} options={choices.makes} />
         <Choice id="listing-model" name="model" label="Model" value={query.model} options={choices.models} />
         <Field id="listing-year-from" label="Year from">
-          <TextField.Root id="listing-year-from" name="yearFrom" inputMode="numeric" defaultValue={numberText(query.yearFrom)} style={{ width: 80 }} />
+          <TextField.Root
+            id="listing-year-from"
+            name="yearFrom"
+            inputMode="numeric"
+            defaultValue={numberText(query.yearFrom)}
+            style={{ width: 80 }}
+          />
         </Field>
         <Field id="listing-year-to" label="Year to">
-          <TextField.Root id="listing-year-to" name="yearTo" inputMode="numeric" defaultValue={numberText(query.yearTo)} style={{ width: 80 }} />
+          <TextField.Root
+            id="listing-year-to"
+            name="yearTo"
+            inputMode="numeric"
+            defaultValue={numberText(query.yearTo)}
+            style={{ width: 80 }}
+          />
         </Field>
         <Field id="listing-price-from" label="Price from ($)">
-          <TextField.Root id="listing-price-from" name="priceFrom" inputMode="numeric" defaultValue={numberText(query.priceFrom)} style={{ width: 100 }} />
+          <TextField.Root
+            id="listing-price-from"
+            name="priceFrom"
+            inputMode="numeric"
+            defaultValue={numberText(query.priceFrom)}
+            style={{ width: 100 }}
+          />
         </Field>
         <Field id="listing-price-to" label="Price to ($)">
-          <TextField.Root id="listing-price-to" name="priceTo" inputMode="numeric" defaultValue={numberText(query.priceTo)} style={{ width: 100 }} />
+          <TextField.Root
+            id="listing-price-to"
+            name="priceTo"
+            inputMode="numeric"
+            defaultValue={numberText(query.priceTo)}
+            style={{ width: 100 }}
+          />
         </Field>
         <Choice id="listing-state" name="state" label="Pickup state" value={query.state} options={choices.states} />
         <Choice id="listing-source" name="source" label="Source" value={query.source} options={choices.sources} />

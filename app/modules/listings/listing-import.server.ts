@@ -38,8 +38,7 @@ export interface ListingImportOptions {
 }
 
 export type ListingImportOutcome =
-  | { ok: true; report: ListingImportReport }
-  | { ok: false; status: 400 | 403; message: string };
+  { ok: true; report: ListingImportReport } | { ok: false; status: 400 | 403; message: string };
 
 interface StoredPhoto {
   smallKey: string;
@@ -54,7 +53,9 @@ function photoStore(storage: FileStorage, source: PhotoSource) {
   const readings = new Map<string, Promise<ImageReading>>();
   const written = new Map<string, Promise<void>>();
   let stored = 0;
-  async function store(reference: PhotoReference): Promise<{ ok: true; photo: StoredPhoto } | { ok: false; message: string }> {
+  async function store(
+    reference: PhotoReference,
+  ): Promise<{ ok: true; photo: StoredPhoto } | { ok: false; message: string }> {
     const bytes = await source.read(reference);
     if (!bytes.ok) return bytes;
     const inputHash = createHash("sha256").update(bytes.bytes).digest("hex");
@@ -65,11 +66,12 @@ function photoStore(storage: FileStorage, source: PhotoSource) {
     const keys = imageKeys("listings", image.image.hash);
     let write = written.get(keys.large);
     if (!write) {
-      write = Promise.all([storage.put(keys.large, image.image.large), storage.put(keys.small, image.image.small)]).then(
-        () => {
-          stored++;
-        },
-      );
+      write = Promise.all([
+        storage.put(keys.large, image.image.large),
+        storage.put(keys.small, image.image.small),
+      ]).then(() => {
+        stored++;
+      });
       written.set(keys.large, write);
       // A failed write is tried again by the next row that needs it.
       write.catch(() => written.delete(keys.large));
@@ -96,7 +98,9 @@ interface ReadyRow {
  */
 async function upsertListings(db: Db, rows: readonly ReadyRow[]): Promise<number> {
   const column = <T>(read: (row: ReadyRow) => T) => rows.map(read);
-  const photos = rows.flatMap((row) => row.photos.map((photo, position) => ({ vin: row.listing.vin, position, ...photo })));
+  const photos = rows.flatMap((row) =>
+    row.photos.map((photo, position) => ({ vin: row.listing.vin, position, ...photo })),
+  );
   const [result] = await db.$queryRaw<[{ created: number }]>`
     WITH input AS (
       SELECT * FROM unnest(
@@ -177,13 +181,19 @@ export async function importListingFeed(
   progress();
 
   /** A row's photos read and stored, or the reason it is refused. */
-  const prepare = async (row: (typeof good)[number]): Promise<ReadyRow | { line: number; vin: string; reason: string }> => {
+  const prepare = async (
+    row: (typeof good)[number],
+  ): Promise<ReadyRow | { line: number; vin: string; reason: string }> => {
     const { listing } = row;
     const photos: StoredPhoto[] = [];
     for (const reference of listing.photos) {
       const stored = await store.store(reference);
       if (!stored.ok) {
-        return { line: row.line, vin: listing.vin, reason: LISTING_IMPORT_MESSAGES.photo(describe(reference), stored.message) };
+        return {
+          line: row.line,
+          vin: listing.vin,
+          reason: LISTING_IMPORT_MESSAGES.photo(describe(reference), stored.message),
+        };
       }
       photos.push(stored.photo);
     }

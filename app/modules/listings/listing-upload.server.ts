@@ -25,7 +25,8 @@ export async function readImportUpload(request: Request): Promise<ImportUpload> 
     return { ok: false, status: 400, message: LISTING_IMPORT_MESSAGES.notMultipart };
   }
   const feed = form.get("feed");
-  if (!(feed instanceof File) || feed.size === 0) return { ok: false, status: 400, message: LISTING_IMPORT_MESSAGES.noFeed };
+  if (!(feed instanceof File) || feed.size === 0)
+    return { ok: false, status: 400, message: LISTING_IMPORT_MESSAGES.noFeed };
   if (feed.size > FEED_LIMITS.maxChars) return { ok: false, status: 413, message: LISTING_IMPORT_MESSAGES.tooLarge };
   const files = form.getAll("photos").filter((entry): entry is File => entry instanceof File && entry.size > 0);
   if (files.length > UPLOAD_LIMITS.maxPhotoFiles) {

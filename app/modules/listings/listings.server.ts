@@ -13,7 +13,6 @@ import {
   readListingsQuery,
 } from "../../rules/listings/listings-page.ts";
 
-
 export interface ListingsPage {
   listings: ListingCard[];
   total: number;
@@ -147,8 +146,7 @@ export async function readListingDetails(db: Db, id: number): Promise<ListingDet
   if (!listing) return null;
   // A listing imported before its unit existed (or whose unit was renumbered) still finds it by VIN.
   const unit =
-    listing.unit ??
-    (await db.unit.findUnique({ where: { vin: listing.vin }, select: { id: true, unitNumber: true } }));
+    listing.unit ?? (await db.unit.findUnique({ where: { vin: listing.vin }, select: { id: true, unitNumber: true } }));
   const served = listing.images.flatMap((image) => {
     const smallUrl = listingPhotoUrl(image.smallUrl);
     const largeUrl = listingPhotoUrl(image.largeUrl);

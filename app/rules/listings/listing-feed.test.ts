@@ -10,7 +10,8 @@ import {
   type FeedRow,
 } from "./listing-feed.ts";
 
-const fixture = (name: string) => readFileSync(new URL(`../../../tests/fixtures/listings/${name}`, import.meta.url), "utf8");
+const fixture = (name: string) =>
+  readFileSync(new URL(`../../../tests/fixtures/listings/${name}`, import.meta.url), "utf8");
 const OPTIONS = { maxYear: 2027 };
 
 function rowsOf(text: string): FeedRow[] {
@@ -54,7 +55,11 @@ describe("the CSV fixture feed", () => {
   });
 
   it("keeps a line break inside a quoted comment and counts lines from where each row starts", () => {
-    expect(rows[1]).toMatchObject({ line: 3, ok: true, listing: { comments: "Service records\navailable on request." } });
+    expect(rows[1]).toMatchObject({
+      line: 3,
+      ok: true,
+      listing: { comments: "Service records\navailable on request." },
+    });
     expect(rows.map((row) => row.line)).toEqual([2, 3, 5, 6, 7, 8, 9, 10]);
   });
 

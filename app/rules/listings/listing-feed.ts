@@ -131,11 +131,7 @@ const optionalText = (field: string, max: number) =>
   cell.refine((value) => value === null || value.length <= max, FEED_MESSAGES.text(field, max));
 
 const requiredText = (field: string, max: number) =>
-  cell.pipe(
-    z
-      .string({ error: FEED_MESSAGES.required(field) })
-      .max(max, FEED_MESSAGES.text(field, max)),
-  );
+  cell.pipe(z.string({ error: FEED_MESSAGES.required(field) }).max(max, FEED_MESSAGES.text(field, max)));
 
 const MONEY = /^\$?(\d{1,3}(,\d{3})+|\d{1,8})(\.\d{1,2})?$/;
 
@@ -235,11 +231,7 @@ function readPhotoList(value: unknown): { ok: true; photos: PhotoReference[] } |
 }
 
 /** Checks one row's cells (CSV text or JSON values) and reads them as a listing, or says what is wrong. */
-export function readFeedRow(
-  line: number,
-  cells: Record<string, unknown>,
-  options: { maxYear: number },
-): FeedRow {
+export function readFeedRow(line: number, cells: Record<string, unknown>, options: { maxYear: number }): FeedRow {
   // Every column present (a JSON item may leave some out): a missing cell is an empty one.
   const complete = Object.fromEntries(FEED_FIELDS.map((field) => [field, cells[field] ?? null]));
   const parsed = rowSchema(options.maxYear).safeParse(complete);
@@ -326,12 +318,16 @@ export function readListingFeed(text: string, options: { maxYear: number }): Fee
     } catch {
       return { ok: false, message: FEED_MESSAGES.badJson };
     }
-    const list =
-      Array.isArray(parsed) ? parsed : typeof parsed === "object" && parsed !== null && "listings" in parsed ? parsed.listings : null;
+    const list = Array.isArray(parsed)
+      ? parsed
+      : typeof parsed === "object" && parsed !== null && "listings" in parsed
+        ? parsed.listings
+        : null;
     if (!Array.isArray(list)) return { ok: false, message: FEED_MESSAGES.jsonShape };
     items = list.map((item: unknown, index) => ({
       line: index + 1,
-      cells: typeof item === "object" && item !== null && !Array.isArray(item) ? (item as Record<string, unknown>) : null,
+      cells:
+        typeof item === "object" && item !== null && !Array.isArray(item) ? (item as Record<string, unknown>) : null,
     }));
   } else {
     const csv = parseCsv(body);

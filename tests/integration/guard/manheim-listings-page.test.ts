@@ -37,10 +37,17 @@ const SPELLINGS = [
 ];
 
 async function tokenFor(permissions: PermissionName[], issuedAt = new Date()) {
-  const user = await createUser(db, { directPermissions: permissions, tokensValidAfter: new Date(Date.now() - 60_000) });
+  const user = await createUser(db, {
+    directPermissions: permissions,
+    tokensValidAfter: new Date(Date.now() - 60_000),
+  });
   return {
     user,
-    token: signSessionToken(server.services.config, { userId: user.id, permissions: permissionIdsNamed(permissions) }, issuedAt),
+    token: signSessionToken(
+      server.services.config,
+      { userId: user.id, permissions: permissionIdsNamed(permissions) },
+      issuedAt,
+    ),
   };
 }
 
@@ -89,7 +96,13 @@ async function request(target: string, token?: string, init: RequestInit = {}) {
   if (init.method === "POST") headers.set("origin", server.url);
   const response = await fetch(`${server.url}${target}`, { redirect: "manual", ...init, headers });
   const bytes = Buffer.from(await response.arrayBuffer());
-  return { status: response.status, headers: response.headers, location: response.headers.get("location"), body: bytes.toString("utf8"), bytes };
+  return {
+    status: response.status,
+    headers: response.headers,
+    location: response.headers.get("location"),
+    body: bytes.toString("utf8"),
+    bytes,
+  };
 }
 
 function importForm(feed: string, withPhoto = true) {
@@ -100,7 +113,8 @@ function importForm(feed: string, withPhoto = true) {
   return form;
 }
 
-const FEED = (vin: string) => `vin,year,make,models,odometer,images\n${vin},2022,Ram,2500,30000,front.jpg\nBADVIN,2022,Ram,2500,1,`;
+const FEED = (vin: string) =>
+  `vin,year,make,models,odometer,images\n${vin},2022,Ram,2500,30000,front.jpg\nBADVIN,2022,Ram,2500,1,`;
 
 describe("the page", () => {
   const detail = () => `?modal=manheimDetails&listingId=${listingId}`;
@@ -128,14 +142,20 @@ describe("the page", () => {
   });
 
   it("sends a session without manheim-listings to /not-found, and its import post writes nothing", async () => {
-    expect(await request("/manheim-listings", tokens.unpermitted)).toMatchObject({ status: 302, location: "/not-found" });
+    expect(await request("/manheim-listings", tokens.unpermitted)).toMatchObject({
+      status: 302,
+      location: "/not-found",
+    });
     for (const spelling of SPELLINGS) {
       const answer = await request(`${spelling}${detail()}`, tokens.unpermitted);
       expect(answer.status, spelling).not.toBe(200);
       expect(answer.body, spelling).not.toContain(SECRET_VIN);
     }
     for (const token of [undefined, "garbage", tokens.unpermitted]) {
-      const post = await request("/manheim-listings", token, { method: "POST", body: importForm(FEED("3C6UR5CJ1NG000901")) });
+      const post = await request("/manheim-listings", token, {
+        method: "POST",
+        body: importForm(FEED("3C6UR5CJ1NG000901")),
+      });
       expect(post.status).not.toBe(200);
     }
     expect(await db.auctionListing.count({ where: { vin: "3C6UR5CJ1NG000901" } })).toBe(0);
@@ -153,7 +173,9 @@ describe("the page", () => {
     expect(dialog.body).toMatch(
       /<a[^>]*href="https:\/\/auctions\.example\.com\/guarded"[^>]*target="_blank"[^>]*rel="noopener noreferrer"/,
     );
-    expect(dialog.body).toContain(`href="/manheim-listings?modal=manheimDetails&amp;listingId=${listingId}&amp;photo=2"`);
+    expect(dialog.body).toContain(
+      `href="/manheim-listings?modal=manheimDetails&amp;listingId=${listingId}&amp;photo=2"`,
+    );
     expect(dialog.body).not.toContain("data-lightbox");
     const lightbox = await request(`/manheim-listings${detail()}&photo=2`, tokens.permitted);
     expect(lightbox.body).toContain('aria-label="2023 Ford F-150: photo 2 of 2"');
@@ -197,8 +219,13 @@ describe("the photos", () => {
 describe("the import", () => {
   it("refuses callers without a session (401) or without manheim-listings (403), writing nothing", async () => {
     const vin = "3C6UR5CJ1NG000902";
-    expect((await request("/api/listings/import", undefined, { method: "POST", body: importForm(FEED(vin)) })).status).toBe(401);
-    const forbidden = await request("/api/listings/import", tokens.unpermitted, { method: "POST", body: importForm(FEED(vin)) });
+    expect(
+      (await request("/api/listings/import", undefined, { method: "POST", body: importForm(FEED(vin)) })).status,
+    ).toBe(401);
+    const forbidden = await request("/api/listings/import", tokens.unpermitted, {
+      method: "POST",
+      body: importForm(FEED(vin)),
+    });
     expect(forbidden.status).toBe(403);
     expect(await db.auctionListing.count({ where: { vin } })).toBe(0);
   });
@@ -219,7 +246,10 @@ describe("the import", () => {
 
   it("imports through the API and reports the refused row", async () => {
     const vin = "3C6UR5CJ1NG000903";
-    const answer = await request("/api/listings/import", tokens.permitted, { method: "POST", body: importForm(FEED(vin)) });
+    const answer = await request("/api/listings/import", tokens.permitted, {
+      method: "POST",
+      body: importForm(FEED(vin)),
+    });
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.body)).toMatchObject({ rows: 2, created: 1, photosStored: 1, refused: [{ line: 3 }] });
     const listing = await db.auctionListing.findFirstOrThrow({ where: { vin }, include: { images: true } });
@@ -234,7 +264,10 @@ describe("the import", () => {
       headers: { accept: "application/x-ndjson" },
     });
     expect(answer.headers.get("content-type")).toContain("application/x-ndjson");
-    const lines = answer.body.trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = answer.body
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines.length).toBeGreaterThanOrEqual(2);
     expect(lines[0]).toHaveProperty("progress");
     expect(lines.at(-1)).toMatchObject({ result: { created: 1, rows: 2 } });
@@ -242,7 +275,10 @@ describe("the import", () => {
 
   it("imports through the page's form without JavaScript and draws the report", async () => {
     const vin = "3C6UR5CJ1NG000905";
-    const answer = await request("/manheim-listings", tokens.permitted, { method: "POST", body: importForm(FEED(vin)) });
+    const answer = await request("/manheim-listings", tokens.permitted, {
+      method: "POST",
+      body: importForm(FEED(vin)),
+    });
     expect(answer.status).toBe(200);
     expect(answer.body).toContain("1 of 2 listings imported (1 new, 0 updated), 1 refused, 1 photo stored.");
     expect(answer.body).toContain("Line 3: vin must be 17 letters and digits (no I, O or Q).");

@@ -168,14 +168,17 @@ describe("importing the fixture feed", () => {
       2,
     );
   });
-
 });
 
 describe("refusals", () => {
   it.each([
     ["an empty feed", "", FEED_MESSAGES.empty],
     ["a feed that is not JSON", "[{", FEED_MESSAGES.badJson],
-    ["a CSV without the required columns", "vin,make\n1FTBF2B60NEA00201,Ford", FEED_MESSAGES.missingColumns(["year", "models", "odometer"])],
+    [
+      "a CSV without the required columns",
+      "vin,make\n1FTBF2B60NEA00201,Ford",
+      FEED_MESSAGES.missingColumns(["year", "models", "odometer"]),
+    ],
   ])("refuses %s as a whole and writes nothing", async (_name, text, message) => {
     const before = await db.auctionListing.count();
     expect(await importText(text)).toEqual({ ok: false, status: 400, message });
@@ -194,7 +197,11 @@ describe("refusals", () => {
     expect(outcome).toMatchObject({ ok: true, report: { created: 1 } });
     if (!outcome.ok) return;
     expect(outcome.report.refused).toEqual([
-      { line: 2, vin: "1FTBF2B60NEA00301", reason: LISTING_IMPORT_MESSAGES.photo("notes.jpg", IMAGE_MESSAGES.notImage) },
+      {
+        line: 2,
+        vin: "1FTBF2B60NEA00301",
+        reason: LISTING_IMPORT_MESSAGES.photo("notes.jpg", IMAGE_MESSAGES.notImage),
+      },
       { line: 3, vin: "1FTBF2B60NEA00302", reason: LISTING_IMPORT_MESSAGES.photo("huge.jpg", IMAGE_MESSAGES.tooLarge) },
       {
         line: 4,
@@ -221,22 +228,43 @@ describe("refusals", () => {
     expect(outcome).toMatchObject({ ok: true, report: { created: 1 } });
     if (!outcome.ok) return;
     expect(outcome.report.refused).toEqual([
-      { line: 3, vin: "1FTBF2B60NEA00402", reason: LISTING_IMPORT_MESSAGES.photo(`${photoBase}/gone.jpg`, PHOTO_SOURCE_MESSAGES.status(404)) },
-      { line: 4, vin: "1FTBF2B60NEA00403", reason: LISTING_IMPORT_MESSAGES.photo(`${photoBase}/moved.jpg`, PHOTO_SOURCE_MESSAGES.unreachable) },
-      { line: 5, vin: "1FTBF2B60NEA00404", reason: LISTING_IMPORT_MESSAGES.photo(`${photoBase}/slow.jpg`, PHOTO_SOURCE_MESSAGES.timeout) },
+      {
+        line: 3,
+        vin: "1FTBF2B60NEA00402",
+        reason: LISTING_IMPORT_MESSAGES.photo(`${photoBase}/gone.jpg`, PHOTO_SOURCE_MESSAGES.status(404)),
+      },
+      {
+        line: 4,
+        vin: "1FTBF2B60NEA00403",
+        reason: LISTING_IMPORT_MESSAGES.photo(`${photoBase}/moved.jpg`, PHOTO_SOURCE_MESSAGES.unreachable),
+      },
+      {
+        line: 5,
+        vin: "1FTBF2B60NEA00404",
+        reason: LISTING_IMPORT_MESSAGES.photo(`${photoBase}/slow.jpg`, PHOTO_SOURCE_MESSAGES.timeout),
+      },
       { line: 6, reason: FEED_MESSAGES.photo("ftp://example.com/a.jpg") },
     ]);
     // An upload's policy: no private addresses.
-    const uploaded = await importListingFeed(db, [HEADER, row("1FTBF2B60NEA00406", `${photoBase}/photo.jpg`)].join("\n"), {
-      storage,
-      photos: uploadedPhotos(new Map(), DEFAULT_URL_POLICY),
-      now: NOW,
-    });
+    const uploaded = await importListingFeed(
+      db,
+      [HEADER, row("1FTBF2B60NEA00406", `${photoBase}/photo.jpg`)].join("\n"),
+      {
+        storage,
+        photos: uploadedPhotos(new Map(), DEFAULT_URL_POLICY),
+        now: NOW,
+      },
+    );
     expect(uploaded).toMatchObject({
       ok: true,
       report: {
         created: 0,
-        refused: [{ line: 2, reason: LISTING_IMPORT_MESSAGES.photo(`${photoBase}/photo.jpg`, PHOTO_SOURCE_MESSAGES.privateHost) }],
+        refused: [
+          {
+            line: 2,
+            reason: LISTING_IMPORT_MESSAGES.photo(`${photoBase}/photo.jpg`, PHOTO_SOURCE_MESSAGES.privateHost),
+          },
+        ],
       },
     });
   });
@@ -244,7 +272,9 @@ describe("refusals", () => {
   it("refuses an import by a session without manheim-listings, writing nothing", async () => {
     const actor = await actorWith(db, ["sales"]);
     const text = [HEADER, row("1FTBF2B60NEA00501")].join("\n");
-    expect(await importListingsAs(db, actor, text, { storage, photos: uploadedPhotos(new Map(), null), fileName: "f.csv" })).toEqual({
+    expect(
+      await importListingsAs(db, actor, text, { storage, photos: uploadedPhotos(new Map(), null), fileName: "f.csv" }),
+    ).toEqual({
       ok: false,
       status: 403,
       message: LISTING_IMPORT_MESSAGES.forbidden,
@@ -252,7 +282,11 @@ describe("refusals", () => {
     expect(await db.auctionListing.count({ where: { vin: "1FTBF2B60NEA00501" } })).toBe(0);
     const permitted = await actorWith(db, ["manheim-listings"]);
     expect(
-      await importListingsAs(db, permitted, text, { storage, photos: uploadedPhotos(new Map(), null), fileName: "f.csv" }),
+      await importListingsAs(db, permitted, text, {
+        storage,
+        photos: uploadedPhotos(new Map(), null),
+        fileName: "f.csv",
+      }),
     ).toMatchObject({ ok: true, report: { created: 1 } });
     expect(await db.auditLog.count({ where: { action: "listings-import", userId: permitted.user.id } })).toBe(1);
   });

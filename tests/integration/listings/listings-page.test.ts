@@ -76,7 +76,11 @@ describe("filters", () => {
   it.each([
     ["model", { model: "hauler" }, (l: Seeded) => l.model === "Hauler"],
     ["year range", { yearFrom: "2020", yearTo: "2021" }, (l: Seeded) => l.year >= 2020 && l.year <= 2021],
-    ["price range", { priceFrom: "25,000", priceTo: "$30000" }, (l: Seeded) => l.buyNow !== null && l.buyNow >= 25_000 && l.buyNow <= 30_000],
+    [
+      "price range",
+      { priceFrom: "25,000", priceTo: "$30000" },
+      (l: Seeded) => l.buyNow !== null && l.buyNow >= 25_000 && l.buyNow <= 30_000,
+    ],
     ["pickup state", { state: "oh" }, (l: Seeded) => l.state === "OH"],
     ["source", { source: "OVE" }, (l: Seeded) => l.source === "OVE"],
     ["part of a VIN", { vin: "pgt0000000000001" }, (l: Seeded) => l.vin.startsWith("PGT0000000000001")],
