@@ -19,9 +19,13 @@ test.describe("listings with JavaScript", () => {
     await page.getByLabel("Make").selectOption("Ram");
     await page.getByRole("button", { name: "Show listings" }).click();
     await expect(page).toHaveURL(/make=Ram/);
-    const titles = await cards(page).getByRole("link").allTextContents();
-    expect(titles.length).toBeGreaterThan(0);
-    for (const title of titles) expect(title).toMatch(/^\d{4} Ram /);
+    // The list is drawn again once the loader answers: every card's title names the make, and there are some.
+    await expect
+      .poll(async () => {
+        const titles = await cards(page).getByRole("link").allTextContents();
+        return titles.length > 0 && titles.every((title) => /^\d{4} Ram /.test(title));
+      })
+      .toBe(true);
 
     await cards(page).first().getByRole("link").click();
     const dialog = page.getByRole("dialog", { name: "Manheim Listing" });
