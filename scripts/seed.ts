@@ -1,5 +1,6 @@
 // npm run seed [-- --scale=demo|large] [--now=YYYY-MM-DD] — writes the deterministic demo company into
 // an empty database: DATABASE_URL, or the embedded PostgreSQL under DATA_DIR/pg (migrated first).
+import { fileStorageFor } from "../app/modules/files/file-storage.server.ts";
 import { openScriptDatabase } from "./lib/database-for-scripts.ts";
 import { runMigrations } from "./lib/run-migrations.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData, type SeedScale } from "./seed/index.ts";
@@ -31,10 +32,8 @@ function parseSeedArguments(argv: readonly string[]): SeedArguments {
 async function main(): Promise<void> {
   const args = parseSeedArguments(process.argv.slice(2));
   const started = performance.now();
-  const database = await openScriptDatabase({
-    DATABASE_URL: process.env.DATABASE_URL || undefined,
-    DATA_DIR: process.env.DATA_DIR || ".data",
-  });
+  const dataDir = process.env.DATA_DIR || ".data";
+  const database = await openScriptDatabase({ DATABASE_URL: process.env.DATABASE_URL || undefined, DATA_DIR: dataDir });
   try {
     if (database.embedded) {
       // A fresh embedded cluster has no tables yet.
@@ -46,6 +45,7 @@ async function main(): Promise<void> {
       scale: args.scale,
       now: args.now,
       log: (line) => console.log(line),
+      files: fileStorageFor({ DATA_DIR: dataDir }),
     });
     console.log("");
     console.log(`Seeded ${summary.totalRows.toLocaleString("en-US")} rows (now = ${summary.now.toISOString()}):`);

@@ -91,30 +91,53 @@ export function buildNotes(ctx: SeedContext): void {
   }
 }
 
-const IMAGE_VIEWS = ["front", "side", "rear", "interior"] as const;
+/** The listings' photos: keys of stored demo photos (scripts/seed/listing-photos.ts), shared across listings. */
+export interface ListingPhotoKeys {
+  smallUrl: string;
+  largeUrl: string;
+}
 
-export function buildAuctionListings(ctx: SeedContext): void {
+const SALES_LISTED: Partial<Record<string, number>> = {
+  "At Auction": 1,
+  "FOR SALE": 0.6,
+  "Hold for Sale": 0.25,
+  RETAIL: 0.4,
+  "Sold Not Delivered": 0.4,
+  SOLD: 0.4,
+};
+
+const OUTSIDE_SELLERS = ["Prairie Leasing", "Summit Fleet Remarketing", "Lone Star Work Trucks", "Keystone Rentals"];
+
+/**
+ * Auction listings (ADR 046): the company's units in the sales statuses (every one at auction, some for sale,
+ * held for sale, retail or sold), linked by VIN, and market comparables from other sellers (no unit), each
+ * with two to four of the shared demo photos.
+ */
+export function buildAuctionListings(ctx: SeedContext, photos: readonly ListingPhotoKeys[] = []): void {
   const { clock } = ctx;
   const random = createRandom("auction-listings");
-  for (const unit of ctx.units) {
-    const active = unit.status === "At Auction";
-    const ended = (unit.status === "Sold Not Delivered" || unit.status === "SOLD") && random.chance(0.4);
-    if (!active && !ended) continue;
+  const addPhotos = (listingId: number) => {
+    if (photos.length === 0) return;
+    const count = random.int(2, Math.min(4, photos.length));
+    const first = random.int(0, photos.length - 1);
+    for (let position = 0; position < count; position++) {
+      const photo = photos[(first + position) % photos.length]!;
+      ctx.add("AuctionListingImage", { id: ctx.nextId("AuctionListingImage"), listingId, position, ...photo });
+    }
+  };
+  const listing = (unit: UnitInfo, own: boolean, listedAt: number, endedAt: number | null) => {
     const id = ctx.nextId("AuctionListing");
     const auction = random.pick(AUCTIONS);
     const ageYears = Math.max(0, clock.year - unit.year);
-    // Market price (MMR) falls with age and miles; buy-now asks a little above it.
+    // Market price (MMR) falls with age and miles; buy-now asks around it.
     const mmr = Math.max(
       8_000,
       Math.round((unit.msrp * Math.pow(0.86, ageYears + 0.5) - unit.odometer * 0.07) / 100) * 100,
     );
-    const buyNow = Math.round((mmr * random.float(1.04, 1.12)) / 100) * 100;
-    const listedAt = active
-      ? Math.min(clock.nowMs - 0.05 * MS_PER_DAY, unit.statusChangedAt + random.float(0.2, 2) * MS_PER_DAY)
-      : unit.statusChangedAt - random.float(5, 20) * MS_PER_DAY;
+    const buyNow = Math.round((mmr * random.float(0.94, 1.12)) / 100) * 100;
     ctx.add("AuctionListing", {
       id,
-      unitId: unit.id,
+      unitId: own ? unit.id : null,
       vin: unit.vin,
       year: unit.year,
       make: unit.make,
@@ -129,7 +152,7 @@ export function buildAuctionListings(ctx: SeedContext): void {
       locationCity: auction.city,
       locationFullZipcode: `${auction.zip}-${random.digits(4)}`,
       pickupLocationState: auction.state,
-      sellerName: "Fleet Ops Truck Rental",
+      sellerName: own ? "Fleet Ops Truck Rental" : random.pick(OUTSIDE_SELLERS),
       source: random.weighted([
         ["Manheim", 3],
         ["OVE", 1],
@@ -142,19 +165,27 @@ export function buildAuctionListings(ctx: SeedContext): void {
       ]),
       listingUrl: `https://auctions.example.com/listings/${unit.vin}`,
       listedAt: timestampText(listedAt),
-      endedAt: active ? null : timestampText(unit.statusChangedAt),
+      endedAt: endedAt === null ? null : timestampText(endedAt),
     });
-    const count = random.int(2, 4);
-    for (let position = 0; position < count; position++) {
-      const view = IMAGE_VIEWS[position]!;
-      ctx.add("AuctionListingImage", {
-        id: ctx.nextId("AuctionListingImage"),
-        listingId: id,
-        position,
-        smallUrl: `/demo-images/auction/${view}-small.svg`,
-        largeUrl: `/demo-images/auction/${view}-large.svg`,
-      });
-    }
+    addPhotos(id);
+  };
+  for (const unit of ctx.units) {
+    const chance = SALES_LISTED[unit.status];
+    if (chance === undefined || !random.chance(chance)) continue;
+    const sold = unit.status === "Sold Not Delivered" || unit.status === "SOLD";
+    const listedAt = sold
+      ? unit.statusChangedAt - random.float(5, 20) * MS_PER_DAY
+      : Math.min(clock.nowMs - 0.05 * MS_PER_DAY, unit.statusChangedAt + random.float(0.2, 2) * MS_PER_DAY);
+    listing(unit, true, listedAt, sold ? unit.statusChangedAt : null);
+  }
+  // Comparables: trucks like ours that other sellers list (their VINs are ours with another serial).
+  const comparables = Math.max(6, Math.round(ctx.units.length / 25));
+  for (let index = 0; index < comparables; index++) {
+    const like = random.pick(ctx.units);
+    const serial = String(900_000 + index).padStart(6, "0");
+    const vin = `${like.vin.slice(0, 11)}${serial}`;
+    const odometer = Math.max(1_000, Math.round(like.odometer * random.float(0.7, 1.3)));
+    listing({ ...like, vin, odometer }, false, clock.nowMs - random.float(0.5, 12) * MS_PER_DAY, null);
   }
 }
 

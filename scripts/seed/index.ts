@@ -4,13 +4,15 @@
 import { hash } from "@node-rs/argon2";
 import pg from "pg";
 import { DEMO_PASSWORD } from "./accounts.ts";
-import { buildAuctionListings, buildNotes, buildTracking } from "./activity.ts";
+import type { FileStorage } from "../../app/modules/files/file-storage.server.ts";
+import { buildAuctionListings, buildNotes, buildTracking, type ListingPhotoKeys } from "./activity.ts";
 import { buildBilling } from "./billing.ts";
 import { buildDepartmentHistory } from "./departments.ts";
 import { InsertCounter, insertRows, resetSequences } from "./bulk-insert.ts";
 import { Clock, todayAtNoonUtc } from "./clock.ts";
 import { SeedContext } from "./context.ts";
 import { buildCompanies, buildUnits, buildVendors, CompanyPicker, finishUnits } from "./fleet.ts";
+import { demoListingPhotos } from "./listing-photos.ts";
 import { buildCatalogues, buildPeople } from "./people.ts";
 import { SEED } from "./random.ts";
 import { buildRequests } from "./requests/index.ts";
@@ -30,6 +32,8 @@ export interface SeedOptions {
   /** The instant every date is relative to; default today at 12:00 UTC. */
   now?: Date;
   log?: (line: string) => void;
+  /** Where the demo listings' photos are written (DATA_DIR/files); without it only their keys are (ADR 046). */
+  files?: FileStorage;
 }
 
 export interface SeedSummary {
@@ -140,11 +144,11 @@ async function demoPasswordHash(): Promise<string> {
  */
 export async function buildSeedData(scale: SeedScale, now: Date): Promise<SeedContext> {
   const ctx = new SeedContext(new Clock(now), SCALES[scale]);
-  buildCompany(ctx, await demoPasswordHash());
+  buildCompany(ctx, await demoPasswordHash(), await demoListingPhotos(null));
   return ctx;
 }
 
-function buildCompany(ctx: SeedContext, passwordHash: string): void {
+function buildCompany(ctx: SeedContext, passwordHash: string, listingPhotos: readonly ListingPhotoKeys[]): void {
   buildCatalogues(ctx);
   buildPeople(ctx, passwordHash);
   buildCompanies(ctx);
@@ -155,7 +159,7 @@ function buildCompany(ctx: SeedContext, passwordHash: string): void {
   finishUnits(ctx, picker);
   buildBilling(ctx, picker);
   buildNotes(ctx);
-  buildAuctionListings(ctx);
+  buildAuctionListings(ctx, listingPhotos);
   buildTracking(ctx);
   buildDepartmentHistory(ctx);
 }
@@ -180,7 +184,7 @@ export async function seedDemoData(databaseUrl: string, options: SeedOptions): P
       await client.query("SET LOCAL synchronous_commit = off");
 
       const ctx = new SeedContext(new Clock(now), sizes);
-      buildCompany(ctx, await demoPasswordHash());
+      buildCompany(ctx, await demoPasswordHash(), await demoListingPhotos(options.files ?? null));
       const buildMs = performance.now() - started;
       log(`Built the ${options.scale} company in memory (now = ${now.toISOString()}) in ${Math.round(buildMs)} ms`);
 

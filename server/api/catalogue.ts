@@ -10,6 +10,7 @@ import type { ApiEndpoint, ApiModule } from "./endpoint.ts";
 import { createEmployeeAccessRouter, EMPLOYEE_ACCESS_ENDPOINTS } from "./employee-access.ts";
 import { createFeedbackRouter, FEEDBACK_ENDPOINTS } from "./feedback.ts";
 import { createHealthRouter, HEALTH_ENDPOINTS } from "./health.ts";
+import { createListingsRouter, LISTINGS_ENDPOINTS } from "./listings.ts";
 import { createMicrosoftRouter, MICROSOFT_ENDPOINTS } from "./microsoft.ts";
 import { createNotesRouter, NOTES_ENDPOINTS } from "./notes.ts";
 import { createOffRentEditRouter, OFF_RENT_EDIT_ENDPOINTS } from "./off-rent-edit.ts";
@@ -49,6 +50,7 @@ export const API_MODULES: readonly ApiModule<AppServices>[] = [
   { endpoints: group(EMPLOYEE_ACCESS_ENDPOINTS), router: createEmployeeAccessRouter },
   { endpoints: group(DEPARTMENT_EDIT_ENDPOINTS), router: createDepartmentEditRouter },
   { endpoints: group(CREDIT_MEMOS_ENDPOINTS), router: createCreditMemosRouter },
+  { endpoints: group(LISTINGS_ENDPOINTS), router: createListingsRouter },
   { endpoints: group(OPENAPI_ENDPOINTS), router: (services) => createOpenApiRouter(services, apiEndpoints) },
 ];
 

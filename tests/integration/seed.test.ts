@@ -1,8 +1,6 @@
 // The demo data (scripts/seed): a believable company in every stage of its work, the demo accounts
 // with exactly their department's permissions, reproducible from `now`, and never written over data.
 import { randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
-import path from "node:path";
 import { verify } from "@node-rs/argon2";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -16,6 +14,7 @@ import {
   seedDemoData,
   type SeedSummary,
 } from "../../scripts/seed/index.ts";
+import { demoListingPhotos } from "../../scripts/seed/listing-photos.ts";
 import { testDatabaseUrl } from "../support/database.ts";
 
 const NOW = new Date("2026-03-16T12:00:00.000Z");
@@ -250,9 +249,10 @@ describe("demo seed: accounts receivable and the rest", () => {
     ).toBe(0);
   });
 
-  it("lists every unit at auction with 2 to 4 demo images", async () => {
-    const listings = await rows<{ images: number; small: boolean }>(
-      `SELECT count(i.id)::int AS images, bool_and(i."smallUrl" LIKE '/demo-images/%') AS small
+  it("lists every unit at auction with 2 to 4 stored demo photos, and comparables from other sellers", async () => {
+    const listings = await rows<{ images: number; stored: boolean }>(
+      `SELECT count(i.id)::int AS images,
+              bool_and(i."smallUrl" ~ '^listings/[0-9a-f]{64}-small[.]jpg$' AND i."largeUrl" ~ '^listings/[0-9a-f]{64}-large[.]jpg$') AS stored
          FROM "Unit" u JOIN "AuctionListing" l ON l."unitId" = u.id AND l."endedAt" IS NULL
          JOIN "AuctionListingImage" i ON i."listingId" = l.id
         WHERE u."statusId" = ${UNIT_STATUS_ID["At Auction"]} GROUP BY l.id`,
@@ -260,14 +260,14 @@ describe("demo seed: accounts receivable and the rest", () => {
     expect(listings).toHaveLength(
       await count(`SELECT count(*)::int AS n FROM "Unit" WHERE "statusId" = ${UNIT_STATUS_ID["At Auction"]}`),
     );
-    expect(listings.every((l) => l.images >= 2 && l.images <= 4 && l.small)).toBe(true);
-    // Every image the listings point at is a file the app serves from public/.
-    const urls = await rows<{ url: string }>(
-      `SELECT DISTINCT "smallUrl" AS url FROM "AuctionListingImage" UNION SELECT DISTINCT "largeUrl" FROM "AuctionListingImage"`,
+    expect(listings.every((l) => l.images >= 2 && l.images <= 4 && l.stored)).toBe(true);
+    // Every photo the listings point at is one of the few generated demo photos (ADR 046).
+    const keys = await rows<{ key: string }>(
+      `SELECT DISTINCT "smallUrl" AS key FROM "AuctionListingImage" UNION SELECT DISTINCT "largeUrl" FROM "AuctionListingImage"`,
     );
-    expect(urls.length).toBeGreaterThan(0);
-    const missing = urls.filter(({ url }) => !existsSync(path.join(import.meta.dirname, "../../public", url)));
-    expect(missing).toEqual([]);
+    const demo = (await demoListingPhotos(null)).flatMap((photo) => [photo.smallUrl, photo.largeUrl]);
+    expect(keys.map(({ key }) => key).toSorted()).toEqual(demo.toSorted());
+    expect(await count(`SELECT count(*)::int AS n FROM "AuctionListing" WHERE "unitId" IS NULL`)).toBeGreaterThan(0);
   });
 
   it("writes notes (some cancelled), audit entries in the label: old!label: new form, claims and damage reports", async () => {

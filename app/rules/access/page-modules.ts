@@ -38,6 +38,8 @@ export const PAGE_MODULES: Partial<Record<RouteName, string | readonly string[]>
   // The credit memo detail reports: one module, the route decides the report (ADR 042).
   "cm-open-detail": "routes/credit-memo-report.tsx",
   "cm-all-detail": "routes/credit-memo-report.tsx",
+  // Auction listings with their importer and details dialog (issue 19; ADR 046).
+  "manheim-listings": "routes/manheim-listings.tsx",
 };
 
 /** Whether the page is built (has a module of its own); the root path only redirects. */

@@ -79,7 +79,7 @@ const CATALOGUE: [number, string, PermissionGroup, RouteName[], FeatureName[]][]
   [39, "on-rent-optional-services", "Reporting", ["on-rent-optional-services"], ["on-rent-optional-services"]],
   [40, "billing", "Reporting", ["billing"], ["billing"]],
   [41, "bmr-calculations", "Reporting", [], ["bmr-calculations"]],
-  [42, "manheim-listings", "Executive", ["manheim-listings"], []],
+  [42, "manheim-listings", "Executive", ["manheim-listings"], ["listings-import"]],
   [43, "days-in-status-report", "Reporting", ["days-in-status-report"], []],
   [44, "edit-delivery-date", "Job Specific", [], ["edit-delivery-date"]],
   [45, "recon-claims-report", "Reporting", [], ["recon-claims-report"]],
@@ -120,6 +120,8 @@ const FEATURE_HOLDERS: Record<FeatureName, number[]> = {
   "daily-claims-report": [47],
   "new-trade-counts": [51],
   "new-only-counts": [52],
+  // Not the spec's: importing listings belongs to Manheim Listings (ADR 046).
+  "listings-import": [42],
   "ar-read-only": [54],
 };
 

@@ -34,6 +34,8 @@ export const FEATURE_NAMES = [
   "daily-claims-report",
   "new-trade-counts",
   "new-only-counts",
+  // Importing auction listings on /manheim-listings (ADR 046).
+  "listings-import",
   // A restriction rather than a capability; see canAddNotes.
   "ar-read-only",
 ] as const;
@@ -295,7 +297,7 @@ const PERMISSION_TABLE = [
     label: "Manheim Listings",
     group: "Executive",
     routes: ["manheim-listings"],
-    features: [],
+    features: ["listings-import"],
   },
   {
     id: 43,
