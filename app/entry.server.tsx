@@ -10,6 +10,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { preloadBoardDialogs } from "./components/dialogs/board-dialogs.tsx";
 import { preloadCreditMemosDialogs } from "./components/dialogs/credit-memos-dialogs.tsx";
 import { preloadDepartmentsDialogs } from "./components/dialogs/departments-dialogs.tsx";
+import { preloadStatusCountDialogs } from "./components/dialogs/status-count-dialogs.tsx";
 import { preloadVendorsDialogs } from "./components/dialogs/vendor-dialogs.tsx";
 import { preloadModalContents } from "./components/modal-host.tsx";
 
@@ -22,6 +23,7 @@ const dialogsReady = Promise.all([
   preloadBoardDialogs(),
   preloadCreditMemosDialogs(),
   preloadDepartmentsDialogs(),
+  preloadStatusCountDialogs(),
   preloadVendorsDialogs(),
   preloadModalContents(),
 ]);

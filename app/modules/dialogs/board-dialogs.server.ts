@@ -34,6 +34,7 @@ import { ORDER_PRIORITY_DIALOG_SERVER, PREPAY_REMOVE_DIALOG_SERVER } from "../or
 import { CREDIT_MEMO_CREATE_DIALOG_SERVER } from "../credit-memos/credit-memo-create-dialogs.server.ts";
 import { CREDIT_MEMO_REVIEW_DIALOG_SERVER } from "../credit-memos/credit-memo-review-dialogs.server.ts";
 import { CREDIT_MEMO_APPLY_DIALOG_SERVER } from "../credit-memos/credit-memo-apply-dialogs.server.ts";
+import { STATUS_DETAILS_DIALOG_SERVER } from "../fleet/status-details-dialogs.server.ts";
 import {
   type BoardDialogContext,
   type BoardDialogOutcome,
@@ -58,6 +59,7 @@ const SERVERS: { [N in BoardDialogName]: BoardDialogServer<BoardDialogDefinition
   creditMemoCreate: CREDIT_MEMO_CREATE_DIALOG_SERVER,
   creditMemoEdit: CREDIT_MEMO_REVIEW_DIALOG_SERVER,
   creditMemoApply: CREDIT_MEMO_APPLY_DIALOG_SERVER,
+  statusDetailsModal: STATUS_DETAILS_DIALOG_SERVER,
 };
 
 /**

@@ -18,6 +18,7 @@ export const BOARD_DIALOG_NAMES = [
   "creditMemoCreate",
   "creditMemoEdit",
   "creditMemoApply",
+  "statusDetailsModal",
 ] as const;
 
 export type BoardDialogName = (typeof BOARD_DIALOG_NAMES)[number];
@@ -40,6 +41,8 @@ export const DIALOG_HOSTS = {
   creditMemoCreate: ["accounts-receivable", "credit-memos"],
   creditMemoEdit: ["accounts-receivable", "credit-memos"],
   creditMemoApply: ["accounts-receivable", "credit-memos"],
+  // Status lists open from the status count page (ADR 044).
+  statusDetailsModal: ["statuscount"],
 } as const satisfies Partial<Record<BoardDialogName, readonly RouteName[]>>;
 
 export type HostedDialogName = keyof typeof DIALOG_HOSTS;

@@ -4,6 +4,8 @@
 // the page, the dialog, the JSON API and the export read the same rules.
 import { canSeeRentalUse, canSetRentalUse, unlocksRoute } from "../access/permissions.ts";
 import type { RouteName } from "../access/routes.ts";
+import { defineBoardDialog } from "../dialogs/board-dialog.ts";
+import { postedFields } from "../dialogs/posted-fields.ts";
 import { TRUCK_TYPES, type TruckType, isTruckType } from "./truck-types.ts";
 import { type Department, isUnitStatusName, statusListHasRentalUse, unitStatusByName } from "./unit-statuses.ts";
 
@@ -191,7 +193,7 @@ export function sliceParams(slice: StatusSlice): Record<string, string> {
 /** The status details dialog's URL on the status count page. */
 export function statusDetailsHref(
   slice: StatusSlice,
-  extra: Partial<Record<"page" | "perPage" | "sort" | "dir" | "notice", string>> = {},
+  extra: Partial<Record<"page" | "perPage" | "sort" | "dir" | "notice" | "size", string>> = {},
   pathname = "/statuscount",
 ): string {
   const params = new URLSearchParams({ modal: "statusDetailsModal", ...sliceParams(slice) });
@@ -273,3 +275,55 @@ export function truckTypeDescription(type: string): string {
 }
 
 export const UNIT_NUMBER_PATTERN = /^[A-Z0-9]{1,8}$/;
+
+/** A row of a status list, with the specification's field names (specification §3.7) and whether it is late. */
+export interface StatusDetailRow {
+  UnitNumber: string;
+  Description: string;
+  TruckStatusDescription: string;
+  SubStatus: string | null;
+  TruckNotes: string | null;
+  /** ISO 8601: when the status last changed. */
+  ChangeDate: string;
+  OverrideLate: boolean;
+  OverrideReason: string | null;
+  TruckYear: number;
+  TruckMake: string;
+  TruckModel: string;
+  TruckColor: string;
+  Reserved: boolean;
+  ReservedFor: string | null;
+  ReservedOn: string | null;
+  RentalUse: RentalUseValue | null;
+  Late: boolean;
+}
+
+export const SET_RENTAL_USE_INTENT = "setRentalUse";
+export const SET_LATE_OVERRIDE_INTENT = "setLateOverride";
+export const CLEAR_LATE_OVERRIDE_INTENT = "clearLateOverride";
+
+/** What the status details dialog shows. */
+export interface StatusDetailsDialogData {
+  query: StatusDetailsQuery;
+  heading: string;
+  rows: StatusDetailRow[];
+  total: number;
+  page: number;
+  pageCount: number;
+  showsRentalUse: boolean;
+  showsRentalUseButtons: boolean;
+  /** Unit numbers of the shown rows whose lateness this reader may override. */
+  overridable: string[];
+  notice: string | null;
+}
+
+/** The status details dialog (statusDetailsModal) on the status count page (ADR 044). */
+export const STATUS_DETAILS_DIALOG = defineBoardDialog<StatusDetailsDialogData>()({
+  name: "statusDetailsModal",
+  feature: null,
+  intents: {
+    [SET_RENTAL_USE_INTENT]: postedFields,
+    [SET_LATE_OVERRIDE_INTENT]: postedFields,
+    [CLEAR_LATE_OVERRIDE_INTENT]: postedFields,
+  },
+});
