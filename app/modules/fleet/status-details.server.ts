@@ -116,16 +116,21 @@ export interface StatusDetailsPage {
   pageCount: number;
 }
 
+/** The statements a page runs (the benchmark runs the very same ones on a plain pool): the slice's size, one page. */
+export const STATUS_DETAILS_SQL = {
+  count: (slice: StatusSlice) => Prisma.sql`SELECT count(*)::int AS total FROM "Unit" u WHERE ${sliceWhere(slice)}`,
+  rows: (query: StatusDetailsQuery, limit: number | null, offset: number) =>
+    Prisma.sql`${SELECT_ROWS} WHERE ${sliceWhere(query)} ${orderBy(query.sort, query.dir)} ${
+      limit === null ? Prisma.empty : Prisma.sql`LIMIT ${limit} OFFSET ${offset}`
+    }`,
+};
+
 /** One page of a status list, sorted, with the slice's row count (paged on the server). */
 export async function statusDetailsPage(db: Db, query: StatusDetailsQuery, now: Date): Promise<StatusDetailsPage> {
-  const where = sliceWhere(query);
-  const [{ total }] = await db.$queryRaw<[{ total: number }]>`SELECT count(*)::int AS total FROM "Unit" u WHERE ${where}`;
+  const [{ total }] = await db.$queryRaw<[{ total: number }]>(STATUS_DETAILS_SQL.count(query));
   const window = pageWindow(total, query.page, query.perPage);
-  const limit = window.limit === null ? Prisma.empty : Prisma.sql`LIMIT ${window.limit} OFFSET ${window.offset}`;
   const rows =
-    total === 0
-      ? []
-      : await db.$queryRaw<RawRow[]>`${SELECT_ROWS} WHERE ${where} ${orderBy(query.sort, query.dir)} ${limit}`;
+    total === 0 ? [] : await db.$queryRaw<RawRow[]>(STATUS_DETAILS_SQL.rows(query, window.limit, window.offset));
   return { rows: rows.map((row) => toRow(row, now)), total, page: window.page, pageCount: window.pageCount };
 }
 
