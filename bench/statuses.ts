@@ -59,7 +59,9 @@ const firstPage = (status: string): StatusDetailsQuery => ({
 
 async function main(): Promise<void> {
   const disarm = armDeadline(TIME_LIMIT_MS, "bench:statuses", stopAll);
-  say(`Status details benchmark — ${os.cpus().length} CPU(s), Node ${process.version}; ${REPS} timed runs each after ${WARMUP} warm-up`);
+  say(
+    `Status details benchmark — ${os.cpus().length} CPU(s), Node ${process.version}; ${REPS} timed runs each after ${WARMUP} warm-up`,
+  );
   ensureBuild(say);
   await withSeededDatabase({ label: "bench_statuses", scale: "large", log: say }, (database) =>
     measure(database.url).finally(stopAll),
@@ -83,7 +85,9 @@ async function measure(databaseUrl: string): Promise<void> {
         GROUP BY s.name ORDER BY n DESC LIMIT 1`,
     )
   ).rows[0]!;
-  say(`Large seed: ${units.toLocaleString("en-US")} units, ${history.toLocaleString("en-US")} history rows; largest status ${largest.name} (${largest.n.toLocaleString("en-US")})`);
+  say(
+    `Large seed: ${units.toLocaleString("en-US")} units, ${history.toLocaleString("en-US")} history rows; largest status ${largest.name} (${largest.n.toLocaleString("en-US")})`,
+  );
 
   const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
   const get = (path: string, cookie: string | null, bearer: string | null) =>
@@ -101,7 +105,8 @@ async function measure(databaseUrl: string): Promise<void> {
       });
       request.on("error", reject);
     });
-  const api = (status: string) => () => get(`/api/getStatusDetails/${encodeURIComponent(status)}/all/all/all`, null, admin.bearer);
+  const api = (status: string) => () =>
+    get(`/api/getStatusDetails/${encodeURIComponent(status)}/all/all/all`, null, admin.bearer);
   const raw = (status: string) => async () => {
     const query = firstPage(status);
     const count = await run(STATUS_DETAILS_SQL.count(query));
@@ -110,7 +115,9 @@ async function measure(databaseUrl: string): Promise<void> {
   };
 
   say("");
-  say(`Status details, first page (25 rows, oldest change first)   ${"median".padStart(9)}${"p95".padStart(10)}   ratio median / p95`);
+  say(
+    `Status details, first page (25 rows, oldest change first)   ${"median".padStart(9)}${"p95".padStart(10)}   ratio median / p95`,
+  );
   const verdicts: string[] = [];
   for (const status of ["NEW", largest.name]) {
     const rawTimes = await time(raw(status));
@@ -118,8 +125,13 @@ async function measure(databaseUrl: string): Promise<void> {
     const rawAgain = await time(raw(status));
     const r = summary([...rawTimes.times, ...rawAgain.times]);
     const a = summary(appTimes.times);
-    say(`  raw SQL (pg, the page's 2 statements), ${status.padEnd(22)}${ms(r.p50).padStart(9)}${ms(r.p95).padStart(10)}`);
-    say(`  GET /api/getStatusDetails/${status}/all/all/all`.padEnd(62) + `${ms(a.p50).padStart(9)}${ms(a.p95).padStart(10)}   ${ratio(a.p50 / r.p50)} / ${ratio(a.p95 / r.p95)}   ${bytes(appTimes.size)}`);
+    say(
+      `  raw SQL (pg, the page's 2 statements), ${status.padEnd(22)}${ms(r.p50).padStart(9)}${ms(r.p95).padStart(10)}`,
+    );
+    say(
+      `  GET /api/getStatusDetails/${status}/all/all/all`.padEnd(62) +
+        `${ms(a.p50).padStart(9)}${ms(a.p95).padStart(10)}   ${ratio(a.p50 / r.p50)} / ${ratio(a.p95 / r.p95)}   ${bytes(appTimes.size)}`,
+    );
     verdicts.push(
       `${a.p95 <= 50 && a.p95 / r.p95 <= 2 ? "PASS" : "FAIL"}: status details first page (${status}) p95 ${ms(a.p95)} (target ≤ 50 ms), ${ratio(a.p95 / r.p95)} raw SQL p95 ${ms(r.p95)} (target ≤ 2×)`,
     );
@@ -141,7 +153,9 @@ async function measure(databaseUrl: string): Promise<void> {
       [missing],
     );
     await pool.query(`VACUUM (ANALYZE) "Unit"`);
-    say(`Added ${missing.toLocaleString("en-US")} units for the export (${ms(performance.now() - t0, 0)}): ${EXPORT_ROWS.toLocaleString("en-US")} in all`);
+    say(
+      `Added ${missing.toLocaleString("en-US")} units for the export (${ms(performance.now() - t0, 0)}): ${EXPORT_ROWS.toLocaleString("en-US")} in all`,
+    );
   }
   const exportPath = (format: "xlsx" | "csv") => `/statuscount?format=${format}&status=ALL&sort=unitNumber`;
 
@@ -189,13 +203,21 @@ async function measure(databaseUrl: string): Promise<void> {
   say(`Export of ${EXPORT_ROWS.toLocaleString("en-US")} rows (status ALL):`);
   say(`  CSV   ${ms(csv.ms, 0).padStart(10)}   ${bytes(csv.size)}`);
   say(`  XLSX  ${ms(xlsx.ms, 0).padStart(10)}   ${bytes(xlsx.size)}   = ${ratio(xlsx.ms / csv.ms)} CSV`);
-  say(`  XLSX again with other requests: ${ms(underLoad, 0)}, ${bytes(size)}; RSS ${bytes(rssBefore)} → peak ${bytes(rssPeak)} (+${bytes(growth)})`);
-  say(`  other requests (first page of NEW): idle p50 ${ms(idleStats.p50)} p99 ${ms(idleStats.p99)} (n=${idleStats.n}); during the export p50 ${ms(busyStats.p50)} p99 ${ms(busyStats.p99)} (n=${busyStats.n})`);
+  say(
+    `  XLSX again with other requests: ${ms(underLoad, 0)}, ${bytes(size)}; RSS ${bytes(rssBefore)} → peak ${bytes(rssPeak)} (+${bytes(growth)})`,
+  );
+  say(
+    `  other requests (first page of NEW): idle p50 ${ms(idleStats.p50)} p99 ${ms(idleStats.p99)} (n=${idleStats.n}); during the export p50 ${ms(busyStats.p50)} p99 ${ms(busyStats.p99)} (n=${busyStats.n})`,
+  );
   say("");
   for (const verdict of verdicts) say(verdict);
   say(`${growth <= 300 * 1024 * 1024 ? "PASS" : "FAIL"}: export RSS growth ${bytes(growth)} (target ≤ 300 MB)`);
-  say(`${xlsx.ms <= 3 * csv.ms ? "PASS" : "FAIL"}: XLSX ${ms(xlsx.ms, 0)} = ${ratio(xlsx.ms / csv.ms)} CSV ${ms(csv.ms, 0)} (target ≤ 3×)`);
-  say(`${busyStats.p99 <= 2 * idleStats.p99 ? "PASS" : "FAIL"}: other requests' p99 during the export ${ms(busyStats.p99)} = ${ratio(busyStats.p99 / idleStats.p99)} idle ${ms(idleStats.p99)} (target ≤ 2×)`);
+  say(
+    `${xlsx.ms <= 3 * csv.ms ? "PASS" : "FAIL"}: XLSX ${ms(xlsx.ms, 0)} = ${ratio(xlsx.ms / csv.ms)} CSV ${ms(csv.ms, 0)} (target ≤ 3×)`,
+  );
+  say(
+    `${busyStats.p99 <= 2 * idleStats.p99 ? "PASS" : "FAIL"}: other requests' p99 during the export ${ms(busyStats.p99)} = ${ratio(busyStats.p99 / idleStats.p99)} idle ${ms(idleStats.p99)} (target ≤ 2×)`,
+  );
 }
 
 main().then(

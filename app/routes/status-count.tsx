@@ -238,7 +238,11 @@ export default function StatusCount({ loaderData }: Route.ComponentProps) {
                 </td>
               </tr>,
               ...status.subStatuses.map((line) => (
-                <tr key={`${status.status}/${line.subStatus}`} data-status={status.status} data-sub-status={line.subStatus}>
+                <tr
+                  key={`${status.status}/${line.subStatus}`}
+                  data-status={status.status}
+                  data-sub-status={line.subStatus}
+                >
                   <th scope="row" style={{ ...CELL_STYLE, paddingLeft: "var(--space-6)", fontWeight: "normal" }}>
                     {line.subStatus}
                   </th>

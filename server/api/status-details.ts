@@ -80,7 +80,9 @@ export const STATUS_DETAILS_ENDPOINTS = {
     access: "session",
     permission: READERS,
     params: z.object({
-      status: z.string().meta({ description: "A unit status as written (NEW, RE-RENT, In Maintenance…) or ALL.", example: "NEW" }),
+      status: z
+        .string()
+        .meta({ description: "A unit status as written (NEW, RE-RENT, In Maintenance…) or ALL.", example: "NEW" }),
       item: z.enum(["all", ...TRUCK_TYPE_VALUES]).meta({ example: "all" }),
       availability: z.enum(AVAILABILITIES).meta({ example: "all" }),
       model: z.string().meta({ description: "A model (F-150…) or all.", example: "all" }),

@@ -199,7 +199,7 @@ export default function StatusDetailsDialog({ data, actionData }: BoardDialogPro
                   <td style={CELL_STYLE} data-column="rental-use">
                     <Flex gap="1" align="center" wrap="wrap">
                       {row.Late ? <LateWarning row={row} /> : null}
-                      <span>{row.RentalUse ?? ""}</span>
+                      <span data-rental-use="">{row.RentalUse ?? ""}</span>
                       {data.showsRentalUseButtons ? (
                         <DialogFormElement form={rentalUse} aria-label={`Rental Use of ${row.UnitNumber}`}>
                           <input type="hidden" name="UnitNumber" value={row.UnitNumber} />

@@ -36,7 +36,9 @@ export async function setRentalUse(db: Db, actor: OperationActor, input: unknown
   // Who may is decided before the body or the unit is looked at: a 403 tells nothing about units (ADR 039).
   if (!hasFeature(actor.permissions, "set-rental-use")) return refuse(403, M.rentalUseForbidden);
   const variable = await rentalUseOverrideVariable(db);
-  if (!canSetRentalUse({ permissionIds: actor.permissions, userId: actor.user.id, rentalUseOverrideVariable: variable })) {
+  if (
+    !canSetRentalUse({ permissionIds: actor.permissions, userId: actor.user.id, rentalUseOverrideVariable: variable })
+  ) {
     return refuse(403, M.rentalUseForbidden);
   }
   const fields = fieldsOf(input);

@@ -61,7 +61,10 @@ export const STATUS_DETAILS_DIALOG_SERVER = serveBoardDialog(STATUS_DETAILS_DIAL
       ...(await changeLateOverride(
         db,
         actor,
-        { UnitNumber: fieldText(fields, "UnitNumber") ?? "", OverrideReason: fieldText(fields, "OverrideReason") ?? "" },
+        {
+          UnitNumber: fieldText(fields, "UnitNumber") ?? "",
+          OverrideReason: fieldText(fields, "OverrideReason") ?? "",
+        },
         true,
       )),
       stayOpen: true,

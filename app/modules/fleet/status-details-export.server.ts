@@ -40,7 +40,10 @@ export const EXPORT_COLUMNS = [
   "Late",
 ] as const satisfies readonly (keyof StatusDetailRow)[];
 
-type ExportQuery = Pick<StatusDetailsQuery, "status" | "item" | "availability" | "model" | "subStatus" | "sort" | "dir">;
+type ExportQuery = Pick<
+  StatusDetailsQuery,
+  "status" | "item" | "availability" | "model" | "subStatus" | "sort" | "dir"
+>;
 
 /** Every row of the slice, batch by batch, in the list's order. */
 async function* exportBatches(db: Db, query: ExportQuery, now: Date): AsyncGenerator<StatusDetailRow[]> {

@@ -39,15 +39,19 @@ interface RawRow {
 /** The WHERE clause of a slice over `Unit u`. Statuses by their catalogue id, so the (statusId, …) index serves. */
 export function sliceWhere(slice: StatusSlice): Prisma.Sql {
   const parts: Prisma.Sql[] = [];
-  if (slice.status !== ALL_STATUSES) parts.push(Prisma.sql`u."statusId" = ${UNIT_STATUS_ID[slice.status as UnitStatusName]}`);
+  if (slice.status !== ALL_STATUSES)
+    parts.push(Prisma.sql`u."statusId" = ${UNIT_STATUS_ID[slice.status as UnitStatusName]}`);
   if (slice.item !== ALL) parts.push(Prisma.sql`u."truckType" = ${slice.item}::"TruckType"`);
-  if (slice.availability === "reserved") parts.push(Prisma.sql`EXISTS (SELECT 1 FROM "Reservation" x WHERE x."unitId" = u.id)`);
+  if (slice.availability === "reserved")
+    parts.push(Prisma.sql`EXISTS (SELECT 1 FROM "Reservation" x WHERE x."unitId" = u.id)`);
   if (slice.availability === "available") {
     parts.push(Prisma.sql`NOT EXISTS (SELECT 1 FROM "Reservation" x WHERE x."unitId" = u.id)`);
   }
   if (slice.model !== ALL) parts.push(Prisma.sql`u.model = ${slice.model}`);
   if (slice.subStatus !== null) {
-    parts.push(slice.subStatus === "" ? Prisma.sql`u."subStatus" IS NULL` : Prisma.sql`u."subStatus" = ${slice.subStatus}`);
+    parts.push(
+      slice.subStatus === "" ? Prisma.sql`u."subStatus" IS NULL` : Prisma.sql`u."subStatus" = ${slice.subStatus}`,
+    );
   }
   return parts.length === 0 ? Prisma.sql`TRUE` : Prisma.join(parts, " AND ");
 }

@@ -38,7 +38,9 @@ export interface StoredVariableChange {
 }
 
 /** Every variable by group and name, and the latest changes (who, when, what). */
-export async function listStoredVariables(db: Db): Promise<{ variables: StoredVariable[]; changes: StoredVariableChange[] }> {
+export async function listStoredVariables(
+  db: Db,
+): Promise<{ variables: StoredVariable[]; changes: StoredVariableChange[] }> {
   const [rows, audit] = await Promise.all([
     db.softwareVariable.findMany({ orderBy: [{ group: "asc" }, { name: "asc" }] }),
     db.auditLog.findMany({
@@ -83,7 +85,8 @@ export async function editStoredVariable(db: Db, actor: OperationActor, input: u
   if (!variable) return refuse(404, M.notFound);
   if (holdsUserIds(variable.name)) {
     const ids = readUserIdList(value);
-    if (ids === null) return { ok: false, status: 400, message: M.userIds, fieldErrors: { VariableValue: [M.userIds] } };
+    if (ids === null)
+      return { ok: false, status: 400, message: M.userIds, fieldErrors: { VariableValue: [M.userIds] } };
     const found = await db.user.findMany({ where: { id: { in: ids } }, select: { id: true } });
     const known = new Set(found.map((user) => user.id));
     const unknown = ids.filter((each) => !known.has(each));

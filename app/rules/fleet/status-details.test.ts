@@ -85,7 +85,9 @@ describe("rental use visibility and buttons for every permission combination", (
   it("all access sees the column, but still needs to be listed in the variable for the buttons", () => {
     const permissionIds = [ALL_ACCESS_PERMISSION_ID];
     expect(showsRentalUse("NEW", permissionIds)).toBe(true);
-    expect(showsRentalUseButtons("NEW", { permissionIds, userId: 99, rentalUseOverrideVariable: variable })).toBe(false);
+    expect(showsRentalUseButtons("NEW", { permissionIds, userId: 99, rentalUseOverrideVariable: variable })).toBe(
+      false,
+    );
     expect(showsRentalUseButtons("NEW", { permissionIds, userId: 31, rentalUseOverrideVariable: variable })).toBe(true);
     expect(showsRentalUseButtons("NEW", { permissionIds, userId: 31, rentalUseOverrideVariable: null })).toBe(false);
   });

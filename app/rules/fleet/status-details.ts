@@ -111,7 +111,8 @@ export function parseStatusSlice(raw: {
     return { ok: false, status: 400, message: STATUS_DETAILS_MESSAGES.badAvailability };
   }
   const model = first(raw.model, ALL);
-  if (model.length > MODEL_MAX || /[\u0000-\u001f]/.test(model)) {
+  // Control characters never appear in a model name: a model that has them is a malformed request.
+  if (model.length > MODEL_MAX || [...model].some((char) => char.charCodeAt(0) < 0x20)) {
     return { ok: false, status: 400, message: STATUS_DETAILS_MESSAGES.badModel };
   }
   const subStatus = raw.subStatus === undefined || raw.subStatus === null ? null : raw.subStatus;

@@ -145,8 +145,12 @@ describe("POST /api/setRentalUse", () => {
     const unitNumber = units.late!;
     expect(await api.status("POST", "/api/setRentalUse", { body: body(unitNumber, "Rental") })).toBe(401);
     // set-rental-use without being listed in the variable, and a reader without set-rental-use.
-    expect(await api.status("POST", "/api/setRentalUse", { token: tokens.unlisted, body: body(unitNumber, "Rental") })).toBe(403);
-    expect(await api.status("POST", "/api/setRentalUse", { token: tokens.reader, body: body("NOSUCH1", "Rental") })).toBe(403);
+    expect(
+      await api.status("POST", "/api/setRentalUse", { token: tokens.unlisted, body: body(unitNumber, "Rental") }),
+    ).toBe(403);
+    expect(
+      await api.status("POST", "/api/setRentalUse", { token: tokens.reader, body: body("NOSUCH1", "Rental") }),
+    ).toBe(403);
     const unit = await db.unit.findUniqueOrThrow({ where: { unitNumber }, include: { history: true } });
     expect([unit.rentalUse, unit.history.length]).toEqual([null, 0]);
   });

@@ -47,10 +47,10 @@ describe("the status details' plans", () => {
   });
 
   it("counts a status from its index range only", async () => {
-    const text = await plan(
-      Prisma.sql`SELECT count(*) FROM "Unit" u WHERE u."statusId" = ${UNIT_STATUS_ID.NEW}`,
+    const text = await plan(Prisma.sql`SELECT count(*) FROM "Unit" u WHERE u."statusId" = ${UNIT_STATUS_ID.NEW}`);
+    expect(text).toMatch(
+      /Index Only Scan using "Unit_statusId_statusChangedAt_idx"|Index Only Scan using "Unit_truckType_statusId_idx"|Bitmap Index Scan on "Unit_statusId_statusChangedAt_idx"/,
     );
-    expect(text).toMatch(/Index Only Scan using "Unit_statusId_statusChangedAt_idx"|Index Only Scan using "Unit_truckType_statusId_idx"|Bitmap Index Scan on "Unit_statusId_statusChangedAt_idx"/);
     expect(text).not.toMatch(/Seq Scan on "Unit"/);
   });
 });

@@ -50,7 +50,12 @@ describe("lateness overrides", () => {
   it("the unit's department sets one with a reason and clears it, audited", async () => {
     const unit = await statusUnit(db, model, "BODY SHOP", { daysAgo: 20 });
     const recon = await actorWith(db, ["recon"]);
-    const set = await changeLateOverride(db, recon, { UnitNumber: unit.unitNumber, OverrideReason: " Parts on order " }, true);
+    const set = await changeLateOverride(
+      db,
+      recon,
+      { UnitNumber: unit.unitNumber, OverrideReason: " Parts on order " },
+      true,
+    );
     expect(set.ok).toBe(true);
     expect(await db.unit.findUniqueOrThrow({ where: { id: unit.id } })).toMatchObject({
       overrideLate: true,
@@ -62,7 +67,10 @@ describe("lateness overrides", () => {
       overrideLate: false,
       overrideReason: null,
     });
-    const audit = await db.auditLog.findMany({ where: { entityType: "Unit", entityId: unit.id }, orderBy: { id: "asc" } });
+    const audit = await db.auditLog.findMany({
+      where: { entityType: "Unit", entityId: unit.id },
+      orderBy: { id: "asc" },
+    });
     expect(audit.map((row) => [row.action, row.userId])).toEqual([
       ["override-late", recon.user.id],
       ["override-late-clear", recon.user.id],
@@ -78,9 +86,15 @@ describe("lateness overrides", () => {
     const sales = await actorWith(db, ["sales"]);
     const recon = await actorWith(db, ["recon"]);
     const refused = async (result: Promise<{ ok: boolean; status?: number }>) => (await result).status;
-    expect(await refused(changeLateOverride(db, sales, { UnitNumber: unit.unitNumber, OverrideReason: "x" }, true))).toBe(403);
-    expect(await refused(changeLateOverride(db, recon, { UnitNumber: unit.unitNumber, OverrideReason: "  " }, true))).toBe(400);
-    expect(await refused(changeLateOverride(db, recon, { UnitNumber: "ZZ999998", OverrideReason: "x" }, true))).toBe(404);
+    expect(
+      await refused(changeLateOverride(db, sales, { UnitNumber: unit.unitNumber, OverrideReason: "x" }, true)),
+    ).toBe(403);
+    expect(
+      await refused(changeLateOverride(db, recon, { UnitNumber: unit.unitNumber, OverrideReason: "  " }, true)),
+    ).toBe(400);
+    expect(await refused(changeLateOverride(db, recon, { UnitNumber: "ZZ999998", OverrideReason: "x" }, true))).toBe(
+      404,
+    );
     expect(await refused(changeLateOverride(db, recon, { UnitNumber: unit.unitNumber }, false))).toBe(409);
     expect(await db.auditLog.count({ where: { entityType: "Unit", entityId: unit.id } })).toBe(0);
     expect((await db.unit.findUniqueOrThrow({ where: { id: unit.id } })).overrideLate).toBe(false);
@@ -95,14 +109,19 @@ describe("software variables", () => {
     const reader = await actorWith(db, ["stored-variables"]);
     const input = (value: string) => ({ VariableID: String(variable.id), VariableValue: value });
 
-    expect(await editStoredVariable(db, reader, input(String(admin.user.id)))).toMatchObject({ ok: false, status: 403 });
+    expect(await editStoredVariable(db, reader, input(String(admin.user.id)))).toMatchObject({
+      ok: false,
+      status: 403,
+    });
     expect(await editStoredVariable(db, admin, input("12,,x"))).toMatchObject({ ok: false, status: 400 });
     expect(await editStoredVariable(db, admin, input("2147483000"))).toMatchObject({
       ok: false,
       status: 400,
       message: "No user has the id 2147483000.",
     });
-    expect(await editStoredVariable(db, admin, { VariableID: "0x1", VariableValue: "" })).toMatchObject({ status: 404 });
+    expect(await editStoredVariable(db, admin, { VariableID: "0x1", VariableValue: "" })).toMatchObject({
+      status: 404,
+    });
     expect((await db.softwareVariable.findUniqueOrThrow({ where: { id: variable.id } })).value).toBe("");
 
     const value = ` ${admin.user.id} , ${reader.user.id}`;

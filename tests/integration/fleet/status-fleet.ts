@@ -46,5 +46,9 @@ export async function listForRentalUse(db: PrismaClient, ...userIds: number[]) {
   const key = { group: "Software", name: "Rental Use Override Permissions" };
   const found = await db.softwareVariable.findUnique({ where: { group_name: key } });
   const ids = [...new Set([...(found?.value ?? "").split(",").filter(Boolean), ...userIds.map(String)])].join(",");
-  await db.softwareVariable.upsert({ where: { group_name: key }, create: { ...key, value: ids }, update: { value: ids } });
+  await db.softwareVariable.upsert({
+    where: { group_name: key },
+    create: { ...key, value: ids },
+    update: { value: ids },
+  });
 }

@@ -32,7 +32,10 @@ const PAGES = [
     // The dialog on the unit's slice shows the unit.
     query: () => `?modal=statusDetailsModal&size=xl&status=NEW&model=${encodeURIComponent(model)}`,
     secret: () => secretUnit,
-    files: () => [`?format=xlsx&status=NEW&model=${encodeURIComponent(model)}`, `?format=csv&status=NEW&model=${encodeURIComponent(model)}`],
+    files: () => [
+      `?format=xlsx&status=NEW&model=${encodeURIComponent(model)}`,
+      `?format=csv&status=NEW&model=${encodeURIComponent(model)}`,
+    ],
   },
   {
     path: "/stored-variables",
@@ -63,10 +66,17 @@ const spellings = (page: (typeof PAGES)[number]) => [
 ];
 
 async function tokenFor(permissions: PermissionName[], issuedAt = new Date()) {
-  const user = await createUser(db, { directPermissions: permissions, tokensValidAfter: new Date(Date.now() - 60_000) });
+  const user = await createUser(db, {
+    directPermissions: permissions,
+    tokensValidAfter: new Date(Date.now() - 60_000),
+  });
   return {
     user,
-    token: signSessionToken(server.services.config, { userId: user.id, permissions: permissionIdsNamed(permissions) }, issuedAt),
+    token: signSessionToken(
+      server.services.config,
+      { userId: user.id, permissions: permissionIdsNamed(permissions) },
+      issuedAt,
+    ),
   };
 }
 
