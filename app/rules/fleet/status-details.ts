@@ -34,7 +34,7 @@ export const STATUS_DETAILS_SORTS = [
 export type StatusDetailsSort = (typeof STATUS_DETAILS_SORTS)[number];
 export type SortDirection = "asc" | "desc";
 
-/** Setting rental use reloads everyone else's open list this long after the call (specification §4). */
+/** Setting rental use reloads everyone else's open list this long after the call (ADR 044). */
 export const RENTAL_USE_REFRESH_MS = 30_000;
 /** The specification's fixed values of POST /api/setRentalUse. */
 export const RENTAL_USE_CHANGE_TYPE_ID = 6;
@@ -231,7 +231,7 @@ export function lateCutoff(thresholdDays: number, now: Date): Date {
   return new Date(now.getTime() - (thresholdDays + 1) * DAY_MS);
 }
 
-/** Whether the list of this status shows the Rental Use column to these permissions (specification §6). */
+/** Whether the list of this status shows the Rental Use column to these permissions (ADR 044). */
 export function showsRentalUse(status: string, permissionIds: readonly number[]): boolean {
   return statusListHasRentalUse(status) && canSeeRentalUse(permissionIds);
 }
@@ -277,7 +277,7 @@ export function truckTypeDescription(type: string): string {
 
 export const UNIT_NUMBER_PATTERN = /^[A-Z0-9]{1,8}$/;
 
-/** A row of a status list, with the specification's field names (specification §3.7) and whether it is late. */
+/** A row of a status list, with the specification's field names (ADR 044) and whether it is late. */
 export interface StatusDetailRow {
   UnitNumber: string;
   Description: string;
