@@ -66,7 +66,7 @@ export const middleware: Route.MiddlewareFunction[] = [
       return new Response(parsed.message, { status: parsed.status, headers: { "Content-Type": "text/plain" } });
     }
     const { database } = args.context.get(servicesContext);
-    const file = statusDetailsExport(database.prisma, parsed.value, format, new Date());
+    const file = statusDetailsExport(database.pool, parsed.value, format, new Date());
     return new Response(createReadableStreamFromReadable(file.stream), {
       status: 200,
       headers: {

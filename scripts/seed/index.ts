@@ -7,6 +7,7 @@ import { DEMO_PASSWORD } from "./accounts.ts";
 import { buildAuctionListings, buildNotes, buildTracking } from "./activity.ts";
 import { buildBilling } from "./billing.ts";
 import { buildDepartmentHistory } from "./departments.ts";
+import { buildVariableHistory } from "./stored-variables.ts";
 import { InsertCounter, insertRows, resetSequences } from "./bulk-insert.ts";
 import { Clock, todayAtNoonUtc } from "./clock.ts";
 import { SeedContext } from "./context.ts";
@@ -158,6 +159,7 @@ function buildCompany(ctx: SeedContext, passwordHash: string): void {
   buildAuctionListings(ctx);
   buildTracking(ctx);
   buildDepartmentHistory(ctx);
+  buildVariableHistory(ctx);
 }
 
 export async function seedDemoData(databaseUrl: string, options: SeedOptions): Promise<SeedSummary> {

@@ -1,23 +1,26 @@
 // The status list's download (ADR 044): the whole slice as '{status} Status {MM-dd-yyyy}.xlsx' or .csv,
 // `?format=xlsx|csv` on /statuscount (answered by the route's middleware after the guard, as ADR 042's
-// reports are). Rows are read in keyset batches and written as they come: exceljs' streaming writer for
-// the workbook, plain text for the CSV, each waiting for the response to drain before the next batch, so
-// memory stays flat however many rows the slice holds.
+// reports are). The list's own query runs once behind a server-side cursor on the pool (one sort however
+// many rows; Prisma would hold them all) and rows are fetched in batches and written as they come:
+// exceljs' streaming writer for the workbook, plain text for the CSV, each waiting for the response to
+// drain and yielding to other requests before the next batch, so memory stays flat.
 import { PassThrough, type Readable } from "node:stream";
 import { once } from "node:events";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import ExcelJS from "exceljs";
-import type { Db } from "~/modules/platform/services.server.ts";
+import pg from "pg";
+import type { Database } from "~/modules/platform/services.server.ts";
 import {
   type StatusDetailRow,
   type StatusDetailsQuery,
   statusExportFileName,
   statusHeading,
 } from "../../rules/fleet/status-details.ts";
-import { type BatchCursor, statusDetailsBatch } from "./status-details.server.ts";
+import { type RawStatusRow, STATUS_DETAILS_SQL, statusRowOf } from "./status-details.server.ts";
 
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 export const CSV_TYPE = "text/csv; charset=utf-8";
-export const EXPORT_BATCH = 2_000;
+export const EXPORT_BATCH = 1_000;
 
 /** The export's columns: the specification's field names, in its order. */
 export const EXPORT_COLUMNS = [
@@ -45,20 +48,43 @@ type ExportQuery = Pick<
   "status" | "item" | "availability" | "model" | "subStatus" | "sort" | "dir"
 >;
 
-/** Every row of the slice, batch by batch, in the list's order. */
-async function* exportBatches(db: Db, query: ExportQuery, now: Date): AsyncGenerator<StatusDetailRow[]> {
-  let after: BatchCursor | null = null;
-  do {
-    const batch: { rows: StatusDetailRow[]; next: BatchCursor | null } = await statusDetailsBatch(
-      db,
-      query,
-      after,
-      EXPORT_BATCH,
-      now,
-    );
-    if (batch.rows.length > 0) yield batch.rows;
-    after = batch.next;
-  } while (after !== null);
+type ExportPool = Database["pool"];
+
+/** `timestamp` columns hold UTC (as Prisma writes them): read them as UTC whatever the process's zone. */
+const TIMESTAMP_OID = 1114;
+const utcTypes = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") =>
+    oid === TIMESTAMP_OID
+      ? (value: string) => new Date(`${value.replace(" ", "T")}Z`)
+      : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
+};
+
+/** Every row of the slice, batch by batch, in the list's order: one query behind a cursor, one transaction. */
+async function* exportBatches(pool: ExportPool, query: ExportQuery, now: Date): AsyncGenerator<StatusDetailRow[]> {
+  const client = await pool.connect();
+  let open = false;
+  try {
+    await client.query("BEGIN READ ONLY");
+    open = true;
+    const sql = STATUS_DETAILS_SQL.rows({ ...query, page: 1, perPage: "all" }, null, 0);
+    await client.query(`DECLARE status_export NO SCROLL CURSOR FOR ${sql.text}`, sql.values as unknown[]);
+    for (;;) {
+      const batch = await client.query<RawStatusRow>({
+        text: `FETCH ${EXPORT_BATCH} FROM status_export`,
+        types: utcTypes,
+      });
+      if (batch.rows.length === 0) break;
+      yield batch.rows.map((row) => statusRowOf(row, now));
+      // Other requests get their turn between batches.
+      await nextTurn();
+    }
+    await client.query("COMMIT");
+    open = false;
+  } finally {
+    // A download given up half way (the generator returned early, or failed) ends its transaction too.
+    if (open) await client.query("ROLLBACK").catch(() => undefined);
+    client.release();
+  }
 }
 
 /** Waits while the reader is behind: what keeps a 100,000-row export from piling up in memory. */
@@ -73,17 +99,22 @@ const cellOf = (row: StatusDetailRow, column: (typeof EXPORT_COLUMNS)[number]) =
   return value;
 };
 
-function xlsxStream(db: Db, query: ExportQuery, now: Date): Readable {
+function xlsxStream(pool: ExportPool, query: ExportQuery, now: Date): Readable {
   const output = new PassThrough();
   void (async () => {
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true });
+    // The lightest deflate: the workbook's XML compresses well at any level, and level 1 costs a fraction.
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+      stream: output,
+      useStyles: true,
+      zip: { zlib: { level: 1 } },
+    } as ConstructorParameters<typeof ExcelJS.stream.xlsx.WorkbookWriter>[0]);
     const sheet = workbook.addWorksheet(statusHeading(query.status).slice(0, 31));
     sheet.columns = EXPORT_COLUMNS.map((key) => ({ header: key, key, width: key === "TruckNotes" ? 40 : 16 }));
     sheet.getRow(1).font = { bold: true };
     sheet.getRow(1).commit();
     sheet.getColumn("ChangeDate").numFmt = "mm/dd/yyyy";
     sheet.getColumn("ReservedOn").numFmt = "mm/dd/yyyy";
-    for await (const rows of exportBatches(db, query, now)) {
+    for await (const rows of exportBatches(pool, query, now)) {
       for (const row of rows) {
         sheet.addRow(Object.fromEntries(EXPORT_COLUMNS.map((column) => [column, cellOf(row, column)]))).commit();
       }
@@ -104,11 +135,11 @@ export function csvField(value: unknown): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-function csvStream(db: Db, query: ExportQuery, now: Date): Readable {
+function csvStream(pool: ExportPool, query: ExportQuery, now: Date): Readable {
   const output = new PassThrough();
   void (async () => {
     output.write(`${EXPORT_COLUMNS.join(",")}\r\n`);
-    for await (const rows of exportBatches(db, query, now)) {
+    for await (const rows of exportBatches(pool, query, now)) {
       output.write(
         rows
           .map((row) =>
@@ -128,13 +159,13 @@ function csvStream(db: Db, query: ExportQuery, now: Date): Readable {
 
 /** The slice as a stream in the format asked for, with its file name and type. */
 export function statusDetailsExport(
-  db: Db,
+  pool: ExportPool,
   query: ExportQuery,
   format: "xlsx" | "csv",
   now: Date,
 ): { stream: Readable; fileName: string; contentType: string } {
   return {
-    stream: format === "xlsx" ? xlsxStream(db, query, now) : csvStream(db, query, now),
+    stream: format === "xlsx" ? xlsxStream(pool, query, now) : csvStream(pool, query, now),
     fileName: statusExportFileName(query.status, now, format),
     contentType: format === "xlsx" ? XLSX_TYPE : CSV_TYPE,
   };

@@ -7,6 +7,7 @@ import { Prisma } from "../../generated/prisma/client";
 import {
   ALL,
   ALL_STATUSES,
+  pageSize,
   pageWindow,
   type SortDirection,
   type StatusDetailRow,
@@ -17,7 +18,8 @@ import {
 } from "../../rules/fleet/status-details.ts";
 import { isUnitLate, UNIT_STATUS_ID, UNIT_STATUSES, type UnitStatusName } from "../../rules/fleet/unit-statuses.ts";
 
-interface RawRow {
+/** A status row as the list's query reads it. */
+export interface RawStatusRow {
   unitNumber: string;
   truckType: string;
   statusName: string;
@@ -56,24 +58,24 @@ export function sliceWhere(slice: StatusSlice): Prisma.Sql {
   return parts.length === 0 ? Prisma.sql`TRUE` : Prisma.join(parts, " AND ");
 }
 
-/** Each sort's expression (never null, so the export's keyset comparison is total) and its SQL type. */
-const SORT_COLUMNS: Record<StatusDetailsSort, { expr: Prisma.Sql; type: Prisma.Sql }> = {
-  unitNumber: { expr: Prisma.sql`u."unitNumber"`, type: Prisma.sql`text` },
-  description: { expr: Prisma.sql`u."truckType"::text`, type: Prisma.sql`text` },
-  subStatus: { expr: Prisma.sql`COALESCE(u."subStatus", '')`, type: Prisma.sql`text` },
-  changeDate: { expr: Prisma.sql`u."statusChangedAt"`, type: Prisma.sql`timestamp` },
-  year: { expr: Prisma.sql`u.year`, type: Prisma.sql`int` },
-  make: { expr: Prisma.sql`u.make`, type: Prisma.sql`text` },
-  model: { expr: Prisma.sql`u.model`, type: Prisma.sql`text` },
-  color: { expr: Prisma.sql`u.color`, type: Prisma.sql`text` },
-  reserved: { expr: Prisma.sql`(r.id IS NOT NULL)`, type: Prisma.sql`boolean` },
-  rentalUse: { expr: Prisma.sql`COALESCE(u."rentalUse"::text, '')`, type: Prisma.sql`text` },
+/** Each sort's expression. */
+const SORT_COLUMNS: Record<StatusDetailsSort, Prisma.Sql> = {
+  unitNumber: Prisma.sql`u."unitNumber"`,
+  description: Prisma.sql`u."truckType"::text`,
+  subStatus: Prisma.sql`COALESCE(u."subStatus", '')`,
+  changeDate: Prisma.sql`u."statusChangedAt"`,
+  year: Prisma.sql`u.year`,
+  make: Prisma.sql`u.make`,
+  model: Prisma.sql`u.model`,
+  color: Prisma.sql`u.color`,
+  reserved: Prisma.sql`(r.id IS NOT NULL)`,
+  rentalUse: Prisma.sql`COALESCE(u."rentalUse"::text, '')`,
 };
 
 const direction = (dir: SortDirection) => (dir === "asc" ? Prisma.sql`ASC` : Prisma.sql`DESC`);
 
 function orderBy(sort: StatusDetailsSort, dir: SortDirection): Prisma.Sql {
-  return Prisma.sql`ORDER BY ${SORT_COLUMNS[sort].expr} ${direction(dir)}, u."unitNumber" ${direction(dir)}`;
+  return Prisma.sql`ORDER BY ${SORT_COLUMNS[sort]} ${direction(dir)}, u."unitNumber" ${direction(dir)}`;
 }
 
 const SELECT_ROWS = Prisma.sql`
@@ -86,7 +88,8 @@ const SELECT_ROWS = Prisma.sql`
   LEFT JOIN "FormHistory" f ON f.id = r."formHistoryId"
   LEFT JOIN "Company" c ON c.id = f."companyId"`;
 
-function toRow(raw: RawRow, now: Date): StatusDetailRow {
+/** The specification's row of a unit read by the list's query, late or not at `now`. */
+export function statusRowOf(raw: RawStatusRow, now: Date): StatusDetailRow {
   return {
     UnitNumber: raw.unitNumber,
     Description: truckTypeDescription(raw.truckType),
@@ -129,71 +132,21 @@ export const STATUS_DETAILS_SQL = {
     }`,
 };
 
-/** One page of a status list, sorted, with the slice's row count (paged on the server). */
-export async function statusDetailsPage(db: Db, query: StatusDetailsQuery, now: Date): Promise<StatusDetailsPage> {
-  const [{ total }] = await db.$queryRaw<[{ total: number }]>(STATUS_DETAILS_SQL.count(query));
-  const window = pageWindow(total, query.page, query.perPage);
-  const rows =
-    total === 0 ? [] : await db.$queryRaw<RawRow[]>(STATUS_DETAILS_SQL.rows(query, window.limit, window.offset));
-  return { rows: rows.map((row) => toRow(row, now)), total, page: window.page, pageCount: window.pageCount };
-}
-
-/** Where the previous batch of an export ended: its last row's sort value and unit number. */
-export interface BatchCursor {
-  value: string | number | boolean | Date;
-  unitNumber: string;
-}
-
 /**
- * The export's next batch after `after` (keyset paging on the list's own order: no OFFSET, so each batch
- * costs the same however deep into 100,000 rows it is), with the cursor of its last row.
+ * One page of a status list, sorted, with the slice's row count (paged on the server). The count and the
+ * page asked for are read side by side; only a page past the end is read again, as the last page.
  */
-export async function statusDetailsBatch(
-  db: Db,
-  query: Pick<StatusDetailsQuery, keyof StatusSlice | "sort" | "dir">,
-  after: BatchCursor | null,
-  size: number,
-  now: Date,
-): Promise<{ rows: StatusDetailRow[]; next: BatchCursor | null }> {
-  const column = SORT_COLUMNS[query.sort];
-  const comparison = query.dir === "asc" ? Prisma.sql`>` : Prisma.sql`<`;
-  const afterValue =
-    after === null
-      ? Prisma.empty
-      : Prisma.sql`AND (${column.expr}, u."unitNumber") ${comparison} (${
-          after.value instanceof Date ? after.value.toISOString() : after.value
-        }::${column.type}, ${after.unitNumber})`;
-  const raw = await db.$queryRaw<RawRow[]>`
-    ${SELECT_ROWS} WHERE ${sliceWhere(query)} ${afterValue} ${orderBy(query.sort, query.dir)} LIMIT ${size}`;
-  const last = raw.at(-1);
-  const next =
-    last && raw.length === size ? { value: sortValueOf(query.sort, last), unitNumber: last.unitNumber } : null;
-  return { rows: raw.map((row) => toRow(row, now)), next };
-}
-
-function sortValueOf(sort: StatusDetailsSort, row: RawRow): BatchCursor["value"] {
-  switch (sort) {
-    case "unitNumber":
-      return row.unitNumber;
-    case "description":
-      return row.truckType;
-    case "subStatus":
-      return row.subStatus ?? "";
-    case "changeDate":
-      return row.statusChangedAt;
-    case "year":
-      return row.year;
-    case "make":
-      return row.make;
-    case "model":
-      return row.model;
-    case "color":
-      return row.color;
-    case "reserved":
-      return row.reserved;
-    case "rentalUse":
-      return row.rentalUse ?? "";
-  }
+export async function statusDetailsPage(db: Db, query: StatusDetailsQuery, now: Date): Promise<StatusDetailsPage> {
+  const size = pageSize(query.perPage);
+  const readRows = (limit: number | null, offset: number) =>
+    db.$queryRaw<RawStatusRow[]>(STATUS_DETAILS_SQL.rows(query, limit, offset));
+  const [[{ total }], asked] = await Promise.all([
+    db.$queryRaw<[{ total: number }]>(STATUS_DETAILS_SQL.count(query)),
+    readRows(size, size === null ? 0 : (query.page - 1) * size),
+  ]);
+  const window = pageWindow(total, query.page, query.perPage);
+  const rows = window.page === query.page || total === 0 ? asked : await readRows(window.limit, window.offset);
+  return { rows: rows.map((row) => statusRowOf(row, now)), total, page: window.page, pageCount: window.pageCount };
 }
 
 /** One line of the counts: a status and sub-status (null: none) with its units and how many are late. */
