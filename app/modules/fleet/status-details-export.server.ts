@@ -20,7 +20,7 @@ import { type RawStatusRow, STATUS_DETAILS_SQL, statusRowOf } from "./status-det
 
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 export const CSV_TYPE = "text/csv; charset=utf-8";
-export const EXPORT_BATCH = 1_000;
+export const EXPORT_BATCH = 250;
 
 /** The export's columns: the specification's field names, in its order. */
 export const EXPORT_COLUMNS = [

@@ -28,6 +28,7 @@ describe("the board dialogs' catalogue", () => {
       creditMemoCreate: ["accounts-receivable", "credit-memos"],
       creditMemoEdit: ["accounts-receivable", "credit-memos"],
       creditMemoApply: ["accounts-receivable", "credit-memos"],
+      statusDetailsModal: ["statuscount"],
     });
     for (const [name, routes] of Object.entries(DIALOG_HOSTS)) {
       for (const route of routes) {
