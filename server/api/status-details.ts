@@ -121,7 +121,7 @@ export const STATUS_DETAILS_ENDPOINTS = {
     permission: "set-rental-use, listed in 'Rental Use Override Permissions'.",
     body: {
       schema: z.object({
-        UnitNumber: z.string().meta({ description: "1 to 8 letters or digits." }),
+        UnitNumber: z.string().meta({ description: "1 to 8 capitals, digits or hyphens." }),
         NewValue: z.enum(["Rental", "Trade", ""]).nullable(),
         ChangeTypeID: z.literal(RENTAL_USE_CHANGE_TYPE_ID),
         ChangeFrom: z.literal(RENTAL_USE_CHANGE_FROM),

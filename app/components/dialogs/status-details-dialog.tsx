@@ -100,7 +100,7 @@ export default function StatusDetailsDialog({ data, actionData }: BoardDialogPro
         <Text size="2" color="gray" role="status">
           {data.total} {data.total === 1 ? "unit" : "units"}
         </Text>
-        <Form method="get" aria-label="Per Page" preventScrollReset>
+        <Form method="get" aria-label="Rows per page" preventScrollReset>
           <input type="hidden" name="modal" value="statusDetailsModal" />
           <input type="hidden" name="size" value="xl" />
           {Object.entries(sliceParams(query)).map(([name, value]) => (

@@ -12,6 +12,7 @@ import {
   showsRentalUseButtons,
   statusExportFileName,
   statusDetailsHref,
+  UNIT_NUMBER_PATTERN,
 } from "./status-details.ts";
 import { isUnitLate, UNIT_STATUSES } from "./unit-statuses.ts";
 
@@ -90,6 +91,13 @@ describe("rental use visibility and buttons for every permission combination", (
     );
     expect(showsRentalUseButtons("NEW", { permissionIds, userId: 31, rentalUseOverrideVariable: variable })).toBe(true);
     expect(showsRentalUseButtons("NEW", { permissionIds, userId: 31, rentalUseOverrideVariable: null })).toBe(false);
+  });
+
+  it("takes the fleet's unit numbers, hyphens included", () => {
+    expect(UNIT_NUMBER_PATTERN.test("H23-0062")).toBe(true);
+    expect(UNIT_NUMBER_PATTERN.test("T40512")).toBe(true);
+    expect(UNIT_NUMBER_PATTERN.test("H23-00621")).toBe(false);
+    expect(UNIT_NUMBER_PATTERN.test("h23-0062")).toBe(false);
   });
 
   it("reads Rental, Trade and undo, nothing else", () => {

@@ -5,6 +5,7 @@
 import { canSeeRentalUse, canSetRentalUse, unlocksRoute } from "../access/permissions.ts";
 import type { RouteName } from "../access/routes.ts";
 import { defineBoardDialog } from "../dialogs/board-dialog.ts";
+import { UNIT_NUMBER_LENGTH } from "../masks.ts";
 import { postedFields } from "../dialogs/posted-fields.ts";
 import { TRUCK_TYPES, type TruckType, isTruckType } from "./truck-types.ts";
 import { type Department, isUnitStatusName, statusListHasRentalUse, unitStatusByName } from "./unit-statuses.ts";
@@ -54,7 +55,7 @@ export const STATUS_DETAILS_MESSAGES = {
   badPage: "Page must be a whole number of at least 1.",
   badPerPage: "Per Page must be 25, 50, 100 or all.",
   badSort: "Sort must be one of the list's columns, asc or desc.",
-  unitNumber: "UnitNumber must be a unit number of 1 to 8 letters or digits.",
+  unitNumber: "UnitNumber must be a unit number of 1 to 8 letters, digits or hyphens.",
   unitNotFound: "No unit has that unit number.",
   newValue: "NewValue must be Rental, Trade or empty (undo).",
   changeType: `ChangeTypeID must be ${RENTAL_USE_CHANGE_TYPE_ID}.`,
@@ -275,7 +276,8 @@ export function truckTypeDescription(type: string): string {
   return TRUCK_TYPES.find((definition) => definition.type === type)?.label ?? type;
 }
 
-export const UNIT_NUMBER_PATTERN = /^[A-Z0-9]{1,8}$/;
+/** A unit number as the fleet writes them (H23-0062): up to 8 capitals, digits or hyphens. */
+export const UNIT_NUMBER_PATTERN = new RegExp(`^[A-Z0-9-]{1,${UNIT_NUMBER_LENGTH}}$`);
 
 /** A row of a status list, with the specification's field names (ADR 044) and whether it is late. */
 export interface StatusDetailRow {
