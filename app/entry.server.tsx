@@ -11,6 +11,7 @@ import { preloadBoardDialogs } from "./components/dialogs/board-dialogs.tsx";
 import { preloadCreditMemosDialogs } from "./components/dialogs/credit-memos-dialogs.tsx";
 import { preloadDepartmentsDialogs } from "./components/dialogs/departments-dialogs.tsx";
 import { preloadManheimListingsDialogs } from "./components/dialogs/manheim-listings-dialogs.tsx";
+import { preloadStatusCountDialogs } from "./components/dialogs/status-count-dialogs.tsx";
 import { preloadVendorsDialogs } from "./components/dialogs/vendor-dialogs.tsx";
 import { preloadModalContents } from "./components/modal-host.tsx";
 
@@ -24,6 +25,7 @@ const dialogsReady = Promise.all([
   preloadCreditMemosDialogs(),
   preloadDepartmentsDialogs(),
   preloadManheimListingsDialogs(),
+  preloadStatusCountDialogs(),
   preloadVendorsDialogs(),
   preloadModalContents(),
 ]);

@@ -8,6 +8,7 @@ import type { FileStorage } from "../../app/modules/files/file-storage.server.ts
 import { buildAuctionListings, buildNotes, buildTracking, type ListingPhotoKeys } from "./activity.ts";
 import { buildBilling } from "./billing.ts";
 import { buildDepartmentHistory } from "./departments.ts";
+import { buildVariableHistory } from "./stored-variables.ts";
 import { InsertCounter, insertRows, resetSequences } from "./bulk-insert.ts";
 import { Clock, todayAtNoonUtc } from "./clock.ts";
 import { SeedContext } from "./context.ts";
@@ -162,6 +163,7 @@ function buildCompany(ctx: SeedContext, passwordHash: string, listingPhotos: rea
   buildAuctionListings(ctx, listingPhotos);
   buildTracking(ctx);
   buildDepartmentHistory(ctx);
+  buildVariableHistory(ctx);
 }
 
 export async function seedDemoData(databaseUrl: string, options: SeedOptions): Promise<SeedSummary> {

@@ -20,6 +20,7 @@ import { createOrderCancelRouter, ORDER_CANCEL_ENDPOINTS } from "./order-cancel.
 import { createOrderPriorityRouter, ORDER_PRIORITY_ENDPOINTS } from "./order-priority.ts";
 import { createQueueRouter, QUEUE_ENDPOINTS } from "./queue.ts";
 import { createSettingsRouter, SETTINGS_ENDPOINTS } from "./settings.ts";
+import { createStatusDetailsRouter, STATUS_DETAILS_ENDPOINTS } from "./status-details.ts";
 import { createTrackingRouter, TRACKING_ENDPOINTS } from "./tracking.ts";
 import { createTradeConvertRouter, TRADE_CONVERT_ENDPOINTS } from "./trade-convert.ts";
 import { createTradeOffEditRouter, TRADE_OFF_EDIT_ENDPOINTS } from "./trade-off-edit.ts";
@@ -51,6 +52,7 @@ export const API_MODULES: readonly ApiModule<AppServices>[] = [
   { endpoints: group(DEPARTMENT_EDIT_ENDPOINTS), router: createDepartmentEditRouter },
   { endpoints: group(CREDIT_MEMOS_ENDPOINTS), router: createCreditMemosRouter },
   { endpoints: group(LISTINGS_ENDPOINTS), router: createListingsRouter },
+  { endpoints: group(STATUS_DETAILS_ENDPOINTS), router: createStatusDetailsRouter },
   { endpoints: group(OPENAPI_ENDPOINTS), router: (services) => createOpenApiRouter(services, apiEndpoints) },
 ];
 

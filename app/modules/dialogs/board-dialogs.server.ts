@@ -35,6 +35,7 @@ import { CREDIT_MEMO_CREATE_DIALOG_SERVER } from "../credit-memos/credit-memo-cr
 import { CREDIT_MEMO_REVIEW_DIALOG_SERVER } from "../credit-memos/credit-memo-review-dialogs.server.ts";
 import { CREDIT_MEMO_APPLY_DIALOG_SERVER } from "../credit-memos/credit-memo-apply-dialogs.server.ts";
 import { LISTING_DETAILS_DIALOG_SERVER } from "../listings/listing-details-dialogs.server.ts";
+import { STATUS_DETAILS_DIALOG_SERVER } from "../fleet/status-details-dialogs.server.ts";
 import {
   type BoardDialogContext,
   type BoardDialogOutcome,
@@ -60,6 +61,7 @@ const SERVERS: { [N in BoardDialogName]: BoardDialogServer<BoardDialogDefinition
   creditMemoEdit: CREDIT_MEMO_REVIEW_DIALOG_SERVER,
   creditMemoApply: CREDIT_MEMO_APPLY_DIALOG_SERVER,
   manheimDetails: LISTING_DETAILS_DIALOG_SERVER,
+  statusDetailsModal: STATUS_DETAILS_DIALOG_SERVER,
 };
 
 /**

@@ -15,9 +15,10 @@ describe("page modules", () => {
     }
   });
 
-  it("knows the boards as built and the status count as not built yet", () => {
+  it("knows the boards and the status count as built, months in fleet as not built yet", () => {
     expect(isPageBuilt("onboarding")).toBe(true);
     expect(isPageBuilt("root")).toBe(true);
-    expect(isPageBuilt("statuscount")).toBe(false);
+    expect(isPageBuilt("statuscount")).toBe(true);
+    expect(isPageBuilt("monthsinfleet")).toBe(false);
   });
 });

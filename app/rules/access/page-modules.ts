@@ -33,6 +33,9 @@ export const PAGE_MODULES: Partial<Record<RouteName, string | readonly string[]>
   overview: "routes/board.tsx",
   // Vendors and carriers (issue 17; ADR 035).
   vendors: "routes/vendors.tsx",
+  // Status counts with the status details dialog, and the software variables (issue 16; ADR 044).
+  statuscount: "routes/status-count.tsx",
+  "stored-variables": "routes/stored-variables.tsx",
   // The credit memos list (issue 15; ADR 042).
   "credit-memos": "routes/credit-memos.tsx",
   // The credit memo detail reports: one module, the route decides the report (ADR 042).

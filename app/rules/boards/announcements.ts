@@ -15,9 +15,16 @@ export interface DepartmentCreatedPayload {
   Name: string;
 }
 
+/** A unit's Rental Use was set or undone (ADR 044): open status lists read again 30 s later. */
+export interface RentalUseSetPayload {
+  UnitNumber: string;
+  NewValue: string | null;
+}
+
 export type Announcement =
   | { event: "vendorCreated"; payload: VendorCreatedPayload }
-  | { event: "departmentCreated"; payload: DepartmentCreatedPayload };
+  | { event: "departmentCreated"; payload: DepartmentCreatedPayload }
+  | { event: "rentalUseSet"; payload: RentalUseSetPayload };
 
 export type AnnouncementEvent = Announcement["event"];
 
@@ -27,6 +34,8 @@ export const ANNOUNCEMENT_AUDIENCE: Readonly<Record<AnnouncementEvent, readonly 
   vendorCreated: ["transport", "vendors"],
   // The department pickers of employee management and the departments page.
   departmentCreated: ["departments", "employee-management"],
+  // The status lists of the status count page (ADR 044).
+  rentalUseSet: ["statuscount"],
 };
 
 /** Every page some announcement is heard on. */

@@ -19,6 +19,7 @@ export const BOARD_DIALOG_NAMES = [
   "creditMemoEdit",
   "creditMemoApply",
   "manheimDetails",
+  "statusDetailsModal",
 ] as const;
 
 export type BoardDialogName = (typeof BOARD_DIALOG_NAMES)[number];
@@ -43,6 +44,8 @@ export const DIALOG_HOSTS = {
   creditMemoApply: ["accounts-receivable", "credit-memos"],
   // Auction listing details, on the listings page (ADR 046); other pages link there.
   manheimDetails: ["manheim-listings"],
+  // Status lists open from the status count page (ADR 044).
+  statusDetailsModal: ["statuscount"],
 } as const satisfies Partial<Record<BoardDialogName, readonly RouteName[]>>;
 
 export type HostedDialogName = keyof typeof DIALOG_HOSTS;

@@ -29,6 +29,7 @@ describe("the board dialogs' catalogue", () => {
       creditMemoEdit: ["accounts-receivable", "credit-memos"],
       creditMemoApply: ["accounts-receivable", "credit-memos"],
       manheimDetails: ["manheim-listings"],
+      statusDetailsModal: ["statuscount"],
     });
     for (const [name, routes] of Object.entries(DIALOG_HOSTS)) {
       for (const route of routes) {

@@ -19,6 +19,7 @@ import { CREDIT_MEMO_CREATE_DIALOG } from "../credit-memos/credit-memo-create.ts
 import { CREDIT_MEMO_REVIEW_DIALOG } from "../credit-memos/credit-memo-review.ts";
 import { CREDIT_MEMO_APPLY_DIALOG } from "../credit-memos/credit-memo-apply.ts";
 import { LISTING_DETAILS_DIALOG } from "../listings/listing-details.ts";
+import { STATUS_DETAILS_DIALOG } from "../fleet/status-details.ts";
 
 export const BOARD_DIALOGS = [
   NOTES_DIALOG,
@@ -36,6 +37,7 @@ export const BOARD_DIALOGS = [
   CREDIT_MEMO_REVIEW_DIALOG,
   CREDIT_MEMO_APPLY_DIALOG,
   LISTING_DETAILS_DIALOG,
+  STATUS_DETAILS_DIALOG,
 ] as const;
 
 type Definitions = (typeof BOARD_DIALOGS)[number];
@@ -58,7 +60,6 @@ export const ROOT_DIALOG_NAMES = ["login", "passwordReset", "requestReset"] as c
 
 /** Modal names of the specification whose dialog later issues build; they say so plainly. */
 export const DIALOGS_NOT_BUILT = [
-  "statusDetailsModal",
   "departmentSearchModal",
   "splitOrderModal",
   "splitTradeModal",

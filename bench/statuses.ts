@@ -1,0 +1,230 @@
+// npm run bench:statuses (tsx bench/statuses.ts) — issue 16 point 7, the status half (ADR 044), on the
+// large seed through the running app server:
+// - the status details' first page (GET /api/getStatusDetails/{status}/all/all/all, 25 rows), for NEW and
+//   for the largest status, against the very statements the page runs (STATUS_DETAILS_SQL: the count and
+//   the page) on a plain `pg` pool in the same run. Target: p95 ≤ 50 ms and ≤ 2× raw SQL.
+// - the Excel export of 100,000 rows (`/statuscount?format=xlsx&status=ALL`): the process's RSS growth
+//   while it streams (≤ 300 MB), its time against the CSV export of the same rows (≤ 3×), and the p99 of
+//   other requests (the first page above, one after another) while it runs against an idle server (≤ 2×).
+//   Units are added to the seed's when it holds fewer than 100,000 (then analysed, as in service).
+// Flags: --reps=40. Exits 0 whether the targets are met or not.
+import http from "node:http";
+import os from "node:os";
+import pg from "pg";
+import type { Prisma } from "../app/generated/prisma/client.ts";
+import { STATUS_DETAILS_SQL } from "../app/modules/fleet/status-details.server.ts";
+import type { StatusDetailsQuery } from "../app/rules/fleet/status-details.ts";
+import type { RunningServer } from "../server/index.ts";
+import { ensureBuild, signInAs, startBenchServer } from "./lib/app-server.ts";
+import { withSeededDatabase } from "./lib/database.ts";
+import { armDeadline, bytes, ms, ratio, say, summary } from "./lib/stats.ts";
+
+const REPS = Number(process.argv.find((arg) => arg.startsWith("--reps="))?.split("=")[1] ?? 40);
+const WARMUP = 10;
+const EXPORT_ROWS = 100_000;
+const TIME_LIMIT_MS = 900_000;
+
+let app: RunningServer | undefined;
+let pool: pg.Pool | undefined;
+async function stopAll(): Promise<void> {
+  await app?.close().catch(() => undefined);
+  app = undefined;
+  await pool?.end().catch(() => undefined);
+  pool = undefined;
+}
+
+async function time(run: () => Promise<number>, reps = REPS): Promise<{ times: number[]; size: number }> {
+  let size = 0;
+  for (let i = 0; i < WARMUP; i++) size = await run();
+  const times: number[] = [];
+  for (let i = 0; i < reps; i++) {
+    const t0 = performance.now();
+    size = await run();
+    times.push(performance.now() - t0);
+  }
+  return { times, size };
+}
+
+const firstPage = (status: string): StatusDetailsQuery => ({
+  status,
+  item: "all",
+  availability: "all",
+  model: "all",
+  subStatus: null,
+  page: 1,
+  perPage: "25",
+  sort: "changeDate",
+  dir: "asc",
+});
+
+async function main(): Promise<void> {
+  const disarm = armDeadline(TIME_LIMIT_MS, "bench:statuses", stopAll);
+  say(
+    `Status details benchmark — ${os.cpus().length} CPU(s), Node ${process.version}; ${REPS} timed runs each after ${WARMUP} warm-up`,
+  );
+  ensureBuild(say);
+  await withSeededDatabase({ label: "bench_statuses", scale: "large", log: say }, (database) =>
+    measure(database.url).finally(stopAll),
+  );
+  disarm();
+}
+
+async function measure(databaseUrl: string): Promise<void> {
+  app = await startBenchServer(databaseUrl);
+  const base = `http://127.0.0.1:${app.port}`;
+  const admin = await signInAs(app, databaseUrl, "admin@fleetops.test", ["restricted"]);
+  pool = new pg.Pool({ connectionString: databaseUrl, max: 3 });
+  pool.on("error", () => undefined);
+  const run = (sql: Prisma.Sql) => pool!.query(sql.text, sql.values as unknown[]);
+
+  const units = Number((await pool.query(`SELECT count(*)::int AS n FROM "Unit"`)).rows[0].n);
+  const history = Number((await pool.query(`SELECT count(*)::int AS n FROM "UnitHistory"`)).rows[0].n);
+  const largest = (
+    await pool.query<{ name: string; n: number }>(
+      `SELECT s.name, count(*)::int AS n FROM "Unit" u JOIN "UnitStatus" s ON s.id = u."statusId"
+        GROUP BY s.name ORDER BY n DESC LIMIT 1`,
+    )
+  ).rows[0]!;
+  say(
+    `Large seed: ${units.toLocaleString("en-US")} units, ${history.toLocaleString("en-US")} history rows; largest status ${largest.name} (${largest.n.toLocaleString("en-US")})`,
+  );
+
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+  const get = (path: string, cookie: string | null, bearer: string | null) =>
+    new Promise<number>((resolve, reject) => {
+      const headers: Record<string, string> = { "accept-encoding": "identity" };
+      if (cookie) headers.cookie = cookie;
+      if (bearer) headers.authorization = bearer;
+      const request = http.get(`${base}${path}`, { agent, headers }, (response) => {
+        let size = 0;
+        response.on("data", (chunk: Buffer) => (size += chunk.length));
+        response.on("end", () =>
+          response.statusCode === 200 ? resolve(size) : reject(new Error(`GET ${path}: ${response.statusCode}`)),
+        );
+        response.on("error", reject);
+      });
+      request.on("error", reject);
+    });
+  const api = (status: string) => () =>
+    get(`/api/getStatusDetails/${encodeURIComponent(status)}/all/all/all`, null, admin.bearer);
+  const raw = (status: string) => async () => {
+    const query = firstPage(status);
+    const count = await run(STATUS_DETAILS_SQL.count(query));
+    const rows = await run(STATUS_DETAILS_SQL.rows(query, 25, 0));
+    return (count.rowCount ?? 0) + (rows.rowCount ?? 0);
+  };
+
+  say("");
+  say(
+    `Status details, first page (25 rows, oldest change first)   ${"median".padStart(9)}${"p95".padStart(10)}   ratio median / p95`,
+  );
+  const verdicts: string[] = [];
+  for (const status of ["NEW", largest.name]) {
+    const rawTimes = await time(raw(status));
+    const appTimes = await time(api(status));
+    const rawAgain = await time(raw(status));
+    const r = summary([...rawTimes.times, ...rawAgain.times]);
+    const a = summary(appTimes.times);
+    say(
+      `  raw SQL (pg, the page's 2 statements), ${status.padEnd(22)}${ms(r.p50).padStart(9)}${ms(r.p95).padStart(10)}`,
+    );
+    say(
+      `  GET /api/getStatusDetails/${status}/all/all/all`.padEnd(62) +
+        `${ms(a.p50).padStart(9)}${ms(a.p95).padStart(10)}   ${ratio(a.p50 / r.p50)} / ${ratio(a.p95 / r.p95)}   ${bytes(appTimes.size)}`,
+    );
+    verdicts.push(
+      `${a.p95 <= 50 && a.p95 / r.p95 <= 2 ? "PASS" : "FAIL"}: status details first page (${status}) p95 ${ms(a.p95)} (target ≤ 50 ms), ${ratio(a.p95 / r.p95)} raw SQL p95 ${ms(r.p95)} (target ≤ 2×)`,
+    );
+  }
+
+  // Enough rows for the export: synthetic units beside the seed's, as many as 100,000 needs.
+  if (units < EXPORT_ROWS) {
+    const missing = EXPORT_ROWS - units;
+    const t0 = performance.now();
+    await pool.query(
+      `INSERT INTO "Unit" ("unitNumber", vin, year, make, model, color, "truckType", odometer, "statusId",
+         "subStatus", "statusChangedAt", "inFleetDate", "truckNotes", "updatedAt")
+       SELECT 'B' || lpad(g::text, 7, '0'), 'BENCHVIN' || lpad(g::text, 9, '0'), 2020 + g % 7,
+         (ARRAY['Ford','Chevrolet','Ram','GMC'])[1 + g % 4], (ARRAY['F-150','Silverado 1500','2500','Sierra 3500HD'])[1 + g % 4],
+         'White', (ARRAY['HALF_TON','THREE_QUARTER_TON','ONE_TON_FLATBED','ONE_TON_SERVICE_BODY'])[1 + g % 4]::"TruckType",
+         1000 + g, 1 + g % 16, CASE WHEN g % 5 = 0 THEN 'Awaiting parts' END,
+         now() - (g % 300) * interval '1 day', DATE '2022-01-01', CASE WHEN g % 7 = 0 THEN 'Spare key, "lockbox" 4' END, now()
+       FROM generate_series(1, $1::int) g`,
+      [missing],
+    );
+    await pool.query(`VACUUM (ANALYZE) "Unit"`);
+    say(
+      `Added ${missing.toLocaleString("en-US")} units for the export (${ms(performance.now() - t0, 0)}): ${EXPORT_ROWS.toLocaleString("en-US")} in all`,
+    );
+  }
+  const exportPath = (format: "xlsx" | "csv") => `/statuscount?format=${format}&status=ALL&sort=unitNumber`;
+
+  // Idle: the other request, one after another.
+  const idle = await time(api("NEW"), 100);
+  // The CSV and the workbook, each timed alone (twice, the better kept: the first warms the code).
+  const download = async (format: "xlsx" | "csv") => {
+    let best = Number.POSITIVE_INFINITY;
+    let size = 0;
+    for (let i = 0; i < 2; i++) {
+      const t0 = performance.now();
+      size = await get(exportPath(format), admin.cookie, null);
+      best = Math.min(best, performance.now() - t0);
+    }
+    return { ms: best, size };
+  };
+  const csv = await download("csv");
+  const xlsx = await download("xlsx");
+
+  // The workbook again, while the RSS is sampled and the other request runs one after another.
+  global.gc?.();
+  const rssBefore = process.memoryUsage().rss;
+  let rssPeak = rssBefore;
+  const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 20);
+  let exporting = true;
+  const busy: number[] = [];
+  const others = (async () => {
+    while (exporting) {
+      const t0 = performance.now();
+      await api("NEW")();
+      busy.push(performance.now() - t0);
+    }
+  })();
+  const t0 = performance.now();
+  const size = await get(exportPath("xlsx"), admin.cookie, null);
+  const underLoad = performance.now() - t0;
+  exporting = false;
+  await others;
+  clearInterval(sampler);
+  const growth = rssPeak - rssBefore;
+  const idleStats = summary(idle.times);
+  const busyStats = summary(busy);
+
+  say("");
+  say(`Export of ${EXPORT_ROWS.toLocaleString("en-US")} rows (status ALL):`);
+  say(`  CSV   ${ms(csv.ms, 0).padStart(10)}   ${bytes(csv.size)}`);
+  say(`  XLSX  ${ms(xlsx.ms, 0).padStart(10)}   ${bytes(xlsx.size)}   = ${ratio(xlsx.ms / csv.ms)} CSV`);
+  say(
+    `  XLSX again with other requests: ${ms(underLoad, 0)}, ${bytes(size)}; RSS ${bytes(rssBefore)} → peak ${bytes(rssPeak)} (+${bytes(growth)})`,
+  );
+  say(
+    `  other requests (first page of NEW): idle p50 ${ms(idleStats.p50)} p99 ${ms(idleStats.p99)} (n=${idleStats.n}); during the export p50 ${ms(busyStats.p50)} p99 ${ms(busyStats.p99)} (n=${busyStats.n})`,
+  );
+  say("");
+  for (const verdict of verdicts) say(verdict);
+  say(`${growth <= 300 * 1024 * 1024 ? "PASS" : "FAIL"}: export RSS growth ${bytes(growth)} (target ≤ 300 MB)`);
+  say(
+    `${xlsx.ms <= 3 * csv.ms ? "PASS" : "FAIL"}: XLSX ${ms(xlsx.ms, 0)} = ${ratio(xlsx.ms / csv.ms)} CSV ${ms(csv.ms, 0)} (target ≤ 3×)`,
+  );
+  say(
+    `${busyStats.p99 <= 2 * idleStats.p99 ? "PASS" : "FAIL"}: other requests' p99 during the export ${ms(busyStats.p99)} = ${ratio(busyStats.p99 / idleStats.p99)} idle ${ms(idleStats.p99)} (target ≤ 2×)`,
+  );
+}
+
+main().then(
+  () => process.exit(0),
+  async (error: unknown) => {
+    say(`FAIL: benchmark error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    await stopAll();
+    process.exit(0);
+  },
+);

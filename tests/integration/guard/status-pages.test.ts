@@ -1,0 +1,195 @@
+// /statuscount (with its status details dialog and its `?format=xlsx|csv` download) and /stored-variables
+// behind the page guard (ADR 025, ADR 044), through the real server: no cookie goes to the root, a garbage
+// or revoked token gets the sign-in dialog (401), a session without the page's permission goes to
+// /not-found, on the path as written, percent-encoded and as `.data`; none of them sees a unit or a
+// variable or gets a file. A permitted session sees its page and downloads the files.
+import ExcelJS from "exceljs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SESSION_COOKIE } from "~/modules/identity/session-cookie.server.ts";
+import { signSessionToken } from "~/modules/identity/session-token.server.ts";
+import { permissionIdsNamed, type PermissionName } from "~/rules/access/permissions.ts";
+import { createTestPrisma } from "../../support/database.ts";
+import { ensureStatuses } from "../../support/factories/units.ts";
+import { unique } from "../../support/factories/unique.ts";
+import { createUser } from "../../support/factories/users.ts";
+import { startTestServer, type RunningServer } from "../../support/test-server.ts";
+import { statusUnit } from "../fleet/status-fleet.ts";
+
+const EXPIRED_TITLE = "Session Expired - Please Sign In Again";
+const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+const db = createTestPrisma();
+let server: RunningServer;
+const model = unique("Guard");
+let secretUnit = "";
+const secretVariable = `${unique("Guarded")} Permissions`;
+
+const PAGES = [
+  {
+    path: "/statuscount",
+    encoded: "/%73tatuscount",
+    permitted: ["monthsinfleet"],
+    title: "Status Count",
+    // The dialog on the unit's slice shows the unit.
+    query: () => `?modal=statusDetailsModal&size=xl&status=NEW&model=${encodeURIComponent(model)}`,
+    secret: () => secretUnit,
+    files: () => [
+      `?format=xlsx&status=NEW&model=${encodeURIComponent(model)}`,
+      `?format=csv&status=NEW&model=${encodeURIComponent(model)}`,
+    ],
+  },
+  {
+    path: "/stored-variables",
+    encoded: "/stored-%76ariables",
+    permitted: ["stored-variables"],
+    title: "Variables List",
+    query: () => "",
+    secret: () => secretVariable,
+    files: () => [],
+  },
+] as const satisfies readonly {
+  path: string;
+  encoded: string;
+  permitted: readonly PermissionName[];
+  title: string;
+  query: () => string;
+  secret: () => string;
+  files: () => string[];
+}[];
+
+const spellings = (page: (typeof PAGES)[number]) => [
+  page.path,
+  page.encoded,
+  page.path.toUpperCase(),
+  `${page.path}/`,
+  `${page.path}.data`,
+  `${page.encoded}.data`,
+];
+
+async function tokenFor(permissions: PermissionName[], issuedAt = new Date()) {
+  const user = await createUser(db, {
+    directPermissions: permissions,
+    tokensValidAfter: new Date(Date.now() - 60_000),
+  });
+  return {
+    user,
+    token: signSessionToken(
+      server.services.config,
+      { userId: user.id, permissions: permissionIdsNamed(permissions) },
+      issuedAt,
+    ),
+  };
+}
+
+const tokens = { permitted: "", unpermitted: "", revoked: "" };
+
+beforeAll(async () => {
+  server = await startTestServer({ JWT_SECRET: "s".repeat(32) });
+  await ensureStatuses(db);
+  secretUnit = (await statusUnit(db, model, "NEW", { daysAgo: 20 })).unitNumber;
+  await statusUnit(db, model, "NEW", { daysAgo: 3 });
+  await db.softwareVariable.create({ data: { group: "Software", name: secretVariable, value: "" } });
+  tokens.permitted = (await tokenFor(["monthsinfleet", "stored-variables"])).token;
+  tokens.unpermitted = (await tokenFor(["onboarding", "accounts-receivable"])).token;
+  const revoked = await tokenFor(["monthsinfleet", "stored-variables"], new Date(Date.now() - 30_000));
+  await db.user.update({ where: { id: revoked.user.id }, data: { tokensValidAfter: new Date() } });
+  tokens.revoked = revoked.token;
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+async function request(path: string, token?: string) {
+  const response = await fetch(`${server.url}${path}`, {
+    redirect: "manual",
+    headers: token ? { Cookie: `${SESSION_COOKIE}=${encodeURIComponent(token)}` } : {},
+  });
+  const body = Buffer.from(await response.arrayBuffer());
+  return {
+    status: response.status,
+    location: response.headers.get("location"),
+    type: response.headers.get("content-type") ?? "",
+    disposition: response.headers.get("content-disposition"),
+    body: body.toString("utf8"),
+    bytes: body,
+  };
+}
+
+describe.each(PAGES)("$path", (page) => {
+  const queries = () => [page.query(), ...page.files()];
+  const refusedEverywhere = async (token: string | undefined) => {
+    for (const path of spellings(page)) {
+      for (const query of queries()) {
+        const answer = await request(`${path}${query}`, token);
+        expect(answer.status, `${path}${query}`).not.toBe(200);
+        expect(answer.body, path).not.toContain(page.secret());
+        expect(answer.type, path).not.toContain(XLSX);
+        expect(answer.type, path).not.toContain("text/csv");
+      }
+    }
+  };
+
+  it("sends a request without a cookie to the root, on every spelling, showing nothing", async () => {
+    expect(await request(page.path)).toMatchObject({ status: 302, location: "/" });
+    await refusedEverywhere(undefined);
+  });
+
+  it("answers a garbage or revoked token with the sign-in dialog (401), on every spelling", async () => {
+    for (const token of ["garbage", tokens.revoked]) {
+      const answer = await request(page.path, token);
+      expect(answer.status).toBe(401);
+      expect(answer.body).toContain(EXPIRED_TITLE);
+      await refusedEverywhere(token);
+    }
+  });
+
+  it("sends a session without the page's permission to /not-found, on every spelling", async () => {
+    expect(await request(page.path, tokens.unpermitted)).toMatchObject({ status: 302, location: "/not-found" });
+    await refusedEverywhere(tokens.unpermitted);
+  });
+
+  it("shows the page to a permitted session on the path as written and percent-encoded", async () => {
+    for (const path of [page.path, page.encoded, page.path.toUpperCase()]) {
+      const answer = await request(`${path}${page.query()}`, tokens.permitted);
+      expect(answer.status, path).toBe(200);
+      expect(answer.body, path).toContain(`>${page.title}</h1>`);
+      expect(answer.body, path).toContain(page.secret());
+    }
+  });
+});
+
+describe("the status list's downloads", () => {
+  const slice = () => `status=NEW&model=${encodeURIComponent(model)}`;
+
+  it("streams the slice as '{status} Status {MM-dd-yyyy}.xlsx' with every row", async () => {
+    const answer = await request(`/statuscount?format=xlsx&${slice()}`, tokens.permitted);
+    expect(answer.status).toBe(200);
+    expect(answer.type).toBe(XLSX);
+    expect(answer.disposition).toMatch(/^attachment; filename="NEW Status \d{2}-\d{2}-\d{4}\.xlsx"/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(answer.bytes as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.name).toBe("NEW");
+    expect(sheet.getRow(1).getCell(1).value).toBe("UnitNumber");
+    expect(sheet.rowCount).toBe(3);
+    // Oldest change first: the late unit.
+    expect(sheet.getRow(2).getCell(1).value).toBe(secretUnit);
+  });
+
+  it("and as CSV", async () => {
+    const answer = await request(`/statuscount?format=csv&${slice()}`, tokens.permitted);
+    expect(answer.status).toBe(200);
+    expect(answer.type).toContain("text/csv");
+    expect(answer.disposition).toMatch(/^attachment; filename="NEW Status \d{2}-\d{2}-\d{4}\.csv"/);
+    const lines = answer.body.trim().split("\r\n");
+    expect(lines).toHaveLength(3);
+    expect(lines[1]!.startsWith(`${secretUnit},1/2 Ton,NEW,`)).toBe(true);
+    expect(lines[1]!.endsWith(",Yes")).toBe(true);
+  });
+
+  it("answers a bad format or slice 400 and an unknown status 404, never a file", async () => {
+    expect((await request(`/statuscount?format=pdf&${slice()}`, tokens.permitted)).status).toBe(400);
+    expect((await request(`/statuscount?format=xlsx&status=NEW&perPage=7`, tokens.permitted)).status).toBe(400);
+    expect((await request(`/statuscount?format=xlsx&status=PARKED`, tokens.permitted)).status).toBe(404);
+  });
+});
