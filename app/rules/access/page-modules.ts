@@ -38,6 +38,8 @@ export const PAGE_MODULES: Partial<Record<RouteName, string | readonly string[]>
   // The credit memo detail reports: one module, the route decides the report (ADR 042).
   "cm-open-detail": "routes/credit-memo-report.tsx",
   "cm-all-detail": "routes/credit-memo-report.tsx",
+  // One page per unit: facts, history, requests, notes, jobs, claims, memos (issue 16; ADR 045).
+  "unit-hub": "routes/unit-hub.tsx",
 };
 
 /** Whether the page is built (has a module of its own); the root path only redirects. */
