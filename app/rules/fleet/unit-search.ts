@@ -118,10 +118,11 @@ export function departmentSearchLink(
 /** The unit hub's query: the search (read like the dialog's, or none) and the history page (1 when unreadable). */
 export function unitHubQuery(search: URLSearchParams): { search: UnitSearchReading | null; historyPage: number } {
   const raw = search.get(UNIT_HUB_SEARCH_PARAM);
-  const page = Number(search.get(UNIT_HUB_HISTORY_PAGE_PARAM) ?? "1");
+  // Digits only: Number() would read "1e3" as 1000 and "0x10" as 16.
+  const page = search.get(UNIT_HUB_HISTORY_PAGE_PARAM) ?? "1";
   return {
     search: raw === null || raw.trim() === "" ? null : readUnitSearch(raw),
-    historyPage: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
+    historyPage: /^[1-9]\d{0,5}$/.test(page) ? Number(page) : 1,
   };
 }
 
