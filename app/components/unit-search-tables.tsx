@@ -16,6 +16,7 @@ export function UnitSearchResults({
   hubLinks,
   historyHref,
   onChooseHistory,
+  chooseLabel = (unitNumber) => `History of ${unitNumber}`,
 }: {
   results: readonly UnitSearchHit[];
   label: string;
@@ -23,6 +24,8 @@ export function UnitSearchResults({
   hubLinks: boolean;
   /** Where choosing a unit for its history goes (the dialog), or none (the hub links to the unit itself). */
   historyHref?: (unitNumber: string) => string;
+  /** The accessible name of a unit number's link (the dialog: its history; the hub: the unit's page). */
+  chooseLabel?: (unitNumber: string) => string;
   /** With JavaScript: show the unit's history in place instead of following the link. */
   onChooseHistory?: (unitNumber: string) => void;
 }) {
@@ -47,7 +50,7 @@ export function UnitSearchResults({
                   <RadixLink asChild>
                     <Link
                       to={historyHref(result.UnitNumber)}
-                      aria-label={`History of ${result.UnitNumber}`}
+                      aria-label={chooseLabel(result.UnitNumber)}
                       preventScrollReset
                       onClick={(event) => {
                         if (!onChooseHistory) return;

@@ -114,6 +114,7 @@ export default function UnitHubPage({ loaderData }: Route.ComponentProps) {
               label="Matching units"
               hubLinks={false}
               historyHref={(unitNumber) => unitHubHref(unitNumber)}
+              chooseLabel={(unitNumber) => `Unit hub of ${unitNumber}`}
             />
           </Flex>
         ) : null}
