@@ -4,8 +4,8 @@
 // EXPLAIN proving each search reads by an index rather than the whole fleet.
 import { beforeAll, describe, expect, it } from "vitest";
 import { departmentSearchOfUrl } from "~/modules/fleet/unit-search.server.ts";
+import type { UnitHub } from "~/modules/fleet/unit-hub.server.ts";
 import { loader as unitHubLoader } from "~/routes/unit-hub.tsx";
-import type { PermissionName } from "~/rules/access/permissions.ts";
 import {
   DEPARTMENT_SEARCH_LIMIT,
   UNIT_HUB_HISTORY_PAGE_SIZE,
@@ -294,7 +294,7 @@ describe("/unit-hub", () => {
     });
     const first = await loadHub(`/unit-hub?search=${number(12)}`);
     expect(first.status).toBe(200);
-    const answer = first.data.answer as { kind: string; hub: Record<string, any> };
+    const answer = first.data.answer as { kind: string; hub: UnitHub };
     expect(answer.kind).toBe("unit");
     expect(answer.hub.unit).toMatchObject({ unitNumber: number(12), status: "NEW", department: "Onboarding" });
     expect(answer.hub.history).toMatchObject({ total: UNIT_HUB_HISTORY_PAGE_SIZE + 3, page: 1, pageCount: 2 });
