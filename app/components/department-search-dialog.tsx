@@ -55,9 +55,21 @@ async function askServer(text: string, signal: AbortSignal): Promise<SearchAnswe
 
 export function DepartmentSearchDialog() {
   const root = useRouteLoaderData<RootUnitSearch>("root");
+  // A session that may not search gets the reason, not a form whose calls would answer 403.
+  if (!root?.unitSearch) {
+    return (
+      <Callout.Root color="red" role="alert">
+        <Callout.Text>{UNIT_SEARCH_MESSAGES.forbidden}</Callout.Text>
+      </Callout.Root>
+    );
+  }
+  return <DepartmentSearch unitSearch={root.unitSearch} />;
+}
+
+function DepartmentSearch({ unitSearch }: { unitSearch: NonNullable<RootUnitSearch["unitSearch"]> }) {
   const location = useLocation();
-  const serverAnswer = root?.unitSearch?.answer ?? null;
-  const hubLinks = root?.unitSearch?.hubLinks ?? false;
+  const serverAnswer = unitSearch.answer;
+  const hubLinks = unitSearch.hubLinks;
   const [typed, setTyped] = useState(serverAnswer?.typed ?? "");
   const [answer, setAnswer] = useState<SearchAnswer | null>(serverAnswer);
   const [pending, setPending] = useState(false);

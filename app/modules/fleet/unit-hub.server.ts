@@ -5,7 +5,6 @@
 import type { Db } from "../platform/services.server.ts";
 import { formatDisplayDate, formatUtcDay } from "../../rules/format.ts";
 import { returningUnitStatusLabel } from "../../rules/orders/order-stages.ts";
-import { unitStatusByName } from "../../rules/fleet/unit-statuses.ts";
 import {
   departmentLabel,
   departmentSearchLink,
@@ -194,7 +193,7 @@ async function readUnitHub(db: Db, unitId: number, historyPage: number): Promise
       odometer: unit.odometer,
       locationState: unit.locationState,
       inFleet: formatUtcDay(unit.inFleetDate),
-      status: unitStatusByName(unit.status.name)?.name ?? unit.status.name,
+      status: unit.status.name,
       subStatus: unit.subStatus,
       statusSince: formatDisplayDate(unit.statusChangedAt),
       overrideLate: unit.overrideLate,

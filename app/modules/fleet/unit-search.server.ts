@@ -136,12 +136,54 @@ export async function unitHistoryPage(
   return records.map((record) => historyRowOf(unit.unitNumber, record));
 }
 
+interface HistoryJoinRow {
+  unitNumber: string;
+  /** The stored enum's text, which is the specification's StatType (Status, Sub-Status, Rental Use). */
+  statType: string | null;
+  prevVal: string | null;
+  newVal: string | null;
+  changedOn: Date | null;
+  changedBy: string | null;
+  changedFrom: string | null;
+}
+
+/**
+ * The newest rows of the unit with exactly this number, in one statement (the unit by its unique index,
+ * its rows by (unitId, changedOn)); null when no unit has that number.
+ */
+async function exactUnitHistory(db: Db, unitNumber: string, limit: number): Promise<UnitHistoryRow[] | null> {
+  const rows = await db.$queryRaw<HistoryJoinRow[]>`
+    SELECT u."unitNumber", h."statType"::text AS "statType", h."prevVal", h."newVal", h."changedOn", h."changedBy", h."changedFrom"
+    FROM "Unit" u LEFT JOIN LATERAL (
+      SELECT * FROM "UnitHistory" x WHERE x."unitId" = u."id" ORDER BY x."changedOn" DESC, x."id" DESC LIMIT ${limit}
+    ) h ON true
+    WHERE u."unitNumber" = ${unitNumber}`;
+  if (rows.length === 0) return null;
+  return rows.flatMap((row) =>
+    row.statType === null || row.changedOn === null
+      ? []
+      : [
+          {
+            UnitNumber: row.unitNumber,
+            StatType: row.statType,
+            PrevVal: row.prevVal,
+            NewVal: row.newVal,
+            ChangedOn: row.changedOn.toISOString(),
+            ChangedBy: row.changedBy ?? "",
+            ChangedFrom: row.changedFrom ?? "",
+          },
+        ],
+  );
+}
+
 /** The history list shown with a search: the newest UNIT_HISTORY_SEARCH_LIMIT rows of the unit it names. */
 export async function searchUnitHistory(
   db: Db,
   text: string,
   found?: DepartmentSearchAnswer,
 ): Promise<{ unitNumber: string | null; rows: UnitHistoryRow[] }> {
+  const exact = await exactUnitHistory(db, text, UNIT_HISTORY_SEARCH_LIMIT);
+  if (exact) return { unitNumber: text, rows: exact };
   const unit = await unitNamedBy(db, text, found);
   if (!unit) return { unitNumber: null, rows: [] };
   return {

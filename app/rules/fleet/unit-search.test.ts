@@ -30,10 +30,13 @@ describe("readUnitSearch", () => {
 });
 
 describe("unitSearchPlan", () => {
-  it("looks a prefix up always, and text anywhere from three characters (a trigram's length)", () => {
+  it("looks a prefix up always, and text anywhere from three characters (a trigram's length) to seven", () => {
     expect(unitSearchPlan("H")).toEqual({ prefix: "H", contains: false });
     expect(unitSearchPlan("H2")).toEqual({ prefix: "H2", contains: false });
     expect(unitSearchPlan("012")).toEqual({ prefix: "012", contains: true });
+    expect(unitSearchPlan("H24-012")).toEqual({ prefix: "H24-012", contains: true });
+    // Nothing longer than a unit number can hold a whole one elsewhere.
+    expect(unitSearchPlan("H24-0123")).toEqual({ prefix: "H24-0123", contains: false });
   });
 });
 

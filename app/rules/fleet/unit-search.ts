@@ -52,10 +52,11 @@ export function readUnitSearch(raw: unknown): UnitSearchReading {
 /**
  * How a search reads the fleet: a prefix (the start of the number: an ordered index range, whatever the
  * fleet's size) and, from three characters, anywhere in the number (a trigram index; shorter text has
- * no trigram to look up). Exact match first, then prefix matches, then the rest, each by number.
+ * no trigram to look up). Exact match first, then prefix matches, then the rest, each by number. A whole
+ * number (8 characters) cannot stand anywhere but at the start of another, so only its prefix is read.
  */
 export function unitSearchPlan(text: string): { prefix: string; contains: boolean } {
-  return { prefix: text, contains: text.length >= 3 };
+  return { prefix: text, contains: text.length >= 3 && text.length < UNIT_NUMBER_MAX_LENGTH };
 }
 
 /** Pages that may be linked from a result: the boards working units, and the unit hub. */

@@ -131,6 +131,7 @@ describe("the department search dialog without JavaScript", () => {
   it("shows nothing to a session that may not search, nor without a usable session", async () => {
     const unpermitted = await request(dialog(), tokens.unpermitted);
     expect(unpermitted.body).not.toContain(secret);
+    expect(unpermitted.body).toContain("You do not have permission to search units.");
     for (const token of [undefined, "garbage", tokens.revoked]) {
       const answer = await request(dialog(), token);
       expect(answer.status).not.toBe(200);
