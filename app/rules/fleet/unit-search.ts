@@ -134,7 +134,7 @@ export function historyPaging(total: number, page: number, pageSize = UNIT_HUB_H
   return { page: current, pageCount, skip: (current - 1) * pageSize, take: pageSize };
 }
 
-/** A search result (spec 2 §3.8) with the link the dialog draws. */
+/** A search result, with the specification's field names. */
 export interface DepartmentSearchResult {
   UnitNumber: string;
   VinNumber: string;
@@ -143,7 +143,7 @@ export interface DepartmentSearchResult {
   Dept: string;
 }
 
-/** A unit history row (spec 2 §3.8). */
+/** A unit history row, with the specification's field names. */
 export interface UnitHistoryRow {
   UnitNumber: string;
   StatType: string;
