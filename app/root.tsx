@@ -33,6 +33,9 @@ import { pageRequestContext, reloginRequiredOf } from "./modules/session/page-se
 import { urlWithoutModal } from "./rules/dialogs/modals.ts";
 import { feedbackHiddenOn, navigationHiddenOn, routeByPath } from "./rules/access/routes.ts";
 import { apiFetch } from "./utils/api-fetch.ts";
+import { departmentSearchOfUrl } from "./modules/fleet/unit-search.server.ts";
+import { mayUseDepartmentSearch } from "./rules/fleet/unit-search.ts";
+import { unlocksRoute } from "./rules/access/permissions.ts";
 import "./styles/app.css";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -40,11 +43,19 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 // The guard runs before every loader and action of every page (app/shell/guard.server.ts).
 export const middleware: Route.MiddlewareFunction[] = [outageRetryAfter, sessionGuard];
 
-export function loader({ context }: Route.LoaderArgs) {
-  const { config } = context.get(servicesContext);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const { config, database } = context.get(servicesContext);
   const { session } = context.get(pageRequestContext);
   const signedIn = session.status === "signed-in";
+  const maySearchUnits = signedIn && mayUseDepartmentSearch(session.permissions);
   return {
+    // The department search over any page (ADR 045): who may open it, and without JavaScript its answer.
+    unitSearch: maySearchUnits
+      ? {
+          hubLinks: unlocksRoute(session.permissions, "unit-hub"),
+          answer: await departmentSearchOfUrl(database.prisma, url.searchParams),
+        }
+      : null,
     nonce: context.get(requestContext).nonce,
     user: signedIn ? { firstName: session.user.firstName, lastName: session.user.lastName } : null,
     permissionIds: signedIn ? session.permissions : [],
@@ -102,6 +113,7 @@ export function Layout({ children }: { children: ReactNode }) {
               routeName={routeName}
               dataSource={data.dataSource}
               impersonating={data.impersonating}
+              unitSearch={data.unitSearch !== null}
               ownersStatsUser={data.ownersStatsUser}
               externalLinks={data.externalLinks}
             />

@@ -16,6 +16,7 @@ import {
   resolveModalRequest,
   urlWithoutModal,
 } from "~/rules/dialogs/modals.ts";
+import { UNIT_SEARCH_PARAM } from "~/rules/fleet/unit-search.ts";
 import { beforeHydration } from "~/utils/hydration-gate.ts";
 import { AppDialog } from "./app-dialog.tsx";
 import { SessionExpiredForm } from "./session-expired.tsx";
@@ -49,6 +50,9 @@ const MODAL_CONTENT_IMPORTS: Partial<Record<ModalName, () => Promise<ModalConten
       };
     }),
   requestReset: () => import("./reset-request-form.tsx").then(({ ResetRequestForm }) => ResetRequestForm),
+  // Over any page, opened from the navigation bar (ADR 045).
+  departmentSearchModal: () =>
+    import("./department-search-dialog.tsx").then(({ DepartmentSearchDialog }) => DepartmentSearchDialog),
 };
 
 async function loadModalContent(name: ModalName): Promise<void> {
@@ -86,6 +90,13 @@ function useModalContent(name: ModalName): ModalContent | null | undefined {
   return content ?? (loads ? null : undefined);
 }
 
+/** Parameters only a root dialog reads, dropped with it on closing (the department search's text). */
+function withoutDialogParams(search: URLSearchParams): URLSearchParams {
+  const rest = new URLSearchParams(search);
+  rest.delete(UNIT_SEARCH_PARAM);
+  return rest;
+}
+
 function rendersDialog(handle: unknown, name: ModalName): boolean {
   const names = (handle as { rendersDialogs?: readonly string[] } | undefined)?.rendersDialogs;
   return Array.isArray(names) && names.includes(name);
@@ -95,7 +106,7 @@ export function ModalHost({ signedIn, titleContext }: { signedIn: boolean; title
   const location = useLocation();
   const search = new URLSearchParams(location.search);
   const request = resolveModalRequest(search, { signedIn, titleContext });
-  const returnTo = urlWithoutModal(location.pathname, search);
+  const returnTo = urlWithoutModal(location.pathname, withoutDialogParams(search));
   const matches = useMatches();
 
   if (request.kind === "none") return null;

@@ -89,6 +89,29 @@ export function buildNotes(ctx: SeedContext): void {
       });
     }
   }
+
+  // AR works each claim in notes on its unit, so a claimed unit's page on the unit hub tells its whole story
+  // (returned, picked up, claimed, discussed; ADR 045). A stream of its own: the notes above stay as they were.
+  const claimNotes = createRandom("claim-notes");
+  const unitsById = new Map(ctx.units.map((unit) => [unit.id, unit]));
+  const arStaff = ctx.staffOf("Accounts Receivable");
+  for (const claim of ctx.rowsOf("Claim")) {
+    const unit = unitsById.get(claim.unitId as number);
+    if (!unit || arStaff.length === 0 || !claimNotes.chance(0.8)) continue;
+    const openedAt = Date.parse(`${String(claim.openedAt).replace(" ", "T")}Z`);
+    const subjects = claimNotes.pick(CLAIM_NOTE_STORIES);
+    subjects.forEach((subject, i) => {
+      const at = Math.min(clock.nowMs - 0.01 * MS_PER_DAY, openedAt + (i + claimNotes.float(0.2, 1)) * 3 * MS_PER_DAY);
+      note({
+        formHistoryId: (claim.formHistoryId as number | null) ?? null,
+        unit,
+        noteType: "accounts-receivable",
+        subject: subject.replace("{claim}", String(claim.claimNumber)),
+        authorId: claimNotes.pick(arStaff).id,
+        at,
+      });
+    });
+  }
 }
 
 /** The listings' photos: keys of stored demo photos (scripts/seed/listing-photos.ts), shared across listings. */
@@ -96,6 +119,19 @@ export interface ListingPhotoKeys {
   smallUrl: string;
   largeUrl: string;
 }
+
+/** What AR writes while working a claim, in order ({claim}: its number). */
+const CLAIM_NOTE_STORIES = [
+  ["Opened {claim}: photos from the return inspection attached", "Estimate sent to the customer for {claim}"],
+  ["{claim}: customer disputes the damage, asked for the check-in photos", "{claim}: customer accepted after review"],
+  [
+    "{claim}: waiting on the body shop's repair estimate",
+    "{claim} billed to the customer",
+    "Payment received for {claim}",
+  ],
+] as const;
+
+const IMAGE_VIEWS = ["front", "side", "rear", "interior"] as const;
 
 const SALES_LISTED: Partial<Record<string, number>> = {
   "At Auction": 1,

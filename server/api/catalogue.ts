@@ -25,6 +25,7 @@ import { createTrackingRouter, TRACKING_ENDPOINTS } from "./tracking.ts";
 import { createTradeConvertRouter, TRADE_CONVERT_ENDPOINTS } from "./trade-convert.ts";
 import { createTradeOffEditRouter, TRADE_OFF_EDIT_ENDPOINTS } from "./trade-off-edit.ts";
 import { createTradeOnEditRouter, TRADE_ON_EDIT_ENDPOINTS } from "./trade-on-edit.ts";
+import { createUnitSearchRouter, UNIT_SEARCH_ENDPOINTS } from "./unit-search.ts";
 import { createUsersRouter, USERS_ENDPOINTS } from "./users.ts";
 import { createVendorsRouter, VENDORS_ENDPOINTS } from "./vendors.ts";
 
@@ -53,6 +54,7 @@ export const API_MODULES: readonly ApiModule<AppServices>[] = [
   { endpoints: group(CREDIT_MEMOS_ENDPOINTS), router: createCreditMemosRouter },
   { endpoints: group(LISTINGS_ENDPOINTS), router: createListingsRouter },
   { endpoints: group(STATUS_DETAILS_ENDPOINTS), router: createStatusDetailsRouter },
+  { endpoints: group(UNIT_SEARCH_ENDPOINTS), router: createUnitSearchRouter },
   { endpoints: group(OPENAPI_ENDPOINTS), router: (services) => createOpenApiRouter(services, apiEndpoints) },
 ];
 

@@ -4,7 +4,8 @@
 // The root decides whether the bar is shown at all (token held, navigationHiddenOn).
 import { Flex, Text } from "@radix-ui/themes";
 import { useCallback, useEffect, useReducer, useRef, useSyncExternalStore } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
+import { departmentSearchDialogHref } from "~/rules/fleet/unit-search.ts";
 import {
   buildNavigation,
   initials,
@@ -31,6 +32,8 @@ export interface NavigationBarProps {
   readonly impersonating: boolean;
   readonly ownersStatsUser: boolean;
   readonly externalLinks: ExternalLinks;
+  /** The session may use the department search (ADR 045): the bar offers it over the current page. */
+  readonly unitSearch?: boolean;
 }
 
 // False in the server render and during hydration, true afterwards (React re-renders once).
@@ -53,6 +56,7 @@ export function NavigationBar(props: NavigationBarProps) {
   const userLabel = initials(props.user);
   const fullName = props.user ? `${props.user.firstName} ${props.user.lastName}`.trim() : "";
 
+  const location = useLocation();
   const [state, dispatch] = useReducer(menuReducer, CLOSED);
   const stateRef = useRef(state);
   useEffect(() => {
@@ -225,6 +229,17 @@ export function NavigationBar(props: NavigationBarProps) {
           {otherMenus.map(renderMenu)}
 
           <span className="nav-spacer" />
+          {props.unitSearch ? (
+            // A plain link: the dialog opens over this very page, with or without JavaScript (ADR 045).
+            <Link
+              className="nav-item"
+              to={departmentSearchDialogHref(location.pathname, location.search)}
+              preventScrollReset
+              aria-label="Search units"
+            >
+              Unit search
+            </Link>
+          ) : null}
           {userMenu ? renderMenu(userMenu) : null}
         </Flex>
       </nav>

@@ -43,6 +43,8 @@ export const PAGE_MODULES: Partial<Record<RouteName, string | readonly string[]>
   "cm-all-detail": "routes/credit-memo-report.tsx",
   // Auction listings with their importer and details dialog (issue 19; ADR 046).
   "manheim-listings": "routes/manheim-listings.tsx",
+  // One page per unit: facts, history, requests, notes, jobs, claims, memos (issue 16; ADR 045).
+  "unit-hub": "routes/unit-hub.tsx",
 };
 
 /** Whether the page is built (has a module of its own); the root path only redirects. */

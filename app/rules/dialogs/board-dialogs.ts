@@ -56,11 +56,15 @@ export type BoardDialogDefinitionOf<N extends BoardDialogName> = Extract<Definit
 export type BoardDialogDataOf<N extends BoardDialogName> = BoardDialogData<BoardDialogDefinitionOf<N>>;
 
 /** The dialogs the root's modal host draws (account dialogs; not a board's). */
-export const ROOT_DIALOG_NAMES = ["login", "passwordReset", "requestReset"] as const satisfies readonly ModalName[];
+export const ROOT_DIALOG_NAMES = [
+  "login",
+  "passwordReset",
+  "requestReset",
+  "departmentSearchModal",
+] as const satisfies readonly ModalName[];
 
 /** Modal names of the specification whose dialog later issues build; they say so plainly. */
 export const DIALOGS_NOT_BUILT = [
-  "departmentSearchModal",
   "splitOrderModal",
   "splitTradeModal",
   "splitOffModal",

@@ -1,0 +1,219 @@
+// npm run bench:unit-search (tsx bench/unit-search.ts) — issue 16 point 7, the search half (ADR 045): on
+// the large seed, department search (a whole number, a prefix, four digits found anywhere in the number)
+// and unit history, each
+//   - through the running server (GET /api/departmentSearch/{unit}, GET /api/unitHistorySearch/{unit},
+//     admin's bearer token: session check, JSON, HTTP), target p95 ≤ 50 ms;
+//   - in process (the domain reads the endpoints call), against the same rows read with raw SQL on a
+//     plain `pg` pool in the same run, target p95 ≤ 2× raw SQL.
+// The searched units rotate over a sample of the fleet, so no run reads the same pages as the one before.
+// Cost not growing with the fleet: EXPLAIN (ANALYZE, BUFFERS) of each read, the indexes it uses and the
+// pages it touches (a few, whatever the fleet's size). Flags: --reps=200. Exits 0 whether met or not.
+import http from "node:http";
+import os from "node:os";
+import pg from "pg";
+import { searchDepartments, searchUnitHistory } from "../app/modules/fleet/unit-search.server.ts";
+import { DEPARTMENT_SEARCH_LIMIT, UNIT_HISTORY_SEARCH_LIMIT, unitSearchPlan } from "../app/rules/fleet/unit-search.ts";
+import type { RunningServer } from "../server/index.ts";
+import { ensureBuild, signInAs, startBenchServer } from "./lib/app-server.ts";
+import { withSeededDatabase } from "./lib/database.ts";
+import { armDeadline, ms, ratio, say, summary } from "./lib/stats.ts";
+
+const REPS = Number(process.argv.find((arg) => arg.startsWith("--reps="))?.split("=")[1] ?? 200);
+const WARMUP = 30;
+const TARGET_MS = 50;
+const TARGET_RATIO = 2;
+const TIME_LIMIT_MS = 600_000;
+const WANTED = DEPARTMENT_SEARCH_LIMIT + 1;
+
+// The statements of app/modules/fleet/unit-search.server.ts, written out for the raw baseline.
+const SELECT = `SELECT u."unitNumber", u."vin", s."name" AS "status", u."subStatus", s."department"
+  FROM "Unit" u JOIN "UnitStatus" s ON s."id" = u."statusId"`;
+const PREFIX_SQL = `${SELECT} WHERE (u."unitNumber"::text COLLATE "C") LIKE $1
+  ORDER BY (u."unitNumber"::text COLLATE "C") LIMIT $2`;
+const INSIDE_SQL = `${SELECT} WHERE u."unitNumber" LIKE $1 AND NOT ((u."unitNumber"::text COLLATE "C") LIKE $2)
+  ORDER BY (u."unitNumber"::text COLLATE "C") LIMIT $3`;
+const HISTORY_SQL = `SELECT u."unitNumber", h."statType"::text AS "statType", h."prevVal", h."newVal", h."changedOn",
+    h."changedBy", h."changedFrom"
+  FROM "Unit" u LEFT JOIN LATERAL (
+    SELECT * FROM "UnitHistory" x WHERE x."unitId" = u."id" ORDER BY x."changedOn" DESC, x."id" DESC LIMIT $2
+  ) h ON true
+  WHERE u."unitNumber" = $1`;
+
+let app: RunningServer | undefined;
+let pool: pg.Pool | undefined;
+async function stopAll(): Promise<void> {
+  await app?.close().catch(() => undefined);
+  app = undefined;
+  await pool?.end().catch(() => undefined);
+  pool = undefined;
+}
+
+/** Warm-up, then REPS timed runs of `run(i)`; returns the times and the rows of the last run. */
+async function time(run: (i: number) => Promise<number>): Promise<{ times: number[]; rows: number }> {
+  let rows = 0;
+  for (let i = 0; i < WARMUP; i++) rows = await run(i);
+  const times: number[] = [];
+  for (let i = 0; i < REPS; i++) {
+    const t0 = performance.now();
+    rows = await run(WARMUP + i);
+    times.push(performance.now() - t0);
+  }
+  return { times, rows };
+}
+
+async function main(): Promise<void> {
+  const disarm = armDeadline(TIME_LIMIT_MS, "bench:unit-search", stopAll);
+  say(
+    `Unit search benchmark — ${os.cpus().length} CPU(s), Node ${process.version}; ${REPS} timed runs each after ${WARMUP} warm-up; ` +
+      `targets p95 ≤ ${TARGET_MS} ms through HTTP and ≤ ${TARGET_RATIO}× raw SQL in process`,
+  );
+  ensureBuild(say);
+  await withSeededDatabase({ label: "bench_unit_search", scale: "large", log: say }, (database) =>
+    measure(database.url).finally(stopAll),
+  );
+  disarm();
+}
+
+async function measure(databaseUrl: string): Promise<void> {
+  app = await startBenchServer(databaseUrl);
+  const base = `http://127.0.0.1:${app.port}`;
+  const admin = await signInAs(app, databaseUrl, "admin@fleetops.test", ["restricted"]);
+  const db = app.services.database.prisma;
+  pool = new pg.Pool({ connectionString: databaseUrl, max: 3 });
+  pool.on("error", () => undefined);
+
+  const counts = await pool.query<{ units: string; history: string }>(
+    `SELECT (SELECT count(*) FROM "Unit") AS units, (SELECT count(*) FROM "UnitHistory") AS history`,
+  );
+  const sample = (
+    await pool.query<{ unitNumber: string }>(`SELECT "unitNumber" FROM "Unit" ORDER BY md5("unitNumber") LIMIT 500`)
+  ).rows.map((row) => row.unitNumber);
+  // Three kinds of search, each over the sample: the whole number, its first five characters ("H24-0"),
+  // and its last four digits found anywhere ("0123").
+  const searches = {
+    whole: sample,
+    prefix: sample.map((unit) => unit.slice(0, 5)),
+    inside: sample.map((unit) => unit.slice(-4)),
+  };
+  const pick = (list: readonly string[], i: number) => list[i % list.length]!;
+
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const get = (path: string) =>
+    new Promise<number>((resolve, reject) => {
+      const request = http.get(`${base}${path}`, { agent, headers: { authorization: admin.bearer } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () =>
+          response.statusCode === 200
+            ? resolve((JSON.parse(Buffer.concat(chunks).toString("utf8")) as unknown[]).length)
+            : reject(new Error(`GET ${path}: ${response.statusCode}`)),
+        );
+        response.on("error", reject);
+      });
+      request.on("error", reject);
+    });
+
+  const rawSearch = async (text: string) => {
+    const rows = (await pool!.query(PREFIX_SQL, [`${text}%`, WANTED])).rows;
+    if (unitSearchPlan(text).contains && rows.length < WANTED) {
+      rows.push(...(await pool!.query(INSIDE_SQL, [`%${text}%`, `${text}%`, WANTED - rows.length])).rows);
+    }
+    return rows.length;
+  };
+  const rawHistory = async (unit: string) =>
+    (await pool!.query(HISTORY_SQL, [unit, UNIT_HISTORY_SEARCH_LIMIT])).rowCount ?? 0;
+
+  type Series = { label: string; raw: number[]; domain: number[]; http: number[]; rows: number };
+  const series: Series[] = [];
+  for (const [kind, list] of Object.entries(searches)) {
+    const raw = await time((i) => rawSearch(pick(list, i)));
+    const domain = await time(async (i) => (await searchDepartments(db, pick(list, i))).results.length);
+    const viaHttp = await time((i) => get(`/api/departmentSearch/${encodeURIComponent(pick(list, i))}`));
+    const rawAgain = await time((i) => rawSearch(pick(list, i)));
+    series.push({
+      label: `department search, ${kind} (e.g. ${list[0]})`,
+      raw: [...raw.times, ...rawAgain.times],
+      domain: domain.times,
+      http: viaHttp.times,
+      rows: viaHttp.rows,
+    });
+  }
+  {
+    const raw = await time((i) => rawHistory(pick(sample, i)));
+    const domain = await time(async (i) => (await searchUnitHistory(db, pick(sample, i))).rows.length);
+    const viaHttp = await time((i) => get(`/api/unitHistorySearch/${pick(sample, i)}`));
+    const rawAgain = await time((i) => rawHistory(pick(sample, i)));
+    series.push({
+      label: "unit history (whole number)",
+      raw: [...raw.times, ...rawAgain.times],
+      domain: domain.times,
+      http: viaHttp.times,
+      rows: viaHttp.rows,
+    });
+  }
+
+  say("");
+  say(
+    `Large seed: ${Number(counts.rows[0]!.units).toLocaleString("en-US")} units, ` +
+      `${Number(counts.rows[0]!.history).toLocaleString("en-US")} history rows; searches rotate over ${sample.length} units`,
+  );
+  say(`${"".padEnd(44)}${"median".padStart(10)}${"p95".padStart(10)}   p95 ratio to raw SQL`);
+  for (const s of series) {
+    const raw = summary(s.raw);
+    const domain = summary(s.domain);
+    const viaHttp = summary(s.http);
+    say(`${s.label} (last answer ${s.rows} rows):`);
+    say(`  ${"raw SQL (pg)".padEnd(42)}${ms(raw.p50, 2).padStart(10)}${ms(raw.p95, 2).padStart(10)}`);
+    say(
+      `  ${"domain read (Prisma, in process)".padEnd(42)}${ms(domain.p50, 2).padStart(10)}${ms(domain.p95, 2).padStart(10)}   ${ratio(domain.p95 / raw.p95)}`,
+    );
+    say(
+      `  ${"GET through the server (HTTP)".padEnd(42)}${ms(viaHttp.p50, 2).padStart(10)}${ms(viaHttp.p95, 2).padStart(10)}   ${ratio(viaHttp.p95 / raw.p95)}`,
+    );
+  }
+
+  say("");
+  say("EXPLAIN (ANALYZE, BUFFERS) on the large seed — the indexes read and the pages touched:");
+  const explain = async (label: string, sql: string, values: unknown[]) => {
+    const rows = (await pool!.query<{ "QUERY PLAN": string }>(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, values)).rows;
+    const plan = rows.map((row) => row["QUERY PLAN"]);
+    const indexes = [
+      ...new Set(
+        plan.flatMap((line) =>
+          [
+            ...line.matchAll(/(?:Index|Index Only) Scan (?:Backward )?using "?(\w+)"?|Bitmap Index Scan on "?(\w+)"?/g),
+          ].map((m) => m[1] ?? m[2]),
+        ),
+      ),
+    ];
+    const buffers = plan.find((line) => line.trim().startsWith("Buffers:"))?.trim() ?? "Buffers: (none reported)";
+    const seq = plan.some((line) => line.includes('Seq Scan on "Unit"') || line.includes('Seq Scan on "UnitHistory"'));
+    say(`  ${label}: ${indexes.join(", ") || "no index"}${seq ? ", SEQ SCAN" : ""}; ${buffers}`);
+  };
+  await explain("prefix", PREFIX_SQL, [`${searches.prefix[0]}%`, WANTED]);
+  await explain("anywhere", INSIDE_SQL, [`%${searches.inside[0]}%`, `${searches.inside[0]}%`, WANTED]);
+  await explain("history", HISTORY_SQL, [sample[0], UNIT_HISTORY_SEARCH_LIMIT]);
+
+  say("");
+  for (const s of series) {
+    const raw = summary(s.raw);
+    const domain = summary(s.domain);
+    const viaHttp = summary(s.http);
+    const r = domain.p95 / raw.p95;
+    say(
+      `${viaHttp.p95 <= TARGET_MS ? "PASS" : "FAIL"}: ${s.label} through HTTP p95 ${ms(viaHttp.p95, 2)} (target ≤ ${TARGET_MS} ms)`,
+    );
+    say(
+      `${r <= TARGET_RATIO ? "PASS" : "FAIL"}: ${s.label} domain read p95 ${ms(domain.p95, 2)} = ${ratio(r)} raw SQL ${ms(raw.p95, 2)} (target ≤ ${TARGET_RATIO}×)`,
+    );
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  async (error: unknown) => {
+    say(`FAIL: benchmark error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    await stopAll();
+    process.exit(0);
+  },
+);
