@@ -2,7 +2,6 @@
 // schema, checks every photo by content (ADR 043), and only when everything passed creates the report, stores
 // its photos under damage/<reportId>/ and records them, in one transaction. A file written before the
 // transaction failed is deleted again, so a refused or failed submission leaves nothing behind.
-import type { Prisma } from "../../generated/prisma/client";
 import type { Db } from "~/modules/platform/services.server.ts";
 import {
   DAMAGE_FORM_FIELDS,
@@ -15,9 +14,9 @@ import type { FieldErrors, OperationRefusal } from "../../rules/dialogs/operatio
 import type { FileStorage } from "../files/file-storage.server.ts";
 import { imageKeys, readImage, type StoredImage } from "../files/images.server.ts";
 import { parseInput } from "../operations/operation.server.ts";
+import { auditPublicSubmission, type SubmissionOrigin } from "../public-forms/public-form-guard.server.ts";
 
 export const DAMAGE_REPORT_ENTITY = "DamageReport";
-export const DAMAGE_REPORT_SUBMIT_ACTION = "damage-report-submitted";
 
 /** One attached file as the page hands it over (a web File, or bytes in tests). */
 export interface SubmittedPhoto {
@@ -75,8 +74,8 @@ export interface DamageSubmitContext {
   db: Db;
   storage: FileStorage;
   now?: Date;
-  /** Writes the submission's audit row inside the transaction (the public form layer's, with the origin). */
-  audit?: (tx: Prisma.TransactionClient, report: { id: number; reference: string }) => Promise<void>;
+  /** Where the submission came from (the public forms' safety layer read it), for the audit row. */
+  origin: SubmissionOrigin;
 }
 
 /** Creates a damage report from the public form, or refuses it (400) with a message per field; stores nothing then. */
@@ -154,18 +153,14 @@ async function createReport(
             },
           });
         }
-        await tx.auditLog.create({
-          data: {
-            entityType: DAMAGE_REPORT_ENTITY,
-            entityId: report.id,
-            action: DAMAGE_REPORT_SUBMIT_ACTION,
-            changedData: { Reference: reference, Photos: String(images.length), Unit: input.unitNumber },
-            userId: null,
-            impersonatorId: null,
-            version: 1,
-          },
+        // No user acted: the audit row names the origin (address and browser) instead (ADR 047).
+        await auditPublicSubmission(tx, {
+          form: "damage",
+          reference,
+          recordId: report.id,
+          origin: context.origin,
+          entityType: DAMAGE_REPORT_ENTITY,
         });
-        await context.audit?.(tx, { id: report.id, reference });
         return {
           ok: true as const,
           reportId: report.id,

@@ -4,6 +4,8 @@
 // only pre-checks count, size and declared type to tell the customer early.
 import { z } from "zod";
 import { isValidPhone, maskPhone, maskUnitNumber, UNIT_NUMBER_LENGTH } from "../masks.ts";
+import { DAMAGE_FORM_UPLOAD_LIMIT } from "../public-forms/public-form-guard.ts";
+import { publicFormReference } from "../public-forms/public-form-reference.ts";
 
 /** The form's field names (also the JSON-free multipart names the page posts). */
 export const DAMAGE_FORM_FIELDS = {
@@ -22,8 +24,8 @@ export const DAMAGE_FORM_LIMITS = {
   maxPhotos: 10,
   /** One photo's bytes (the photo reader's own limit, ADR 043). */
   maxPhotoBytes: 10 * 1024 * 1024,
-  /** The whole submission: ten full photos and the text fields. The server refuses larger bodies unread. */
-  maxBodyBytes: 10 * 10 * 1024 * 1024 + 1024 * 1024,
+  /** The whole submission (photos and text): larger bodies are refused unread by the public forms' layer. */
+  maxBodyBytes: DAMAGE_FORM_UPLOAD_LIMIT,
   locationMax: 200,
   descriptionMax: 4000,
   nameMax: 120,
@@ -45,25 +47,15 @@ export const DAMAGE_FORM_MESSAGES = {
   tooManyPhotos: `Attach at most ${DAMAGE_FORM_LIMITS.maxPhotos} photos.`,
   photoTooLarge: `The photo is larger than ${DAMAGE_FORM_LIMITS.maxPhotoBytes / (1024 * 1024)} MB.`,
   photoNotImage: "The file is not a photo (JPEG, PNG, WebP or HEIC).",
-  bodyTooLarge: `The photos together are too large (at most ${DAMAGE_FORM_LIMITS.maxPhotos} photos of ${
-    DAMAGE_FORM_LIMITS.maxPhotoBytes / (1024 * 1024)
-  } MB each).`,
+  bodyTooLarge: `The photos together are larger than ${DAMAGE_FORM_UPLOAD_LIMIT / (1024 * 1024)} MB. Send fewer or smaller photos.`,
   unreadable: "The form could not be read. Please try again.",
   summary: "Please correct the fields marked below.",
   received: "Thank you. Your damage report was received.",
 } as const;
 
-/** A report's reference number as the customer and staff see it: DR-000123. */
+/** A report's reference number as the customer and staff see it: DMG-000123 (the public forms' numbering, ADR 047). */
 export function damageReportReference(id: number): string {
-  return `DR-${String(id).padStart(6, "0")}`;
-}
-
-/** The id in a reference number (DR-000123, dr-123, 123), or null. */
-export function damageReportIdOfReference(reference: string): number | null {
-  const match = /^(?:dr-?)?0*(\d{1,9})$/i.exec(reference.trim());
-  if (!match) return null;
-  const id = Number(match[1]);
-  return id > 0 ? id : null;
+  return publicFormReference("damage", id);
 }
 
 const DAY_MS = 86_400_000;
