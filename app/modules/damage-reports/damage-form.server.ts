@@ -54,7 +54,8 @@ const photoLabel = (photo: SubmittedPhoto, index: number) => (photo.name.trim() 
 async function readPhotos(
   photos: readonly SubmittedPhoto[],
 ): Promise<{ ok: true; images: StoredImage[] } | { ok: false; messages: string[] }> {
-  if (photos.length > DAMAGE_FORM_LIMITS.maxPhotos) return { ok: false, messages: [DAMAGE_FORM_MESSAGES.tooManyPhotos] };
+  if (photos.length > DAMAGE_FORM_LIMITS.maxPhotos)
+    return { ok: false, messages: [DAMAGE_FORM_MESSAGES.tooManyPhotos] };
   const images: StoredImage[] = [];
   const messages: string[] = [];
   // One at a time: decoding is the expensive part and the machine's cores are shared with every request.
@@ -111,7 +112,10 @@ async function createReport(
 ): Promise<SubmittedReport> {
   const { db, storage } = context;
   // The unit and its customer are linked when the number matches; the customer is never told either way.
-  const unit = await db.unit.findUnique({ where: { unitNumber: input.unitNumber }, select: { id: true, companyId: true } });
+  const unit = await db.unit.findUnique({
+    where: { unitNumber: input.unitNumber },
+    select: { id: true, companyId: true },
+  });
   const written: string[] = [];
   try {
     return await db.$transaction(

@@ -13,6 +13,8 @@ import {
   DAMAGE_REPORT_STATUSES,
   damageActionBlock,
   damageClaimBodySchema,
+  type DamageReportList,
+  type DamageReportView,
   type DamageIntent,
   type DamagePhotoSize,
   type DamageReportStatusName,
@@ -22,8 +24,13 @@ import {
   pageWindow,
 } from "../../rules/damage-reports/damage-inspection.ts";
 import { centsToDecimal, decimalToCents, formatCents } from "../../rules/credit-memos/money.ts";
-import type { HistoryEntry } from "../../rules/orders/request-history.ts";
-import { auditActorOf, changesSinceVersion, describeChange, loadRecordHistory, recordAudit } from "../audit/audit-log.server.ts";
+import {
+  auditActorOf,
+  changesSinceVersion,
+  describeChange,
+  loadRecordHistory,
+  recordAudit,
+} from "../audit/audit-log.server.ts";
 import {
   idFromPath,
   OperationConflict,
@@ -35,28 +42,6 @@ import {
   settle,
 } from "../operations/operation.server.ts";
 import { DAMAGE_REPORT_ENTITY } from "./damage-form.server.ts";
-
-export interface DamageReportRow {
-  id: number;
-  reference: string;
-  status: DamageReportStatusName;
-  unitNumber: string;
-  companyName: string;
-  contactName: string;
-  location: string;
-  occurredOn: string | null;
-  submittedAt: string;
-  photoCount: number;
-}
-
-export interface DamageReportList {
-  reports: DamageReportRow[];
-  counts: Record<DamageReportStatusName, number>;
-  status: DamageStatusFilter;
-  page: number;
-  pageCount: number;
-  total: number;
-}
 
 const dayText = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : null);
 
@@ -112,27 +97,6 @@ export async function listDamageReports(
     pageCount: window.pageCount,
     total,
   };
-}
-
-export interface DamageReportView {
-  id: number;
-  reference: string;
-  status: DamageReportStatusName;
-  version: number;
-  unitNumber: string;
-  unitKnown: boolean;
-  companyName: string;
-  companyCode: string | null;
-  contactName: string;
-  contactEmail: string | null;
-  contactPhone: string | null;
-  location: string;
-  occurredOn: string | null;
-  description: string;
-  submittedAt: string;
-  photos: { id: number; position: number; width: number; height: number }[];
-  claim: { claimNumber: string; amount: string; status: string; description: string; settled: boolean } | null;
-  history: HistoryEntry[];
 }
 
 /** A report as the page and GET /api/damage-reports/{id} show it; null when there is none. */

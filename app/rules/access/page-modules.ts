@@ -38,6 +38,9 @@ export const PAGE_MODULES: Partial<Record<RouteName, string | readonly string[]>
   // The credit memo detail reports: one module, the route decides the report (ADR 042).
   "cm-open-detail": "routes/credit-memo-report.tsx",
   "cm-all-detail": "routes/credit-memo-report.tsx",
+  // The public damage form and the staff's inspection of its reports (issue 20 point 4; ADR 050).
+  damageForm: "routes/damage-form.tsx",
+  damageInspection: "routes/damage-inspection.tsx",
 };
 
 /** Whether the page is built (has a module of its own); the root path only redirects. */

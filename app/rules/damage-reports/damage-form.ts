@@ -98,7 +98,9 @@ export function damageFormSchema(today: Date) {
       contactEmail: z
         .string({ error: m.contactEmail })
         .transform((value) => value.trim())
-        .pipe(z.union([z.literal(""), z.email(m.contactEmail).max(L.emailMax, m.contactEmail)], { error: m.contactEmail })),
+        .pipe(
+          z.union([z.literal(""), z.email(m.contactEmail).max(L.emailMax, m.contactEmail)], { error: m.contactEmail }),
+        ),
       contactPhone: z
         .string({ error: m.contactPhone })
         .transform((value) => value.trim())

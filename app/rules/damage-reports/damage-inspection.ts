@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { unlocksRoute } from "../access/permissions.ts";
 import { MAX_CENTS, parseCents } from "../credit-memos/money.ts";
+import type { HistoryEntry } from "../orders/request-history.ts";
 
 export const DAMAGE_REPORT_STATUSES = ["NEW", "REVIEWED", "CLAIMED", "DISMISSED"] as const;
 export type DamageReportStatusName = (typeof DAMAGE_REPORT_STATUSES)[number];
@@ -74,7 +75,8 @@ export const DAMAGE_INSPECTION_MESSAGES = {
     }.`,
   amount: "Enter the amount to charge, more than $0.00 (for example 1250.00).",
   description: "Describe the claim (at most 2000 characters).",
-  noUnit: "No unit in the fleet has this report's unit number; a claim needs one. Dismiss the report or correct the fleet.",
+  noUnit:
+    "No unit in the fleet has this report's unit number; a claim needs one. Dismiss the report or correct the fleet.",
   noCompany: "The unit is not on rent to a customer; a claim needs the customer to charge.",
   reviewed: "The report is marked reviewed.",
   dismissed: "The report is dismissed.",
@@ -86,9 +88,11 @@ export function damageActionBlock(intent: DamageIntent, status: DamageReportStat
   return ALLOWED_FROM[intent].includes(status) ? null : DAMAGE_INSPECTION_MESSAGES.notAllowed(intent, status);
 }
 
-const versionField = z.union([z.int(), z.string().regex(/^\d{1,9}$/)], {
-  error: DAMAGE_INSPECTION_MESSAGES.version,
-}).transform(Number);
+const versionField = z
+  .union([z.int(), z.string().regex(/^\d{1,9}$/)], {
+    error: DAMAGE_INSPECTION_MESSAGES.version,
+  })
+  .transform(Number);
 
 /** Mark reviewed and dismiss: the version the actor saw. */
 export const damageStatusBodySchema = z.object({ version: versionField });
@@ -108,9 +112,6 @@ export const damageClaimBodySchema = z.object({
     .pipe(z.string().min(1, DAMAGE_INSPECTION_MESSAGES.description).max(2000, DAMAGE_INSPECTION_MESSAGES.description)),
 });
 
-
-
-
 /** The URL parameters of the list, so paging and acting keep the view. */
 export function damageInspectionHref(
   pathname: string,
@@ -129,4 +130,50 @@ export const DAMAGE_PHOTO_SIZES = ["large", "small"] as const;
 export type DamagePhotoSize = (typeof DAMAGE_PHOTO_SIZES)[number];
 export function damagePhotoPath(reportId: number, photoId: number, size: DamagePhotoSize): string {
   return `/api/damage-reports/${reportId}/photos/${photoId}/${size}`;
+}
+
+/** One row of the list (the page and GET /api/damage-reports). */
+export interface DamageReportRow {
+  id: number;
+  reference: string;
+  status: DamageReportStatusName;
+  unitNumber: string;
+  companyName: string;
+  contactName: string;
+  location: string;
+  occurredOn: string | null;
+  submittedAt: string;
+  photoCount: number;
+}
+
+/** One page of the list with each status's count. */
+export interface DamageReportList {
+  reports: DamageReportRow[];
+  counts: Record<DamageReportStatusName, number>;
+  status: DamageStatusFilter;
+  page: number;
+  pageCount: number;
+  total: number;
+}
+
+/** One report as the page and GET /api/damage-reports/{id} show it. */
+export interface DamageReportView {
+  id: number;
+  reference: string;
+  status: DamageReportStatusName;
+  version: number;
+  unitNumber: string;
+  unitKnown: boolean;
+  companyName: string;
+  companyCode: string | null;
+  contactName: string;
+  contactEmail: string | null;
+  contactPhone: string | null;
+  location: string;
+  occurredOn: string | null;
+  description: string;
+  submittedAt: string;
+  photos: { id: number; position: number; width: number; height: number }[];
+  claim: { claimNumber: string; amount: string; status: string; description: string; settled: boolean } | null;
+  history: HistoryEntry[];
 }

@@ -85,7 +85,9 @@ async function loadDamageReportCards(db: Db, now: Date): Promise<BoardCard[]> {
         subtitle: row.companyCode ? `${row.companyCode} · ${reference}` : reference,
         formHistoryId: null,
         unitNumber: row.unitNumber,
-        badges: [{ label: row.status === "NEW" ? "New report" : "Reviewed", tone: row.status === "NEW" ? "orange" : "blue" }],
+        badges: [
+          { label: row.status === "NEW" ? "New report" : "Reviewed", tone: row.status === "NEW" ? "orange" : "blue" },
+        ],
         facts: [
           { label: "Report", value: reference },
           { label: "Unit", value: row.unitNumber },
@@ -94,7 +96,9 @@ async function loadDamageReportCards(db: Db, now: Date): Promise<BoardCard[]> {
           { label: "Photos", value: String(row.photoCount) },
           { label: "Damage", value: row.description },
         ],
-        units: row.unitStatus ? [{ unitNumber: row.unitNumber, status: row.unitStatus, carrier: null, late: false }] : [],
+        units: row.unitStatus
+          ? [{ unitNumber: row.unitNumber, status: row.unitStatus, carrier: null, late: false }]
+          : [],
         daysInStage: age,
         late: false,
         priority: null,
