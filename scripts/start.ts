@@ -8,6 +8,7 @@ import path from "node:path";
 import pg from "pg";
 import { ConfigError, loadConfig } from "../server/config.ts";
 import { type Config } from "../app/modules/platform/config.server.ts";
+import { fileStorageFor } from "../app/modules/files/file-storage.server.ts";
 import { startServer, type RunningServer } from "../server/index.ts";
 import { createLogger } from "../server/logger.ts";
 import { openScriptDatabase, type ScriptDatabase } from "./lib/database-for-scripts.ts";
@@ -117,7 +118,7 @@ async function main() {
     if (config.SEED_DEMO_DATA && (await isDatabaseEmpty(database.url))) {
       say("Empty database: seeding demo data…");
       const seedStarted = performance.now();
-      await seedDemoData(database.url, { scale: "demo" });
+      await seedDemoData(database.url, { scale: "demo", files: fileStorageFor(config) });
       say(`Demo data seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s.`);
     }
     const seeded = await demoAccountsExist(database.url);

@@ -5,7 +5,9 @@ import { hash } from "@node-rs/argon2";
 import pg from "pg";
 import { DEMO_PASSWORD } from "./accounts.ts";
 import { buildAuctionListings, buildNotes, buildTracking } from "./activity.ts";
+import type { FileStorage } from "../../app/modules/files/file-storage.server.ts";
 import { buildBilling } from "./billing.ts";
+import { addDamagePhotos } from "./damage-photos.ts";
 import { buildDepartmentHistory } from "./departments.ts";
 import { InsertCounter, insertRows, resetSequences } from "./bulk-insert.ts";
 import { Clock, todayAtNoonUtc } from "./clock.ts";
@@ -30,6 +32,11 @@ export interface SeedOptions {
   /** The instant every date is relative to; default today at 12:00 UTC. */
   now?: Date;
   log?: (line: string) => void;
+  /**
+   * Where the damage reports' demo photos go (ADR 050): given by `npm start` (the app's own file store), so
+   * /damageInspection shows a gallery; without it (tests, benchmarks) the reports have no photos.
+   */
+  files?: FileStorage;
 }
 
 export interface SeedSummary {
@@ -81,6 +88,7 @@ const INSERT_ORDER: readonly TableName[] = [
   "TransportJob",
   "OpenContract",
   "DamageReport",
+  "DamageReportPhoto",
   "Claim",
   "ArInvoice",
   "CreditMemo",
@@ -181,6 +189,7 @@ export async function seedDemoData(databaseUrl: string, options: SeedOptions): P
 
       const ctx = new SeedContext(new Clock(now), sizes);
       buildCompany(ctx, await demoPasswordHash());
+      if (options.files) await addDamagePhotos(ctx, options.files);
       const buildMs = performance.now() - started;
       log(`Built the ${options.scale} company in memory (now = ${now.toISOString()}) in ${Math.round(buildMs)} ms`);
 

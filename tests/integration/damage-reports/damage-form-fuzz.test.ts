@@ -95,13 +95,11 @@ const malformed: fc.Arbitrary<Case> = fc.oneof(
   // Fields replaced by garbage (at least one), any files.
   fc.record({
     kind: fc.constant("form" as const),
-    fields: fc
-      .dictionary(fc.constantFrom(...Object.keys(VALID)), garbageText, { minKeys: 1 })
-      .map((broken) => ({
-        ...VALID,
-        ...broken,
-        unitNumber: broken.unitNumber !== undefined ? `${broken.unitNumber}#` : "#",
-      })),
+    fields: fc.dictionary(fc.constantFrom(...Object.keys(VALID)), garbageText, { minKeys: 1 }).map((broken) => ({
+      ...VALID,
+      ...broken,
+      unitNumber: broken.unitNumber !== undefined ? `${broken.unitNumber}#` : "#",
+    })),
     files: fc.array(badFile, { maxLength: 3 }),
     guard: fc.constant("ok" as const),
   }),
@@ -109,7 +107,7 @@ const malformed: fc.Arbitrary<Case> = fc.oneof(
   fc.record({
     kind: fc.constant("form" as const),
     fields: fc.constant(VALID),
-    files: fc.constant([]),
+    files: fc.constant([] as { name: string; bytes: Uint8Array }[]),
     guard: fc.constantFrom("honeypot" as const, "no-ticket" as const, "fresh" as const),
   }),
   // Bodies that are not a readable form.
@@ -139,7 +137,8 @@ function requestOf(test: Case): Request {
   }
   form.set(PUBLIC_FORM_FIELDS.honeypot, test.guard === "honeypot" ? "http://spam.example" : "");
   for (const [name, value] of Object.entries(test.fields)) form.set(name, value);
-  for (const file of test.files) form.append("photos", new File([file.bytes], file.name, { type: "image/jpeg" }));
+  for (const file of test.files)
+    form.append("photos", new File([new Uint8Array(file.bytes)], file.name, { type: "image/jpeg" }));
   return new Request(url, { method: "POST", body: form, headers });
 }
 

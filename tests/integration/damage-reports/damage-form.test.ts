@@ -75,7 +75,7 @@ function formOf(fields: Record<string, string>, files: Upload[] = [], guard: Rec
   for (const [name, value] of Object.entries(fields)) form.set(name, value);
   if (files.length === 0) form.append("photos", new File([], "", { type: "application/octet-stream" }));
   for (const file of files)
-    form.append("photos", new File([file.bytes], file.name, { type: file.type ?? "image/jpeg" }));
+    form.append("photos", new File([new Uint8Array(file.bytes)], file.name, { type: file.type ?? "image/jpeg" }));
   return form;
 }
 
