@@ -87,13 +87,18 @@ describe("without a token", () => {
       ["/order-form", "Order Form"],
       ["/trade-form", "Trade Form"],
       ["/off-rent-form", "Off Rent Form"],
-      ["/damageform", "Damage Form"],
-      ["/damage-form", "Damage Form"],
     ]) {
       const page = await get(path!);
       expect(page.status, path).toBe(200);
       expect(page.html).toContain(`>${title}</h1>`);
       expect(page.html).toContain(UNAVAILABLE);
+    }
+    // The damage form is built (ADR 050): its own page on both paths.
+    for (const path of ["/damageform", "/damage-form"]) {
+      const page = await get(path);
+      expect(page.status, path).toBe(200);
+      expect(page.html).toContain(">Report damage</h1>");
+      expect(page.html).not.toContain(UNAVAILABLE);
     }
   });
 
