@@ -19,13 +19,31 @@ export interface ChosenPhoto {
 
 /** What the browser can say about the chosen files (the form refuses to send while any has a problem). */
 export function precheckPhotos(files: readonly File[]): { photos: ChosenPhoto[]; problems: string[] } {
-  const photos = files.map((file) => {
-    const problem = photoPrecheck(file);
-    return { name: file.name, url: problem ? null : URL.createObjectURL(file), problem };
-  });
+  const photos = files.map((file) => ({ name: file.name, url: null, problem: photoPrecheck(file) }));
   const problems = photos.filter((p) => p.problem).map((p) => `${p.name}: ${p.problem}`);
   if (files.length > DAMAGE_FORM_LIMITS.maxPhotos) problems.unshift(DAMAGE_FORM_MESSAGES.tooManyPhotos);
   return { photos, problems };
+}
+
+const PREVIEW_EDGE = 192;
+
+/**
+ * A small preview as a data: URL (the page's CSP allows data: images, not blob:; ADR 039), drawn from the
+ * decoded photo; null when this browser cannot decode it (the server decides whether it is a photo).
+ */
+async function previewOf(file: File): Promise<string | null> {
+  try {
+    const bitmap = await createImageBitmap(file);
+    const scale = Math.min(1, PREVIEW_EDGE / Math.max(bitmap.width, bitmap.height));
+    const canvas = document.createElement("canvas");
+    canvas.width = Math.max(1, Math.round(bitmap.width * scale));
+    canvas.height = Math.max(1, Math.round(bitmap.height * scale));
+    canvas.getContext("2d")?.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+    bitmap.close();
+    return canvas.toDataURL("image/jpeg", 0.7);
+  } catch {
+    return null;
+  }
 }
 
 export function DamageFormPhotos({
@@ -36,12 +54,25 @@ export function DamageFormPhotos({
   onProblems: (problems: string[]) => void;
 }) {
   const [chosen, setChosen] = useState<{ photos: ChosenPhoto[]; problems: string[] }>({ photos: [], problems: [] });
-  useEffect(
-    () => () => {
-      for (const photo of chosen.photos) if (photo.url) URL.revokeObjectURL(photo.url);
-    },
-    [chosen],
-  );
+  const [files, setFiles] = useState<readonly File[]>([]);
+  useEffect(() => {
+    // Previews of the files that passed the pre-check, drawn one at a time; a newer choice discards them.
+    let current = true;
+    void (async () => {
+      for (const [index, file] of files.entries()) {
+        if (photoPrecheck(file) !== null || index >= DAMAGE_FORM_LIMITS.maxPhotos) continue;
+        const url = await previewOf(file);
+        if (!current) return;
+        setChosen((before) => ({
+          ...before,
+          photos: before.photos.map((photo, at) => (at === index ? { ...photo, url } : photo)),
+        }));
+      }
+    })();
+    return () => {
+      current = false;
+    };
+  }, [files]);
   const name = DAMAGE_FORM_FIELDS.photos;
   const errors = chosen.photos.length > 0 ? chosen.problems : serverErrors;
   const errorId = errors.length > 0 ? `${name}-error` : undefined;
@@ -86,8 +117,10 @@ export function DamageFormPhotos({
         aria-invalid={errors.length > 0 ? true : undefined}
         style={{ fontSize: "1rem", padding: "0.5rem 0" }}
         onChange={(event) => {
-          const next = precheckPhotos([...(event.currentTarget.files ?? [])]);
+          const picked = [...(event.currentTarget.files ?? [])];
+          const next = precheckPhotos(picked);
           setChosen(next);
+          setFiles(picked);
           onProblems(next.problems);
         }}
       />
@@ -112,7 +145,7 @@ export function DamageFormPhotos({
                   style={{ width: "100%", aspectRatio: "1", objectFit: "cover", borderRadius: 6, display: "block" }}
                 />
               ) : (
-                <Text size="1" color="red">
+                <Text size="1" color={photo.problem ? "red" : "gray"}>
                   {photo.name}
                 </Text>
               )}
