@@ -18,9 +18,13 @@ import {
   OFF_RENT_FORM_SECTIONS,
   validateOffRentForm,
 } from "~/rules/public-forms/off-rent-form.ts";
+import { publicFormHeaders } from "~/rules/public-forms/public-form-guard.ts";
 import type { Route } from "./+types/off-rent-form";
 
 export const meta: Route.MetaFunction = () => [{ title: "Return trucks · Fleet Ops" }];
+
+// A 429's Retry-After reaches the answer (React Router leaves an action's headers out otherwise).
+export const headers = publicFormHeaders;
 
 export function loader({ context, request }: Route.LoaderArgs) {
   return loadPublicForm(context.get(servicesContext), new URL(request.url), "offRent");

@@ -21,9 +21,13 @@ import {
   RECEIPT_EMAIL_FIELD,
   validateOrderForm,
 } from "~/rules/public-forms/order-form.ts";
+import { publicFormHeaders } from "~/rules/public-forms/public-form-guard.ts";
 import type { Route } from "./+types/order-form";
 
 export const meta: Route.MetaFunction = () => [{ title: "Order trucks · Fleet Ops" }];
+
+// A 429's Retry-After reaches the answer (React Router leaves an action's headers out otherwise).
+export const headers = publicFormHeaders;
 
 export function loader({ context, request }: Route.LoaderArgs) {
   return loadPublicForm(context.get(servicesContext), new URL(request.url), "order");

@@ -19,9 +19,13 @@ import {
   TRADE_FORM_SECTIONS,
   validateTradeForm,
 } from "~/rules/public-forms/trade-form.ts";
+import { publicFormHeaders } from "~/rules/public-forms/public-form-guard.ts";
 import type { Route } from "./+types/trade-form";
 
 export const meta: Route.MetaFunction = () => [{ title: "Trade trucks · Fleet Ops" }];
+
+// A 429's Retry-After reaches the answer (React Router leaves an action's headers out otherwise).
+export const headers = publicFormHeaders;
 
 export function loader({ context, request }: Route.LoaderArgs) {
   return loadPublicForm(context.get(servicesContext), new URL(request.url), "trade");
