@@ -2,7 +2,8 @@
 // title, a message and an error summary at the top whose entries link to their fields, then the form's
 // sections as fieldsets. Server-rendered, so it works the same with JavaScript off.
 import { Box, Callout, Card, Container, Flex, Heading, Text, TextArea, TextField } from "@radix-ui/themes";
-import { useEffect, useRef, type ReactNode } from "react";
+import { type ChangeEvent, type FocusEvent, useEffect, useRef, type ReactNode } from "react";
+import { INPUT_MASKS, type InputMask, type InputMaskName } from "~/rules/masks.ts";
 
 /** One field's message for the summary: `field` is the input's id (its name on these forms). */
 export interface PublicFieldError {
@@ -72,7 +73,7 @@ export function PublicErrorSummary({ errors }: { errors: readonly PublicFieldErr
         {errors.map((error) => (
           <li key={error.field}>
             <a href={`#${error.field}`} style={{ color: "var(--red-11)" }}>
-              {error.label}: {error.message}
+              {error.message.startsWith(error.label) ? error.message : `${error.label}: ${error.message}`}
             </a>
           </li>
         ))}
@@ -120,6 +121,7 @@ type FieldKind = "text" | "email" | "tel" | "date" | "number";
  */
 export function PublicField({
   name,
+  id = name,
   label,
   defaultValue,
   error,
@@ -135,6 +137,8 @@ export function PublicField({
   mask,
 }: {
   name: string;
+  /** The input's id, when several inputs share a name (the unit rows); the name otherwise. */
+  id?: string;
   label: string;
   defaultValue?: string;
   error?: string | null;
@@ -148,25 +152,38 @@ export function PublicField({
   maxLength?: number;
   placeholder?: string;
   multiline?: boolean;
-  /** A mask name the page's script applies while typing (data-mask); the server applies the same rule. */
-  mask?: string;
+  /** The mask applied while typing when scripts run; the server applies the same rule either way. */
+  mask?: InputMaskName;
 }) {
-  const hintId = hint ? `${name}-hint` : undefined;
-  const errorId = error ? `${name}-error` : undefined;
+  const masked: InputMask | undefined = mask ? INPUT_MASKS[mask] : undefined;
+  const blur = masked?.blur;
+  const onChange = masked
+    ? (event: ChangeEvent<HTMLInputElement>) => {
+        const next = masked.type(event.currentTarget.value);
+        if (next !== event.currentTarget.value) event.currentTarget.value = next;
+      }
+    : undefined;
+  const onBlur = blur
+    ? (event: FocusEvent<HTMLInputElement>) => {
+        event.currentTarget.value = blur(event.currentTarget.value);
+      }
+    : undefined;
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
   const common = {
-    id: name,
+    id,
     name,
     defaultValue: defaultValue ?? "",
     "aria-invalid": error ? true : undefined,
     "aria-describedby": describedBy,
     required: required || undefined,
-    maxLength,
+    maxLength: maxLength ?? masked?.maxLength,
     placeholder,
   };
   return (
     <Flex direction="column" gap="1">
-      <label htmlFor={name}>
+      <label htmlFor={id}>
         <Text size="3" weight="medium">
           {label}
           {optional ? (
@@ -194,8 +211,9 @@ export function PublicField({
           size="3"
           type={type}
           autoComplete={autoComplete}
-          inputMode={inputMode}
-          data-mask={mask}
+          inputMode={inputMode ?? masked?.inputMode}
+          onChange={onChange}
+          onBlur={onBlur}
           {...common}
         />
       )}

@@ -38,6 +38,10 @@ export const PAGE_MODULES: Partial<Record<RouteName, string | readonly string[]>
   // The credit memo detail reports: one module, the route decides the report (ADR 042).
   "cm-open-detail": "routes/credit-memo-report.tsx",
   "cm-all-detail": "routes/credit-memo-report.tsx",
+  // The public request forms (issue 20; ADR 047).
+  orderForm: "routes/order-form.tsx",
+  tradeForm: "routes/trade-form.tsx",
+  offRentForm: "routes/off-rent-form.tsx",
   // The public damage form and the staff's inspection of its reports (issue 20 point 4; ADR 050).
   damageForm: "routes/damage-form.tsx",
   damageInspection: "routes/damage-inspection.tsx",
