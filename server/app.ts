@@ -9,7 +9,9 @@ import { RouterContextProvider } from "react-router";
 import { requestContext, servicesContext } from "../app/context.ts";
 import { handleErrors } from "./api/errors.ts";
 import { API_MODULES } from "./api/catalogue.ts";
+import { limitPublicFormBodies } from "./security/public-form-bodies.ts";
 import { refuseMalformedRequests } from "./security/request-shape.ts";
+import { CLIENT_ADDRESS_HEADER } from "../app/modules/public-forms/public-form-guard.server.ts";
 import { requireSameOrigin } from "./security/same-origin.ts";
 import type { AppServices } from "../app/modules/platform/services.server.ts";
 
@@ -84,6 +86,16 @@ export function createApp(services: AppServices, options: { dev: boolean } = { d
   // JSON API routers parse their own bodies (express.json per route): a global body parser would
   // consume the form bodies of React Router's actions. Each is declared in the catalogue (ADR 031).
   for (const module of API_MODULES) app.use(module.router(services));
+
+  // The public forms' bodies are held to their size before React Router reads them (ADR 047).
+  app.use(limitPublicFormBodies());
+
+  // A page's Request carries no client address: pass Express's reading (TRUST_PROXY_HOPS) in a header of
+  // our own, after dropping whatever a client sent under that name (the public forms count per address).
+  app.use((req, _res, next) => {
+    req.headers[CLIENT_ADDRESS_HEADER] = req.ip ?? "";
+    next();
+  });
 
   // Every page and its `.data` answer is drawn for the session in the request's cookie: no cache may keep
   // one, and none may hand one user's page to another (ASVS 8.2.1, issue 22). The route manifest alone

@@ -131,8 +131,6 @@ const CLAIM_NOTE_STORIES = [
   ],
 ] as const;
 
-const IMAGE_VIEWS = ["front", "side", "rear", "interior"] as const;
-
 const SALES_LISTED: Partial<Record<string, number>> = {
   "At Auction": 1,
   "FOR SALE": 0.6,

@@ -264,6 +264,13 @@ export function buildBilling(ctx: SeedContext, picker: CompanyPicker): void {
       unitNumber: unit.unitNumber,
       unitId: unit.id,
       occurredOn: random.chance(0.7) ? dateText(submittedAt - random.int(0, 5) * MS_PER_DAY) : null,
+      // Chosen by id, not by the generator, so the rest of the demo data stays as it was.
+      location: [
+        `Job site in ${company.place.city}, ${company.place.state}`,
+        `Customer yard, ${company.place.state}`,
+        `I-80 near mile marker ${((id * 37) % 290) + 10}`,
+        "Parking lot at the supply store",
+      ][id % 4]!,
       description: `${random.pick(CLAIM_DESCRIPTIONS)}. ${random.pick([
         "Happened on the job site.",
         "Found it this morning, not sure when it happened.",
@@ -272,6 +279,7 @@ export function buildBilling(ctx: SeedContext, picker: CompanyPicker): void {
       ])}`,
       status,
       submittedAt: timestampText(submittedAt),
+      version: 1,
     });
     if (status === "CLAIMED") {
       addClaim({

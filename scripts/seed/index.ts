@@ -7,6 +7,7 @@ import { DEMO_PASSWORD } from "./accounts.ts";
 import type { FileStorage } from "../../app/modules/files/file-storage.server.ts";
 import { buildAuctionListings, buildNotes, buildTracking, type ListingPhotoKeys } from "./activity.ts";
 import { buildBilling } from "./billing.ts";
+import { addDamagePhotos } from "./damage-photos.ts";
 import { buildDepartmentHistory } from "./departments.ts";
 import { buildVariableHistory } from "./stored-variables.ts";
 import { InsertCounter, insertRows, resetSequences } from "./bulk-insert.ts";
@@ -33,7 +34,11 @@ export interface SeedOptions {
   /** The instant every date is relative to; default today at 12:00 UTC. */
   now?: Date;
   log?: (line: string) => void;
-  /** Where the demo listings' photos are written (DATA_DIR/files); without it only their keys are (ADR 046). */
+  /**
+   * The app's file store (DATA_DIR/files), given by `npm start` and `npm run seed`: the demo listings' photos
+   * (ADR 046) and the damage reports' photos (ADR 050) are written there; without it (tests, benchmarks) the
+   * listings keep only their keys and the reports have no photos.
+   */
   files?: FileStorage;
 }
 
@@ -86,6 +91,7 @@ const INSERT_ORDER: readonly TableName[] = [
   "TransportJob",
   "OpenContract",
   "DamageReport",
+  "DamageReportPhoto",
   "Claim",
   "ArInvoice",
   "CreditMemo",
@@ -187,6 +193,7 @@ export async function seedDemoData(databaseUrl: string, options: SeedOptions): P
 
       const ctx = new SeedContext(new Clock(now), sizes);
       buildCompany(ctx, await demoPasswordHash(), await demoListingPhotos(options.files ?? null));
+      if (options.files) await addDamagePhotos(ctx, options.files);
       const buildMs = performance.now() - started;
       log(`Built the ${options.scale} company in memory (now = ${now.toISOString()}) in ${Math.round(buildMs)} ms`);
 

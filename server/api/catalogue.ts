@@ -5,6 +5,7 @@
 import type { AppServices } from "../../app/modules/platform/services.server.ts";
 import { CARDS_ENDPOINTS, createCardsRouter } from "./cards.ts";
 import { createCreditMemosRouter, CREDIT_MEMOS_ENDPOINTS } from "./credit-memos.ts";
+import { createDamageReportsRouter, DAMAGE_REPORTS_ENDPOINTS } from "./damage-reports.ts";
 import { createDepartmentEditRouter, DEPARTMENT_EDIT_ENDPOINTS } from "./department-edit.ts";
 import type { ApiEndpoint, ApiModule } from "./endpoint.ts";
 import { createEmployeeAccessRouter, EMPLOYEE_ACCESS_ENDPOINTS } from "./employee-access.ts";
@@ -55,6 +56,7 @@ export const API_MODULES: readonly ApiModule<AppServices>[] = [
   { endpoints: group(LISTINGS_ENDPOINTS), router: createListingsRouter },
   { endpoints: group(STATUS_DETAILS_ENDPOINTS), router: createStatusDetailsRouter },
   { endpoints: group(UNIT_SEARCH_ENDPOINTS), router: createUnitSearchRouter },
+  { endpoints: group(DAMAGE_REPORTS_ENDPOINTS), router: createDamageReportsRouter },
   { endpoints: group(OPENAPI_ENDPOINTS), router: (services) => createOpenApiRouter(services, apiEndpoints) },
 ];
 

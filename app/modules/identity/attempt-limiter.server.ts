@@ -29,6 +29,12 @@ export class AttemptLimiter {
     }
     return allowed;
   }
+
+  /** Seconds until the latest window of these keys ends (a Retry-After value; at least 1). */
+  secondsUntilReset(keys: string[], now: number = Date.now()): number {
+    const resetAt = Math.max(now, ...keys.map((key) => this.hits.get(key)?.resetAt ?? now));
+    return Math.max(1, Math.ceil((resetAt - now) / 1000));
+  }
 }
 
 const limiters = new WeakMap<object, Map<string, AttemptLimiter>>();

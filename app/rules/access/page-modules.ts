@@ -45,6 +45,13 @@ export const PAGE_MODULES: Partial<Record<RouteName, string | readonly string[]>
   "manheim-listings": "routes/manheim-listings.tsx",
   // One page per unit: facts, history, requests, notes, jobs, claims, memos (issue 16; ADR 045).
   "unit-hub": "routes/unit-hub.tsx",
+  // The public request forms (issue 20; ADR 047).
+  orderForm: "routes/order-form.tsx",
+  tradeForm: "routes/trade-form.tsx",
+  offRentForm: "routes/off-rent-form.tsx",
+  // The public damage form and the staff's inspection of its reports (issue 20 point 4; ADR 050).
+  damageForm: "routes/damage-form.tsx",
+  damageInspection: "routes/damage-inspection.tsx",
 };
 
 /** Whether the page is built (has a module of its own); the root path only redirects. */

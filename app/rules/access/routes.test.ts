@@ -228,6 +228,11 @@ describe("routeByPath", () => {
     expect(routeByPath("/damage-form").route.name).toBe("damageForm");
   });
 
+  it("finds a page by a percent-encoded spelling of its path, as the router does", () => {
+    expect(routeByPath("/%6Frder-form").route.name).toBe("orderForm");
+    expect(routeByPath("/Off-R%65nt-Form").route.name).toBe("offRentForm");
+  });
+
   it("reads the encryption of a reset link, decoded", () => {
     expect(routeByPath("/reset/abc%2Fdef%3D%3D")).toEqual({
       route: routeByName("passwordResetExternal"),

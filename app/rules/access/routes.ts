@@ -205,7 +205,8 @@ function matchSegments(pattern: readonly string[], actual: readonly string[]): R
     const segment = actual[index] ?? "";
     if (expected.startsWith(":")) {
       params[expected.slice(1)] = decodeSegment(segment);
-    } else if (expected.toLowerCase() !== segment.toLowerCase()) {
+    } else if (expected.toLowerCase() !== decodeSegment(segment).toLowerCase()) {
+      // Compared decoded, as the router matches: /%6Frder-form is /order-form (its bar and panel rules too).
       return null;
     }
   }

@@ -185,8 +185,16 @@ describe("accounts receivable", () => {
     expect(filterCards(cardsOf("ar-open"), unit).map((c) => c.key)).toContain(cardsOf("ar-open")[0]!.key);
   });
 
+  it("ar-claims holds damage reports not yet claimed or dismissed, first, as their own stage (ADR 050)", async () => {
+    const reports = cardsOf("ar-claims").filter((c) => c.key.startsWith("damage-report-"));
+    const open = await count`SELECT count(*)::int AS n FROM "DamageReport" WHERE status IN ('NEW', 'REVIEWED')`;
+    expect(open).toBeGreaterThan(0);
+    expect(reports.length).toBe(open);
+    for (const card of reports) expect(card.stage).toMatchObject({ id: "damage-reported-to-inspect", order: 0 });
+  });
+
   it("ar-claims holds OPEN and BILLED claims only, late after 56 days", async () => {
-    const cards = cardsOf("ar-claims");
+    const cards = cardsOf("ar-claims").filter((c) => c.key.startsWith("claim-"));
     const claims = await prisma.$queryRaw<{ claimNumber: string; status: string; age: number }[]>`
       SELECT "claimNumber", status::text AS status, floor(extract(epoch FROM (${NOW}::timestamp - "openedAt")) / 86400)::int AS age
       FROM "Claim" WHERE status IN ('OPEN', 'BILLED')`;

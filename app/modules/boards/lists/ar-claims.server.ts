@@ -1,8 +1,11 @@
 // AR claims (issue 4): damage charged to customers that is not settled — OPEN (to bill) and BILLED
 // (awaiting payment) — one card per claim with amount, unit, company and age; late after the Claims
-// threshold (56 days). PAID and CLOSED claims are done and never shown. One query.
+// threshold (56 days). PAID and CLOSED claims are done and never shown. One query; and a second for the
+// damage reports from the public form not yet claimed or dismissed (NEW, REVIEWED), the work that may become
+// a claim (issue 20 point 4, ADR 050): they are worked on /damageInspection.
 import type { Db } from "~/modules/platform/services.server.ts";
 import { type BoardCard, withSearchText } from "../../../rules/boards/boards.ts";
+import { damageReportReference } from "../../../rules/damage-reports/damage-form.ts";
 import { formatDisplayDate } from "../../../rules/format.ts";
 import { daysInStatus, isUnitLate, unitStatusByName } from "../../../rules/fleet/unit-statuses.ts";
 import { money, notesOf, pad, stageOf, unitNotesAction } from "../unit-cards.server.ts";
@@ -11,6 +14,7 @@ import { money, notesOf, pad, stageOf, unitNotesAction } from "../unit-cards.ser
 export const CLAIM_LATE_AFTER_DAYS = unitStatusByName("Claims")?.lateAfterDays ?? 56;
 
 const STAGES = {
+  REPORTED: stageOf("Damage reported — to inspect", 0),
   OPEN: stageOf("Open — to bill", 1),
   BILLED: stageOf("Billed — awaiting payment", 2),
 } as const;
@@ -40,6 +44,75 @@ interface ClaimRow {
 }
 
 export async function loadCards(db: Db, now: Date): Promise<BoardCard[]> {
+  const [claims, reports] = await Promise.all([loadClaimCards(db, now), loadDamageReportCards(db, now)]);
+  return [...reports, ...claims];
+}
+
+interface DamageReportRow {
+  id: number;
+  status: "NEW" | "REVIEWED";
+  unitNumber: string;
+  companyName: string;
+  companyCode: string | null;
+  location: string;
+  description: string;
+  submittedAt: Date;
+  photoCount: number;
+  unitStatus: string | null;
+}
+
+/** Reports not yet claimed or dismissed, one card each under "Damage reported — to inspect". */
+async function loadDamageReportCards(db: Db, now: Date): Promise<BoardCard[]> {
+  const rows = await db.$queryRaw<DamageReportRow[]>`
+    SELECT d.id, d.status::text AS status, d."unitNumber", d."companyName", co.code AS "companyCode", d.location,
+      left(d.description, 160) AS description, d."submittedAt",
+      (SELECT count(*) FROM "DamageReportPhoto" p WHERE p."damageReportId" = d.id)::int AS "photoCount",
+      s.name AS "unitStatus"
+    FROM "DamageReport" d
+    LEFT JOIN "Company" co ON co.id = d."companyId"
+    LEFT JOIN "Unit" u ON u.id = d."unitId"
+    LEFT JOIN "UnitStatus" s ON s.id = u."statusId"
+    WHERE d.status IN ('NEW', 'REVIEWED')`;
+  return rows.map((row) => {
+    const age = daysInStatus(row.submittedAt, now);
+    const reference = damageReportReference(row.id);
+    return withSearchText(
+      {
+        key: `damage-report-${row.id}`,
+        list: "ar-claims",
+        stage: STAGES.REPORTED,
+        title: row.companyName,
+        subtitle: row.companyCode ? `${row.companyCode} · ${reference}` : reference,
+        formHistoryId: null,
+        unitNumber: row.unitNumber,
+        badges: [
+          { label: row.status === "NEW" ? "New report" : "Reviewed", tone: row.status === "NEW" ? "orange" : "blue" },
+        ],
+        facts: [
+          { label: "Report", value: reference },
+          { label: "Unit", value: row.unitNumber },
+          { label: "Reported", value: formatDisplayDate(row.submittedAt) },
+          { label: "Where", value: row.location },
+          { label: "Photos", value: String(row.photoCount) },
+          { label: "Damage", value: row.description },
+        ],
+        units: row.unitStatus
+          ? [{ unitNumber: row.unitNumber, status: row.unitStatus, carrier: null, late: false }]
+          : [],
+        daysInStage: age,
+        late: false,
+        priority: null,
+        notes: { count: 0, latest: null },
+        actions: [unitNotesAction(row.unitNumber)],
+        // Newest report first: it is the one nobody has looked at.
+        sortKey: `${row.status === "NEW" ? "0" : "1"}-${pad(row.submittedAt.getTime() / 1000, true, 11)}`,
+      },
+      [row.location],
+    ) satisfies BoardCard;
+  });
+}
+
+async function loadClaimCards(db: Db, now: Date): Promise<BoardCard[]> {
   const rows = await db.$queryRaw<ClaimRow[]>`
     SELECT cl.id, cl."claimNumber", cl.description, cl.amount::float8 AS amount, cl.status::text AS status,
       cl."openedAt", cl."formHistoryId", cl."damageReportId", co.code AS "companyCode", co.name AS "companyName",

@@ -1,0 +1,139 @@
+// The public forms' safety layer on the server (ADR 047): each form's loader hands out a signed,
+// time-stamped ticket (HMAC-SHA256 with the app's JWT secret) in a hidden field, and each action asks
+// checkPublicSubmission before reading a value: submissions per address (per process, like the other
+// page limiters, ADR 034), the honeypot, the minimum fill time, the ticket's signature and age. A refusal
+// stores nothing; an accepted submission is audited with its origin (auditPublicSubmission).
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { ipKeyGenerator } from "express-rate-limit";
+import { AttemptLimiter, attemptLimiterFor } from "~/modules/identity/attempt-limiter.server.ts";
+import { type AuditWriter, recordAudit } from "~/modules/audit/audit-log.server.ts";
+import type { AppServices } from "~/modules/platform/services.server.ts";
+import {
+  isHoneypotFilled,
+  PUBLIC_FORM_FIELDS,
+  PUBLIC_FORM_MESSAGES,
+  PUBLIC_SUBMISSION_WINDOW_MS,
+  PUBLIC_SUBMISSIONS_PER_WINDOW,
+  type PublicFormName,
+  readTicket,
+  ticketAge,
+} from "~/rules/public-forms/public-form-guard.ts";
+
+/**
+ * The request header server/app.ts sets to the client's address as Express reads it (TRUST_PROXY_HOPS),
+ * after removing any value the client sent: a page's Request carries no address of its own.
+ */
+export const CLIENT_ADDRESS_HEADER = "x-fleet-ops-client-address";
+
+type GuardServices = Pick<AppServices, "config">;
+
+/** Where an accepted submission came from, for the audit log. */
+export interface SubmissionOrigin {
+  ip: string;
+  userAgent: string | null;
+}
+
+export type PublicSubmissionCheck =
+  | { ok: true; origin: SubmissionOrigin }
+  | { ok: false; status: 400 | 429; message: string; retryAfterSeconds?: number };
+
+function sign(services: GuardServices, signed: string): string {
+  return createHmac("sha256", services.config.JWT_SECRET).update(`public-form-ticket:${signed}`).digest("base64url");
+}
+
+/** A fresh ticket for a form about to be drawn: `v1.<issued at>.<nonce>.<signature>`. */
+export function issuePublicFormTicket(services: GuardServices, now: number = Date.now()): string {
+  const signed = `v1.${now.toString(36)}.${randomBytes(12).toString("base64url")}`;
+  return `${signed}.${sign(services, signed)}`;
+}
+
+/** The limiter name every public form shares: one budget per address, whichever form is sent. */
+export const PUBLIC_SUBMISSION_LIMITER = "public-form-submissions";
+
+/** The process's limiter of public submissions (a test may install its own first, with other limits). */
+export function publicSubmissionLimiterFor(services: object): AttemptLimiter {
+  return attemptLimiterFor(
+    services,
+    PUBLIC_SUBMISSION_LIMITER,
+    () => new AttemptLimiter(PUBLIC_SUBMISSIONS_PER_WINDOW, PUBLIC_SUBMISSION_WINDOW_MS),
+  );
+}
+
+/** The submission's origin: the address server/app.ts recorded, and the browser's own description. */
+export function submissionOrigin(request: Request): SubmissionOrigin {
+  const ip = request.headers.get(CLIENT_ADDRESS_HEADER) ?? "";
+  const userAgent = request.headers.get("user-agent");
+  return { ip, userAgent: userAgent ? userAgent.slice(0, 512) : null };
+}
+
+/**
+ * Decides whether a public submission may be read at all. Every submission counts against its address,
+ * refused ones too (a bot must not probe for free); `form` names the form for the limiter's log only.
+ */
+export async function checkPublicSubmission(
+  services: GuardServices,
+  request: Request,
+  formData: FormData,
+  form: PublicFormName,
+  now: number = Date.now(),
+): Promise<PublicSubmissionCheck> {
+  void form;
+  const origin = submissionOrigin(request);
+  const limiter = publicSubmissionLimiterFor(services);
+  const key = `address:${origin.ip ? ipKeyGenerator(origin.ip) : "unknown"}`;
+  if (!limiter.attempt([key], now)) {
+    return {
+      ok: false,
+      status: 429,
+      message: PUBLIC_FORM_MESSAGES.tooMany,
+      retryAfterSeconds: limiter.secondsUntilReset([key], now),
+    };
+  }
+  if (isHoneypotFilled(formData.get(PUBLIC_FORM_FIELDS.honeypot))) {
+    return { ok: false, status: 400, message: PUBLIC_FORM_MESSAGES.refused };
+  }
+  const ticket = readTicket(formData.get(PUBLIC_FORM_FIELDS.ticket));
+  if (!ticket || !signatureMatches(ticket.signature, sign(services, ticket.signed))) {
+    return { ok: false, status: 400, message: PUBLIC_FORM_MESSAGES.expired };
+  }
+  const age = ticketAge(ticket.issuedAtMs, now);
+  if (age === "too-fresh") return { ok: false, status: 400, message: PUBLIC_FORM_MESSAGES.tooFast };
+  if (age === "too-old") return { ok: false, status: 400, message: PUBLIC_FORM_MESSAGES.expired };
+  return { ok: true, origin };
+}
+
+function signatureMatches(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The audit row of an accepted public submission: no user acted, so the origin says who sent it. */
+export async function auditPublicSubmission(
+  db: AuditWriter,
+  entry: {
+    form: PublicFormName;
+    /** The reference number the customer was given. */
+    reference: string;
+    /** The request (FormHistoryID) or report the submission created. */
+    recordId: number;
+    origin: SubmissionOrigin;
+    /** The model of recordId; FormHistory unless told (the damage form names its report's). */
+    entityType?: string;
+    formHistoryId?: number | null;
+  },
+): Promise<void> {
+  const entityType = entry.entityType ?? "FormHistory";
+  await recordAudit(db, {
+    entityType,
+    entityId: entry.recordId,
+    formHistoryId: entry.formHistoryId ?? (entityType === "FormHistory" ? entry.recordId : null),
+    action: `public-${entry.form}-form`,
+    changedData: {
+      Reference: entry.reference,
+      Address: entry.origin.ip,
+      Browser: entry.origin.userAgent ?? "",
+    },
+    actor: { userId: null, impersonatorId: null },
+  });
+}

@@ -1,0 +1,97 @@
+import { describe, expect, it } from "vitest";
+import {
+  DAMAGE_FORM_LIMITS,
+  DAMAGE_FORM_MESSAGES,
+  damageFormSchema,
+  damageReportReference,
+  isDamageDate,
+  photoPrecheck,
+} from "./damage-form.ts";
+
+const TODAY = new Date("2026-11-24T15:00:00Z");
+const valid = {
+  unitNumber: " t10482 ",
+  damageDate: "2026-11-20",
+  location: "Yard 3",
+  description: "Dent in the door",
+  companyName: "Harbor Build Co",
+  contactName: "Sam Ortiz",
+  contactPhone: "3125550199",
+  contactEmail: "",
+};
+const parse = (change: Partial<typeof valid>) => damageFormSchema(TODAY).safeParse({ ...valid, ...change });
+const messages = (change: Partial<typeof valid>) => {
+  const result = parse(change);
+  return result.success ? {} : Object.fromEntries(result.error.issues.map((i) => [String(i.path[0]), i.message]));
+};
+
+describe("the damage form schema", () => {
+  it("reads a valid form: the unit number masked, the phone formatted, the text trimmed", () => {
+    const result = parse({ location: "  Yard 3 " });
+    expect(result.success && result.data).toMatchObject({
+      unitNumber: "T10482",
+      location: "Yard 3",
+      contactPhone: "(312) 555-0199",
+      contactEmail: "",
+    });
+  });
+
+  it.each([
+    [{ unitNumber: "" }, "unitNumber", DAMAGE_FORM_MESSAGES.unitNumber],
+    [{ unitNumber: "AB_12" }, "unitNumber", DAMAGE_FORM_MESSAGES.unitNumber],
+    [{ damageDate: "11/20/2026" }, "damageDate", DAMAGE_FORM_MESSAGES.damageDate],
+    [{ location: "" }, "location", DAMAGE_FORM_MESSAGES.location],
+    [{ location: "x".repeat(DAMAGE_FORM_LIMITS.locationMax + 1) }, "location", DAMAGE_FORM_MESSAGES.location],
+    [{ description: " " }, "description", DAMAGE_FORM_MESSAGES.description],
+    [{ companyName: "" }, "companyName", DAMAGE_FORM_MESSAGES.companyName],
+    [{ contactName: "x".repeat(121) }, "contactName", DAMAGE_FORM_MESSAGES.contactName],
+    [{ contactEmail: "not-an-address" }, "contactEmail", DAMAGE_FORM_MESSAGES.contactEmail],
+    [{ contactPhone: "555" }, "contactPhone", DAMAGE_FORM_MESSAGES.contactPhone],
+    [{ contactPhone: "", contactEmail: "" }, "contactPhone", DAMAGE_FORM_MESSAGES.contactMissing],
+  ])("refuses %j on %s", (change, field, message) => {
+    expect(messages(change)[field]).toBe(message);
+  });
+
+  it("takes the e-mail alone as a way to reach the customer", () => {
+    expect(parse({ contactPhone: "", contactEmail: "sam@example.com" }).success).toBe(true);
+  });
+
+  it("keeps the unit number to 8 characters, as the staff editors' mask does", () => {
+    const result = parse({ unitNumber: "abcdefghij" });
+    expect(result.success && result.data.unitNumber).toBe("ABCDEFGH");
+  });
+});
+
+describe("the damage date", () => {
+  it("allows today, tomorrow (time zones ahead) and up to a year back", () => {
+    expect(isDamageDate("2026-11-24", TODAY)).toBe(true);
+    expect(isDamageDate("2026-11-25", TODAY)).toBe(true);
+    expect(isDamageDate("2025-11-24", TODAY)).toBe(true);
+  });
+  it("refuses the future, more than a year back, and days that do not exist", () => {
+    expect(isDamageDate("2026-11-26", TODAY)).toBe(false);
+    expect(isDamageDate("2025-11-23", TODAY)).toBe(false);
+    expect(isDamageDate("2026-02-29", TODAY)).toBe(false);
+    expect(isDamageDate("2026-1-5", TODAY)).toBe(false);
+  });
+});
+
+describe("the limits", () => {
+  it("are ten photos of 10 MB in a body of at most 60 MB", () => {
+    expect(DAMAGE_FORM_LIMITS.maxPhotos).toBe(10);
+    expect(DAMAGE_FORM_LIMITS.maxPhotoBytes).toBe(10 * 1024 * 1024);
+    expect(DAMAGE_FORM_LIMITS.maxBodyBytes).toBe(60 * 1024 * 1024);
+  });
+
+  it("pre-checks a chosen file by size and declared type only", () => {
+    expect(photoPrecheck({ size: 1000, type: "image/jpeg" })).toBeNull();
+    expect(photoPrecheck({ size: 1000, type: "" })).toBeNull();
+    expect(photoPrecheck({ size: 0, type: "image/jpeg" })).toBe(DAMAGE_FORM_MESSAGES.photoNotImage);
+    expect(photoPrecheck({ size: 10 * 1024 * 1024 + 1, type: "image/jpeg" })).toBe(DAMAGE_FORM_MESSAGES.photoTooLarge);
+    expect(photoPrecheck({ size: 1000, type: "text/plain" })).toBe(DAMAGE_FORM_MESSAGES.photoNotImage);
+  });
+
+  it("numbers a report as the public forms do", () => {
+    expect(damageReportReference(42)).toBe("DMG-000042");
+  });
+});
