@@ -8,19 +8,17 @@ import type { Prisma } from "../../generated/prisma/client.ts";
 import type { CardListName } from "~/rules/boards/boards.ts";
 import type { EditFieldValue } from "~/rules/edit-fields.ts";
 import { TRUCK_TYPES } from "~/rules/fleet/truck-types.ts";
-import { DEFAULT_COMPANY_CODE } from "~/rules/masks.ts";
 import { RETURNING_UNIT_STATUS } from "~/rules/orders/order-stages.ts";
 import type { PublicOffRent } from "~/rules/public-forms/off-rent-form.ts";
 import type { PublicOrder } from "~/rules/public-forms/order-form.ts";
 import type { PublicFormName } from "~/rules/public-forms/public-form-guard.ts";
-import { publicFormReference } from "~/rules/public-forms/public-form-reference.ts";
+import { publicFormReference, REVIEW_COMPANY } from "~/rules/public-forms/public-form-reference.ts";
 import type { PublicTrade } from "~/rules/public-forms/trade-form.ts";
 import { auditPublicSubmission, type SubmissionOrigin } from "./public-form-guard.server.ts";
 
 type Tx = Prisma.TransactionClient;
 
-/** The customer unknown codes are filed under until staff link the request to the right one. */
-export const REVIEW_COMPANY = { code: DEFAULT_COMPANY_CODE, name: "Company to confirm (public form)" } as const;
+export { REVIEW_COMPANY };
 
 export interface StoredPublicRequest {
   formHistoryId: number;

@@ -129,7 +129,10 @@ describe("/order-form", () => {
     });
     const audit = await db.auditLog.findFirstOrThrow({ where: { formHistoryId, action: "public-order-form" } });
     expect(audit.userId).toBeNull();
-    expect(audit.changedData).toMatchObject({ Reference: reference, Address: address });
+    expect(audit.changedData).toMatchObject({
+      Reference: `Reference: !Reference: ${reference}`,
+      Address: `Address: !Address: ${address}`,
+    });
     const cards = await loadOnboarding(db, new Date(), [formHistoryId]);
     expect(cards.map((card) => card.formHistoryId)).toEqual([formHistoryId]);
     expect(cards[0]!.stage.order).toBe(0);
