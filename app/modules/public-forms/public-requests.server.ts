@@ -31,12 +31,13 @@ export interface StoredPublicRequest {
 async function companyIdFor(tx: Tx, code: string): Promise<number> {
   const known = await tx.company.findUnique({ where: { code }, select: { id: true } });
   if (known) return known.id;
-  const review = await tx.company.upsert({
-    where: { code: REVIEW_COMPANY.code },
-    create: { code: REVIEW_COMPANY.code, name: REVIEW_COMPANY.name },
-    update: {},
-    select: { id: true },
+  // INSERT … ON CONFLICT DO NOTHING: two first submissions at once must not both try to create it (an
+  // upsert reads, then inserts, and the second insert would fail on the unique code).
+  await tx.company.createMany({
+    data: [{ code: REVIEW_COMPANY.code, name: REVIEW_COMPANY.name }],
+    skipDuplicates: true,
   });
+  const review = await tx.company.findUniqueOrThrow({ where: { code: REVIEW_COMPANY.code }, select: { id: true } });
   return review.id;
 }
 

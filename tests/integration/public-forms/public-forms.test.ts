@@ -98,6 +98,16 @@ describe("the pages", () => {
 });
 
 describe("/order-form", () => {
+  it("stores simultaneous first orders of unknown companies, the review customer created once", async () => {
+    const responses = await Promise.all(
+      ["91001", "91002", "91003", "91004"].map((code) =>
+        postForm(server, FORMS.order, validOrderBody({ CompanyNumber: code })),
+      ),
+    );
+    expect(responses.map((response) => response.status)).toEqual([303, 303, 303, 303]);
+    expect(await db.company.count({ where: { code: REVIEW_COMPANY.code } })).toBe(1);
+  });
+
   it("stores an order awaiting approval on the onboarding board, audited with its origin, and mails a receipt", async () => {
     const customer = await company(db);
     const address = freshAddress();
