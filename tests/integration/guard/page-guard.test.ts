@@ -83,16 +83,21 @@ describe("without a token", () => {
   it("opens the public pages: the sign-in page and the forms (without the shell)", async () => {
     const login = await get("/employee-login");
     expect(login.status).toBe(200);
+    // The order, trade and off-rent forms are built (ADR 047); the damage form is not yet.
     for (const [path, title] of [
-      ["/order-form", "Order Form"],
-      ["/trade-form", "Trade Form"],
-      ["/off-rent-form", "Off Rent Form"],
-      ["/damageform", "Damage Form"],
-      ["/damage-form", "Damage Form"],
+      ["/order-form", "Order trucks"],
+      ["/trade-form", "Trade trucks"],
+      ["/off-rent-form", "Return trucks"],
     ]) {
       const page = await get(path!);
       expect(page.status, path).toBe(200);
       expect(page.html).toContain(`>${title}</h1>`);
+      expect(page.html).not.toContain(UNAVAILABLE);
+    }
+    for (const path of ["/damageform", "/damage-form"]) {
+      const page = await get(path);
+      expect(page.status, path).toBe(200);
+      expect(page.html).toContain(`>Damage Form</h1>`);
       expect(page.html).toContain(UNAVAILABLE);
     }
   });
