@@ -250,6 +250,19 @@ describe("/trade-form", () => {
 });
 
 describe("/off-rent-form", () => {
+  it("removes a unit row without JavaScript, keeping the others' values", async () => {
+    const response = await postForm(
+      server,
+      FORMS.offRent,
+      validOffRentBody({ unitNumber: ["KEEP0001", "DROP0002"], unitOdometer: ["1", "2"], intent: "remove-unit-1" }),
+    );
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('value="KEEP0001"');
+    expect(html).not.toContain("DROP0002");
+    expect(html).not.toContain('id="unitNumber-1"');
+  });
+
   it("stores an off-rent with its units on the offboarding board", async () => {
     const response = await postForm(
       server,
