@@ -21,7 +21,7 @@ export function PublicFormConfirmation({
   children?: ReactNode;
 }) {
   return (
-    <Container size="2" px={{ initial: "3", sm: "5" }} py={{ initial: "4", sm: "6" }}>
+    <Container size="2" px="3" py="4">
       <Flex direction="column" gap="4">
         <Callout.Root color="green" role="status" size="3">
           <Callout.Text>

@@ -27,9 +27,9 @@ export function PublicFormLayout({
   children: ReactNode;
 }) {
   return (
-    <Container size="2" px={{ initial: "3", sm: "5" }} py={{ initial: "4", sm: "6" }}>
+    <Container size="2" px="3" py="4">
       <Flex direction="column" gap="4">
-        <Heading as="h1" size={{ initial: "7", sm: "8" }}>
+        <Heading as="h1" size="7">
           {title}
         </Heading>
         {intro ? (
@@ -93,7 +93,7 @@ export function PublicFormSection({
   children: ReactNode;
 }) {
   return (
-    <Card size={{ initial: "2", sm: "3" }} asChild>
+    <Card size="2" asChild>
       <fieldset style={{ border: "none", margin: 0, minWidth: 0 }}>
         <legend style={{ padding: 0, float: "left", width: "100%" }}>
           <Heading as="h2" size="5" mb="1">

@@ -205,7 +205,7 @@ function UnitRows({ values, errors }: { values: Values; errors: Readonly<Record<
       </Text>
       {rows.map((row, index) => (
         <Flex key={row.key} direction="column" gap="3" data-testid="unit-row">
-          <Flex gap="3" direction={{ initial: "column", xs: "row" }}>
+          <Flex gap="3" direction="column">
             <Flex direction="column" flexGrow="1">
               <PublicField
                 name={UNIT_ROW_FIELDS.unitNumber}

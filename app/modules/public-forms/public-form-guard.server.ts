@@ -6,7 +6,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { ipKeyGenerator } from "express-rate-limit";
 import { AttemptLimiter, attemptLimiterFor } from "~/modules/identity/attempt-limiter.server.ts";
-import { type AuditWriter, recordAudit } from "~/modules/audit/audit-log.server.ts";
+import { type AuditWriter, describeChange, recordAudit } from "~/modules/audit/audit-log.server.ts";
 import type { AppServices } from "~/modules/platform/services.server.ts";
 import {
   isHoneypotFilled,
@@ -129,10 +129,11 @@ export async function auditPublicSubmission(
     entityId: entry.recordId,
     formHistoryId: entry.formHistoryId ?? (entityType === "FormHistory" ? entry.recordId : null),
     action: `public-${entry.form}-form`,
+    // In the history's format ('label: before!label: after'), each value new with this request.
     changedData: {
-      Reference: entry.reference,
-      Address: entry.origin.ip,
-      Browser: entry.origin.userAgent ?? "",
+      Reference: describeChange("Reference", "", entry.reference),
+      Address: describeChange("Address", "", entry.origin.ip),
+      Browser: describeChange("Browser", "", entry.origin.userAgent ?? ""),
     },
     actor: { userId: null, impersonatorId: null },
   });

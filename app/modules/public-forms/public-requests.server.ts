@@ -8,19 +8,17 @@ import type { Prisma } from "../../generated/prisma/client.ts";
 import type { CardListName } from "~/rules/boards/boards.ts";
 import type { EditFieldValue } from "~/rules/edit-fields.ts";
 import { TRUCK_TYPES } from "~/rules/fleet/truck-types.ts";
-import { DEFAULT_COMPANY_CODE } from "~/rules/masks.ts";
 import { RETURNING_UNIT_STATUS } from "~/rules/orders/order-stages.ts";
 import type { PublicOffRent } from "~/rules/public-forms/off-rent-form.ts";
 import type { PublicOrder } from "~/rules/public-forms/order-form.ts";
 import type { PublicFormName } from "~/rules/public-forms/public-form-guard.ts";
-import { publicFormReference } from "~/rules/public-forms/public-form-reference.ts";
+import { publicFormReference, REVIEW_COMPANY } from "~/rules/public-forms/public-form-reference.ts";
 import type { PublicTrade } from "~/rules/public-forms/trade-form.ts";
 import { auditPublicSubmission, type SubmissionOrigin } from "./public-form-guard.server.ts";
 
 type Tx = Prisma.TransactionClient;
 
-/** The customer unknown codes are filed under until staff link the request to the right one. */
-export const REVIEW_COMPANY = { code: DEFAULT_COMPANY_CODE, name: "Company to confirm (public form)" } as const;
+export { REVIEW_COMPANY };
 
 export interface StoredPublicRequest {
   formHistoryId: number;
@@ -33,12 +31,13 @@ export interface StoredPublicRequest {
 async function companyIdFor(tx: Tx, code: string): Promise<number> {
   const known = await tx.company.findUnique({ where: { code }, select: { id: true } });
   if (known) return known.id;
-  const review = await tx.company.upsert({
-    where: { code: REVIEW_COMPANY.code },
-    create: { code: REVIEW_COMPANY.code, name: REVIEW_COMPANY.name },
-    update: {},
-    select: { id: true },
+  // INSERT … ON CONFLICT DO NOTHING: two first submissions at once must not both try to create it (an
+  // upsert reads, then inserts, and the second insert would fail on the unique code).
+  await tx.company.createMany({
+    data: [{ code: REVIEW_COMPANY.code, name: REVIEW_COMPANY.name }],
+    skipDuplicates: true,
   });
+  const review = await tx.company.findUniqueOrThrow({ where: { code: REVIEW_COMPANY.code }, select: { id: true } });
   return review.id;
 }
 

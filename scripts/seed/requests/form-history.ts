@@ -6,6 +6,14 @@ import { dateText, MS_PER_DAY, timestampText } from "../clock.ts";
 import type { FormInfo } from "../context.ts";
 import { CANCELLATION_NOTES, OTHER_PRIORITY_TEXTS, PRIORITY_REASONS } from "../reference-data.ts";
 import type { Kind, RequestSeed, SplitInfo, Template } from "./shared.ts";
+import { publicFormReference } from "../../../app/rules/public-forms/public-form-reference.ts";
+
+/** Browsers customers send the public forms from (mostly phones). */
+const PUBLIC_FORM_BROWSERS = [
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1",
+  "Mozilla/5.0 (Linux; Android 15; Pixel 8) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36",
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36",
+] as const;
 
 /** The FormHistory row, with approval, priority, prepay, cancellation and their audit entries. */
 export function addFormHistory(
@@ -63,6 +71,18 @@ export function addFormHistory(
     );
   }
 
+  // A request a customer sent through a public form carries that form's audit entry with its origin, as
+  // the forms write it (ADR 047): the reference number, the sender's address and browser.
+  if (t.source === "PUBLIC_FORM" && !(split && split.number > 1)) {
+    const form = kind === "ORDER" ? "order" : kind === "TRADE" ? "trade" : "offRent";
+    const origin = {
+      Reference: ["", publicFormReference(form, id)],
+      // From the id, not the seed's random source: drawing from it would change every request after this one.
+      Address: ["", `203.0.113.${(id % 254) + 1}`],
+      Browser: ["", PUBLIC_FORM_BROWSERS[id % PUBLIC_FORM_BROWSERS.length]!],
+    } satisfies Record<string, [string, string]>;
+    seed.audit("FormHistory", id, id, `public-${form}-form`, origin, null, submittedAt);
+  }
   // Approval is recorded on the FormHistory (approvedAt, approvedById).
   const stageField = kind === "OFF_RENT" ? "Offboarding Status" : "Onboarding Status";
   if (approvedAt !== null)

@@ -98,6 +98,16 @@ describe("the pages", () => {
 });
 
 describe("/order-form", () => {
+  it("stores simultaneous first orders of unknown companies, the review customer created once", async () => {
+    const responses = await Promise.all(
+      ["91001", "91002", "91003", "91004"].map((code) =>
+        postForm(server, FORMS.order, validOrderBody({ CompanyNumber: code })),
+      ),
+    );
+    expect(responses.map((response) => response.status)).toEqual([303, 303, 303, 303]);
+    expect(await db.company.count({ where: { code: REVIEW_COMPANY.code } })).toBe(1);
+  });
+
   it("stores an order awaiting approval on the onboarding board, audited with its origin, and mails a receipt", async () => {
     const customer = await company(db);
     const address = freshAddress();
@@ -129,7 +139,10 @@ describe("/order-form", () => {
     });
     const audit = await db.auditLog.findFirstOrThrow({ where: { formHistoryId, action: "public-order-form" } });
     expect(audit.userId).toBeNull();
-    expect(audit.changedData).toMatchObject({ Reference: reference, Address: address });
+    expect(audit.changedData).toMatchObject({
+      Reference: `Reference: !Reference: ${reference}`,
+      Address: `Address: !Address: ${address}`,
+    });
     const cards = await loadOnboarding(db, new Date(), [formHistoryId]);
     expect(cards.map((card) => card.formHistoryId)).toEqual([formHistoryId]);
     expect(cards[0]!.stage.order).toBe(0);
@@ -237,6 +250,19 @@ describe("/trade-form", () => {
 });
 
 describe("/off-rent-form", () => {
+  it("removes a unit row without JavaScript, keeping the others' values", async () => {
+    const response = await postForm(
+      server,
+      FORMS.offRent,
+      validOffRentBody({ unitNumber: ["KEEP0001", "DROP0002"], unitOdometer: ["1", "2"], intent: "remove-unit-1" }),
+    );
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('value="KEEP0001"');
+    expect(html).not.toContain("DROP0002");
+    expect(html).not.toContain('id="unitNumber-1"');
+  });
+
   it("stores an off-rent with its units on the offboarding board", async () => {
     const response = await postForm(
       server,
