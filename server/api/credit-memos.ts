@@ -151,12 +151,17 @@ const editSchema = createSchema
 const appliedEditLineSchema = z
   .object({
     originalInvoice: z.string().max(40).meta({ description: "The invoice whose applications this line replaces." }),
-    Invoice: z.string().max(40).meta({ description: "Required: the invoice (changed: checked as the apply checks it)." }),
+    Invoice: z
+      .string()
+      .max(40)
+      .meta({ description: "Required: the invoice (changed: checked as the apply checks it)." }),
     AppliedDate: z
       .string()
       .nullable()
       .optional()
-      .meta({ description: "YYYY-MM-DD; a changed date at most 45 days ago. Left out: appliedDate, else the original." }),
+      .meta({
+        description: "YYYY-MM-DD; a changed date at most 45 days ago. Left out: appliedDate, else the original.",
+      }),
     AppliedAmount: amount,
     AppliedNote: z.string().max(500).meta({ description: "Required." }),
     InvoiceOverride: z
@@ -171,7 +176,10 @@ const appliedEditSchema = z
     creditMemoID,
     version,
     appliedDate: z.string().nullable().optional().meta({ description: "The lines' applied date when they give none." }),
-    removedInvoices: z.array(z.string().max(40)).max(50).meta({ description: "Invoices whose applications are removed." }),
+    removedInvoices: z
+      .array(z.string().max(40))
+      .max(50)
+      .meta({ description: "Invoices whose applications are removed." }),
     lines: z.array(appliedEditLineSchema).max(50),
   })
   .meta({ id: "AppliedCreditEdit" });
@@ -402,7 +410,10 @@ export const CREDIT_MEMOS_ENDPOINTS = {
         schema: createdSchema,
         example: { ok: true, CreditMemoID: 118, message: CREDIT_MEMO_EDIT_MESSAGES.edited },
       }),
-      406: refusal("A changed invoice is another company's or already paid.", CREDIT_MEMO_APPLY_MESSAGES.invoicePaid("INV-1")),
+      406: refusal(
+        "A changed invoice is another company's or already paid.",
+        CREDIT_MEMO_APPLY_MESSAGES.invoicePaid("INV-1"),
+      ),
     },
   }),
   readApplied: defineEndpoint({
