@@ -39,6 +39,15 @@ describe("validateCreditMemoEdit (action Create)", () => {
     });
   });
 
+  it("accepts the fleet's hyphenated unit numbers (the seeded memos' lines carry them)", () => {
+    const body = memoBody({ lines: [{ relatedInvoice: "INV-1", unitNumber: "h26-0007", amount: "1", note: "n" }] });
+    expect(validateCreditMemoEdit(body)).toMatchObject({
+      ok: true,
+      edit: { memo: { lines: [{ unitNumber: "H26-0007" }] } },
+    });
+    expect(validateCreditMemoEdit(memoBody({ lines: [{ ...body.lines[0], unitNumber: "H26_0007" }] })).ok).toBe(false);
+  });
+
   it("answers the required-fields error, or its VIN variant, as the create does", () => {
     expect(validateCreditMemoEdit(memoBody({ creditMemoSource: " " }))).toMatchObject({
       ok: false,
