@@ -31,5 +31,5 @@ test("edits an application and the memo without JavaScript", async ({ page }) =>
   await editDialog(page).getByLabel("Description", { exact: true }).fill("Edited without scripts");
   await editDialog(page).getByRole("button", { name: "Save Changes" }).click();
   await expect(memoDialog(page).getByText(EDITED)).toBeVisible();
-  await expect(memoDialog(page).getByText("Edited without scripts")).toBeVisible();
+  await expect(memoDialog(page).getByText("Edited without scripts").first()).toBeVisible();
 });
