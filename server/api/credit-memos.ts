@@ -155,13 +155,9 @@ const appliedEditLineSchema = z
       .string()
       .max(40)
       .meta({ description: "Required: the invoice (changed: checked as the apply checks it)." }),
-    AppliedDate: z
-      .string()
-      .nullable()
-      .optional()
-      .meta({
-        description: "YYYY-MM-DD; a changed date at most 45 days ago. Left out: appliedDate, else the original.",
-      }),
+    AppliedDate: z.string().nullable().optional().meta({
+      description: "YYYY-MM-DD; a changed date at most 45 days ago. Left out: appliedDate, else the original.",
+    }),
     AppliedAmount: amount,
     AppliedNote: z.string().max(500).meta({ description: "Required." }),
     InvoiceOverride: z

@@ -1,6 +1,6 @@
 // Editing credit memos without JavaScript (ADR 048): the memo dialog's edit links are plain links, the edit
 // forms plain posts; an application's amount and the memo's description change and the memo opens again
-// saying 'Credit Memo edited successfully!'; a blank required field comes back with §8's message, values kept.
+// saying 'Credit Memo edited successfully!'; a blank required field comes back with the error catalogue's message, values kept.
 import { expect, test } from "./fixtures.ts";
 import { AR, EDITED, memoDialog } from "./credit-memo.support.ts";
 import { editAppliedDialog, editDialog, memoWithApplication } from "./credit-memo-edit.support.ts";

@@ -350,7 +350,7 @@ export function AppliedEditForm({
                       name={appliedEditFormName("AppliedDate")}
                       aria-label={`Applied Date, application ${index + 1}`}
                       defaultValue={field("AppliedDate", line.appliedDate)}
-                      // An unchanged date stays however old; a new one at most 45 days back (§5.4).
+                      // An unchanged date stays however old; a new one at most 45 days back (the apply rule).
                       min={dateChanged ? edit.earliest : undefined}
                       max={edit.today}
                     />

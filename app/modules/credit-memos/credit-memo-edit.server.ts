@@ -102,7 +102,7 @@ export async function editCreditMemo(db: Db, actor: OperationActor, body: unknow
     const message = CREDIT_MEMO_CREATE_MESSAGES.companyUnknown;
     return { ok: false, status: 400, message, fieldErrors: { companyCode: [message] } };
   }
-  // §8: an edit's failure is the required-fields error; the field says why.
+  // the error catalogue: an edit's failure is the required-fields error; the field says why.
   const duplicate = (): OperationRefusal => ({
     ok: false,
     status: 409,
@@ -224,7 +224,7 @@ async function chargeInvoice(tx: Prisma.TransactionClient, invoiceId: number, am
 /**
  * PUT /api/credit-memo/edit-applied-memo and the dialog's Save (action Apply): the applications of each
  * `originalInvoice` named are replaced by its line, those of each removed invoice deleted, the rest kept.
- * §5.5: the new total may not exceed the replaced applications' sum plus the available credit. An invoice
+ * the edit rule: the new total may not exceed the replaced applications' sum plus the available credit. An invoice
  * changed to another number is checked as the apply checks it (404, 406 unless InvoiceOverride 1).
  */
 export async function editAppliedCreditMemo(

@@ -79,7 +79,7 @@ describe("the money rules of an edit", () => {
     expect(M.belowApplied(900)).toContain("$9.00");
   });
 
-  it("§5.5: the applied total within the original applied sum plus the available credit, to the cent", () => {
+  it("the edit rule: the applied total within the original applied sum plus the available credit, to the cent", () => {
     expect(appliedTotalRefusal(1_500, 1_000, 500)).toBeNull();
     expect(appliedTotalRefusal(1_501, 1_000, 500)).toBe(M.overOriginal(1_500));
     expect(appliedTotalRefusal(0, 0, 0)).toBeNull();
@@ -124,7 +124,7 @@ describe("validateAppliedEdit (action Apply)", () => {
     });
   });
 
-  it("answers §8's message with 'there are no duplicates' for a blank field or an invoice named twice", () => {
+  it("answers the error catalogue's message with 'there are no duplicates' for a blank field or an invoice named twice", () => {
     expect(validateAppliedEdit(body({ lines: [line({ AppliedNote: "" })] }), today)).toMatchObject({
       ok: false,
       message: M.requiredApplied,

@@ -8,9 +8,9 @@ import { type CreditMemoInput, creditMemoBodyOfForm, validateCreditMemo } from "
 import { type Cents, formatCents, isAppliedDateAllowed, MIN_APPLIED_CENTS, parseCents } from "./money.ts";
 
 export const CREDIT_MEMO_EDIT_MESSAGES = {
-  /** §8: an edit's failure (action Create). */
+  /** the error catalogue: an edit's failure (action Create). */
   required: "Error, please verify you have filled out all required fields and try again.",
-  /** §8: an edit's failure with action Apply: the same with 'there are no duplicates'. */
+  /** the error catalogue: an edit's failure with action Apply: the same with 'there are no duplicates'. */
   requiredApplied:
     "Error, please verify you have filled out all required fields and there are no duplicates and try again.",
   edited: "Credit Memo edited successfully!",
@@ -81,7 +81,7 @@ function readEnvelope(body: Record<string, unknown>, errors: Record<string, stri
 /**
  * An edit of a memo's fields and lines (action Create): the create's rules (required fields, the VIN
  * variant, each field's limits) plus creditMemoID and version. Its refusals answer the create's messages,
- * which are §8's required-fields error and its VIN variant.
+ * which are the error catalogue's required-fields error and its VIN variant.
  */
 export function validateCreditMemoEdit(body: unknown): { ok: true; edit: CreditMemoEditInput } | Refused {
   if (!isObject(body)) return { ok: false, message: CREDIT_MEMO_EDIT_MESSAGES.required, fieldErrors: {} };
@@ -111,8 +111,8 @@ export const MAX_APPLIED_EDIT_LINES = 50;
 /**
  * An edit of a memo's applications (action Apply): `{ creditMemoID, version, appliedDate?, removedInvoices,
  * lines: [{ originalInvoice, Invoice, AppliedDate?, AppliedAmount, AppliedNote, InvoiceOverride? }] }`. A
- * blank required field, an invoice named twice (§8's 'there are no duplicates') or both edited and removed
- * answer §8's message with the field's own. `originals` is each original invoice's applied date
+ * blank required field, an invoice named twice (the error catalogue's 'there are no duplicates') or both edited and removed
+ * answer the error catalogue's message with the field's own. `originals` is each original invoice's applied date
  * (YYYY-MM-DD): an unchanged date stays allowed however old, a changed one must be at most 45 days old.
  */
 export function validateAppliedEdit(
@@ -240,7 +240,7 @@ export function memoTotalRefusal(
 }
 
 /**
- * §5.5 for action Apply: the edited applications' total may not exceed what they applied before (the
+ * the edit rule for action Apply: the edited applications' total may not exceed what they applied before (the
  * original applied sum) plus the memo's available credit. Null when it fits.
  */
 export function appliedTotalRefusal(newTotal: Cents, originalApplied: Cents, available: Cents): string | null {

@@ -170,7 +170,7 @@ describe("PUT /api/credit-memo/edit-memo (action Create)", () => {
     expect(await editMemo(voidBody)).toMatchObject({ status: 409, body: { error: M.isVoid } });
   });
 
-  it("refuses an invoice/claim number another memo uses (409, §8's message, the duplicate on the field)", async () => {
+  it("refuses an invoice/claim number another memo uses (409, the error catalogue's message, the duplicate on the field)", async () => {
     const [first, second] = [await creditMemo(db), await creditMemo(db)];
     const { body } = await readMemo(second.id);
     const refused = await refusedWithoutWriting(() => editMemo({ ...body, invoiceClaim: first.invoiceClaim }));
@@ -242,7 +242,7 @@ describe("PUT /api/credit-memo/edit-applied-memo (action Apply)", () => {
     expect(await db.creditMemoApplication.count({ where: { creditMemoId: memo.id } })).toBe(0);
   });
 
-  it("answers 400 with §8's 'no duplicates' message, a changed date older than 45 days, an unknown invoice", async () => {
+  it("answers 400 with the error catalogue's 'no duplicates' message, a changed date older than 45 days, an unknown invoice", async () => {
     const { memo } = await appliedMemo();
     const body = await read(memo.id);
     const line = body.lines[0]!;
