@@ -1,25 +1,49 @@
-// The /credit-memos page's live connection (ADR 042): it joins the accounts receivable board's room over
-// the page load's one socket (app/utils/board-socket.ts, the room's own permission check) and tells the page
-// each time the memo list is pushed (creditMemosRefresh) or fetched again after a reconnect, so the page
-// reads its own loader again. Rendered only for sessions that may join that room.
-import { useEffect, useRef } from "react";
-import type { BoardQuery } from "~/rules/boards/board-pages.ts";
-import type { CardListName } from "~/rules/boards/boards.ts";
-import { type BoardPagedLists, useBoardLive } from "~/utils/board-socket.ts";
+// The /credit-memos page's live connection (ADR 042, ADR 048): the server puts every socket of a session that
+// may open /credit-memos (55) in the page's announcement room, and sends the memo list's refresh
+// (creditMemosRefresh, with its `user` argument: who saved) there as well as to the AR board's room. The page
+// hears it over the page load's one socket (app/utils/board-socket.ts), reads its own loader again, and says
+// who saved; after a reconnect it reads again too (a push may have been missed meanwhile).
+import { Text } from "@radix-ui/themes";
+import { useEffect, useRef, useState } from "react";
+import type { SavedBy } from "~/rules/boards/announcements.ts";
+import { LIST_EVENTS } from "~/rules/boards/boards.ts";
+import { boardSocket } from "~/utils/board-socket.ts";
 
-const LISTS: readonly CardListName[] = ["credit-memos"];
-const NO_PAYLOADS: BoardPagedLists = {};
-const WHOLE_LIST: BoardQuery = { filter: "", show: null, perStage: 5 };
+const EVENT = LIST_EVENTS["credit-memos"];
 
-export function CreditMemosLive({ room, onChange }: { room: string; onChange: () => void }) {
-  const { payloads } = useBoardLive(room, LISTS, NO_PAYLOADS, WHOLE_LIST);
-  const pushed = payloads["credit-memos"];
+const isSavedBy = (value: unknown): value is SavedBy =>
+  typeof value === "object" &&
+  value !== null &&
+  typeof (value as SavedBy).UserID === "number" &&
+  typeof (value as SavedBy).Name === "string";
+
+export function CreditMemosLive({ onChange }: { onChange: () => void }) {
   const latest = useRef(onChange);
   useEffect(() => {
     latest.current = onChange;
   });
+  const [savedBy, setSavedBy] = useState<SavedBy | null>(null);
   useEffect(() => {
-    if (pushed) latest.current();
-  }, [pushed]);
-  return null;
+    const client = boardSocket();
+    const heard = (_list: unknown, user: unknown) => {
+      setSavedBy(isSavedBy(user) ? user : null);
+      latest.current();
+    };
+    let connected = client.connected;
+    const reconnected = () => {
+      if (connected) latest.current();
+      connected = true;
+    };
+    client.on(EVENT, heard);
+    client.on("connect", reconnected);
+    return () => {
+      client.off(EVENT, heard);
+      client.off("connect", reconnected);
+    };
+  }, []);
+  return savedBy ? (
+    <Text as="p" size="1" color="gray" role="status" data-memos-saved-by={savedBy.UserID}>
+      Credit memos updated by {savedBy.Name}.
+    </Text>
+  ) : null;
 }

@@ -1,8 +1,8 @@
 // /credit-memos (credit-memos; ADR 042): every credit memo with a search (invoice/claim, company), status
 // and company filters, sortable columns and pages, all plain GET links and forms (works without
 // JavaScript). Each memo opens its memo dialog (creditMemoEdit) and "Create Credit Memo" the create dialog,
-// both drawn by this page through the dialog kit (ADR 026, ADR 036). The list follows changes live: the page
-// joins the accounts receivable board's room when the session may, and reads its loader again on each push.
+// both drawn by this page through the dialog kit (ADR 026, ADR 036). The list follows changes live: every
+// reader hears the memo list's refresh in the page's announcement room and reads its loader again (ADR 048).
 import { Badge, Button, Callout, Flex, Link as RadixLink, Table, Text, TextField } from "@radix-ui/themes";
 import { Form, Link, type ShouldRevalidateFunctionArgs, useActionData } from "react-router";
 import { CreditMemosLive } from "~/components/credit-memos-live.tsx";
@@ -11,7 +11,6 @@ import { nativeControlStyle } from "~/components/dialogs/native-control.ts";
 import { BoardDialog, prefetchDialogOfLink } from "~/components/dialogs/credit-memos-dialogs.tsx";
 import { PageShell } from "~/components/page-shell.tsx";
 import { listCreditMemos } from "~/modules/credit-memos/credit-memo-directory.server.ts";
-import { mayJoinRoom, roomOfList } from "~/rules/boards/boards.ts";
 import { mayCreateCreditMemos } from "~/rules/credit-memos/credit-memo-access.ts";
 import {
   CREDIT_MEMO_STATUS_FILTERS,
@@ -36,8 +35,6 @@ export const handle = { rendersDialogs: dialogsHostedBy("credit-memos") };
 
 export const meta: Route.MetaFunction = () => [{ title: "Credit Memos · Fleet Ops" }];
 
-const MEMO_ROOM = roomOfList("credit-memos");
-
 function creditMemosRequest(args: Route.LoaderArgs | Route.ActionArgs) {
   const { session } = requireRouteAccess(args);
   return { session, dialogs: pageDialogContext(args, "credit-memos", session) };
@@ -53,8 +50,6 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     ...list,
     mayCreate: mayCreateCreditMemos(session.permissions),
-    // The room's own rule: a session that may not join it gets no live updates, only its reloads.
-    liveRoom: mayJoinRoom(MEMO_ROOM, session.permissions) ? MEMO_ROOM : null,
     dialog,
     closeDialogHref: creditMemosViewHref(args.url.pathname, args.url.search),
   };
@@ -84,7 +79,7 @@ const STATUS_COLORS = { PENDING: "orange", APPROVED: "green", VOID: "gray" } as 
 const STATUS_LABELS = { PENDING: "Pending", APPROVED: "Approved", VOID: "Void" } as const;
 
 export default function CreditMemos({ loaderData }: Route.ComponentProps) {
-  const { mayCreate, liveRoom, dialog, closeDialogHref } = loaderData;
+  const { mayCreate, dialog, closeDialogHref } = loaderData;
   // A memo created, approved, voided or applied anywhere: the list is read again.
   const { data: listed, readAgain } = useDataReadAgain(loaderData);
   const { memos, page, pageCount, total, query, companies } = listed;
@@ -117,7 +112,7 @@ export default function CreditMemos({ loaderData }: Route.ComponentProps) {
 
   return (
     <PageShell title="Credit Memos">
-      {liveRoom ? <CreditMemosLive room={liveRoom} onChange={readAgain} /> : null}
+      <CreditMemosLive onChange={readAgain} />
       <Flex direction="column" gap="4">
         <Flex justify="between" align="end" gap="3" wrap="wrap">
           <Form method="get" role="search" aria-label="Search credit memos">

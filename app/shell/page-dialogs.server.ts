@@ -39,7 +39,11 @@ export async function submitPageDialog(
   const submission = await submitDialogForm(dialogs, await args.request.formData());
   if (submission.kind === "refused") return data(submission.actionData, { status: submission.status });
   const { boardChanges } = args.context.get(servicesContext);
-  boardChanges.listsChanged(submission.lists, submission.requests);
+  const { user } = dialogs.actor;
+  boardChanges.listsChanged(submission.lists, submission.requests, {
+    UserID: user.id,
+    Name: `${user.firstName} ${user.lastName}`,
+  });
   if (submission.announce) boardChanges.announce(submission.announce);
   const { url } = args;
   if (submission.opens) {

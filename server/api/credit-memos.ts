@@ -7,6 +7,17 @@ import { findInvoiceClaim, createCreditMemo } from "../../app/modules/credit-mem
 import { applyCreditMemos, findCompanyCredits } from "../../app/modules/credit-memos/credit-memo-apply.server.ts";
 import { approveCreditMemo, voidCreditMemo } from "../../app/modules/credit-memos/credit-memo-review.server.ts";
 import {
+  editAppliedCreditMemo,
+  editCreditMemo,
+  readAppliedForEdit,
+  readCreditMemoForEdit,
+} from "../../app/modules/credit-memos/credit-memo-edit.server.ts";
+import {
+  CREDIT_MEMO_EDIT_API_PATH,
+  CREDIT_MEMO_EDIT_APPLIED_API_PATH,
+  CREDIT_MEMO_EDIT_MESSAGES,
+} from "../../app/rules/credit-memos/credit-memo-edit.ts";
+import {
   CREDIT_MEMO_APPLY_API_PATH,
   CREDIT_MEMO_APPLY_MESSAGES,
   CREDIT_MEMO_FIND_CREDITS_API_PATH,
@@ -25,7 +36,13 @@ import {
 } from "../../app/rules/credit-memos/credit-memo-review.ts";
 import { requireSession } from "./authenticate.ts";
 import { defineEndpoint, route } from "./endpoint.ts";
-import { operationEndpoint } from "./operation-endpoint.ts";
+import {
+  ifMatchHeaders,
+  operationEndpoint,
+  recordReadEndpoint,
+  recordReadResponses,
+  versionedEditResponses,
+} from "./operation-endpoint.ts";
 import { doneSchema, operationResponses, REFUSALS } from "./schemas.ts";
 
 const CREATORS =
@@ -122,6 +139,64 @@ const companyCreditsSchema = z
     CMList: z.array(z.object({ CMID: z.int(), AvailableCredit: z.string(), InvoiceClaim: z.string() })),
   })
   .meta({ id: "CompanyCredits" });
+
+const EDITORS = "credit-memo-edit-void, or all access.";
+const version = z.int().min(1).meta({ description: "The version read (also the read's ETag); or send If-Match." });
+const creditMemoID = z.int().min(1).meta({ description: "The memo's id." });
+
+const editSchema = createSchema
+  .extend({ creditMemoID, version })
+  .meta({ id: "CreditMemoEdit", description: "What the memo's read answers, with your changes." });
+
+const appliedEditLineSchema = z
+  .object({
+    originalInvoice: z.string().max(40).meta({ description: "The invoice whose applications this line replaces." }),
+    Invoice: z
+      .string()
+      .max(40)
+      .meta({ description: "Required: the invoice (changed: checked as the apply checks it)." }),
+    AppliedDate: z.string().nullable().optional().meta({
+      description: "YYYY-MM-DD; a changed date at most 45 days ago. Left out: appliedDate, else the original.",
+    }),
+    AppliedAmount: amount,
+    AppliedNote: z.string().max(500).meta({ description: "Required." }),
+    InvoiceOverride: z
+      .union([z.literal(0), z.literal(1)])
+      .optional()
+      .meta({ description: "1: a changed invoice that answered 404 or 406 is applied anyway." }),
+  })
+  .meta({ id: "AppliedCreditEditLine" });
+
+const appliedEditSchema = z
+  .object({
+    creditMemoID,
+    version,
+    appliedDate: z.string().nullable().optional().meta({ description: "The lines' applied date when they give none." }),
+    removedInvoices: z
+      .array(z.string().max(40))
+      .max(50)
+      .meta({ description: "Invoices whose applications are removed." }),
+    lines: z.array(appliedEditLineSchema).max(50),
+  })
+  .meta({ id: "AppliedCreditEdit" });
+
+const EDIT_EXAMPLE = { ...CREATE_EXAMPLE, creditMemoID: 118, version: 2 };
+const APPLIED_EDIT_EXAMPLE = {
+  creditMemoID: 118,
+  version: 3,
+  appliedDate: null,
+  removedInvoices: ["INV-118207"],
+  lines: [
+    {
+      originalInvoice: "INV-118300",
+      Invoice: "INV-118300",
+      AppliedDate: "2026-11-20",
+      AppliedAmount: "200.00",
+      AppliedNote: "Offset",
+      InvoiceOverride: 0,
+    },
+  ],
+};
 
 const refusal = (description: string, error: string) => ({ ...REFUSALS[409], description, example: { error } });
 
@@ -278,6 +353,83 @@ export const CREDIT_MEMOS_ENDPOINTS = {
       417: refusal("A memo no longer has the credit.", CREDIT_MEMO_APPLY_MESSAGES.noLongerAvailable(118, 0)),
     },
   }),
+  edit: defineEndpoint({
+    method: "put",
+    path: CREDIT_MEMO_EDIT_API_PATH,
+    tag: "Credit memos",
+    summary: "Edit a credit memo (action Create)",
+    description:
+      "Its fields and lines, replaced by the body's. The create's rules and messages apply; an edit's failure answers " +
+      "'Error, please verify you have filled out all required fields and try again.' with the field's reason. The " +
+      "lines' total may not go below the credit applied, nor, once approved, above the approved total (409). A void " +
+      "memo answers 409; a stale version 409 (412 with If-Match) with the changes made since.",
+    access: "session",
+    permission: EDITORS,
+    headers: ifMatchHeaders,
+    body: { schema: editSchema, example: EDIT_EXAMPLE },
+    responses: versionedEditResponses({
+      description: "Edited.",
+      schema: createdSchema,
+      example: { ok: true, CreditMemoID: 118, message: CREDIT_MEMO_EDIT_MESSAGES.edited },
+    }),
+  }),
+  read: defineEndpoint({
+    method: "get",
+    path: "/api/credit-memo/{creditMemoId}",
+    tag: "Credit memos",
+    summary: "Read a credit memo as its edit takes it",
+    description: "Every field `PUT /api/credit-memo/edit-memo` takes, with the version (also the ETag).",
+    access: "session",
+    permission: CREATORS,
+    params: memoParams,
+    responses: recordReadResponses({ description: "The memo.", schema: editSchema, example: EDIT_EXAMPLE }),
+    readFor: `PUT ${CREDIT_MEMO_EDIT_API_PATH}`,
+  }),
+  editApplied: defineEndpoint({
+    method: "put",
+    path: CREDIT_MEMO_EDIT_APPLIED_API_PATH,
+    tag: "Credit memos",
+    summary: "Edit a credit memo's applications (action Apply)",
+    description:
+      "The applications of each line's `originalInvoice` are replaced by the line, those of each removed invoice " +
+      "deleted, the others kept; invoices' balances follow. The new total may not exceed the replaced applications' " +
+      "sum plus the memo's available credit (409). A blank field or an invoice named twice answers 400 'Error, please " +
+      "verify you have filled out all required fields and there are no duplicates and try again.'; a stale version " +
+      "409 (412 with If-Match).",
+    access: "session",
+    permission: EDITORS,
+    headers: ifMatchHeaders,
+    body: { schema: appliedEditSchema, example: APPLIED_EDIT_EXAMPLE },
+    responses: {
+      ...versionedEditResponses({
+        description: "Edited.",
+        schema: createdSchema,
+        example: { ok: true, CreditMemoID: 118, message: CREDIT_MEMO_EDIT_MESSAGES.edited },
+      }),
+      406: refusal(
+        "A changed invoice is another company's or already paid.",
+        CREDIT_MEMO_APPLY_MESSAGES.invoicePaid("INV-1"),
+      ),
+    },
+  }),
+  readApplied: defineEndpoint({
+    method: "get",
+    path: "/api/credit-memo/{creditMemoId}/applied",
+    tag: "Credit memos",
+    summary: "Read a credit memo's applications as their edit takes them",
+    description:
+      "Every field `PUT /api/credit-memo/edit-applied-memo` takes: one line per invoice (several applications to one " +
+      "invoice as their sum), with the version (also the ETag).",
+    access: "session",
+    permission: CREATORS,
+    params: memoParams,
+    responses: recordReadResponses({
+      description: "The memo's applications.",
+      schema: appliedEditSchema,
+      example: APPLIED_EDIT_EXAMPLE,
+    }),
+    readFor: `PUT ${CREDIT_MEMO_EDIT_APPLIED_API_PATH}`,
+  }),
 } as const;
 
 export function createCreditMemosRouter(services: AppServices): express.Router {
@@ -314,5 +466,17 @@ export function createCreditMemosRouter(services: AppServices): express.Router {
   );
   route(router, CREDIT_MEMOS_ENDPOINTS.approve, ...operationEndpoint(services, approveCreditMemo, byMemoId));
   route(router, CREDIT_MEMOS_ENDPOINTS.void, ...operationEndpoint(services, voidCreditMemo, byMemoId));
+  route(router, CREDIT_MEMOS_ENDPOINTS.edit, ...operationEndpoint(services, editCreditMemo));
+  route(
+    router,
+    CREDIT_MEMOS_ENDPOINTS.editApplied,
+    ...operationEndpoint(services, (db, actor, body) => editAppliedCreditMemo(db, actor, body)),
+  );
+  route(router, CREDIT_MEMOS_ENDPOINTS.read, ...recordReadEndpoint(services, "creditMemoId", readCreditMemoForEdit));
+  route(
+    router,
+    CREDIT_MEMOS_ENDPOINTS.readApplied,
+    ...recordReadEndpoint(services, "creditMemoId", readAppliedForEdit),
+  );
   return router;
 }

@@ -89,7 +89,11 @@ export function operationEndpoint(
         res.status(status).json(refusalBody(result));
         return;
       }
-      services.boardChanges.listsChanged(result.lists, result.requests);
+      const { user } = res.locals.session!;
+      services.boardChanges.listsChanged(result.lists, result.requests, {
+        UserID: user.id,
+        Name: `${user.firstName} ${user.lastName}`,
+      });
       if (result.announce) services.boardChanges.announce(result.announce);
       res.json({ ok: true, ...result.record, ...(result.message ? { message: result.message } : {}) });
     },

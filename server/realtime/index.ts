@@ -183,11 +183,11 @@ export async function attachRealtime(
   }
   const boardChanges: BoardRefresher & BoardChanges = {
     ...refresher,
-    listsChanged(lists, requests) {
+    listsChanged(lists, requests, savedBy) {
       cardLists.invalidate(lists, requests);
       if (redis && lists.length > 0)
         io.serverSideEmit(LISTS_CHANGED_EVENT, { lists: [...lists], ...(requests ? { requests: [...requests] } : {}) });
-      refresher.listsChanged(lists);
+      refresher.listsChanged(lists, requests, savedBy);
     },
     announce(announcements) {
       // Through the adapter, so the sockets of every instance hear it (ADR 035).

@@ -16,19 +16,21 @@ import { createBoardRefresher } from "./refresh.ts";
 const WINDOW_MS = 50;
 
 interface Emitted {
-  room: string;
+  room: string | string[];
   except: string | null;
   event: string;
   payload: unknown;
+  /** Arguments after the payload (creditMemosRefresh's `user`, ADR 048). */
+  more: unknown[];
 }
 
 function fakeIo() {
   const emitted: Emitted[] = [];
-  const operator = (room: string, except: string | null) => ({
+  const operator = (room: string | string[], except: string | null) => ({
     except: (other: string) => operator(room, other),
-    emit: (event: string, payload: unknown) => emitted.push({ room, except, event, payload }),
+    emit: (event: string, payload: unknown, ...more: unknown[]) => emitted.push({ room, except, event, payload, more }),
   });
-  const io = { to: (room: string) => operator(room, null) };
+  const io = { to: (room: string | string[]) => operator(room, null) };
   /** The versions (generatedAt) of `list` emitted to its room, in order. */
   const versions = (list: CardListName) =>
     emitted
@@ -173,5 +175,33 @@ describe("the board refresher", () => {
     refresher.listsChanged(["overview"]);
     await vi.advanceTimersByTimeAsync(WINDOW_MS * 2);
     expect(loader.calls()).toBe(1);
+  });
+
+  it("sends the memo list to the AR room and /credit-memos' readers, naming who saved last (ADR 048)", async () => {
+    const { refresher, loader, emitted } = setup();
+    refresher.listsChanged(["credit-memos"], undefined, { UserID: 7, Name: "Dana Ruiz" });
+    refresher.listsChanged(["credit-memos"], undefined, { UserID: 9, Name: "Lee Park" });
+    await settle();
+    loader.releaseAll();
+    await vi.advanceTimersByTimeAsync(WINDOW_MS + 1);
+    loader.releaseAll();
+    await settle();
+    const memoPushes = emitted.filter((entry) => entry.event === LIST_EVENTS["credit-memos"]);
+    expect(memoPushes.length).toBeGreaterThan(0);
+    for (const push of memoPushes) {
+      expect(push.room).toEqual(["ar", "announcements:credit-memos"]);
+      expect(push.more).toEqual([{ UserID: 9, Name: "Lee Park" }]);
+    }
+    // A client's hint names nobody; other lists carry no second argument and go to their room alone.
+    refresher.listsChanged(["credit-memos", "titles"]);
+    await settle();
+    loader.releaseAll();
+    await vi.advanceTimersByTimeAsync(WINDOW_MS + 1);
+    loader.releaseAll();
+    await settle();
+    expect(emitted.filter((entry) => entry.event === LIST_EVENTS["credit-memos"]).at(-1)!.more).toEqual([null]);
+    const titles = emitted.filter((entry) => entry.event === LIST_EVENTS.titles).at(-1)!;
+    expect(titles.room).toBe("titles");
+    expect(titles.more).toEqual([]);
   });
 });

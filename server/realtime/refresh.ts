@@ -18,6 +18,7 @@ import {
 } from "../../app/rules/boards/boards.ts";
 import { type CardListWire, encodeCardList } from "../../app/rules/boards/card-wire.ts";
 import type { BoardChanges } from "../../app/modules/platform/services.server.ts";
+import { LISTS_NAMING_SAVER, listAnnouncementRooms, type SavedBy } from "../../app/rules/boards/announcements.ts";
 import type { Db } from "../../app/modules/platform/services.server.ts";
 import type { Logger } from "../../app/modules/platform/services.server.ts";
 
@@ -72,6 +73,8 @@ export function createBoardRefresher(options: BoardRefresherOptions): BoardRefre
   let closed = false;
 
   const changesOf = (list: CardListName) => changes.get(list) ?? 0;
+  /** Who saved each list's latest change, when the save named one (ADR 048). */
+  const savers = new Map<CardListName, SavedBy | null>();
 
   /**
    * The list and its wire form, or null when it could not be computed (logged; the boards keep what
@@ -88,7 +91,11 @@ export function createBoardRefresher(options: BoardRefresherOptions): BoardRefre
 
   function emit(list: CardListName, { payload, wire }: ComputedList): void {
     const room = roomOfList(list);
-    io.to(room).emit(LIST_EVENTS[list], wire);
+    // The list's room and the pages that hear it too (ADR 048); socket.io sends once per socket.
+    const also = listAnnouncementRooms(list);
+    const to = io.to(also.length > 0 ? [room, ...also] : room);
+    if (LISTS_NAMING_SAVER.includes(list)) to.emit(LIST_EVENTS[list], wire, savers.get(list) ?? null);
+    else to.emit(LIST_EVENTS[list], wire);
     const notification: NotificationsPayload = {
       generatedAt: payload.generatedAt,
       counts: { [list]: payload.cards.length },
@@ -167,10 +174,11 @@ export function createBoardRefresher(options: BoardRefresherOptions): BoardRefre
   }
 
   return {
-    listsChanged(lists) {
+    listsChanged(lists, _requests, savedBy) {
       if (closed) return;
       for (const list of lists) {
         if (!(CARD_LISTS as readonly string[]).includes(list)) continue;
+        savers.set(list, savedBy ?? null);
         dirty.add(list);
         changes.set(list, changesOf(list) + 1);
       }

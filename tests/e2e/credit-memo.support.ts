@@ -14,6 +14,8 @@ export const REQUIRED_VIN = "Error, please verify you have filled out all requir
 export const DUPLICATE = "Invoice/Claim # already exists. Please verify it is not a duplicate.";
 export const FREE = "No credit memo uses this Invoice/Claim # yet.";
 export const CREATED = "Credit Memo created successfully!";
+export const APPLIED = "Credit Memo applied successfully!";
+export const EDITED = "Credit Memo edited successfully!";
 
 export const uniqueClaim = (label: string) => `E2E-${label}-${randomInt(1_000_000, 9_999_999)}`;
 

@@ -8,7 +8,7 @@ import express, { type RequestHandler } from "express";
 import { pino } from "pino";
 import { afterAll, beforeAll } from "vitest";
 import { signSessionToken } from "~/modules/identity/session-token.server.ts";
-import type { Announcement } from "~/rules/boards/announcements.ts";
+import type { Announcement, SavedBy } from "~/rules/boards/announcements.ts";
 import type { CardListName } from "~/rules/boards/boards.ts";
 import { handleErrors } from "../../server/api/errors.ts";
 import { loadConfig } from "../../server/config.ts";
@@ -51,6 +51,8 @@ export interface ApiHarness {
   readonly reported: CardListName[][];
   /** Every announcement (vendorCreated, departmentCreated) the endpoints made, in order. */
   readonly announced: Announcement[];
+  /** Who each listsChanged call named as the saver (creditMemosRefresh's user, ADR 048), in order. */
+  readonly savers: (SavedBy | undefined)[];
   /** A bearer token for a signed-in actor (its user and permissions). */
   readonly tokenFor: (actor: { user: { id: number }; permissions: number[] }) => string;
   /** A request answered with JSON: its status and parsed body. */
@@ -73,6 +75,7 @@ export interface ApiHarness {
 export function apiHarness(createRouter: (services: AppServices) => RequestHandler): ApiHarness {
   const reported: CardListName[][] = [];
   const announced: Announcement[] = [];
+  const savers: (SavedBy | undefined)[] = [];
   let services: AppServices | undefined;
   let server: Server | undefined;
   let url: string | undefined;
@@ -85,7 +88,10 @@ export function apiHarness(createRouter: (services: AppServices) => RequestHandl
       database,
       logger,
       boardChanges: {
-        listsChanged: (lists) => void reported.push([...lists]),
+        listsChanged: (lists, _requests, savedBy) => {
+          reported.push([...lists]);
+          savers.push(savedBy);
+        },
         announce: (announcements) => void announced.push(...announcements),
       },
     };
@@ -132,6 +138,7 @@ export function apiHarness(createRouter: (services: AppServices) => RequestHandl
     },
     reported,
     announced,
+    savers,
     tokenFor: (actor) => signSessionToken(TEST_API_CONFIG, { userId: actor.user.id, permissions: actor.permissions }),
     call: async <Body>(method: ApiMethod, path: string, options?: ApiRequestOptions) => {
       const response = await send(method, path, options);

@@ -4,6 +4,7 @@
 // a memo without applications. Two forms through the dialog kit (ADR 026); both work without JavaScript.
 import { Badge, Box, Button, Callout, Flex, Text, TextArea } from "@radix-ui/themes";
 import { type ReactNode, useId } from "react";
+import { Link, useLocation } from "react-router";
 import { CREDIT_MEMO_SUCCESS_MS, CREDIT_MEMO_ERROR_MS } from "~/rules/credit-memos/credit-memo-create.ts";
 import {
   CREDIT_MEMO_APPROVE_INTENT,
@@ -15,6 +16,7 @@ import {
 import { FormMessage, FieldMessage } from "../form-message.tsx";
 import { type BoardDialogProps, DialogFormElement, newestForm, useDialogForm, useTimedMessage } from "./dialog-kit.tsx";
 import { OrderHistory } from "./order-history.tsx";
+import { AppliedEditForm, CreditMemoEditForm } from "./credit-memo-edit-forms.tsx";
 
 const STATUS_LABELS = { PENDING: "Pending approval", APPROVED: "Approved", VOID: "Void" } as const;
 const STATUS_COLORS = { PENDING: "orange", APPROVED: "green", VOID: "gray" } as const;
@@ -52,6 +54,17 @@ export default function CreditMemoReviewDialog({ data, actionData, readOnly }: B
   const reasonError = voiding.fieldError("reason");
   const canApprove = !readOnly && data.mayApprove && data.approveBlock === null;
   const canVoid = !readOnly && data.mayVoid && data.voidBlock === null;
+  const location = useLocation();
+  // The edit actions are the same dialog with action Create or Apply in the URL (ADR 048).
+  const actionHref = (action: "Create" | "Apply" | null) => {
+    const next = new URLSearchParams(location.search);
+    next.delete("notice");
+    if (action) next.set("action", action);
+    else next.delete("action");
+    return `${location.pathname}?${next.toString()}`;
+  };
+  const canEdit = !readOnly && data.mayEdit && memo.status !== "VOID";
+  const canEditApplied = canEdit && memo.status === "APPROVED" && memo.applications.length > 0;
 
   return (
     <Flex direction="column" gap="3" data-credit-memo={memo.id}>
@@ -64,124 +77,170 @@ export default function CreditMemoReviewDialog({ data, actionData, readOnly }: B
           {STATUS_LABELS[memo.status]}
         </Badge>
       </Flex>
-      <Box style={{ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(150px, 1fr))", gap: 8 }}>
-        <Fact label="Invoice/Claim #">{memo.invoiceClaim}</Fact>
-        <Fact label="Date">{memo.memoDate}</Fact>
-        <Fact label="Type">{memo.memoType}</Fact>
-        <Fact label="Source">{memo.source}</Fact>
-        <Fact label="Total">
-          <span data-memo-total="">{memo.total}</span>
-        </Fact>
-        <Fact label="Applied">{memo.applied}</Fact>
-        <Fact label="Available credit">
-          <span data-available-credit="">{memo.available}</span>
-        </Fact>
-        <Fact label="Created by">{memo.createdBy ?? "—"}</Fact>
-        {memo.approvedBy ? <Fact label="Approved by">{memo.approvedBy}</Fact> : null}
-      </Box>
-      <Fact label="Description">{memo.description}</Fact>
-      {memo.notes ? <Fact label="Notes">{memo.notes}</Fact> : null}
-      <Box>
-        <Text as="p" size="2" weight="bold">
-          Lines
-        </Text>
-        <table style={{ width: "100%", borderCollapse: "collapse" }} aria-label="Lines">
-          <thead>
-            <tr>
-              <th style={cell}>Related Invoice</th>
-              <th style={cell}>Unit Number</th>
-              <th style={cell}>Amount</th>
-              <th style={cell}>PO</th>
-              <th style={cell}>Note</th>
-            </tr>
-          </thead>
-          <tbody>
-            {memo.lines.map((line, index) => (
-              <tr key={index}>
-                <td style={cell}>{line.relatedInvoice}</td>
-                <td style={cell}>{line.unitNumber}</td>
-                <td style={cell}>{line.amount}</td>
-                <td style={cell}>{line.po ?? ""}</td>
-                <td style={cell}>{line.note}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </Box>
-      {memo.applications.length > 0 ? (
+      {data.editRefused ? (
+        <Callout.Root color="amber" role="status">
+          <Callout.Text>{data.editRefused}</Callout.Text>
+        </Callout.Root>
+      ) : null}
+      {data.edit && !readOnly ? (
+        <>
+          {data.edit.action === "Create" ? (
+            <CreditMemoEditForm memoId={memo.id} version={memo.version} edit={data.edit} actionData={actionData} />
+          ) : (
+            <AppliedEditForm memoId={memo.id} version={memo.version} edit={data.edit} actionData={actionData} />
+          )}
+          <Box>
+            <Link to={actionHref(null)} preventScrollReset>
+              Back to the credit memo
+            </Link>
+          </Box>
+        </>
+      ) : (
+        memoView()
+      )}
+      <OrderHistory entries={data.history} />
+    </Flex>
+  );
+
+  function memoView() {
+    return (
+      <>
+        <Box style={{ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(150px, 1fr))", gap: 8 }}>
+          <Fact label="Invoice/Claim #">{memo.invoiceClaim}</Fact>
+          <Fact label="Date">{memo.memoDate}</Fact>
+          <Fact label="Type">{memo.memoType}</Fact>
+          <Fact label="Source">{memo.source}</Fact>
+          <Fact label="Total">
+            <span data-memo-total="">{memo.total}</span>
+          </Fact>
+          <Fact label="Applied">{memo.applied}</Fact>
+          <Fact label="Available credit">
+            <span data-available-credit="">{memo.available}</span>
+          </Fact>
+          <Fact label="Created by">{memo.createdBy ?? "—"}</Fact>
+          {memo.approvedBy ? <Fact label="Approved by">{memo.approvedBy}</Fact> : null}
+        </Box>
+        <Fact label="Description">{memo.description}</Fact>
+        {memo.notes ? <Fact label="Notes">{memo.notes}</Fact> : null}
         <Box>
           <Text as="p" size="2" weight="bold">
-            Applications
+            Lines
           </Text>
-          <table style={{ width: "100%", borderCollapse: "collapse" }} aria-label="Applications">
+          <table style={{ width: "100%", borderCollapse: "collapse" }} aria-label="Lines">
             <thead>
               <tr>
-                <th style={cell}>Invoice</th>
-                <th style={cell}>Applied Date</th>
+                <th style={cell}>Related Invoice</th>
+                <th style={cell}>Unit Number</th>
                 <th style={cell}>Amount</th>
+                <th style={cell}>PO</th>
                 <th style={cell}>Note</th>
               </tr>
             </thead>
             <tbody>
-              {memo.applications.map((application, index) => (
+              {memo.lines.map((line, index) => (
                 <tr key={index}>
-                  <td style={cell}>
-                    {application.invoiceNumber}
-                    {application.override ? " (override)" : ""}
-                  </td>
-                  <td style={cell}>{application.appliedDate}</td>
-                  <td style={cell}>{application.amount}</td>
-                  <td style={cell}>{application.note}</td>
+                  <td style={cell}>{line.relatedInvoice}</td>
+                  <td style={cell}>{line.unitNumber}</td>
+                  <td style={cell}>{line.amount}</td>
+                  <td style={cell}>{line.po ?? ""}</td>
+                  <td style={cell}>{line.note}</td>
                 </tr>
               ))}
             </tbody>
           </table>
         </Box>
-      ) : null}
-      {canApprove ? (
-        <DialogFormElement form={approve} aria-label="Approve credit memo">
-          <Flex gap="2" align="center">
-            <Button type="submit" color="green" loading={approve.busy}>
-              Approve
-            </Button>
-            <Text size="1" color="gray">
-              Its {memo.total} becomes credit to apply.
+        {memo.applications.length > 0 ? (
+          <Box>
+            <Text as="p" size="2" weight="bold">
+              Applications
             </Text>
-          </Flex>
-        </DialogFormElement>
-      ) : null}
-      {canVoid ? (
-        <DialogFormElement form={voiding} noValidate aria-label="Void credit memo">
-          <Flex direction="column" gap="1">
-            <label htmlFor={reasonId}>
-              <Text size="2" weight="medium">
-                Reason for voiding
-              </Text>
-            </label>
-            <TextArea
-              id={reasonId}
-              name="reason"
-              rows={2}
-              maxLength={VOID_REASON_MAX_LENGTH}
-              defaultValue={voiding.value("reason") ?? ""}
-              aria-invalid={reasonError ? true : undefined}
-            />
-            <FieldMessage message={reasonError} />
-            <Box>
-              <Button type="submit" color="red" variant="soft" loading={voiding.busy}>
-                Void Credit Memo
+            <table style={{ width: "100%", borderCollapse: "collapse" }} aria-label="Applications">
+              <thead>
+                <tr>
+                  <th style={cell}>Invoice</th>
+                  <th style={cell}>Applied Date</th>
+                  <th style={cell}>Amount</th>
+                  <th style={cell}>Note</th>
+                </tr>
+              </thead>
+              <tbody>
+                {memo.applications.map((application, index) => (
+                  <tr key={index}>
+                    <td style={cell}>
+                      {application.invoiceNumber}
+                      {application.override ? " (override)" : ""}
+                    </td>
+                    <td style={cell}>{application.appliedDate}</td>
+                    <td style={cell}>{application.amount}</td>
+                    <td style={cell}>{application.note}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </Box>
+        ) : null}
+        {canApprove ? (
+          <DialogFormElement form={approve} aria-label="Approve credit memo">
+            <Flex gap="2" align="center">
+              <Button type="submit" color="green" loading={approve.busy}>
+                Approve
               </Button>
-            </Box>
+              <Text size="1" color="gray">
+                Its {memo.total} becomes credit to apply.
+              </Text>
+            </Flex>
+          </DialogFormElement>
+        ) : null}
+        {canVoid ? (
+          <DialogFormElement form={voiding} noValidate aria-label="Void credit memo">
+            <Flex direction="column" gap="1">
+              <label htmlFor={reasonId}>
+                <Text size="2" weight="medium">
+                  Reason for voiding
+                </Text>
+              </label>
+              <TextArea
+                id={reasonId}
+                name="reason"
+                rows={2}
+                maxLength={VOID_REASON_MAX_LENGTH}
+                defaultValue={voiding.value("reason") ?? ""}
+                aria-invalid={reasonError ? true : undefined}
+              />
+              <FieldMessage message={reasonError} />
+              <Box>
+                <Button type="submit" color="red" variant="soft" loading={voiding.busy}>
+                  Void Credit Memo
+                </Button>
+              </Box>
+            </Flex>
+          </DialogFormElement>
+        ) : null}
+        {!readOnly && data.mayVoid && data.voidBlock && memo.status !== "VOID" ? (
+          <Callout.Root color="gray" role="status">
+            <Callout.Text>{data.voidBlock}</Callout.Text>
+          </Callout.Root>
+        ) : null}
+        {canEdit || canEditApplied ? (
+          <Flex gap="3" wrap="wrap">
+            {canEdit ? (
+              <Button asChild variant="soft">
+                <Link to={actionHref("Create")} preventScrollReset>
+                  Edit Credit Memo
+                </Link>
+              </Button>
+            ) : null}
+            {canEditApplied ? (
+              <Button asChild variant="soft">
+                <Link to={actionHref("Apply")} preventScrollReset>
+                  Edit Applied Credit
+                </Link>
+              </Button>
+            ) : null}
           </Flex>
-        </DialogFormElement>
-      ) : null}
-      {!readOnly && data.mayVoid && data.voidBlock && memo.status !== "VOID" ? (
-        <Callout.Root color="gray" role="status">
-          <Callout.Text>{data.voidBlock}</Callout.Text>
-        </Callout.Root>
-      ) : null}
-      <FormMessage message={form.message} />
-      <OrderHistory entries={data.history} />
-    </Flex>
-  );
+        ) : null}
+        <FormMessage message={form.message} />
+      </>
+    );
+  }
 }

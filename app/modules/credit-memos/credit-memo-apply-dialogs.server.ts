@@ -10,6 +10,7 @@ import {
 } from "../../rules/credit-memos/credit-memo-apply.ts";
 import { mayCreateCreditMemos } from "../../rules/credit-memos/credit-memo-access.ts";
 import { earliestAppliedDate } from "../../rules/credit-memos/money.ts";
+import { APPLIED_NOTICE } from "../../rules/credit-memos/credit-memo-edit.ts";
 import { serveBoardDialog } from "../dialogs/board-dialog-kit.server.ts";
 import { idFromPath } from "../operations/operation.server.ts";
 import { applyCreditMemos, findCompanyCredits } from "./credit-memo-apply.server.ts";
@@ -40,7 +41,16 @@ export const CREDIT_MEMO_APPLY_DIALOG_SERVER = serveBoardDialog(CREDIT_MEMO_APPL
     };
   },
   intents: {
-    [CREDIT_MEMO_APPLY_INTENT]: ({ db, actor, now }, fields) =>
-      applyCreditMemos(db, actor, applyBodyOfForm(fields), now),
+    // Success opens the (first) memo applied, read-only with its new applications, saying 'Credit Memo
+    // applied successfully!' for 5 s (ADR 048): the dialog that closed could not show it.
+    [CREDIT_MEMO_APPLY_INTENT]: async ({ db, actor, now }, fields) => {
+      const body = applyBodyOfForm(fields);
+      const applied = await applyCreditMemos(db, actor, body, now);
+      const lines = body.lines as Record<string, unknown>[];
+      const first = lines.map((line) => idFromPath(String(line.CMID ?? "").trim())).find((id) => id !== null);
+      return applied.ok && first
+        ? { ...applied, opens: { modal: "creditMemoEdit", creditMemoId: String(first), notice: APPLIED_NOTICE } }
+        : applied;
+    },
   },
 });

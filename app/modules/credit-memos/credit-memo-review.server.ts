@@ -71,6 +71,7 @@ export async function readCreditMemoView(db: Db, creditMemoId: number): Promise<
   if (!memo || !balance) return null;
   return {
     id: memo.id,
+    version: memo.version,
     companyCode: memo.company.code,
     companyName: memo.company.name,
     invoiceClaim: memo.invoiceClaim,

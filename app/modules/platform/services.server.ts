@@ -5,7 +5,7 @@
 import type { Logger } from "pino";
 import type pg from "pg";
 import type { PrismaClient } from "~/generated/prisma/client.ts";
-import type { Announcement } from "~/rules/boards/announcements.ts";
+import type { Announcement, SavedBy } from "~/rules/boards/announcements.ts";
 import type { CardListName, CardListPayload } from "~/rules/boards/boards.ts";
 import type { Config } from "./config.server.ts";
 
@@ -33,9 +33,10 @@ export interface BoardChanges {
   /**
    * Marks lists as changed; the realtime layer refreshes each once per burst. `requests` (FormHistory
    * ids), when the change names them, holds every request whose cards it changed: a list kept per
-   * request then computes only their cards (ADR 021).
+   * request then computes only their cards (ADR 021). `savedBy`: who saved, which the refresh of a list
+   * that names its saver carries (creditMemosRefresh, ADR 048).
    */
-  listsChanged(lists: readonly CardListName[], requests?: readonly number[]): void;
+  listsChanged(lists: readonly CardListName[], requests?: readonly number[], savedBy?: SavedBy): void;
   /** Tells the sessions that may open the pages concerned of records just created (ADR 035). */
   announce(announcements: readonly Announcement[]): void;
 }

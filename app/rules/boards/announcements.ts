@@ -3,6 +3,7 @@
 // operation that created the record has committed, to the sockets of sessions that may open one of
 // the audience's pages; a socket joins those rooms with its session (server/realtime/rooms.ts).
 import type { RouteName } from "../access/routes.ts";
+import type { CardListName } from "./boards.ts";
 
 export interface VendorCreatedPayload {
   VendorID: number;
@@ -38,8 +39,36 @@ export const ANNOUNCEMENT_AUDIENCE: Readonly<Record<AnnouncementEvent, readonly 
   rentalUseSet: ["statuscount"],
 };
 
-/** Every page some announcement is heard on. */
-export const ANNOUNCEMENT_ROUTES: readonly RouteName[] = [...new Set(Object.values(ANNOUNCEMENT_AUDIENCE).flat())];
+/**
+ * Card lists whose refresh is also heard by the readers of a page that is not their board (ADR 048): the
+ * memo list (creditMemosRefresh) by every reader of /credit-memos (55), who may not open the AR board.
+ * The refresher sends such a list to the list's room and these pages' announcement rooms at once (a socket
+ * in several hears it once).
+ */
+export const LIST_AUDIENCE: Readonly<Partial<Record<CardListName, readonly RouteName[]>>> = {
+  "credit-memos": ["credit-memos"],
+};
+
+/** The announcement rooms a list's refresh also goes to. */
+export const listAnnouncementRooms = (list: CardListName): string[] =>
+  (LIST_AUDIENCE[list] ?? []).map(announcementRoomOf);
+
+/**
+ * Who saved a change, as the refresh of a list that names its saver carries it (creditMemosRefresh's `user`
+ * argument, ADR 048): the last save of the refresh's window; null when no save named one (a client's hint).
+ */
+export interface SavedBy {
+  UserID: number;
+  Name: string;
+}
+
+/** The lists whose refresh event carries a second argument, `user` (the specification's creditMemosRefresh). */
+export const LISTS_NAMING_SAVER: readonly CardListName[] = ["credit-memos"];
+
+/** Every page some announcement (or list refresh, LIST_AUDIENCE) is heard on. */
+export const ANNOUNCEMENT_ROUTES: readonly RouteName[] = [
+  ...new Set([...Object.values(ANNOUNCEMENT_AUDIENCE).flat(), ...Object.values(LIST_AUDIENCE).flat()]),
+];
 
 /** The socket room of the sessions that may open a page, for its announcements. */
 export function announcementRoomOf(route: RouteName): string {

@@ -21,3 +21,10 @@ export const mayApproveCreditMemos = (permissionIds: readonly number[]) =>
   hasFeature(permissionIds, "credit-memo-approve");
 export const mayVoidCreditMemos = (permissionIds: readonly number[]) =>
   hasFeature(permissionIds, "credit-memo-edit-void");
+
+/**
+ * Editing a memo, its lines or its applications (ADR 048): credit-memo-edit-void (33), the permission named
+ * for editing and voiding; all access passes.
+ */
+export const mayEditCreditMemos = (permissionIds: readonly number[]) =>
+  hasFeature(permissionIds, "credit-memo-edit-void");

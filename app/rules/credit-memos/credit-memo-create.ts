@@ -19,7 +19,7 @@ export const CREDIT_MEMO_CREATE_MESSAGES = {
   date: "Date must be a date (YYYY-MM-DD).",
   type: "Type must be one of OP, CR, ADJ.",
   amount: "Amount must be a dollar amount from 0.01 to 9,999,999,999.99.",
-  unitNumber: `Unit Number must be up to ${UNIT_NUMBER_LENGTH} letters or digits.`,
+  unitNumber: `Unit Number must be up to ${UNIT_NUMBER_LENGTH} letters, digits or hyphens.`,
   tooLong: (label: string, max: number) => `${label} may be at most ${max} characters.`,
   notText: (label: string) => `${label} must be text.`,
   fieldRequired: (label: string) => `${label} is required.`,
@@ -220,7 +220,8 @@ export function validateCreditMemo(body: unknown): CreditMemoValidation {
       } else read[entry.name] = text.value;
     }
     const unitNumber = read.unitNumber ? read.unitNumber.replace(/\s/g, "").toUpperCase() : null;
-    if (read.unitNumber && !/^[A-Z0-9]{1,8}$/.test(unitNumber ?? ""))
+    // Fleet unit numbers carry hyphens (H26-0007), as the other unit fields accept (ADR 048).
+    if (read.unitNumber && !/^[A-Z0-9-]{1,8}$/.test(unitNumber ?? ""))
       add(lineErrorKey(index, "unitNumber"), M.unitNumber);
     let amountCents: Cents | null = null;
     if (read.amount) {

@@ -5,6 +5,7 @@ import { mayApproveCreditMemos, mayVoidCreditMemos } from "./credit-memo-access.
 import { defineBoardDialog } from "../dialogs/board-dialog.ts";
 import { creditMemoEditTitle } from "../dialogs/modals.ts";
 import { postedFields } from "../dialogs/posted-fields.ts";
+import { CREDIT_MEMO_EDIT_APPLIED_INTENT, CREDIT_MEMO_EDIT_INTENT } from "./credit-memo-edit.ts";
 import type { HistoryEntry } from "../orders/request-history.ts";
 import type { CreditMemoStatusName } from "./money.ts";
 
@@ -64,6 +65,8 @@ export const creditMemoVoidApiPath = (id: number | string) => `/api/credit-memo/
 /** A memo as the dialog shows it; amounts already formatted from the database's exact sums. */
 export interface CreditMemoView {
   id: number;
+  /** The version an edit is made from (ADR 048). */
+  version: number;
   companyCode: string;
   companyName: string;
   invoiceClaim: string;
@@ -84,10 +87,33 @@ export interface CreditMemoView {
   applications: { invoiceNumber: string; appliedDate: string; amount: string; note: string; override: boolean }[];
 }
 
+/** What the edit forms start from (ADR 048): the memo's own values, amounts as their decimal text. */
+export interface CreditMemoEditValues {
+  version: number;
+  companyCode: string;
+  invoiceClaim: string;
+  creditMemoDate: string;
+  creditMemoType: string;
+  creditMemoSource: string;
+  creditMemoDescription: string;
+  creditMemoNotes: string;
+  lines: { relatedInvoice: string; unitNumber: string; amount: string; po: string; note: string }[];
+  /** The applications, one per invoice (several to one invoice are edited as their sum, ADR 048). */
+  applied: { invoice: string; appliedDate: string; amount: string; note: string }[];
+  /** The memo's available credit, exact, as text. */
+  available: string;
+}
+
 export interface CreditMemoReviewDialogData {
   memo: CreditMemoView;
-  /** The success message of the create that opened the dialog, or null. */
+  /** The success message of what opened the dialog (a create, an apply or an edit), or null. */
   notice: string | null;
+  /** The edit the URL asks for (action Create or Apply) when the reader may make it now; null: read-only. */
+  edit: { action: "Create" | "Apply"; values: CreditMemoEditValues; today: string; earliest: string } | null;
+  /** Why the action the URL asks for is not offered (no permission, a void memo), or null. */
+  editRefused: string | null;
+  /** Whether Edit and Edit applications are offered (credit-memo-edit-void) and which apply now. */
+  mayEdit: boolean;
   mayApprove: boolean;
   mayVoid: boolean;
   /** Why Approve is not offered now (null: it is). */
@@ -99,5 +125,10 @@ export interface CreditMemoReviewDialogData {
 export const CREDIT_MEMO_REVIEW_DIALOG = defineBoardDialog<CreditMemoReviewDialogData>()({
   name: "creditMemoEdit",
   feature: null,
-  intents: { [CREDIT_MEMO_APPROVE_INTENT]: postedFields, [CREDIT_MEMO_VOID_INTENT]: postedFields },
+  intents: {
+    [CREDIT_MEMO_APPROVE_INTENT]: postedFields,
+    [CREDIT_MEMO_VOID_INTENT]: postedFields,
+    [CREDIT_MEMO_EDIT_INTENT]: postedFields,
+    [CREDIT_MEMO_EDIT_APPLIED_INTENT]: postedFields,
+  },
 });

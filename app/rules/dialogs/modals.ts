@@ -86,8 +86,9 @@ const FIXED_TITLES: Partial<Record<ModalName, string>> = {
   departmentCreate: "Create Department",
   manheimDetails: "Manheim Listing",
   splitOrderModal: "Split Order",
-  splitTradeModal: "Split Trade",
-  splitOffModal: "Split Off Rent",
+  // The specification titles the trade's split dialog 'Split Order', like the order's.
+  splitTradeModal: "Split Order",
+  splitOffModal: "Split Off Rents",
 };
 
 /**

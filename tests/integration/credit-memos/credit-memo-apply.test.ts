@@ -362,7 +362,14 @@ describe("the creditMemoApply dialog on the AR board (no JavaScript)", () => {
       path(`companyCode=${owner.code}`),
       form(owner.code, lines, { overrideLine: "1" }),
     );
-    expect(anyway).toEqual({ status: 303, location: "/accounts-receivable", data: null });
+    // The memo applied opens, saying 'Credit Memo applied successfully!' (ADR 048).
+    expect(anyway).toEqual({
+      status: 303,
+      location: `/accounts-receivable?modal=creditMemoEdit&creditMemoId=${first.id}&notice=applied`,
+      data: null,
+    });
+    const shown = await loadBoard(api.services, actor, anyway.location!);
+    expect(shown.dialog).toMatchObject({ name: "creditMemoEdit", data: { notice: M.applied } });
     expect(await available(first.id)).toBe("97.10");
     const rows = await db.creditMemoApplication.findMany({ where: { creditMemoId: first.id }, orderBy: { id: "asc" } });
     expect(rows.map((row) => [row.invoiceNumber, row.invoiceOverride])).toEqual([

@@ -93,11 +93,47 @@ describe("the credit memo endpoints with random and malformed bodies", () => {
     expect(statuses.get(200)).toBeGreaterThan(0);
   }, 300_000);
 
+  it("PUT /api/credit-memo/edit-memo never answers 5xx and writes nothing when it refuses (ADR 048)", async () => {
+    const memo = await creditMemo(db, { lines: [5_000] });
+    const read = await api.call("GET", `/api/credit-memo/${memo.id}`, { token });
+    const valid = read.body as Record<string, unknown> & { lines: Record<string, unknown>[] };
+    const brokenLines = malformedBodies(valid.lines[0]!).map((broken) => ({ ...valid, lines: [broken] }));
+    // Each accepted edit moves the version on: the later valid bodies are stale (409), refused unwritten.
+    const statuses = await checkMalformedBodies(fc.oneof(malformedBodies(valid), brokenLines), (body) =>
+      api.status("PUT", "/api/credit-memo/edit-memo", { token, raw: JSON.stringify(body) ?? "null" }),
+    );
+    expect(statuses.get(400)).toBeGreaterThan(0);
+  }, 300_000);
+
+  it("PUT /api/credit-memo/edit-applied-memo never answers 5xx and writes nothing when it refuses", async () => {
+    const owner = await company(db);
+    const memo = await creditMemo(db, { companyId: owner.id, status: "APPROVED", lines: [99_999_999] });
+    const invoice = await arInvoice(db, owner.id, { balance: 99_999_999 });
+    await db.creditMemoApplication.create({
+      data: {
+        creditMemoId: memo.id,
+        invoiceNumber: invoice.invoiceNumber,
+        invoiceId: invoice.id,
+        appliedDate: new Date(),
+        appliedAmount: "1.00",
+        appliedNote: "x",
+      },
+    });
+    const read = await api.call("GET", `/api/credit-memo/${memo.id}/applied`, { token });
+    const valid = read.body as Record<string, unknown> & { lines: Record<string, unknown>[] };
+    const brokenLines = malformedBodies(valid.lines[0]!).map((broken) => ({ ...valid, lines: [broken] }));
+    const statuses = await checkMalformedBodies(fc.oneof(malformedBodies(valid), brokenLines), (body) =>
+      api.status("PUT", "/api/credit-memo/edit-applied-memo", { token, raw: JSON.stringify(body) ?? "null" }),
+    );
+    expect(statuses.get(400)).toBeGreaterThan(0);
+  }, 300_000);
+
   it("answers every drawn memo id and invoice/claim number in the path below 500", async () => {
     const paths = fc.oneof(
       fc.string({ maxLength: 12 }).map((id) => `/api/credit-memo/${encodeURIComponent(id)}/approve`),
       fc.string({ maxLength: 60 }).map((claim) => `/api/credit-memo/check-invoice-claim/${encodeURIComponent(claim)}`),
       fc.string({ maxLength: 8 }).map((code) => `/api/credit-memo/find-company-credits/${encodeURIComponent(code)}`),
+      fc.string({ maxLength: 12 }).map((id) => `/api/credit-memo/${encodeURIComponent(id)}/applied`),
     );
     const seen = new Map<number, number>();
     await fc.assert(

@@ -260,11 +260,19 @@ describe("the memo dialog on the AR board (no JavaScript)", () => {
     });
     const plain = await loadBoard(api.services, await actor(["accounts-receivable"]), path(memo.id));
     expect(plain.dialog).toMatchObject({ data: { mayApprove: false, mayVoid: false } });
+    // The edit is offered (and titled so) to credit-memo-edit-void only (ADR 048); others see it read-only.
     expect(
       (await loadBoard(api.services, await actor(["accounts-receivable"]), `${path(memo.id)}&action=Create`)).dialog,
-    ).toMatchObject({
-      title: "Edit Credit Memo",
-    });
+    ).toMatchObject({ title: "Credit Memo - Don't Edit" });
+    expect(
+      (
+        await loadBoard(
+          api.services,
+          await actor(["accounts-receivable", "credit-memo-edit-void"]),
+          `${path(memo.id)}&action=Create`,
+        )
+      ).dialog,
+    ).toMatchObject({ title: "Edit Credit Memo" });
     expect((await loadBoard(api.services, await actor(["accounts-receivable"]), path(999_999))).dialog).toMatchObject({
       status: 404,
       error: M.notFound,

@@ -290,9 +290,10 @@ describe("refresh", () => {
   it.each(CARD_LISTS.map((list) => [list]))("pushes the full %s list to its room only", async (list) => {
     const room = roomOfList(list);
     const inRoom = await signedIn(["restricted"]);
-    const elsewhere = await signedIn(["restricted"]);
+    // All access may open /credit-memos, whose readers hear the memo list too (ADR 048): a titles clerk may not.
+    const elsewhere = await signedIn(list === "credit-memos" ? ["titles"] : ["restricted"]);
     await join(inRoom, room);
-    await join(elsewhere, room === "overview" ? "titles" : "overview");
+    await join(elsewhere, room === "overview" || list === "credit-memos" ? "titles" : "overview");
     const received = next<CardListPayload>(inRoom, LIST_EVENTS[list]);
     const leaked = record(elsewhere, LIST_EVENTS[list]);
     server.services.boardChanges.listsChanged([list]);
@@ -304,6 +305,17 @@ describe("refresh", () => {
     });
     await sleep(100);
     expect(leaked).toEqual([]);
+  });
+
+  it("pushes the memo list to a /credit-memos reader in no board room, naming who saved (ADR 048)", async () => {
+    const reader = await signedIn(["credit-memos"]);
+    const received = new Promise<unknown[]>((resolve) =>
+      reader.once(LIST_EVENTS["credit-memos"], (...args) => resolve(args)),
+    );
+    server.services.boardChanges.listsChanged(["credit-memos"], undefined, { UserID: 7, Name: "Dana Ruiz" });
+    const [payload, user] = await received;
+    expect(payload).toMatchObject({ list: "credit-memos" });
+    expect(user).toEqual({ UserID: 7, Name: "Dana Ruiz" });
   });
 
   it("transport: both lists of the room update (the original's suspected defect)", async () => {
