@@ -30,8 +30,8 @@ interface Role {
 }
 const ANONYMOUS: Role = { name: "anonymous", userId: null, permissions: [] };
 let roles: Role[] = [];
-/** The user ids listed in 'Employee Management Permissions'. */
-let employeeManagers = new Set<number>();
+/** The user ids each software variable lists ('Employee Management Permissions', …). */
+const listedIn = new Map<string, Set<number>>();
 /** The user ids listed in 'Owners Stats Permissions' (they open /owners-stats without its permission). */
 let ownersStatsUsers = new Set<number>();
 /** An account no role is: the target of the endpoints that name an account in their path. */
@@ -47,8 +47,8 @@ type Rule =
   /** Whoever may open any of these pages (the route table's permissions). */
   | { kind: "page"; anyOf: readonly RouteName[] }
   | { kind: "all-access" }
-  /** employee-management with the user listed in 'Employee Management Permissions', or all access. */
-  | { kind: "employee-manager" }
+  /** The permission with the user's id listed in the software variable, or all access. */
+  | { kind: "listed"; permission: PermissionName; variable: string }
   /** The path names another account: refused for every role (object-level, ADR 039). */
   | { kind: "own-account-only" }
   /** A reader of any board's notes, unless ar-read-only is all that opens one. */
@@ -67,6 +67,16 @@ const NOTE_BOARDS: readonly RouteName[] = [
 const MEMO_CREATORS: Rule = {
   kind: "permission",
   anyOf: ["accounts-receivable", "credit-memos", "credit-memo-approve", "credit-memo-edit-void"],
+};
+const EMPLOYEE_MANAGER: Rule = {
+  kind: "listed",
+  permission: "employee-management",
+  variable: "Employee Management Permissions",
+};
+const DAMAGE_INSPECTORS: Rule = { kind: "page", anyOf: ["damageInspection"] };
+const UNIT_SEARCHERS: Rule = {
+  kind: "page",
+  anyOf: ["transport", "accounts-receivable", "recon", "sales", "titles", "unit-hub"],
 };
 const ON_RENT_READERS: Rule = { kind: "permission", anyOf: ["onboarding", "transport", "transport-edit"] };
 const OFF_RENT_READERS: Rule = { kind: "permission", anyOf: ["offboarding", "transport"] };
@@ -139,8 +149,8 @@ const API_RULES: Record<string, Rule> = {
   "POST /api/trade/on/convert": { kind: "permission", anyOf: ["onboarding"] },
   "POST /api/trade/off/convert": { kind: "permission", anyOf: ["offboarding"] },
   "GET /api/employees/{userId}/access": { kind: "permission", anyOf: ["employee-management"] },
-  "PUT /api/employees/{userId}/access": { kind: "employee-manager" },
-  "PUT /api/employees/{userId}/active": { kind: "employee-manager" },
+  "PUT /api/employees/{userId}/access": EMPLOYEE_MANAGER,
+  "PUT /api/employees/{userId}/active": EMPLOYEE_MANAGER,
   "POST /api/employees/{userId}/password-reset": { kind: "permission", anyOf: ["employee-management"] },
   "POST /api/create-department": { kind: "permission", anyOf: ["employee-management"] },
   "PUT /api/edit-department": { kind: "permission", anyOf: ["employee-management"] },
@@ -150,6 +160,26 @@ const API_RULES: Record<string, Rule> = {
   "POST /api/credit-memo/{creditMemoId}/void": { kind: "permission", anyOf: ["credit-memo-edit-void"] },
   "GET /api/credit-memo/find-company-credits/{companyCode}": MEMO_CREATORS,
   "POST /api/credit-memo/apply-new": MEMO_CREATORS,
+  "PUT /api/credit-memo/edit-memo": { kind: "permission", anyOf: ["credit-memo-edit-void"] },
+  "GET /api/credit-memo/{creditMemoId}": MEMO_CREATORS,
+  "PUT /api/credit-memo/edit-applied-memo": { kind: "permission", anyOf: ["credit-memo-edit-void"] },
+  "GET /api/credit-memo/{creditMemoId}/applied": MEMO_CREATORS,
+  "POST /api/listings/import": { kind: "permission", anyOf: ["manheim-listings"] },
+  "GET /api/listing-photos/{name}": { kind: "permission", anyOf: ["manheim-listings"] },
+  "GET /api/getStatusDetails/{status}/{item}/{availability}/{model}": { kind: "page", anyOf: ["statuscount"] },
+  "POST /api/setRentalUse": {
+    kind: "listed",
+    permission: "set-rental-use",
+    variable: "Rental Use Override Permissions",
+  },
+  "GET /api/departmentSearch/{unit}": UNIT_SEARCHERS,
+  "GET /api/unitHistorySearch/{unit}": UNIT_SEARCHERS,
+  "GET /api/damage-reports": DAMAGE_INSPECTORS,
+  "GET /api/damage-reports/{reportId}": DAMAGE_INSPECTORS,
+  "GET /api/damage-reports/{reportId}/photos/{photoId}/{size}": DAMAGE_INSPECTORS,
+  "POST /api/damage-reports/{reportId}/review": DAMAGE_INSPECTORS,
+  "POST /api/damage-reports/{reportId}/dismiss": DAMAGE_INSPECTORS,
+  "POST /api/damage-reports/{reportId}/claim": DAMAGE_INSPECTORS,
   "GET /api/openapi.json": { kind: "signed-in" },
   "GET /api/docs": { kind: "signed-in" },
   "GET /api/docs/{file}": { kind: "signed-in" },
@@ -208,10 +238,10 @@ function allowedBy(rule: Rule, role: Role): boolean {
       return rule.anyOf.some((route) => pageOpensTo(route, role));
     case "all-access":
       return holdsAllAccess(role.permissions);
-    case "employee-manager":
+    case "listed":
       return (
         holdsAllAccess(role.permissions) ||
-        (holdsPermission(role.permissions, "employee-management") && employeeManagers.has(role.userId))
+        (holdsPermission(role.permissions, rule.permission) && (listedIn.get(rule.variable)?.has(role.userId) ?? false))
       );
     case "own-account-only":
       return false;
@@ -335,7 +365,9 @@ beforeAll(async () => {
     const variable = await db.softwareVariable.findFirstOrThrow({ where: { name } });
     return new Set(variable.value.split(",").map((id) => Number(id.trim())));
   };
-  employeeManagers = await listed("Employee Management Permissions");
+  for (const name of ["Employee Management Permissions", "Rental Use Override Permissions"]) {
+    listedIn.set(name, await listed(name));
+  }
   ownersStatsUsers = await listed("Owners Stats Permissions");
   const other = await db.user.create({
     data: { email: "matrix.other@fleetops.test", firstName: "Other", lastName: "Account", active: true },
