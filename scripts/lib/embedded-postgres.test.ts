@@ -93,6 +93,37 @@ describe("startEmbeddedPostgres", () => {
   );
 
   it(
+    "restarts PostgreSQL on the same port when it exits on its own, with the data it had",
+    async () => {
+      const dataDir = path.join(tmp, "supervised");
+      logs.length = 0;
+      const server = await startEmbeddedPostgres({ dataDir, database: "app", log });
+      try {
+        await query(server.url, "CREATE TABLE kept (id int); INSERT INTO kept VALUES (42)");
+        const first = postmasterPid(dataDir);
+        process.kill(first, "SIGKILL");
+        // The same URL answers again once the supervisor has restarted it (recovery from the WAL).
+        const deadline = Date.now() + 30_000;
+        let rows: { id: number }[] | null = null;
+        while (!rows && Date.now() < deadline) {
+          rows = await query<{ id: number }>(server.url, "SELECT id FROM kept").catch(() => null);
+          if (!rows) await new Promise((resolve) => setTimeout(resolve, 250));
+        }
+        expect(rows).toEqual([{ id: 42 }]);
+        expect(postmasterPid(dataDir)).not.toBe(first);
+        expect(logs.join("\n")).toMatch(/exited unexpectedly .*restarting it/);
+        expect(logs.join("\n")).toMatch(/PostgreSQL restarted on port \d+/);
+      } finally {
+        await server.stop();
+      }
+      // Stopped means stopped: no supervisor brings it back.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(await query(server.url, "SELECT 1").catch(() => "down")).toBe("down");
+    },
+    TIMEOUT,
+  );
+
+  it(
     "ignores a stale postmaster.pid whose pid now belongs to another process",
     async () => {
       const dataDir = path.join(tmp, "stale");

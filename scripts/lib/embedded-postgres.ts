@@ -34,6 +34,10 @@ export interface EmbeddedPostgresServer {
 const USER = "postgres";
 const PASSWORD = "postgres";
 const START_TIMEOUT_MS = 60_000;
+/** Supervision: how long after an unexpected exit to restart, and how many restarts a minute at most. */
+const RESTART_DELAY_MS = 1_000;
+const RESTART_LIMIT = 5;
+const RESTART_WINDOW_MS = 60_000;
 // Fast shutdown (SIGINT) rolls back open transactions and checkpoints; if it has not finished by
 // then, immediate shutdown (SIGQUIT, crash recovery on next start), then SIGKILL.
 const SHUTDOWN_STEPS: ReadonlyArray<readonly [NodeJS.Signals, number]> = [
@@ -72,20 +76,21 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       log(`port ${error.port} was taken meanwhile, retrying with another`);
     }
   }
-  const { child, port, library } = server;
+  const { port } = server;
+  let current: Started = server;
 
   // Node does not stop children when it exits: a normal exit (process.exit, end of the event loop)
   // asks postgres for a fast shutdown here, synchronously. A SIGKILLed Node cannot, which is what
   // takeOverPreviousServer() cleans up after.
   const onExit = () => {
-    if (isRunning(child)) child.kill("SIGINT");
+    if (isRunning(current.child)) current.child.kill("SIGINT");
   };
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
       const t0 = performance.now();
       try {
-        await stopChild(child, library, log);
+        await stopChild(current.child, current.library, log);
       } finally {
         process.off("exit", onExit);
         untrack(stop);
@@ -94,9 +99,45 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     })());
   process.on("exit", onExit);
   track(stop);
-  child.once("exit", (code, signal) => {
-    if (!stopping) log(`PostgreSQL exited unexpectedly (code ${code ?? "-"}, signal ${signal ?? "-"})`);
-  });
+
+  // Supervision (issue 22 point 3): PostgreSQL exiting on its own (killed, crashed, out of memory) is
+  // restarted on the same port and data directory, where it recovers from its WAL; meanwhile the app
+  // answers 503 with Retry-After (app/modules/platform/database-unavailable.server.ts). A server that keeps
+  // dying is left down after RESTART_LIMIT tries in RESTART_WINDOW_MS, with the reason in the log.
+  const restarts: number[] = [];
+  const supervise = (started: Started) => {
+    started.child.once("exit", (code, signal) => {
+      if (stopping) return;
+      log(`PostgreSQL exited unexpectedly (code ${code ?? "-"}, signal ${signal ?? "-"}); restarting it`);
+      void restart();
+    });
+  };
+  const restart = async (): Promise<void> => {
+    for (;;) {
+      const now = Date.now();
+      while (restarts.length > 0 && now - restarts[0]! > RESTART_WINDOW_MS) restarts.shift();
+      if (restarts.length >= RESTART_LIMIT) {
+        log(`PostgreSQL exited ${RESTART_LIMIT} times within ${RESTART_WINDOW_MS / 1000} s: left stopped`);
+        return;
+      }
+      restarts.push(now);
+      // Backends of the killed postmaster may hold its shared memory for a moment: wait, then retry.
+      await sleep(RESTART_DELAY_MS);
+      if (stopping) return;
+      try {
+        const relaunched = await launch(dataDir, false, asRoot, log, port);
+        current = relaunched;
+        // Stopped while it was starting: stop() waited on the dead one, so this one is stopped here.
+        if (stopping) return void (await stopChild(relaunched.child, relaunched.library, log));
+        supervise(current);
+        log(`PostgreSQL restarted on port ${port}`);
+        return;
+      } catch (error) {
+        log(`restarting PostgreSQL failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  };
+  supervise(current);
 
   try {
     await ensureDatabase(port, options.database);
@@ -150,8 +191,10 @@ async function launch(
   initialise: boolean,
   asRoot: boolean,
   log: (m: string) => void,
+  /** A restart keeps the port the app's connection string names. */
+  fixedPort?: number,
 ): Promise<Started> {
-  const port = await freePort();
+  const port = fixedPort ?? (await freePort());
   const output: string[] = []; // the last lines, for the error message when start fails
   const remember = (message: unknown) => {
     const text = message instanceof Error ? message.message : String(message);

@@ -12,17 +12,16 @@ import {
   DAMAGE_INTENTS,
   DAMAGE_REPORT_STATUSES,
   damageActionBlock,
-  damageClaimBodySchema,
   type DamageReportList,
   type DamageReportView,
   type DamageIntent,
   type DamagePhotoSize,
   type DamageReportStatusName,
   type DamageStatusFilter,
-  damageStatusBodySchema,
   mayInspectDamage,
   pageWindow,
 } from "../../rules/damage-reports/damage-inspection.ts";
+import { damageClaimBodySchema, damageStatusBodySchema } from "../../rules/damage-reports/damage-inspection-schema.ts";
 import { centsToDecimal, decimalToCents, formatCents } from "../../rules/credit-memos/money.ts";
 import {
   auditActorOf,

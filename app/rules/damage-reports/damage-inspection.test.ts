@@ -3,13 +3,13 @@ import { permissionIdsNamed } from "../access/permissions.ts";
 import {
   DAMAGE_INSPECTION_MESSAGES,
   damageActionBlock,
-  damageClaimBodySchema,
   damageInspectionHref,
   mayInspectDamage,
   pageWindow,
   readPageNumber,
   readStatusFilter,
 } from "./damage-inspection.ts";
+import { damageClaimBodySchema } from "./damage-inspection-schema.ts";
 
 describe("the list's filter and pages", () => {
   it("reads a status in any case, all, or NEW for anything else", () => {

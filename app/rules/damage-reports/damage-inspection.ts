@@ -1,9 +1,7 @@
 // /damageInspection (issue 20 point 4; ADR 050): who may work damage reports, the list's filter and paging,
 // the staff actions (mark reviewed, dismiss, turn into a claim) with their bodies and messages, and which
 // action each status allows. Pure: the page, the JSON API and the domain share it.
-import { z } from "zod";
 import { unlocksRoute } from "../access/permissions.ts";
-import { MAX_CENTS, parseCents } from "../credit-memos/money.ts";
 import type { HistoryEntry } from "../orders/request-history.ts";
 
 export const DAMAGE_REPORT_STATUSES = ["NEW", "REVIEWED", "CLAIMED", "DISMISSED"] as const;
@@ -87,30 +85,6 @@ export const DAMAGE_INSPECTION_MESSAGES = {
 export function damageActionBlock(intent: DamageIntent, status: DamageReportStatusName): string | null {
   return ALLOWED_FROM[intent].includes(status) ? null : DAMAGE_INSPECTION_MESSAGES.notAllowed(intent, status);
 }
-
-const versionField = z
-  .union([z.int(), z.string().regex(/^\d{1,9}$/)], {
-    error: DAMAGE_INSPECTION_MESSAGES.version,
-  })
-  .transform(Number);
-
-/** Mark reviewed and dismiss: the version the actor saw. */
-export const damageStatusBodySchema = z.object({ version: versionField });
-
-/** Turn into a claim: the version, the amount (money as whole cents) and the claim's description. */
-export const damageClaimBodySchema = z.object({
-  version: versionField,
-  amount: z
-    .union([z.string(), z.number()], { error: DAMAGE_INSPECTION_MESSAGES.amount })
-    .transform((raw) => parseCents(raw))
-    .refine((cents): cents is number => cents !== null && cents > 0 && cents <= MAX_CENTS, {
-      error: DAMAGE_INSPECTION_MESSAGES.amount,
-    }),
-  description: z
-    .string({ error: DAMAGE_INSPECTION_MESSAGES.description })
-    .transform((value) => value.trim())
-    .pipe(z.string().min(1, DAMAGE_INSPECTION_MESSAGES.description).max(2000, DAMAGE_INSPECTION_MESSAGES.description)),
-});
 
 /** The URL parameters of the list, so paging and acting keep the view. */
 export function damageInspectionHref(
