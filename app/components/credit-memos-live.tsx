@@ -2,7 +2,8 @@
 // may open /credit-memos (55) in the page's announcement room, and sends the memo list's refresh
 // (creditMemosRefresh, with its `user` argument: who saved) there as well as to the AR board's room. The page
 // hears it over the page load's one socket (app/utils/board-socket.ts), reads its own loader again, and says
-// who saved; after a reconnect it reads again too (a push may have been missed meanwhile).
+// who saved; whenever its socket connects it reads again too: a push sent before the first connection (the
+// page was drawn, the socket not yet in the room) or during a reconnection would otherwise be missed.
 import { Text } from "@radix-ui/themes";
 import { useEffect, useRef, useState } from "react";
 import type { SavedBy } from "~/rules/boards/announcements.ts";
@@ -29,16 +30,12 @@ export function CreditMemosLive({ onChange }: { onChange: () => void }) {
       setSavedBy(isSavedBy(user) ? user : null);
       latest.current();
     };
-    let connected = client.connected;
-    const reconnected = () => {
-      if (connected) latest.current();
-      connected = true;
-    };
+    const connected = () => latest.current();
     client.on(EVENT, heard);
-    client.on("connect", reconnected);
+    client.on("connect", connected);
     return () => {
       client.off(EVENT, heard);
-      client.off("connect", reconnected);
+      client.off("connect", connected);
     };
   }, []);
   return savedBy ? (
