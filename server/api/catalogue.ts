@@ -21,6 +21,7 @@ import { createOrderCancelRouter, ORDER_CANCEL_ENDPOINTS } from "./order-cancel.
 import { createOrderPriorityRouter, ORDER_PRIORITY_ENDPOINTS } from "./order-priority.ts";
 import { createQueueRouter, QUEUE_ENDPOINTS } from "./queue.ts";
 import { createSettingsRouter, SETTINGS_ENDPOINTS } from "./settings.ts";
+import { createSplitsRouter, SPLITS_ENDPOINTS } from "./splits.ts";
 import { createStatusDetailsRouter, STATUS_DETAILS_ENDPOINTS } from "./status-details.ts";
 import { createTrackingRouter, TRACKING_ENDPOINTS } from "./tracking.ts";
 import { createTradeConvertRouter, TRADE_CONVERT_ENDPOINTS } from "./trade-convert.ts";
@@ -57,6 +58,7 @@ export const API_MODULES: readonly ApiModule<AppServices>[] = [
   { endpoints: group(STATUS_DETAILS_ENDPOINTS), router: createStatusDetailsRouter },
   { endpoints: group(UNIT_SEARCH_ENDPOINTS), router: createUnitSearchRouter },
   { endpoints: group(DAMAGE_REPORTS_ENDPOINTS), router: createDamageReportsRouter },
+  { endpoints: group(SPLITS_ENDPOINTS), router: createSplitsRouter },
   { endpoints: group(OPENAPI_ENDPOINTS), router: (services) => createOpenApiRouter(services, apiEndpoints) },
 ];
 

@@ -20,6 +20,9 @@ const IMPORTS: DialogImports<BoardsDialogName> = {
   creditMemoCreate: () => import("./credit-memo-create-dialog.tsx"),
   creditMemoEdit: () => import("./credit-memo-review-dialog.tsx"),
   creditMemoApply: () => import("./credit-memo-apply-dialog.tsx"),
+  splitOrderModal: () => import("./split-dialog.tsx"),
+  splitTradeModal: () => import("./split-dialog.tsx"),
+  splitOffModal: () => import("./split-dialog.tsx"),
 };
 
 registerDialogs(IMPORTS);

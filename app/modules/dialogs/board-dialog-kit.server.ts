@@ -43,6 +43,11 @@ export interface DialogRerender {
   message: string;
   /** Per-field news, keyed like fieldErrors (each unit's test result). */
   fieldNotes?: FieldErrors;
+  /**
+   * Fields the step changed, drawn instead of what was submitted (a split dialog's splits after a
+   * no-JavaScript "move to split N").
+   */
+  values?: Record<string, string>;
 }
 
 /**

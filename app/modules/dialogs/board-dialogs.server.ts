@@ -37,6 +37,11 @@ import { CREDIT_MEMO_APPLY_DIALOG_SERVER } from "../credit-memos/credit-memo-app
 import { LISTING_DETAILS_DIALOG_SERVER } from "../listings/listing-details-dialogs.server.ts";
 import { STATUS_DETAILS_DIALOG_SERVER } from "../fleet/status-details-dialogs.server.ts";
 import {
+  SPLIT_OFF_DIALOG_SERVER,
+  SPLIT_ORDER_DIALOG_SERVER,
+  SPLIT_TRADE_DIALOG_SERVER,
+} from "../splits/split-dialogs.server.ts";
+import {
   type BoardDialogContext,
   type BoardDialogOutcome,
   type BoardDialogServer,
@@ -62,6 +67,9 @@ const SERVERS: { [N in BoardDialogName]: BoardDialogServer<BoardDialogDefinition
   creditMemoApply: CREDIT_MEMO_APPLY_DIALOG_SERVER,
   manheimDetails: LISTING_DETAILS_DIALOG_SERVER,
   statusDetailsModal: STATUS_DETAILS_DIALOG_SERVER,
+  splitOrderModal: SPLIT_ORDER_DIALOG_SERVER,
+  splitTradeModal: SPLIT_TRADE_DIALOG_SERVER,
+  splitOffModal: SPLIT_OFF_DIALOG_SERVER,
 };
 
 /**
@@ -212,11 +220,17 @@ export async function submitDialogForm(context: BoardDialogContext, form: FormDa
   }
   const outcome = await run(context, formFields(form));
   if ("rerender" in outcome) {
-    const { message, fieldNotes } = outcome.rerender;
+    const { message, fieldNotes, values: changed } = outcome.rerender;
     return {
       kind: "refused",
       status: 200,
-      actionData: { intent, ok: true, message, ...(fieldNotes ? { fieldNotes } : {}), values },
+      actionData: {
+        intent,
+        ok: true,
+        message,
+        ...(fieldNotes ? { fieldNotes } : {}),
+        values: { ...values, ...changed },
+      },
     };
   }
   if (outcome.ok) {

@@ -20,6 +20,9 @@ export const BOARD_DIALOG_NAMES = [
   "creditMemoApply",
   "manheimDetails",
   "statusDetailsModal",
+  "splitOrderModal",
+  "splitTradeModal",
+  "splitOffModal",
 ] as const;
 
 export type BoardDialogName = (typeof BOARD_DIALOG_NAMES)[number];
@@ -46,6 +49,11 @@ export const DIALOG_HOSTS = {
   manheimDetails: ["manheim-listings"],
   // Status lists open from the status count page (ADR 044).
   statusDetailsModal: ["statuscount"],
+  // Orders and trades are split on the On Rent board, off-rents on the Off Rent board, where their cards offer
+  // Split (ADR 049).
+  splitOrderModal: ["onboarding"],
+  splitTradeModal: ["onboarding"],
+  splitOffModal: ["offboarding"],
 } as const satisfies Partial<Record<BoardDialogName, readonly RouteName[]>>;
 
 export type HostedDialogName = keyof typeof DIALOG_HOSTS;

@@ -30,6 +30,9 @@ describe("the board dialogs' catalogue", () => {
       creditMemoApply: ["accounts-receivable", "credit-memos"],
       manheimDetails: ["manheim-listings"],
       statusDetailsModal: ["statuscount"],
+      splitOrderModal: ["onboarding"],
+      splitTradeModal: ["onboarding"],
+      splitOffModal: ["offboarding"],
     });
     for (const [name, routes] of Object.entries(DIALOG_HOSTS)) {
       for (const route of routes) {
@@ -40,7 +43,9 @@ describe("the board dialogs' catalogue", () => {
     }
     const unlisted = BOARD_DIALOG_NAMES.filter((name) => !Object.hasOwn(DIALOG_HOSTS, name));
     for (const name of unlisted) expect(BOARDS_DIALOG_NAMES, name).toContain(name);
-    expect(dialogsHostedBy("onboarding")).toEqual([]);
+    // A board hosts the listed dialogs of its own (the split dialogs, ADR 049) beside every board's.
+    expect(dialogsHostedBy("onboarding")).toEqual(["splitOrderModal", "splitTradeModal"]);
+    expect(dialogsHostedBy("transport")).toEqual(["vendorModal", "assignCarrier"]);
     expect(dialogsHostedBy("vendors")).toEqual(["vendorModal"]);
   });
 });

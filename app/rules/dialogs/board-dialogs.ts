@@ -20,6 +20,7 @@ import { CREDIT_MEMO_REVIEW_DIALOG } from "../credit-memos/credit-memo-review.ts
 import { CREDIT_MEMO_APPLY_DIALOG } from "../credit-memos/credit-memo-apply.ts";
 import { LISTING_DETAILS_DIALOG } from "../listings/listing-details.ts";
 import { STATUS_DETAILS_DIALOG } from "../fleet/status-details.ts";
+import { SPLIT_OFF_DIALOG, SPLIT_ORDER_DIALOG, SPLIT_TRADE_DIALOG } from "../splits/split-dialog.ts";
 
 export const BOARD_DIALOGS = [
   NOTES_DIALOG,
@@ -38,6 +39,9 @@ export const BOARD_DIALOGS = [
   CREDIT_MEMO_APPLY_DIALOG,
   LISTING_DETAILS_DIALOG,
   STATUS_DETAILS_DIALOG,
+  SPLIT_ORDER_DIALOG,
+  SPLIT_TRADE_DIALOG,
+  SPLIT_OFF_DIALOG,
 ] as const;
 
 type Definitions = (typeof BOARD_DIALOGS)[number];
@@ -64,11 +68,7 @@ export const ROOT_DIALOG_NAMES = [
 ] as const satisfies readonly ModalName[];
 
 /** Modal names of the specification whose dialog later issues build; they say so plainly. */
-export const DIALOGS_NOT_BUILT = [
-  "splitOrderModal",
-  "splitTradeModal",
-  "splitOffModal",
-] as const satisfies readonly ModalName[];
+export const DIALOGS_NOT_BUILT = [] as const satisfies readonly ModalName[];
 
 interface OpenDialogFrame<N extends BoardDialogName> {
   name: N;

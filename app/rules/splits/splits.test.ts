@@ -8,6 +8,7 @@ import {
   type Original,
   removeSplit,
   setCount,
+  setTotal,
   type Split,
   SPLIT_MESSAGES as M,
   splitMessageMs,
@@ -51,10 +52,18 @@ describe("the split bookkeeping", () => {
       [3, 3, 3],
       [1, 1, 1],
     ]);
-    // The first split's 3 trucks carry 2 reservations: one more truck may leave it, then the second gives.
+    // The first split's 3 trucks carry 2 reservations: one more truck may leave it alone; then its trucks are
+    // all reserved, and the next leaves with its reservation.
     const three = must(addSplit(splits, "order"));
     expect(three.map((split) => split.total)).toEqual([2, 1, 1]);
-    expect(addSplit(three, "order")).toEqual({ ok: false, message: M.noSpareTruck });
+    const four = must(addSplit(three, "order"));
+    expect(four.map((split) => [split.total, split.reservations])).toEqual([
+      [1, ["T1"]],
+      [1, []],
+      [1, []],
+      [1, ["T2"]],
+    ]);
+    expect(addSplit(four, "order")).toEqual({ ok: false, message: M.noSpareTruck });
   });
 
   it("with several types the counts stay for the person to set, within 0 and the original's", () => {
@@ -88,6 +97,63 @@ describe("the split bookkeeping", () => {
     const splits = must(moveUnit(must(addSplit(startSplits(order()), "order")), "order", "reservations", "T1", 0, 1));
     expect(removeSplit(splits, 0)).toEqual({ ok: false, message: M.firstSplit });
     expect(must(removeSplit(splits, 1))).toEqual([{ ...startSplits(order())[0], reservations: ["T2", "T1"] }]);
+  });
+});
+
+describe("a later split's Total on Order", () => {
+  it("takes trucks from the first split and gives them back, within what both can spare", () => {
+    const twenty = order({ total: 20, remaining: 20, counts: { half: 20, threeQ: 0, flat: 0, service: 0 } });
+    const splits = must(addSplit(startSplits(twenty), "order"));
+    const eight = must(setTotal(splits, "order", 1, 8));
+    expect(eight.map((split) => [split.total, split.remaining, split.counts.half])).toEqual([
+      [12, 12, 12],
+      [8, 8, 8],
+    ]);
+    expect(must(setTotal(eight, "order", 1, 3)).map((split) => split.total)).toEqual([17, 3]);
+    // The first keeps one truck and room for its two reservations: at most 18 may leave it.
+    expect(setTotal(splits, "order", 1, 19)).toEqual({ ok: false, message: M.totalRange(1, 18) });
+    expect(setTotal(splits, "order", 1, 0)).toEqual({ ok: false, message: M.totalRange(1, 18) });
+    expect(setTotal(splits, "order", 0, 5)).toEqual({ ok: false, message: M.firstSplitTotal });
+    expect(setTotal(splits, "order", 4, 5)).toEqual({ ok: false, message: M.noSuchSplit });
+  });
+
+  it("keeps room for the split's own units, and moves a trade's returns with its new trucks", () => {
+    const trade = order({ kind: "trade", total: 6, remaining: 6, returnsRemaining: 6, reservations: ["T1", "T2"] });
+    const base = must(setTotal(must(addSplit(startSplits(trade), "trade")), "trade", 1, 3));
+    const splits = must(moveUnit(base, "trade", "reservations", "T1", 0, 1));
+    expect(splits.map((split) => [split.total, split.returnsRemaining])).toEqual([
+      [2, 2],
+      [4, 4],
+    ]);
+    // Split 2 carries T1: it cannot go below one truck's room for it.
+    expect(setTotal(splits, "trade", 1, 0).ok).toBe(false);
+    expect(conservationRefusal(trade, must(setTotal(splits, "trade", 1, 1)))).toBeNull();
+  });
+});
+
+describe("a trade's returning units", () => {
+  it("carry their own return: Add Split moves a new truck, a returning unit moves its return", () => {
+    const trade = order({
+      kind: "trade",
+      total: 2,
+      remaining: 2,
+      counts: { half: 2, threeQ: 0, flat: 0, service: 0 },
+      returnsRemaining: 2,
+      reservations: [],
+      returning: ["U1", "U2"],
+    });
+    const added = must(addSplit(startSplits(trade), "trade"));
+    expect(added.map((split) => [split.total, split.returnsRemaining])).toEqual([
+      [1, 2],
+      [1, 0],
+    ]);
+    expect(splitsRefusal("trade", added, trade)).toBe(M.tradeNewOverReturns);
+    const moved = must(moveUnit(added, "trade", "returning", "U1", 0, 1));
+    expect(moved.map((split) => [split.total, split.returnsRemaining, split.returning])).toEqual([
+      [1, 1, ["U2"]],
+      [1, 1, ["U1"]],
+    ]);
+    expect(splitsRefusal("trade", moved, trade)).toBeNull();
   });
 });
 
@@ -166,6 +232,7 @@ describe("conservation: any sequence of steps keeps every truck, reservation and
   const step = fc.oneof(
     fc.constant({ op: "add" as const }),
     fc.record({ op: fc.constant("remove" as const), index: fc.nat(6) }),
+    fc.record({ op: fc.constant("total" as const), index: fc.nat(6), total: fc.nat(14) }),
     fc.record({
       op: fc.constant("move" as const),
       list: fc.constantFrom("reservations" as const, "returning" as const),
@@ -191,16 +258,21 @@ describe("conservation: any sequence of steps keeps every truck, reservation and
                 ? addSplit(splits, kind)
                 : each.op === "remove"
                   ? removeSplit(splits, each.index)
-                  : (() => {
-                      const units = splits[each.from]?.[each.list] ?? [];
-                      const unit = units[each.pick % Math.max(units.length, 1)] ?? "none";
-                      return moveUnit(splits, kind, each.list, unit, each.from, each.to);
-                    })();
+                  : each.op === "total"
+                    ? setTotal(splits, kind, each.index, each.total)
+                    : (() => {
+                        const units = splits[each.from]?.[each.list] ?? [];
+                        const unit = units[each.pick % Math.max(units.length, 1)] ?? "none";
+                        return moveUnit(splits, kind, each.list, unit, each.from, each.to);
+                      })();
             if (next.ok) splits = next.splits;
             expect(conservationRefusal(start, splits)).toBeNull();
             for (const split of splits) {
               expect(split.total).toBeGreaterThanOrEqual(1);
               expect(split.counts.half).toBeGreaterThanOrEqual(0);
+              expect(split.remaining).toBeGreaterThanOrEqual(
+                kind === "off-rent" ? split.returning.length : split.reservations.length,
+              );
             }
           }
         },

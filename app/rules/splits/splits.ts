@@ -26,6 +26,8 @@ export const SPLIT_MESSAGES = {
   atLeastOne: "Must have at least one split.",
   tradeNewOverReturns: "Cannot have more New Remaining trucks than Returns Remaining on a Trade.",
   tradeReservationsOverNew: "Cannot have more Reservations than New Remaining trucks on a Trade.",
+  /** Not the specification's (ADR 049): a trade part returns at least the units it lists. */
+  tradeUnitsOverReturns: "Cannot have more returning units than Returns Remaining on a Trade.",
   offRemainingMatchesTotal: "Please make sure Trucks Remaining matches Total on Order for all split off rents.",
   offZeroTrucks: "Cannot split off rent with 0 Trucks on it.",
   offUnitsOverRemaining: "Cannot split off rent with more units than remaining trucks on the off rent.",
@@ -34,6 +36,11 @@ export const SPLIT_MESSAGES = {
   noSpareTruck: "No split has a truck to spare for a new split.",
   lastTruck: "A split keeps at least one truck: move another unit in first, or remove the split.",
   firstSplit: "The first split cannot be removed.",
+  firstSplitTotal: "The first split keeps the trucks the other splits do not take.",
+  totalRange: (least: number, most: number) =>
+    least === most
+      ? `This split's Total on Order can only be ${least}.`
+      : `Total on Order must be from ${least} to ${most}.`,
   noSuchSplit: "There is no such split.",
   noSuchUnit: "That unit is not in this split.",
   countRange: (label: string, max: number) => `${label} must be from 0 to ${max}.`,
@@ -84,11 +91,11 @@ export function onlyType(counts: TypeCounts): TruckType | null {
   return present.length === 1 ? present[0]!.key : null;
 }
 
-/** Whether a truck (without its units) can leave a split: it keeps one, and keeps room for its units. */
-const spare = (split: Split, kind: SplitKind) =>
-  split.total > 1 &&
-  split.remaining > 0 &&
-  (kind === "off-rent" ? split.returning.length < split.remaining : split.reservations.length < split.remaining);
+/** Whether a truck can leave a split: it keeps one, and has one not yet delivered (or picked up). */
+const spare = (split: Split) => split.total > 1 && split.remaining > 0;
+
+/** The list whose units take a truck's room in Remaining: reservations, or an off-rent's returning units. */
+const unitList = (kind: SplitKind) => (kind === "off-rent" ? "returning" : "reservations");
 
 /** Moves `trucks` trucks' worth of Total and Remaining (and, with one type present, its count) between splits. */
 function shiftTrucks(from: Split, to: Split, trucks = 1, kind: SplitKind): void {
@@ -101,17 +108,24 @@ function shiftTrucks(from: Split, to: Split, trucks = 1, kind: SplitKind): void 
     from.counts[type] -= trucks;
     to.counts[type] += trucks;
   }
-  // A trade's returning trucks go with its new ones: one returns for each one delivered.
-  if (kind === "trade" && from.returnsRemaining >= trucks) {
-    from.returnsRemaining -= trucks;
-    to.returnsRemaining += trucks;
-  }
+  // A trade's returning trucks go with its new ones (one returns for each one delivered), as far as the donor
+  // has returns no listed unit stands for: a listed unit's return moves only with the unit (moveUnit).
+  if (kind === "trade") shiftReturns(from, to, Math.min(trucks, from.returnsRemaining - from.returning.length));
 }
 
-/** Add Split: a new split, with one truck moved from the first split that has a truck to spare. */
+function shiftReturns(from: Split, to: Split, returns: number): void {
+  if (returns <= 0) return;
+  from.returnsRemaining -= returns;
+  to.returnsRemaining += returns;
+}
+
+/**
+ * Add Split: a new split, with one truck moved from the first split that has a truck to spare (and, when every
+ * truck it has left is spoken for by a unit, with that unit).
+ */
 export function addSplit(splits: readonly Split[], kind: SplitKind): Step {
   const next = splits.map(copy);
-  const donor = next.find((split) => spare(split, kind));
+  const donor = next.find(spare);
   if (!donor) return { ok: false, message: SPLIT_MESSAGES.noSpareTruck };
   const added: Split = {
     total: 0,
@@ -122,6 +136,9 @@ export function addSplit(splits: readonly Split[], kind: SplitKind): Step {
     returnsRemaining: 0,
   };
   shiftTrucks(donor, added, 1, kind);
+  // Every truck it gave had a unit (all reserved, or all listed to come back): the last unit goes with it.
+  const list = unitList(kind);
+  if (donor[list].length > donor.remaining) added[list].push(donor[list].pop()!);
   next.push(added);
   return { ok: true, splits: next };
 }
@@ -146,7 +163,8 @@ export function removeSplit(splits: readonly Split[], index: number): Step {
 /**
  * Moves a reserved unit (`list` reservations) or a returning one (`returning`) from split `from` to `to`
  * (a drag, a keyboard move or the no-JavaScript "move to split N"): the unit's truck goes with it (Total and
- * Remaining; its count when one type is present). A split never gives up its last truck this way.
+ * Remaining; its count when one type is present; a trade's returning unit takes one Returns Remaining, not a
+ * new truck). A split never gives up its last truck this way.
  */
 export function moveUnit(
   splits: readonly Split[],
@@ -163,10 +181,43 @@ export function moveUnit(
   const next = splits.map(copy);
   const source = next[from]!;
   const target = next[to]!;
-  if (source.total <= 1 || source.remaining <= 0) return { ok: false, message: SPLIT_MESSAGES.lastTruck };
+  // A trade's returning unit is a truck coming back: its return moves with it, its new trucks stay.
+  const returnOnly = kind === "trade" && list === "returning";
+  if (returnOnly ? source.returnsRemaining <= 0 : source.total <= 1 || source.remaining <= 0)
+    return { ok: false, message: SPLIT_MESSAGES.lastTruck };
   source[list] = source[list].filter((each) => each !== unit);
   target[list].push(unit);
-  shiftTrucks(source, target, 1, kind);
+  if (returnOnly) shiftReturns(source, target, 1);
+  else shiftTrucks(source, target, 1, kind);
+  return { ok: true, splits: next };
+}
+
+/** How many units a split's Remaining must hold room for. */
+const unitsOf = (split: Split, kind: SplitKind) => split[unitList(kind)].length;
+
+/**
+ * Sets the Total on Order of split `index` (never the first): the trucks it gains come from the first split, the
+ * trucks it gives back go to the first, each with its Remaining (and its count when one type is present). Both
+ * keep at least one truck and room in Remaining for the units they carry. Twelve this week, eight next month:
+ * Add Split gives the new split one truck, this gives it the rest.
+ */
+export function setTotal(splits: readonly Split[], kind: SplitKind, index: number, total: number): Step {
+  if (index === 0) return { ok: false, message: SPLIT_MESSAGES.firstSplitTotal };
+  if (!Number.isInteger(index) || index < 0 || index >= splits.length)
+    return { ok: false, message: SPLIT_MESSAGES.noSuchSplit };
+  const next = splits.map(copy);
+  const first = next[0]!;
+  const split = next[index]!;
+  const most = split.total + Math.max(0, Math.min(first.total - 1, first.remaining - unitsOf(first, kind)));
+  const least = Math.max(1, split.total - Math.max(0, split.remaining - unitsOf(split, kind)));
+  if (!Number.isInteger(total) || total < least || total > most)
+    return { ok: false, message: SPLIT_MESSAGES.totalRange(least, most) };
+  const delta = total - split.total;
+  // One truck at a time, so that with one type present its count follows each truck.
+  for (let moved = 0; moved < Math.abs(delta); moved++) {
+    if (delta > 0) shiftTrucks(first, split, 1, kind);
+    else shiftTrucks(split, first, 1, kind);
+  }
   return { ok: true, splits: next };
 }
 
@@ -232,6 +283,7 @@ export function splitsRefusal(
   if (kind === "trade") {
     if (splits.some((split) => split.remaining > split.returnsRemaining)) return M.tradeNewOverReturns;
     if (splits.some((split) => split.reservations.length > split.remaining)) return M.tradeReservationsOverNew;
+    if (splits.some((split) => split.returning.length > split.returnsRemaining)) return M.tradeUnitsOverReturns;
     return null;
   }
   if (splits.some((split) => split.reservations.length > split.remaining)) return M.reservationsOverRemaining;
