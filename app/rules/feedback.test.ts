@@ -28,6 +28,13 @@ describe("feedbackSchema", () => {
     expect(result.error!.issues.map((issue) => issue.message)).toContain(FEEDBACK_REQUIRED_MESSAGE);
   });
 
+  it("refuses a NUL character, which the database cannot store, in any field", () => {
+    for (const field of ["name", "message", "url"]) {
+      const input = { name: "Dana", message: "Hi", url: "/home", [field]: "a\u0000b" };
+      expect(feedbackSchema.safeParse(input).success, field).toBe(false);
+    }
+  });
+
   it("refuses over-long fields", () => {
     expect(feedbackSchema.safeParse({ name: "x".repeat(121), message: "Hi" }).success).toBe(false);
     expect(feedbackSchema.safeParse({ name: "Dana", message: "Hi", url: `/${"x".repeat(500)}` }).success).toBe(false);

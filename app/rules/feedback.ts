@@ -17,12 +17,17 @@ export {
   FEEDBACK_URL_MAX,
 } from "./feedback-limits.ts";
 
+/** PostgreSQL's text cannot hold a NUL character: refused as input, never a failed insert (500). */
+const NO_NUL = { message: "Must not contain a NUL character" } as const;
+const withoutNul = (text: string) => !text.includes("\u0000");
+
 const required = (max: number) =>
   z
     .string({ message: FEEDBACK_REQUIRED_MESSAGE })
     .trim()
     .min(1, { message: FEEDBACK_REQUIRED_MESSAGE })
-    .max(max, { message: `Must be at most ${max} characters` });
+    .max(max, { message: `Must be at most ${max} characters` })
+    .refine(withoutNul, NO_NUL);
 
 export const feedbackSchema = z.object({
   name: required(FEEDBACK_NAME_MAX),
@@ -32,6 +37,7 @@ export const feedbackSchema = z.object({
     .string()
     .trim()
     .max(FEEDBACK_URL_MAX, { message: `Must be at most ${FEEDBACK_URL_MAX} characters` })
+    .refine(withoutNul, NO_NUL)
     .default(""),
 });
 
