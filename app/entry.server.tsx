@@ -1,5 +1,6 @@
 // Server rendering with the request's CSP nonce on every inline script (see server/app.ts).
-import type { EntryContext, RouterContextProvider } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
+import { isDatabaseUnavailable, markDatabaseUnavailable } from "./modules/platform/database-unavailable.server.ts";
 import { requestContext } from "./context.ts";
 import { COALESCE_MAX_BYTES, CoalescingStream } from "./shell/coalescing-stream.server.ts";
 import { createReadableStreamFromReadable } from "@react-router/node";
@@ -16,6 +17,19 @@ import { preloadVendorsDialogs } from "./components/dialogs/vendor-dialogs.tsx";
 import { preloadModalContents } from "./components/modal-host.tsx";
 
 export const streamTimeout = 5_000;
+
+/**
+ * A loader's or action's error: one that says the database cannot be reached is marked, so the root's outage
+ * middleware answers 503 with Retry-After instead of 500 (app/shell/guard.server.ts); others are logged as
+ * React Router's default does.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (isDatabaseUnavailable(error)) {
+    markDatabaseUnavailable(request);
+    return;
+  }
+  if (!request.signal.aborted) console.error(error);
+};
 
 // Every dialog component that loads on demand in the browser (a board's, the root's password dialogs),
 // loaded once before the first render: the server renders an open dialog in full, with or without

@@ -21,6 +21,7 @@ import {
   DATABASE_RETRY_AFTER_SECONDS,
   DATABASE_UNAVAILABLE_MESSAGE,
   isDatabaseUnavailable,
+  wasDatabaseUnavailable,
 } from "~/modules/platform/database-unavailable.server.ts";
 import { type PostedDraft, postedDialogDraft } from "~/modules/session/dialog-draft.server.ts";
 import { isBoardRoute } from "~/rules/boards/board-pages.ts";
@@ -70,8 +71,17 @@ function enforce(
  * Router renders the guard's thrown 503 into the error page without that response's headers, so they are
  * added here, to the page it rendered.
  */
-export const outageRetryAfter: MiddlewareFunction<Response> = async (_args, next) => {
+export const outageRetryAfter: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const response = await next();
+  // A loader or action that could not reach the database (a pool busy past its wait) after the guard's
+  // session read did: React Router rendered the error page as a 500; it is an outage, answered 503.
+  if (response.status === 500 && wasDatabaseUnavailable(request)) {
+    context.get(servicesContext).logger.warn({ path: new URL(request.url).pathname }, "database unavailable");
+    const headers = new Headers(response.headers);
+    headers.set("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
+    headers.set("Cache-Control", "no-store");
+    return new Response(response.body, { status: 503, statusText: "Service Unavailable", headers });
+  }
   if (response.status === 503 && !response.headers.has("Retry-After")) {
     response.headers.set("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
   }

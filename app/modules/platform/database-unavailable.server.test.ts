@@ -10,6 +10,12 @@ describe("telling a database outage from other errors", () => {
     ["a pool wait that timed out", new Error("timeout exceeded when trying to connect")],
     ["Prisma's P1001", Object.assign(new Error("Can't reach database server"), { code: "P1001" })],
     [
+      "a transaction that could not start in time (a busy pool)",
+      Object.assign(new Error("Transaction API error: Unable to start a transaction in the given time."), {
+        code: "P2028",
+      }),
+    ],
+    [
       "Prisma's driver adapter kind",
       Object.assign(new Error("Invalid invocation"), {
         code: "P2010",

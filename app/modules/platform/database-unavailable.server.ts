@@ -31,12 +31,14 @@ const UNAVAILABLE_CODES = new Set([
 ]);
 /** Prisma's driver adapter's kinds for the same (meta.driverAdapterError.cause.kind). */
 const UNAVAILABLE_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections"]);
-/** node-postgres says these in words only. */
+/** node-postgres and Prisma say these in words only. */
 const UNAVAILABLE_MESSAGES = [
   "Connection terminated",
   "timeout exceeded when trying to connect",
   "Client has encountered a connection error",
   "Connection ended unexpectedly",
+  // Prisma's P2028 when an interactive transaction waited past maxWait for a pooled connection.
+  "Unable to start a transaction in the given time",
 ];
 
 export function isDatabaseUnavailable(error: unknown): boolean {
@@ -62,4 +64,20 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     current = cause;
   }
   return false;
+}
+
+/**
+ * Requests whose loader or action failed because the database could not be reached (entry.server's
+ * handleError marks them): React Router answers them 500 with the error page, and the root's outage
+ * middleware turns that into 503 with Retry-After (a public form posted while every pooled connection was
+ * busy answered 500).
+ */
+const UNAVAILABLE_REQUESTS = new WeakSet<Request>();
+
+export function markDatabaseUnavailable(request: Request): void {
+  UNAVAILABLE_REQUESTS.add(request);
+}
+
+export function wasDatabaseUnavailable(request: Request): boolean {
+  return UNAVAILABLE_REQUESTS.has(request);
 }
