@@ -8,6 +8,7 @@ import {
   companyCards,
   insertSplitOffRent,
   insertSplitOrder,
+  insertSplitTrade,
   openSplit,
   splitColumn,
   splitDialogOf,
@@ -41,6 +42,25 @@ test.describe("splitting without JavaScript", () => {
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await expect(companyCards(page)).toHaveCount(2);
     expect(await splitParts(order.formHistoryId)).toHaveLength(1);
+  });
+
+  test("splits a trade: Add Split and a reservation moved take a new truck and a return with them", async ({
+    page,
+  }) => {
+    const trade = await insertSplitTrade("No JS Trade");
+    await adoptSession(page, ADMIN);
+    let dialog = await openSplit(page, trade);
+    await dialog.getByRole("button", { name: "Add Split" }).click();
+    dialog = splitDialogOf(page, "trade");
+    const unit = trade.reserved[0]!;
+    await unitRow(dialog, 1, unit).getByRole("button", { name: "Move to split 2" }).click();
+    dialog = splitDialogOf(page, "trade");
+    await expect(unitRow(dialog, 2, unit)).toBeVisible();
+    await expect(dialog.getByLabel("Total on Order, split 2", { exact: true })).toHaveValue("2");
+    await expect(splitColumn(dialog, 2).locator('[data-field="returns-remaining"]')).toHaveText("2");
+    await dialog.getByRole("button", { name: "Save Split" }).click();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    expect(await splitParts(trade.formHistoryId)).toHaveLength(1);
   });
 
   test("keeps a typed Total on Order through a step and refuses what does not add up", async ({ page }) => {
