@@ -5,36 +5,11 @@
 // embedded PostgreSQL under .data/e2e/pg, shared with the server that owns it (it is never stopped here).
 // Also the step both cancel specs take to open the dialog from a request's card.
 import { randomInt } from "node:crypto";
-import path from "node:path";
 import { expect, type Locator, type Page } from "@playwright/test";
-import pg from "pg";
-import { io as connectSocket } from "socket.io-client";
-import { startEmbeddedPostgres } from "../../scripts/lib/embedded-postgres.ts";
-import { EMBEDDED_DATABASE_NAME } from "../../scripts/lib/database-for-scripts.ts";
-import { ADMIN } from "./support/accounts.ts";
+import type pg from "pg";
+import { announceChanged, withClient } from "./support/database.ts";
 import { requestCard } from "./support/board.ts";
 import { RETURNING_UNIT_STATUS } from "../../app/rules/orders/order-stages.ts";
-
-let databaseUrl: Promise<string> | undefined;
-
-function e2eDatabaseUrl(): Promise<string> {
-  databaseUrl ??= process.env.E2E_DATABASE_URL
-    ? Promise.resolve(process.env.E2E_DATABASE_URL)
-    : startEmbeddedPostgres({ dataDir: path.resolve(".data/e2e/pg"), database: EMBEDDED_DATABASE_NAME }).then(
-        (server) => server.url,
-      );
-  return databaseUrl;
-}
-
-async function withClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: await e2eDatabaseUrl() });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 export interface TestRequest {
   formHistoryId: number;
@@ -91,34 +66,6 @@ export function insertOrder(label: string, options: { prepay?: boolean } = {}): 
     await announceChanged(["onBoardingCardsRefresh"]);
     return request;
   });
-}
-
-/**
- * Tells the running app that lists changed behind its back (these requests are inserted straight into
- * its database), with the refresh event a client emits after its own saves (ADR 010): the app forgets
- * the lists it kept (ADR 018) and pushes them again. The acknowledged pingCheck after the events proves
- * the server has handled them.
- */
-async function announceChanged(events: readonly string[]): Promise<void> {
-  const base = `http://localhost:${process.env.E2E_PORT ?? 3210}`;
-  const login = await fetch(`${base}/users/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: base },
-    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
-  });
-  expect(login.status, "the administrator signs in to announce the change").toBe(200);
-  const { token } = (await login.json()) as { token: string };
-  const socket = connectSocket(base, { auth: { token }, transports: ["websocket"], reconnection: false });
-  try {
-    await new Promise<void>((resolve, reject) => {
-      socket.once("connect", resolve);
-      socket.once("connect_error", reject);
-    });
-    for (const event of events) socket.emit(event);
-    await socket.timeout(5_000).emitWithAck("pingCheck", {});
-  } finally {
-    socket.disconnect();
-  }
 }
 
 /** A Submitted off-rent returning one unit (not yet matched to the fleet), no pickup booked. */
