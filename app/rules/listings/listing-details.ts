@@ -9,8 +9,8 @@ export interface ListingPhoto {
   alt: string;
 }
 
-export interface ListingDetails {
-  id: number;
+/** An auction listing's own columns: what the feed brings (listing-feed.ts) and the details show. */
+export interface ListingColumns {
   vin: string;
   year: number;
   make: string;
@@ -19,6 +19,7 @@ export interface ListingDetails {
   odometer: number;
   exteriorColor: string | null;
   interiorColor: string | null;
+  /** Whole dollars and cents as text ("24500.00"), what the Decimal columns take. */
   buyNowPrice: string | null;
   mmrPrice: string | null;
   facilitatingAuction: string | null;
@@ -28,8 +29,12 @@ export interface ListingDetails {
   sellerName: string | null;
   source: string | null;
   comments: string | null;
-  /** Only an http(s) URL; anything else the feed held is not shown. */
+  /** Only an http(s) URL; anything else the feed held is not kept. */
   listingUrl: string | null;
+}
+
+export interface ListingDetails extends ListingColumns {
+  id: number;
   photos: ListingPhoto[];
   /** The company's unit with this VIN, if any. */
   unit: { id: number; unitNumber: string } | null;

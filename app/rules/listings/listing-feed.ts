@@ -3,6 +3,7 @@
 // and `images`. Each row is checked on its own: a bad row is reported with its line and reason and the
 // others still import. Pure: the importer (server), the script and the tests read feeds the same way.
 import { z } from "zod";
+import type { ListingColumns } from "./listing-details.ts";
 
 /** Limits of one feed: what an import takes at once and what one row may carry. */
 export const FEED_LIMITS = {
@@ -68,26 +69,7 @@ export const FEED_MESSAGES = {
 export type PhotoReference = { kind: "file"; name: string } | { kind: "url"; url: string };
 
 /** A row that passed every check: the listing's columns and its photos, in order. */
-export interface FeedListing {
-  vin: string;
-  year: number;
-  make: string;
-  model: string;
-  trim: string | null;
-  odometer: number;
-  exteriorColor: string | null;
-  interiorColor: string | null;
-  /** Whole dollars and cents as text ("24500.00"), what the Decimal columns take. */
-  buyNowPrice: string | null;
-  mmrPrice: string | null;
-  facilitatingAuction: string | null;
-  locationCity: string | null;
-  locationFullZipcode: string | null;
-  pickupLocationState: string | null;
-  sellerName: string | null;
-  source: string | null;
-  comments: string | null;
-  listingUrl: string | null;
+export interface FeedListing extends ListingColumns {
   photos: PhotoReference[];
 }
 
