@@ -20,7 +20,9 @@ export async function ensureStatuses(db: PrismaClient): Promise<void> {
 export async function unit(db: PrismaClient, status: string, options: { companyId?: number; subStatus?: string } = {}) {
   const found = await db.unitStatus.findUniqueOrThrow({ where: { name: status } });
   const n = serial();
-  const suffix = `${process.pid % 1000}${n}`.padStart(5, "0").slice(-5);
+  // Eight characters, unique for the process's first 100,000 units (a suffix cut to five digits repeated
+  // once a file made a thousand or so: the splits' conservation property makes about 1,500).
+  const suffix = `${String(process.pid % 100).padStart(2, "0")}${String(n).padStart(5, "0")}`;
   return db.unit.create({
     data: {
       unitNumber: `U${suffix}`,
