@@ -1,7 +1,6 @@
 // Builds the Express request handler: security headers, health check, the JSON API, and React
 // Router's handler for every page. Bundled by Vite (so it shares module instances with the routes);
 // the process entry (server/index.ts) owns the HTTP server, socket.io and the lifecycle.
-import { randomBytes } from "node:crypto";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import helmet from "helmet";
@@ -12,6 +11,7 @@ import { API_MODULES } from "./api/catalogue.ts";
 import { limitPublicFormBodies } from "./security/public-form-bodies.ts";
 import { refuseMalformedRequests } from "./security/request-shape.ts";
 import { CLIENT_ADDRESS_HEADER } from "../app/modules/public-forms/public-form-guard.server.ts";
+import { nextCspNonce } from "./security/csp-nonce.ts";
 import { requireSameOrigin } from "./security/same-origin.ts";
 import type { AppServices } from "../app/modules/platform/services.server.ts";
 
@@ -38,7 +38,7 @@ export function createApp(services: AppServices, options: { dev: boolean } = { d
   const { config } = services;
 
   app.use((_req, res, next) => {
-    res.locals.cspNonce = randomBytes(16).toString("base64");
+    res.locals.cspNonce = nextCspNonce();
     next();
   });
   app.use(

@@ -4,7 +4,7 @@
 // session (ADR 009) also carries `act: { sub: "<impersonator id>" }` (the actor claim of OAuth token
 // exchange, RFC 8693). Every token carries its user's session generation (`gen`, and the impersonator's
 // in `act.gen`) and an id (`jti`): resolveSession refuses an older generation and a signed-out id (ADR 039).
-import { randomUUID } from "node:crypto";
+import { createSecretKey, type KeyObject, randomUUID } from "node:crypto";
 import jwt, { type VerifyOptions } from "jsonwebtoken";
 import { z } from "zod";
 import type { Config } from "~/modules/platform/config.server.ts";
@@ -14,6 +14,18 @@ export const SESSION_TOKEN_AUDIENCE = "fleet-ops-web";
 const ALGORITHM = "HS256";
 
 export type SessionTokenConfig = Pick<Config, "JWT_SECRET" | "JWT_TTL_SECONDS">;
+
+let signingKey: { secret: string; key: KeyObject } | null = null;
+
+/**
+ * The secret as a KeyObject, made once per secret. Given a string, jsonwebtoken first tries to read it as
+ * a public key and only falls back to a secret key when that throws: on every request, a sixth of an
+ * authenticated API read's CPU (bench/load.ts, ADR 052).
+ */
+function keyOf(secret: string): KeyObject {
+  if (signingKey?.secret !== secret) signingKey = { secret, key: createSecretKey(Buffer.from(secret)) };
+  return signingKey.key;
+}
 
 export interface SessionTokenClaims {
   userId: number;
@@ -90,7 +102,7 @@ export function signSessionToken(
         ? { act: { sub: String(impersonatorId), gen: claims.impersonatorGeneration ?? 0 } }
         : {}),
     },
-    config.JWT_SECRET,
+    keyOf(config.JWT_SECRET),
     {
       algorithm: ALGORITHM,
       expiresIn: config.JWT_TTL_SECONDS,
@@ -120,12 +132,12 @@ export function verifySessionToken(
   };
   let payload: unknown;
   try {
-    payload = jwt.verify(token, config.JWT_SECRET, options);
+    payload = jwt.verify(token, keyOf(config.JWT_SECRET), options);
   } catch (error) {
     if (!(error instanceof jwt.TokenExpiredError)) return { status: "invalid" };
     // jsonwebtoken checks expiry before audience and issuer: check those (and the shape) too.
     try {
-      payload = jwt.verify(token, config.JWT_SECRET, { ...options, ignoreExpiration: true });
+      payload = jwt.verify(token, keyOf(config.JWT_SECRET), { ...options, ignoreExpiration: true });
     } catch {
       return { status: "invalid" };
     }
