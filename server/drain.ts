@@ -42,7 +42,9 @@ export function trackConnections(server: HttpServer): ConnectionDrain {
     connections.set(socket, { active: 0, lastActivity: Date.now(), bytesSettled: 0, served: 0 });
     socket.once("close", () => connections.delete(socket));
   });
-  server.on("request", (req: IncomingMessage, res: ServerResponse) => {
+  // First of the request listeners: the app (the server's own listener) may answer within its call, as /healthz
+  // does while draining, and the header must be set before that answer goes out.
+  server.prependListener("request", (req: IncomingMessage, res: ServerResponse) => {
     const tracked = connections.get(req.socket);
     if (!tracked) return;
     tracked.active += 1;

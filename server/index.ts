@@ -2,6 +2,7 @@
 // to the same HTTP server, Vite in middleware mode for development (hot reload) or the production
 // build, and a graceful close (stop accepting, finish in-flight requests, close sockets and pool).
 import { randomUUID } from "node:crypto";
+import { readdirSync } from "node:fs";
 import { createServer, type Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -12,6 +13,7 @@ import { Server as SocketServer } from "socket.io";
 import type { ViteDevServer } from "vite";
 import { ignoreBoardChanges } from "./board-changes.ts";
 import { localAppUrl } from "./config.ts";
+import { drainListenersRemovable } from "./compression-drain.ts";
 import { type Config } from "../app/modules/platform/config.server.ts";
 import { createDatabase } from "./database.ts";
 import { trackConnections } from "./drain.ts";
@@ -87,6 +89,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   // Level 3 rather than zlib's 6: on a board page (~200 KB of HTML) it takes a third less CPU for a few
   // per cent more bytes, the right trade for an internal application on a small server.
   app.use(compression({ level: 3 }));
+  // compression leaves every removed drain listener on its zlib stream (server/compression-drain.ts).
+  app.use(drainListenersRemovable());
 
   const httpServer = createServer(app);
   // One socket.io server on the app's HTTP server; rooms and events are registered by the realtime layer.
@@ -132,7 +136,14 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       });
     } else {
       app.use("/assets", express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y" }));
-      app.use(express.static(path.join(root, "build/client"), { maxAge: "1h" }));
+      // The build's other top-level files (favicon, demo images): looked up only for their own names, so an
+      // API call or a page does not cost a file-system lookup first (ADR 052's profile).
+      const publicDir = path.join(root, "build/client");
+      const publicNames = new Set(readdirSync(publicDir).filter((name) => name !== "assets"));
+      const servePublic = express.static(publicDir, { maxAge: "1h" });
+      app.use((req, res, next) =>
+        publicNames.has(req.path.split("/")[1] ?? "") ? servePublic(req, res, next) : next(),
+      );
       // A URL string keeps tsc from type-checking the bundle.
       const buildUrl = new URL("../build/server/index.js", import.meta.url).href;
       const { createApp } = (await import(buildUrl)) as { createApp: CreateApp };

@@ -161,7 +161,10 @@ describe("kill -9 during a burst of edits", () => {
     // The restarted server splits what the kill left undone.
     const second = await startServer();
     const left = planned.filter((_each, index) => outcomes[index] === "absent");
-    const again = await Promise.all(left.map((each) => put(second.url, splitBody(each))));
+    // One after another: thirty-five at once on a busy 2-core machine can outwait the pool's transaction
+    // start and be answered 503 with Retry-After (pool-exhaustion.test.ts), which is not what this proves.
+    const again: number[] = [];
+    for (const each of left) again.push(await put(second.url, splitBody(each)));
     expect(again).toEqual(left.map(() => 200));
     expect(await Promise.all(left.map(outcome))).toEqual(left.map(() => "whole"));
     second.child.kill("SIGTERM");
