@@ -106,8 +106,11 @@ async function main() {
   process.on("SIGTERM", () => void stop("SIGTERM"));
 
   try {
-    database = await openScriptDatabase(config, (line) =>
-      logger.debug({ component: "embedded-postgres" }, line.trim()),
+    // PostgreSQL's own chatter at debug; its unexpected exits and restarts where an operator sees them.
+    database = await openScriptDatabase(
+      config,
+      (line) => logger.debug({ component: "embedded-postgres" }, line.trim()),
+      (line) => logger.warn({ component: "embedded-postgres" }, line.trim()),
     );
     if (database.embedded) say(`Embedded PostgreSQL is up (${path.join(config.DATA_DIR, "pg")}).`);
 

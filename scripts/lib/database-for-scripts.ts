@@ -12,14 +12,17 @@ export interface ScriptDatabase {
 }
 
 export async function openScriptDatabase(
-  env: { DATABASE_URL?: string | undefined; DATA_DIR: string },
+  env: { DATABASE_URL?: string | undefined; DATA_DIR: string; EMBEDDED_POSTGRES_DURABLE?: boolean },
   log: (line: string) => void = () => undefined,
+  warn: (line: string) => void = log,
 ): Promise<ScriptDatabase> {
   if (env.DATABASE_URL) return { url: env.DATABASE_URL, embedded: false, stop: async () => undefined };
   const embedded = await startEmbeddedPostgres({
     dataDir: path.resolve(env.DATA_DIR, "pg"),
     database: EMBEDDED_DATABASE_NAME,
     log,
+    warn,
+    durable: env.EMBEDDED_POSTGRES_DURABLE ?? true,
   });
   return { url: embedded.url, embedded: true, stop: () => embedded.stop() };
 }

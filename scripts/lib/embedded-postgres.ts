@@ -18,6 +18,13 @@ export interface EmbeddedPostgresOptions {
   database: string;
   /** Receives PostgreSQL's own output and what this module does (recovery, chmod, timings). */
   log?: (message: string) => void;
+  /** Receives what an operator must see: PostgreSQL exiting on its own and its restarts. Default: log. */
+  warn?: (message: string) => void;
+  /**
+   * False for a throwaway cluster (the test servers): no fsync, no synchronous commit, no full-page writes.
+   * A crash may then lose or corrupt it, which a test server re-creates anyway (ADR 053). Default true.
+   */
+  durable?: boolean;
 }
 
 export interface EmbeddedPostgresServer {
@@ -50,6 +57,8 @@ disarmLibraryExitHooks();
 
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgresServer> {
   const log = options.log ?? (() => {});
+  const warn = options.warn ?? log;
+  const durable = options.durable ?? true;
   const dataDir = path.resolve(options.dataDir);
   const asRoot = process.getuid?.() === 0;
   restoreLibrarySymlinks(log);
@@ -70,7 +79,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   // The port is free when chosen but could be taken before postgres binds it: retry with another.
   for (let attempt = 1; !server; attempt++) {
     try {
-      server = await launch(dataDir, fresh && attempt === 1, asRoot, log);
+      server = await launch(dataDir, fresh && attempt === 1, asRoot, log, durable);
     } catch (error) {
       if (!(error instanceof PortTakenError) || attempt >= 3) throw error;
       log(`port ${error.port} was taken meanwhile, retrying with another`);
@@ -108,7 +117,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const supervise = (started: Started) => {
     started.child.once("exit", (code, signal) => {
       if (stopping) return;
-      log(`PostgreSQL exited unexpectedly (code ${code ?? "-"}, signal ${signal ?? "-"}); restarting it`);
+      warn(`PostgreSQL exited unexpectedly (code ${code ?? "-"}, signal ${signal ?? "-"}); restarting it`);
       void restart();
     });
   };
@@ -117,7 +126,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       const now = Date.now();
       while (restarts.length > 0 && now - restarts[0]! > RESTART_WINDOW_MS) restarts.shift();
       if (restarts.length >= RESTART_LIMIT) {
-        log(`PostgreSQL exited ${RESTART_LIMIT} times within ${RESTART_WINDOW_MS / 1000} s: left stopped`);
+        warn(`PostgreSQL exited ${RESTART_LIMIT} times within ${RESTART_WINDOW_MS / 1000} s: left stopped`);
         return;
       }
       restarts.push(now);
@@ -125,15 +134,15 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       await sleep(RESTART_DELAY_MS);
       if (stopping) return;
       try {
-        const relaunched = await launch(dataDir, false, asRoot, log, port);
+        const relaunched = await launch(dataDir, false, asRoot, log, durable, port);
         current = relaunched;
         // Stopped while it was starting: stop() waited on the dead one, so this one is stopped here.
         if (stopping) return void (await stopChild(relaunched.child, relaunched.library, log));
         supervise(current);
-        log(`PostgreSQL restarted on port ${port}`);
+        warn(`PostgreSQL restarted on port ${port}`);
         return;
       } catch (error) {
-        log(`restarting PostgreSQL failed: ${error instanceof Error ? error.message : String(error)}`);
+        warn(`restarting PostgreSQL failed: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
   };
@@ -191,6 +200,7 @@ async function launch(
   initialise: boolean,
   asRoot: boolean,
   log: (m: string) => void,
+  durable: boolean,
   /** A restart keeps the port the app's connection string names. */
   fixedPort?: number,
 ): Promise<Started> {
@@ -217,7 +227,13 @@ async function launch(
     initdbFlags: ["--encoding=UTF8", "--locale=C", "--locale-provider=icu", "--icu-locale=und"],
     // TCP on loopback only, no unix socket (its default directory, /tmp or /var/run/postgresql, may
     // be shared with or owned by a system PostgreSQL).
-    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
+    postgresFlags: [
+      "-c",
+      "listen_addresses=127.0.0.1",
+      "-c",
+      "unix_socket_directories=",
+      ...(durable ? [] : ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"]),
+    ],
     onLog: remember,
     onError: remember,
   });

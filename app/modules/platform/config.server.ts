@@ -53,6 +53,11 @@ export const configSchema = z.object({
     .optional(),
   /** Where the embedded PostgreSQL, the development JWT secret and other local state live. */
   DATA_DIR: z.string().min(1).default(".data"),
+  /**
+   * `false` runs the embedded PostgreSQL without fsync: only for throwaway data such as the browser tests'
+   * (ADR 053); a crash may then lose it. Default true.
+   */
+  EMBEDDED_POSTGRES_DURABLE: booleanFlag.default(true),
   /** Secret that signs session tokens. Required in production; generated once under DATA_DIR otherwise. */
   JWT_SECRET: z.string().min(32, { message: "must be at least 32 characters" }).optional(),
   /** Session token lifetime in seconds. */
