@@ -21,7 +21,7 @@ import { ONBOARDING_STAGE } from "../app/rules/orders/order-stages.ts";
 import type { RunningServer } from "../server/index.ts";
 import { ensureBuild, signInAs, startBenchServer } from "./lib/app-server.ts";
 import { withSeededDatabase } from "./lib/database.ts";
-import { armDeadline, bytes, ms, ratio, say, summary } from "./lib/stats.ts";
+import { armDeadline, runBenchmark, bytes, ms, ratio, say, summary } from "./lib/stats.ts";
 
 const REPS = Number(process.argv.find((arg) => arg.startsWith("--reps="))?.split("=")[1] ?? 20);
 /**
@@ -233,11 +233,4 @@ async function measure(databaseUrl: string): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  async (error: unknown) => {
-    say(`FAIL: benchmark error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    await stopAll();
-    process.exit(0);
-  },
-);
+runBenchmark(main, stopAll);

@@ -18,7 +18,7 @@ import type { RunningServer } from "../server/index.ts";
 import { ensureBuild, signInAs, startBenchServer } from "./lib/app-server.ts";
 import { withSeededDatabase } from "./lib/database.ts";
 import { SocketFleet } from "./lib/socket-fleet.ts";
-import { armDeadline, bytes, median, ms, ratio, say, summary, wallNow } from "./lib/stats.ts";
+import { armDeadline, runBenchmark, bytes, median, ms, ratio, say, summary, wallNow } from "./lib/stats.ts";
 
 const flag = (name: string, fallback: number) => {
   const value = process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split("=")[1];
@@ -340,11 +340,4 @@ async function measure(databaseUrl: string): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  async (error: unknown) => {
-    say(`FAIL: benchmark error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    await stopAll();
-    process.exit(0);
-  },
-);
+runBenchmark(main, stopAll);

@@ -50,3 +50,18 @@ export function armDeadline(limitMs: number, label: string, cleanup: () => Promi
   timer.unref();
   return () => clearTimeout(timer);
 }
+
+/**
+ * Runs a benchmark's `main` and exits 0 either way: an error is printed as FAIL after `cleanup` has stopped
+ * its servers, so a failed benchmark reports rather than breaking the script that ran it.
+ */
+export function runBenchmark(main: () => Promise<void>, cleanup: () => Promise<void>): void {
+  main().then(
+    () => process.exit(0),
+    async (error: unknown) => {
+      say(`FAIL: benchmark error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      await cleanup();
+      process.exit(0);
+    },
+  );
+}
