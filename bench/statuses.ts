@@ -17,7 +17,7 @@ import type { StatusDetailsQuery } from "../app/rules/fleet/status-details.ts";
 import type { RunningServer } from "../server/index.ts";
 import { ensureBuild, signInAs, startBenchServer } from "./lib/app-server.ts";
 import { withSeededDatabase } from "./lib/database.ts";
-import { armDeadline, bytes, ms, ratio, say, summary } from "./lib/stats.ts";
+import { armDeadline, runBenchmark, bytes, ms, ratio, say, summary } from "./lib/stats.ts";
 
 const REPS = Number(process.argv.find((arg) => arg.startsWith("--reps="))?.split("=")[1] ?? 40);
 const WARMUP = 10;
@@ -220,11 +220,4 @@ async function measure(databaseUrl: string): Promise<void> {
   );
 }
 
-main().then(
-  () => process.exit(0),
-  async (error: unknown) => {
-    say(`FAIL: benchmark error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    await stopAll();
-    process.exit(0);
-  },
-);
+runBenchmark(main, stopAll);

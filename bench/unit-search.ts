@@ -16,7 +16,7 @@ import { DEPARTMENT_SEARCH_LIMIT, UNIT_HISTORY_SEARCH_LIMIT, unitSearchPlan } fr
 import type { RunningServer } from "../server/index.ts";
 import { ensureBuild, signInAs, startBenchServer } from "./lib/app-server.ts";
 import { withSeededDatabase } from "./lib/database.ts";
-import { armDeadline, ms, ratio, say, summary } from "./lib/stats.ts";
+import { armDeadline, runBenchmark, ms, ratio, say, summary } from "./lib/stats.ts";
 
 const REPS = Number(process.argv.find((arg) => arg.startsWith("--reps="))?.split("=")[1] ?? 200);
 const WARMUP = 30;
@@ -209,11 +209,4 @@ async function measure(databaseUrl: string): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  async (error: unknown) => {
-    say(`FAIL: benchmark error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    await stopAll();
-    process.exit(0);
-  },
-);
+runBenchmark(main, stopAll);

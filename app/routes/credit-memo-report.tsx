@@ -5,7 +5,7 @@
 // JavaScript.
 import { Button, Callout, Flex, Table, Text, TextField } from "@radix-ui/themes";
 import { Form, Link } from "react-router";
-import { nativeControlStyle } from "~/components/dialogs/native-control.ts";
+import { companyOptions, FilterField, FilterSelect } from "~/components/filter-field.tsx";
 import { PageShell } from "~/components/page-shell.tsx";
 import { servicesContext } from "~/context.ts";
 import { creditMemoReportDownload } from "~/modules/credit-memos/credit-memo-report-download.server.ts";
@@ -18,6 +18,7 @@ import {
   reportExportHref,
   reportSearch,
 } from "~/rules/credit-memos/credit-memo-reports.ts";
+import { CREDIT_MEMO_STATUS_FILTERS } from "~/rules/credit-memos/credit-memos-page.ts";
 import { formatCents } from "~/rules/credit-memos/money.ts";
 import { formatDisplayDate } from "~/rules/format.ts";
 import { requireRouteAccess } from "~/shell/guard.server.ts";
@@ -65,51 +66,27 @@ export default function CreditMemoReport({ loaderData }: Route.ComponentProps) {
         <Flex justify="between" align="end" gap="3" wrap="wrap">
           <Form method="get" aria-label={`Filter the ${title.toLowerCase()}`}>
             <Flex gap="2" align="end" wrap="wrap">
-              <Flex direction="column" gap="1">
-                <label htmlFor="report-company">
-                  <Text size="2" weight="medium">
-                    Company
-                  </Text>
-                </label>
-                <select id="report-company" name="company" defaultValue={filters.company} style={nativeControlStyle}>
-                  <option value="">All companies</option>
-                  {companies.map((company) => (
-                    <option key={company.code} value={company.code}>
-                      {company.name} ({company.code})
-                    </option>
-                  ))}
-                </select>
-              </Flex>
-              <Flex direction="column" gap="1">
-                <label htmlFor="report-from">
-                  <Text size="2" weight="medium">
-                    Memo date from
-                  </Text>
-                </label>
+              <FilterSelect
+                id="report-company"
+                name="company"
+                label="Company"
+                defaultValue={filters.company}
+                options={companyOptions(companies)}
+              />
+              <FilterField id="report-from" label="Memo date from">
                 <TextField.Root id="report-from" name="from" type="date" defaultValue={filters.from} />
-              </Flex>
-              <Flex direction="column" gap="1">
-                <label htmlFor="report-to">
-                  <Text size="2" weight="medium">
-                    to
-                  </Text>
-                </label>
+              </FilterField>
+              <FilterField id="report-to" label="to">
                 <TextField.Root id="report-to" name="to" type="date" defaultValue={filters.to} />
-              </Flex>
+              </FilterField>
               {openOnly ? null : (
-                <Flex direction="column" gap="1">
-                  <label htmlFor="report-status">
-                    <Text size="2" weight="medium">
-                      Status
-                    </Text>
-                  </label>
-                  <select id="report-status" name="status" defaultValue={filters.status} style={nativeControlStyle}>
-                    <option value="all">All statuses</option>
-                    <option value="PENDING">Pending</option>
-                    <option value="APPROVED">Approved</option>
-                    <option value="VOID">Void</option>
-                  </select>
-                </Flex>
+                <FilterSelect
+                  id="report-status"
+                  name="status"
+                  label="Status"
+                  defaultValue={filters.status}
+                  options={CREDIT_MEMO_STATUS_FILTERS}
+                />
               )}
               <Button type="submit" variant="soft">
                 Show

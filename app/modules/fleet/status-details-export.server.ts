@@ -9,8 +9,11 @@ import { once } from "node:events";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import ExcelJS from "exceljs";
 import pg from "pg";
+import { downloadResponse } from "~/modules/platform/download.server.ts";
 import type { Database } from "~/modules/platform/services.server.ts";
+import { CSV_TYPE, XLSX_TYPE } from "~/rules/downloads.ts";
 import {
+  parseStatusExportSearch,
   type StatusDetailRow,
   type StatusDetailsQuery,
   statusExportFileName,
@@ -18,9 +21,9 @@ import {
 } from "../../rules/fleet/status-details.ts";
 import { type RawStatusRow, STATUS_DETAILS_SQL, statusRowOf } from "./status-details.server.ts";
 
-export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
-export const CSV_TYPE = "text/csv; charset=utf-8";
 export const EXPORT_BATCH = 250;
+/** Workbook rows written between two turns of the event loop. */
+const XLSX_ROWS_PER_TURN = 25;
 
 /** The export's columns: the specification's field names, in its order. */
 export const EXPORT_COLUMNS = [
@@ -103,20 +106,26 @@ function xlsxStream(pool: ExportPool, query: ExportQuery, now: Date): Readable {
   const output = new PassThrough();
   void (async () => {
     // The lightest deflate: the workbook's XML compresses well at any level, and level 1 costs a fraction.
+    // No style table (useStyles: false): exceljs then registers a style for every cell, two thirds of the
+    // workbook's time (5.2× the CSV with it). Dates stay dates, in Excel's built-in short date format (the
+    // reader's locale); the header is told apart by a frozen pane and a filter instead of bold (ADR 044).
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
       stream: output,
-      useStyles: true,
+      useStyles: false,
       zip: { zlib: { level: 1 } },
     } as ConstructorParameters<typeof ExcelJS.stream.xlsx.WorkbookWriter>[0]);
-    const sheet = workbook.addWorksheet(statusHeading(query.status).slice(0, 31));
+    const sheet = workbook.addWorksheet(statusHeading(query.status).slice(0, 31), {
+      views: [{ state: "frozen", ySplit: 1 }],
+    });
     sheet.columns = EXPORT_COLUMNS.map((key) => ({ header: key, key, width: key === "TruckNotes" ? 40 : 16 }));
-    sheet.getRow(1).font = { bold: true };
+    sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: EXPORT_COLUMNS.length } };
     sheet.getRow(1).commit();
-    sheet.getColumn("ChangeDate").numFmt = "mm/dd/yyyy";
-    sheet.getColumn("ReservedOn").numFmt = "mm/dd/yyyy";
     for await (const rows of exportBatches(pool, query, now)) {
-      for (const row of rows) {
+      for (const [index, row] of rows.entries()) {
         sheet.addRow(Object.fromEntries(EXPORT_COLUMNS.map((column) => [column, cellOf(row, column)]))).commit();
+        // A batch written in one go held the event loop about 12 ms, and another request waits that long at
+        // each of its steps (session, query, answer): other requests get their turn every few rows (ADR 044).
+        if ((index + 1) % XLSX_ROWS_PER_TURN === 0) await nextTurn();
       }
       await drained(output);
     }
@@ -169,4 +178,17 @@ export function statusDetailsExport(
     fileName: statusExportFileName(query.status, now, format),
     contentType: format === "xlsx" ? XLSX_TYPE : CSV_TYPE,
   };
+}
+
+/**
+ * `/statuscount?format=xlsx|csv&…` (the route's middleware, after the guard): the slice's file, or a plain-text
+ * 400 for a bad format or slice and 404 for an unknown status, never a file.
+ */
+export function statusDetailsDownload(pool: ExportPool, search: URLSearchParams, now: Date): Response {
+  const parsed = parseStatusExportSearch(search);
+  if (!parsed.ok) {
+    return new Response(parsed.message, { status: parsed.status, headers: { "Content-Type": "text/plain" } });
+  }
+  const file = statusDetailsExport(pool, parsed.value.query, parsed.value.format, now);
+  return downloadResponse(file.stream, file.fileName, file.contentType);
 }

@@ -97,9 +97,3 @@ export function reportTotals(rows: readonly ReportAmounts[]): ReportAmounts & { 
   }
   return { count: rows.length, totalCents, appliedCents, availableCents };
 }
-
-/** The `Content-Disposition` of the download: the plain name, and the RFC 5987 form for any other character. */
-export function attachmentDisposition(fileName: string): string {
-  const plain = fileName.replace(/[^\x20-\x7e]|["\\]/g, "_");
-  return `attachment; filename="${plain}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
