@@ -39,10 +39,9 @@ import {
   type OperationRefusal,
   type OperationResult,
 } from "../operations/operation.server.ts";
-import { EMPLOYEE_COLUMNS } from "./employee-directory.server.ts";
 
 type Tx = Prisma.TransactionClient;
-type Reader = Pick<Db, "user" | "department" | "softwareVariable">;
+type Reader = Pick<Db, "user" | "department" | "userPermission" | "softwareVariable">;
 
 /** The key of the transaction-level advisory lock every access change takes (ADR 037). */
 const EMPLOYEE_ACCESS_LOCK = 37_017;
@@ -61,23 +60,42 @@ export interface EmployeeRecord {
 
 const ascending = (ids: number[]) => ids.sort((a, b) => a - b);
 
-async function readEmployee(db: Pick<Db | Tx, "user">, id: number): Promise<EmployeeRecord | null> {
-  const user = await db.user.findUnique({ where: { id }, select: EMPLOYEE_COLUMNS });
+/**
+ * The employee, their department's permissions and their own grants, read one after another. One nested
+ * select would do, but inside a transaction (one connection) Prisma's pg adapter sends a nested select's
+ * relation queries at once (prisma/orm#29468), which pg warns of today and pg 9 will refuse.
+ */
+async function readEmployee(
+  db: Pick<Db | Tx, "user" | "department" | "userPermission">,
+  id: number,
+): Promise<EmployeeRecord | null> {
+  const user = await db.user.findUnique({
+    where: { id },
+    select: { id: true, firstName: true, lastName: true, email: true, active: true, departmentId: true },
+  });
   if (!user) return null;
+  const department =
+    user.departmentId === null
+      ? null
+      : await db.department.findUnique({
+          where: { id: user.departmentId },
+          select: { id: true, name: true, permissions: { select: { permissionId: true } } },
+        });
+  const direct = await db.userPermission.findMany({ where: { userId: id }, select: { permissionId: true } });
   return {
     id: user.id,
     firstName: user.firstName,
     lastName: user.lastName,
     email: user.email,
     active: user.active,
-    department: user.department
+    department: department
       ? {
-          id: user.department.id,
-          name: user.department.name,
-          permissionIds: ascending(user.department.permissions.map(({ permissionId }) => permissionId)),
+          id: department.id,
+          name: department.name,
+          permissionIds: ascending(department.permissions.map(({ permissionId }) => permissionId)),
         }
       : null,
-    directPermissionIds: ascending(user.permissions.map(({ permissionId }) => permissionId)),
+    directPermissionIds: ascending(direct.map(({ permissionId }) => permissionId)),
   };
 }
 

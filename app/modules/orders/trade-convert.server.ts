@@ -237,19 +237,18 @@ export async function convertTrade(
         });
         if (lockedReturn.count !== 1 || lockedTrade.count !== 1) throw conflict(M.stateChanged);
 
-        // What the checks read, read again under the locks: the lines, deliveries and reservations now.
-        const [linesNow, deliveries, reservationsNow] = await Promise.all([
-          tx.returningUnit.findMany({
-            where: { formHistoryId },
-            select: { id: true, unitNumber: true, unitId: true, statusId: true },
-            orderBy: { id: "asc" },
-          }),
-          tx.transportJob.findMany({
-            where: { formHistoryId, kind: "DELIVERY" },
-            select: { kind: true, unitId: true, vendorId: true, completedAt: true },
-          }),
-          tx.reservation.findMany({ where: { formHistoryId }, select: { unitId: true } }),
-        ]);
+        // What the checks read, read again under the locks: the lines, deliveries and reservations now. One
+        // after another: a transaction is one connection, which runs one statement at a time.
+        const linesNow = await tx.returningUnit.findMany({
+          where: { formHistoryId },
+          select: { id: true, unitNumber: true, unitId: true, statusId: true },
+          orderBy: { id: "asc" },
+        });
+        const deliveries = await tx.transportJob.findMany({
+          where: { formHistoryId, kind: "DELIVERY" },
+          select: { kind: true, unitId: true, vendorId: true, completedAt: true },
+        });
+        const reservationsNow = await tx.reservation.findMany({ where: { formHistoryId }, select: { unitId: true } });
         const lateBlock = conversionBlock(stateOf(offRent.offboardingStatus, linesNow, deliveries, reservationsNow), {
           side,
           newTrucks,
