@@ -4,7 +4,7 @@
 import type { BoardsDialogName } from "~/rules/boards/board-pages.ts";
 import { type DialogImports, preloadDialogs, registerDialogs } from "./dialog-host.tsx";
 
-export { BoardDialog, prefetchDialogOfLink } from "./dialog-host.tsx";
+export { BoardDialog, prefetchDialogOfLink, prefetchDialogProps } from "./dialog-host.tsx";
 
 const IMPORTS: DialogImports<BoardsDialogName> = {
   notesGeneral: () => import("./notes-dialog.tsx"),

@@ -63,6 +63,12 @@ export function prefetchDialogOfLink(href: string | null | undefined): void {
   }
 }
 
+/** Spread onto a link that opens a dialog: its code is prefetched on pointer-over and focus. */
+export const prefetchDialogProps = {
+  onPointerEnter: (event: { currentTarget: HTMLAnchorElement }) => prefetchDialogOfLink(event.currentTarget.href),
+  onFocus: (event: { currentTarget: HTMLAnchorElement }) => prefetchDialogOfLink(event.currentTarget.href),
+};
+
 /** The component of a dialog, loading its chunk first when a client-side navigation opened it. */
 function useDialogComponent<N extends BoardDialogName>(name: N): ComponentType<BoardDialogProps<N>> | null {
   const [, setReady] = useState(0);

@@ -3,7 +3,7 @@
 import type { DialogsHostedBy } from "~/rules/dialogs/board-dialog-names.ts";
 import { type DialogImports, preloadDialogs, registerDialogs } from "./dialog-host.tsx";
 
-export { BoardDialog, prefetchDialogOfLink } from "./dialog-host.tsx";
+export { BoardDialog, prefetchDialogOfLink, prefetchDialogProps } from "./dialog-host.tsx";
 
 const IMPORTS: DialogImports<DialogsHostedBy<"manheim-listings">> = {
   manheimDetails: () => import("./manheim-details-dialog.tsx"),

@@ -2,7 +2,7 @@
 // the difference, location and source; each card's title opens the listing's details dialog.
 import { Badge, Box, Card, Flex, Grid, Link as ThemeLink, Text } from "@radix-ui/themes";
 import { Link } from "react-router";
-import { prefetchDialogOfLink } from "~/components/dialogs/manheim-listings-dialogs.tsx";
+import { prefetchDialogProps } from "~/components/dialogs/manheim-listings-dialogs.tsx";
 import { formatDelta, formatDollars, listingDetailsHref, type ListingCard } from "~/rules/listings/listings-page.ts";
 
 export function ListingCards({
@@ -43,12 +43,7 @@ export function ListingCards({
                     <Box style={{ height: 160, background: "var(--gray-a3)", borderRadius: 4 }} aria-hidden />
                   )}
                   <ThemeLink asChild weight="bold">
-                    <Link
-                      to={href}
-                      preventScrollReset
-                      onPointerEnter={(event) => prefetchDialogOfLink(event.currentTarget.href)}
-                      onFocus={(event) => prefetchDialogOfLink(event.currentTarget.href)}
-                    >
+                    <Link to={href} preventScrollReset {...prefetchDialogProps}>
                       {listing.year} {listing.make} {listing.model}
                       {listing.trim ? ` ${listing.trim}` : ""}
                     </Link>

@@ -1,22 +1,10 @@
 // The listings page's filters (ADR 046): make, model, year and price ranges, pickup state, source, VIN search
 // and sort, one plain GET form, so it works without JavaScript and a filtered view is a link.
-import { Button, Flex, Link as ThemeLink, Text, TextField } from "@radix-ui/themes";
+import { Button, Flex, Link as ThemeLink, TextField } from "@radix-ui/themes";
 import { Form, Link } from "react-router";
 import { nativeControlStyle } from "~/components/dialogs/native-control.ts";
+import { FilterField } from "~/components/filter-field.tsx";
 import { LISTING_SORTS, type ListingsQuery } from "~/rules/listings/listings-page.ts";
-
-function Field({ id, label, children }: { id: string; label: string; children: React.ReactNode }) {
-  return (
-    <Flex direction="column" gap="1">
-      <label htmlFor={id}>
-        <Text size="2" weight="medium">
-          {label}
-        </Text>
-      </label>
-      {children}
-    </Flex>
-  );
-}
 
 function Choice({
   id,
@@ -32,7 +20,7 @@ function Choice({
   options: string[];
 }) {
   return (
-    <Field id={id} label={label}>
+    <FilterField id={id} label={label}>
       <select id={id} name={name} defaultValue={value} style={nativeControlStyle}>
         <option value="">Any</option>
         {options.map((option) => (
@@ -41,7 +29,7 @@ function Choice({
           </option>
         ))}
       </select>
-    </Field>
+    </FilterField>
   );
 }
 
@@ -57,7 +45,7 @@ export function ListingsFilters({
   return (
     <Form method="get" role="search" aria-label="Filter listings">
       <Flex gap="3" align="end" wrap="wrap">
-        <Field id="listing-vin" label="VIN">
+        <FilterField id="listing-vin" label="VIN">
           <TextField.Root
             id="listing-vin"
             name="vin"
@@ -65,10 +53,10 @@ export function ListingsFilters({
             placeholder="Whole or part"
             maxLength={17}
           />
-        </Field>
+        </FilterField>
         <Choice id="listing-make" name="make" label="Make" value={query.make} options={choices.makes} />
         <Choice id="listing-model" name="model" label="Model" value={query.model} options={choices.models} />
-        <Field id="listing-year-from" label="Year from">
+        <FilterField id="listing-year-from" label="Year from">
           <TextField.Root
             id="listing-year-from"
             name="yearFrom"
@@ -76,8 +64,8 @@ export function ListingsFilters({
             defaultValue={numberText(query.yearFrom)}
             style={{ width: 80 }}
           />
-        </Field>
-        <Field id="listing-year-to" label="Year to">
+        </FilterField>
+        <FilterField id="listing-year-to" label="Year to">
           <TextField.Root
             id="listing-year-to"
             name="yearTo"
@@ -85,8 +73,8 @@ export function ListingsFilters({
             defaultValue={numberText(query.yearTo)}
             style={{ width: 80 }}
           />
-        </Field>
-        <Field id="listing-price-from" label="Price from ($)">
+        </FilterField>
+        <FilterField id="listing-price-from" label="Price from ($)">
           <TextField.Root
             id="listing-price-from"
             name="priceFrom"
@@ -94,8 +82,8 @@ export function ListingsFilters({
             defaultValue={numberText(query.priceFrom)}
             style={{ width: 100 }}
           />
-        </Field>
-        <Field id="listing-price-to" label="Price to ($)">
+        </FilterField>
+        <FilterField id="listing-price-to" label="Price to ($)">
           <TextField.Root
             id="listing-price-to"
             name="priceTo"
@@ -103,10 +91,10 @@ export function ListingsFilters({
             defaultValue={numberText(query.priceTo)}
             style={{ width: 100 }}
           />
-        </Field>
+        </FilterField>
         <Choice id="listing-state" name="state" label="Pickup state" value={query.state} options={choices.states} />
         <Choice id="listing-source" name="source" label="Source" value={query.source} options={choices.sources} />
-        <Field id="listing-sort" label="Sort by">
+        <FilterField id="listing-sort" label="Sort by">
           <select id="listing-sort" name="sort" defaultValue={query.sort} style={nativeControlStyle}>
             {LISTING_SORTS.map((sort) => (
               <option key={sort.value} value={sort.value}>
@@ -114,13 +102,13 @@ export function ListingsFilters({
               </option>
             ))}
           </select>
-        </Field>
-        <Field id="listing-dir" label="Order">
+        </FilterField>
+        <FilterField id="listing-dir" label="Order">
           <select id="listing-dir" name="dir" defaultValue={query.dir} style={nativeControlStyle}>
             <option value="asc">Lowest first</option>
             <option value="desc">Highest first</option>
           </select>
-        </Field>
+        </FilterField>
         <Button type="submit" variant="soft">
           Show listings
         </Button>

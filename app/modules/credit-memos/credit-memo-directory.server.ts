@@ -4,13 +4,12 @@
 import { z } from "zod";
 import type { Db } from "~/modules/platform/services.server.ts";
 import type { Prisma } from "../../generated/prisma/client";
-import { CREDIT_MEMO_SORTS, type CreditMemoSort } from "../../rules/credit-memos/credit-memos-page.ts";
 import {
-  availableCredit,
-  type Cents,
-  type CreditMemoStatusName,
-  decimalToCents,
-} from "../../rules/credit-memos/money.ts";
+  CREDIT_MEMO_SORTS,
+  type CreditMemoRow,
+  type CreditMemoSort,
+} from "../../rules/credit-memos/credit-memos-page.ts";
+import { availableCredit, type CreditMemoStatusName, decimalToCents } from "../../rules/credit-memos/money.ts";
 
 export const CREDIT_MEMOS_PER_PAGE = 25;
 
@@ -24,21 +23,6 @@ export const creditMemoDirectoryQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
 });
 export type CreditMemoDirectoryQuery = z.output<typeof creditMemoDirectoryQuery>;
-
-export interface CreditMemoRow {
-  id: number;
-  invoiceClaim: string;
-  /** YYYY-MM-DD. */
-  memoDate: string;
-  memoType: string;
-  source: string;
-  status: CreditMemoStatusName;
-  companyCode: string;
-  companyName: string;
-  totalCents: Cents;
-  appliedCents: Cents;
-  availableCents: Cents;
-}
 
 export interface CreditMemoPage {
   memos: CreditMemoRow[];

@@ -8,8 +8,8 @@ import type { Prisma } from "../../generated/prisma/client";
 
 export const EMPLOYEES_PER_PAGE = 25;
 
-/** What an employee row reads: who, whether active, the department and the grants (shared with employee-access). */
-export const EMPLOYEE_COLUMNS = {
+/** What an employee row reads: who, whether active, the department and the grants. */
+const EMPLOYEE_COLUMNS = {
   id: true,
   firstName: true,
   lastName: true,

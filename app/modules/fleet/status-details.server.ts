@@ -1,7 +1,7 @@
 // Status counts and status details (ADR 044): units per status and sub-status with their late counts, and
 // one page of a status list with the specification's row (UnitNumber … RentalUse), read in SQL so a page
 // costs one indexed range scan whatever the fleet's size (the EXPLAIN test holds the plan). The export
-// (status-details-export.server.ts) reads the same rows in batches through `statusDetailsBatch`.
+// (status-details-export.server.ts) reads the same rows (STATUS_DETAILS_SQL) behind a cursor, in batches.
 import type { Db } from "~/modules/platform/services.server.ts";
 import { Prisma } from "../../generated/prisma/client";
 import {
@@ -10,6 +10,7 @@ import {
   pageSize,
   pageWindow,
   type SortDirection,
+  type StatusCounts,
   type StatusDetailRow,
   type StatusDetailsQuery,
   type StatusDetailsSort,
@@ -147,22 +148,6 @@ export async function statusDetailsPage(db: Db, query: StatusDetailsQuery, now: 
   const window = pageWindow(total, query.page, query.perPage);
   const rows = window.page === query.page || total === 0 ? asked : await readRows(window.limit, window.offset);
   return { rows: rows.map((row) => statusRowOf(row, now)), total, page: window.page, pageCount: window.pageCount };
-}
-
-/** One line of the counts: a status and sub-status (null: none) with its units and how many are late. */
-export interface StatusCountRow {
-  status: string;
-  subStatus: string | null;
-  count: number;
-  late: number;
-}
-
-export interface StatusCounts {
-  /** Per status in catalogue order, each with its sub-status lines. */
-  statuses: { status: string; count: number; late: number; subStatuses: StatusCountRow[] }[];
-  total: number;
-  late: number;
-  models: string[];
 }
 
 /**

@@ -9,7 +9,8 @@ import {
   departmentLabel,
   departmentSearchLink,
   historyPaging,
-  type UnitHistoryRow,
+  type UnitHub,
+  type UnitHubRequest,
 } from "../../rules/fleet/unit-search.ts";
 import { type DepartmentSearchHit, searchDepartments, unitHistoryPage } from "./unit-search.server.ts";
 
@@ -21,64 +22,6 @@ export function auctionListingHref(listingId: number): string {
 }
 
 const FORM_KIND_LABELS = { ORDER: "On-rent order", OFF_RENT: "Off-rent", TRADE: "Trade" } as const;
-
-export interface UnitHubRequest {
-  formHistoryId: number;
-  kind: string;
-  company: string;
-  submitted: string;
-  /** How the unit takes part: reserved against it, returning in it, moved for it. */
-  role: string;
-  cancelled: boolean;
-}
-
-export interface UnitHub {
-  unit: {
-    unitNumber: string;
-    vin: string;
-    year: number;
-    make: string;
-    model: string;
-    color: string;
-    truckType: string;
-    odometer: number;
-    locationState: string | null;
-    inFleet: string;
-    status: string;
-    subStatus: string | null;
-    statusSince: string;
-    overrideLate: boolean;
-    overrideReason: string | null;
-    truckNotes: string | null;
-    rentalUse: string | null;
-    company: string | null;
-    department: string;
-    departmentHref: string;
-  };
-  history: { rows: UnitHistoryRow[]; page: number; pageCount: number; total: number };
-  requests: UnitHubRequest[];
-  notes: { id: number; subject: string; author: string; department: string; written: string }[];
-  transportJobs: {
-    id: number;
-    formHistoryId: number;
-    kind: string;
-    carrier: string | null;
-    scheduled: string;
-    completed: string;
-    from: string;
-    to: string;
-  }[];
-  claims: { claimNumber: string; status: string; amount: string; opened: string; description: string }[];
-  creditMemos: { creditMemoId: number; invoiceClaim: string; status: string; amount: string; memoDate: string }[];
-  auctionListings: {
-    id: number;
-    href: string;
-    source: string | null;
-    buyNowPrice: string | null;
-    listed: string;
-    ended: string;
-  }[];
-}
 
 export type UnitHubAnswer =
   { kind: "unit"; hub: UnitHub } | { kind: "choose"; results: DepartmentSearchHit[]; more: boolean } | { kind: "none" };

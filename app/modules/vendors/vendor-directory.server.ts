@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { Db } from "~/modules/platform/services.server.ts";
 import type { Prisma } from "../../generated/prisma/client";
 import { VENDOR_TYPES, type VendorTypeValue } from "../../rules/vendors/vendor-edit.ts";
+import type { VendorRow } from "../../rules/vendors/vendors-page.ts";
 
 export const VENDORS_PER_PAGE = 25;
 
@@ -25,20 +26,6 @@ export const vendorDirectoryQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
 });
 export type VendorDirectoryQuery = z.output<typeof vendorDirectoryQuery>;
-
-export interface VendorRow {
-  VendorID: number;
-  Name: string;
-  VendorType: VendorTypeValue;
-  Contact: string | null;
-  City: string;
-  State: string;
-  Phone: string | null;
-  Email: string;
-  CargoIns: number | null;
-  /** YYYY-MM-DD, or null. */
-  InsExp: string | null;
-}
 
 export interface VendorPage {
   vendors: VendorRow[];

@@ -1,7 +1,8 @@
-// The /credit-memos page's links (ADR 042): what the page shows lives in its URL (search, status, company,
-// sort, page), so sorting, paging, opening a memo's dialog and closing it keep the same view, with or
+// The /credit-memos page's rows and links (ADR 042): what the page shows lives in its URL (search, status,
+// company, sort, page), so sorting, paging, opening a memo's dialog and closing it keep the same view, with or
 // without JavaScript — the vendors page's pattern (ADR 035).
 import { MODAL_PARAM } from "../dialogs/modals.ts";
+import type { Cents, CreditMemoStatusName } from "./money.ts";
 
 /** The parameters of the list itself; everything else (the dialog's) is dropped when a dialog closes. */
 export const CREDIT_MEMOS_VIEW_PARAMS = ["search", "status", "company", "sort", "dir", "page"] as const;
@@ -15,6 +16,31 @@ export const CREDIT_MEMO_STATUS_FILTERS = [
   { value: "APPROVED", label: "Approved" },
   { value: "VOID", label: "Void" },
 ] as const;
+
+/** A memo as the page lists it, with its lines' total, what has been applied and what is left, in cents. */
+export interface CreditMemoRow {
+  id: number;
+  invoiceClaim: string;
+  /** YYYY-MM-DD. */
+  memoDate: string;
+  memoType: string;
+  source: string;
+  status: CreditMemoStatusName;
+  companyCode: string;
+  companyName: string;
+  totalCents: Cents;
+  appliedCents: Cents;
+  availableCents: Cents;
+}
+
+/** The list's view as the directory read it from the URL (junk already replaced by the defaults). */
+export interface CreditMemosView {
+  search: string;
+  status: string;
+  company: string;
+  sort: CreditMemoSort;
+  dir: "asc" | "desc";
+}
 
 /** Parameters at their default value are left out of the links. */
 const DEFAULTS: Readonly<Record<string, string>> = { status: "all", page: "1" };
@@ -33,6 +59,13 @@ const href = (pathname: string, params: URLSearchParams) => {
   const query = params.toString();
   return query ? `${pathname}?${query}` : pathname;
 };
+
+/** The view's parameters on the page actually shown, the base of its links; empty and "all" values are left out. */
+export function creditMemosViewSearch(view: CreditMemosView, page: number): URLSearchParams {
+  return new URLSearchParams(
+    Object.entries({ ...view, page: String(page) }).filter(([, value]) => value !== "" && value !== "all"),
+  );
+}
 
 /** The list as it is shown, without any dialog. */
 export function creditMemosViewHref(pathname: string, search: URLSearchParams | string): string {

@@ -1,11 +1,17 @@
 import { describe, expect, it } from "vitest";
 import {
+  DAMAGE_FORM_FIELDS,
   DAMAGE_FORM_LIMITS,
   DAMAGE_FORM_MESSAGES,
+  DAMAGE_FORM_TEXT_FIELDS,
+  damageFormConfirmationHref,
+  damageFormLabel,
   damageFormSchema,
+  damageFormTextValues,
   damageReportReference,
   isDamageDate,
   photoPrecheck,
+  readDamageFormConfirmation,
 } from "./damage-form.ts";
 
 const TODAY = new Date("2026-11-24T15:00:00Z");
@@ -93,5 +99,101 @@ describe("the limits", () => {
 
   it("numbers a report as the public forms do", () => {
     expect(damageReportReference(42)).toBe("DMG-000042");
+  });
+});
+
+describe("the posted text", () => {
+  const posted = (entries: [string, string | Blob][]) => {
+    const form = new FormData();
+    for (const [name, value] of entries) form.append(name, value);
+    return form;
+  };
+
+  it("reads every text field, an absent one as empty, and nothing else", () => {
+    const values = damageFormTextValues(
+      posted([
+        ["unitNumber", " t10482 "],
+        ["location", "Yard 3"],
+        ["website", "bot"],
+      ]),
+    );
+    expect(Object.keys(values)).toEqual([...DAMAGE_FORM_TEXT_FIELDS]);
+    expect(values).toMatchObject({ unitNumber: " t10482 ", location: "Yard 3", description: "", contactEmail: "" });
+    expect(values).not.toHaveProperty("website");
+    expect(values).not.toHaveProperty(DAMAGE_FORM_FIELDS.photos);
+  });
+
+  it("reads a file sent under a text field's name as empty, and the first of repeated values", () => {
+    const values = damageFormTextValues(
+      posted([
+        ["description", new Blob(["x"])],
+        ["companyName", "First"],
+        ["companyName", "Second"],
+      ]),
+    );
+    expect(values.description).toBe("");
+    expect(values.companyName).toBe("First");
+  });
+
+  it("keeps at most 5,000 characters of a value to draw again", () => {
+    expect(damageFormTextValues(posted([["description", "x".repeat(6000)]])).description).toHaveLength(5000);
+  });
+});
+
+describe("the labels", () => {
+  it("names each field as the form shows it, and an unknown name as it is", () => {
+    expect(damageFormLabel(DAMAGE_FORM_FIELDS.unitNumber)).toBe("Unit number");
+    expect(damageFormLabel(DAMAGE_FORM_FIELDS.damageDate)).toBe("Date of the damage");
+    expect(damageFormLabel(DAMAGE_FORM_FIELDS.contactEmail)).toBe("E-mail");
+    expect(damageFormLabel(DAMAGE_FORM_FIELDS.photos)).toBe("Photos");
+    expect(damageFormLabel("formTicket")).toBe("formTicket");
+  });
+
+  it("gives every field of the form a label of its own", () => {
+    const names = Object.values(DAMAGE_FORM_FIELDS);
+    const labels = names.map(damageFormLabel);
+    for (const [index, name] of names.entries()) expect(labels[index], name).not.toBe(name);
+    expect(new Set(labels).size).toBe(names.length);
+  });
+});
+
+describe("the confirmation", () => {
+  it("carries the reference and whether a receipt went out on the form's own path", () => {
+    expect(damageFormConfirmationHref("/damage-form", "DMG-000042", true)).toBe(
+      "/damage-form?reference=DMG-000042&receipt=1",
+    );
+    expect(damageFormConfirmationHref("/damageform", "DMG-000042", false)).toBe(
+      "/damageform?reference=DMG-000042&receipt=0",
+    );
+  });
+
+  it("reads back what the redirect carried", () => {
+    for (const receiptSent of [true, false]) {
+      const href = damageFormConfirmationHref("/damageform", damageReportReference(7), receiptSent);
+      expect(readDamageFormConfirmation(new URL(href, "http://x").searchParams)).toEqual({
+        reference: "DMG-000007",
+        receiptSent,
+      });
+    }
+    expect(readDamageFormConfirmation(new URLSearchParams("reference=DMG-1234567890"))).toEqual({
+      reference: "DMG-1234567890",
+      receiptSent: false,
+    });
+  });
+
+  it("shows the form for anything but a damage report's number", () => {
+    for (const search of [
+      "",
+      "receipt=1",
+      "reference=",
+      "reference=DMG-12345",
+      "reference=DMG-12345678901",
+      "reference=ORD-000042",
+      "reference=dmg-000042",
+      "reference=DMG-000042%3Cscript%3E",
+      "reference=%20DMG-000042",
+    ]) {
+      expect(readDamageFormConfirmation(new URLSearchParams(search)), search).toBeNull();
+    }
   });
 });

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { isValidPhone, maskPhone, maskUnitNumber, UNIT_NUMBER_LENGTH } from "../masks.ts";
 import { DAMAGE_FORM_UPLOAD_LIMIT } from "../public-forms/public-form-guard.ts";
-import { publicFormReference } from "../public-forms/public-form-reference.ts";
+import { publicFormReference, REFERENCE_PREFIXES } from "../public-forms/public-form-reference.ts";
 
 /** The form's field names (also the JSON-free multipart names the page posts). */
 export const DAMAGE_FORM_FIELDS = {
@@ -19,6 +19,24 @@ export const DAMAGE_FORM_FIELDS = {
   contactPhone: "contactPhone",
   photos: "photos",
 } as const;
+
+/** Each field's label, as the form and its list of errors name it. */
+const DAMAGE_FORM_LABELS: Readonly<Record<string, string>> = {
+  [DAMAGE_FORM_FIELDS.unitNumber]: "Unit number",
+  [DAMAGE_FORM_FIELDS.damageDate]: "Date of the damage",
+  [DAMAGE_FORM_FIELDS.location]: "Where it happened",
+  [DAMAGE_FORM_FIELDS.description]: "What is damaged",
+  [DAMAGE_FORM_FIELDS.companyName]: "Company",
+  [DAMAGE_FORM_FIELDS.contactName]: "Your name",
+  [DAMAGE_FORM_FIELDS.contactPhone]: "Phone",
+  [DAMAGE_FORM_FIELDS.contactEmail]: "E-mail",
+  [DAMAGE_FORM_FIELDS.photos]: "Photos",
+};
+
+/** A field's label; a name the form does not have is shown as it is. */
+export function damageFormLabel(name: string): string {
+  return DAMAGE_FORM_LABELS[name] ?? name;
+}
 
 export const DAMAGE_FORM_LIMITS = {
   maxPhotos: 10,
@@ -127,6 +145,48 @@ export const DAMAGE_FORM_TEXT_FIELDS = [
   DAMAGE_FORM_FIELDS.contactPhone,
   DAMAGE_FORM_FIELDS.contactEmail,
 ] as const;
+
+/** A posted text value is kept up to this length when the form is drawn again (the schema refuses it anyway). */
+const POSTED_TEXT_MAX = 5000;
+
+/** The text fields as posted, for validation and to draw the form again: absent or file values read as "". */
+export function damageFormTextValues(form: Pick<FormData, "get">): Record<string, string> {
+  return Object.fromEntries(
+    DAMAGE_FORM_TEXT_FIELDS.map((name) => {
+      const value = form.get(name);
+      return [name, typeof value === "string" ? value.slice(0, POSTED_TEXT_MAX) : ""];
+    }),
+  );
+}
+
+/** The page's answer to a refused submission: a message, a message list per field, and the text as sent. */
+export interface DamageFormAnswer {
+  message: string;
+  fieldErrors: Record<string, string[]>;
+  values: Record<string, string>;
+}
+
+const REFERENCE_PARAM = "reference";
+const RECEIPT_PARAM = "receipt";
+const REFERENCE_SHAPE = new RegExp(`^${REFERENCE_PREFIXES.damage}-\\d{6,10}$`);
+
+/** Where a stored report redirects (303): the form's own path with its reference and whether a receipt went out. */
+export function damageFormConfirmationHref(pathname: string, reference: string, receiptSent: boolean): string {
+  const params = new URLSearchParams({ [REFERENCE_PARAM]: reference, [RECEIPT_PARAM]: receiptSent ? "1" : "0" });
+  return `${pathname}?${params.toString()}`;
+}
+
+/**
+ * The confirmation the redirect's URL carries, or null for the form. It only repeats a number of the damage
+ * form's shape, so it reveals nothing a visitor could not type and never echoes other text.
+ */
+export function readDamageFormConfirmation(
+  search: URLSearchParams,
+): { reference: string; receiptSent: boolean } | null {
+  const reference = search.get(REFERENCE_PARAM);
+  if (reference === null || !REFERENCE_SHAPE.test(reference)) return null;
+  return { reference, receiptSent: search.get(RECEIPT_PARAM) === "1" };
+}
 
 /** What the browser can tell about a chosen file before sending it (by its declared type and size only). */
 export function photoPrecheck(file: { size: number; type: string }): string | null {

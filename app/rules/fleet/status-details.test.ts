@@ -5,13 +5,18 @@ import {
   mayOverrideLateness,
   pageWindow,
   parsePaging,
+  parseStatusCountFilters,
   parseStatusDetailsSearch,
+  parseStatusExportSearch,
   parseStatusSlice,
   readRentalUse,
   showsRentalUse,
   showsRentalUseButtons,
+  STATUS_DETAILS_MESSAGES,
+  statusCountViewHref,
   statusExportFileName,
   statusDetailsHref,
+  statusExportHref,
   UNIT_NUMBER_PATTERN,
 } from "./status-details.ts";
 import { isUnitLate, UNIT_STATUSES } from "./unit-statuses.ts";
@@ -190,6 +195,95 @@ describe("the slice", () => {
         sort: "changeDate",
         dir: "asc",
       },
+    });
+  });
+});
+
+describe("the status count page's filters", () => {
+  it("counts every status, any sub-status, under the URL's truck type, availability and model", () => {
+    expect(parseStatusCountFilters(new URLSearchParams("item=HALF_TON&availability=reserved&model=F-150"))).toEqual({
+      ok: true,
+      value: { status: "ALL", item: "HALF_TON", availability: "reserved", model: "F-150", subStatus: null },
+    });
+  });
+
+  it("ignores the dialog's status and sub-status, so the counts stay those of the whole fleet", () => {
+    expect(parseStatusCountFilters(new URLSearchParams("modal=statusDetailsModal&status=NEW&subStatus=Prep"))).toEqual({
+      ok: true,
+      value: { status: "ALL", item: "all", availability: "all", model: "all", subStatus: null },
+    });
+  });
+
+  it("answers a bad filter 400 with its message", () => {
+    expect(parseStatusCountFilters(new URLSearchParams("item=TRAILER"))).toEqual({
+      ok: false,
+      status: 400,
+      message: STATUS_DETAILS_MESSAGES.badItem,
+    });
+    expect(parseStatusCountFilters(new URLSearchParams("availability=free"))).toMatchObject({ ok: false, status: 400 });
+    expect(parseStatusCountFilters(new URLSearchParams(`model=${"x".repeat(61)}`))).toMatchObject({ ok: false });
+  });
+});
+
+describe("closing the status details dialog", () => {
+  it("keeps the page's filters and drops every parameter of the dialog", () => {
+    const href = statusDetailsHref(
+      { status: "NEW", item: "HALF_TON", availability: "available", model: "F-150", subStatus: "Prep" },
+      { page: "2", perPage: "50", sort: "unitNumber", dir: "desc", notice: "Saved", size: "xl" },
+    );
+    expect(statusCountViewHref("/statuscount", new URL(href, "http://x").searchParams)).toBe(
+      "/statuscount?item=HALF_TON&availability=available&model=F-150",
+    );
+  });
+
+  it("answers the bare path when nothing but the dialog was in the URL", () => {
+    expect(statusCountViewHref("/statuscount", "?modal=statusDetailsModal&status=ALL")).toBe("/statuscount");
+    expect(statusCountViewHref("/statuscount", "")).toBe("/statuscount");
+  });
+});
+
+describe("the download's request", () => {
+  it("reads the format with the slice and sort of the export's own link", () => {
+    const query = {
+      status: "RE-RENT",
+      item: "all",
+      availability: "reserved",
+      model: "all",
+      subStatus: null,
+      page: 1,
+      perPage: "25",
+      sort: "unitNumber",
+      dir: "desc",
+    } as const;
+    for (const format of ["xlsx", "csv"] as const) {
+      const href = statusExportHref(query, format);
+      expect(parseStatusExportSearch(new URL(href, "http://x").searchParams)).toEqual({
+        ok: true,
+        value: { query, format },
+      });
+    }
+  });
+
+  it("refuses any other format 400 before reading the slice", () => {
+    for (const search of ["format=", "format=pdf", "format=XLSX", "format=pdf&status=PARKED"]) {
+      expect(parseStatusExportSearch(new URLSearchParams(search)), search).toEqual({
+        ok: false,
+        status: 400,
+        message: "format must be xlsx or csv",
+      });
+    }
+  });
+
+  it("answers a bad slice or paging as the dialog would", () => {
+    expect(parseStatusExportSearch(new URLSearchParams("format=csv&status=PARKED"))).toEqual({
+      ok: false,
+      status: 404,
+      message: STATUS_DETAILS_MESSAGES.unknownStatus("PARKED"),
+    });
+    expect(parseStatusExportSearch(new URLSearchParams("format=xlsx&sort=vin"))).toEqual({
+      ok: false,
+      status: 400,
+      message: STATUS_DETAILS_MESSAGES.badSort,
     });
   });
 });

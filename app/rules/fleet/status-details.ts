@@ -68,6 +68,7 @@ export const STATUS_DETAILS_MESSAGES = {
   overrideSaved: "Lateness override saved.",
   overrideCleared: "Lateness override cleared.",
   overrideNotSet: "This unit has no lateness override to clear.",
+  badFormat: "format must be xlsx or csv",
 } as const;
 
 /** The slice a status list shows: status (or ALL), truck type, availability, model and sub-status. */
@@ -149,6 +150,16 @@ export function parsePaging(
   };
 }
 
+/** The status count page's filters from its URL (item, availability, model): every status, any sub-status. */
+export function parseStatusCountFilters(search: URLSearchParams): Parsed<StatusSlice> {
+  return parseStatusSlice({
+    status: ALL_STATUSES,
+    item: search.get("item"),
+    availability: search.get("availability"),
+    model: search.get("model"),
+  });
+}
+
 /** A whole status-details request from URL parameters (the page's dialog and the export). */
 export function parseStatusDetailsSearch(search: URLSearchParams): Parsed<StatusDetailsQuery> {
   const slice = parseStatusSlice({
@@ -162,6 +173,19 @@ export function parseStatusDetailsSearch(search: URLSearchParams): Parsed<Status
   const paging = parsePaging(search);
   if (!paging.ok) return paging;
   return { ok: true, value: { ...slice.value, ...paging.value } };
+}
+
+/** A download (`?format=xlsx|csv` with the slice and sort): the format is checked first, then the list's query. */
+export function parseStatusExportSearch(
+  search: URLSearchParams,
+): Parsed<{ query: StatusDetailsQuery; format: "xlsx" | "csv" }> {
+  const format = search.get("format");
+  if (format !== "xlsx" && format !== "csv") {
+    return { ok: false, status: 400, message: STATUS_DETAILS_MESSAGES.badFormat };
+  }
+  const query = parseStatusDetailsSearch(search);
+  if (!query.ok) return query;
+  return { ok: true, value: { query: query.value, format } };
 }
 
 /** Rows per page: a number, or null for All. */
@@ -201,6 +225,27 @@ export function statusDetailsHref(
   const params = new URLSearchParams({ modal: "statusDetailsModal", ...sliceParams(slice) });
   for (const [name, value] of Object.entries(extra)) if (value !== undefined) params.set(name, value);
   return `${pathname}?${params.toString()}`;
+}
+
+/** The status details dialog's own parameters: closing it keeps the page's filters (item, availability, model) only. */
+export const STATUS_DETAILS_DIALOG_PARAMS = [
+  "modal",
+  "size",
+  "status",
+  "subStatus",
+  "page",
+  "perPage",
+  "sort",
+  "dir",
+  "notice",
+] as const;
+
+/** The status count page without its dialog: the same address less the dialog's parameters. */
+export function statusCountViewHref(pathname: string, search: URLSearchParams | string): string {
+  const rest = new URLSearchParams(search);
+  for (const name of STATUS_DETAILS_DIALOG_PARAMS) rest.delete(name);
+  const query = rest.toString();
+  return query ? `${pathname}?${query}` : pathname;
 }
 
 /** The export's URL: the same slice and sort, all rows, as xlsx or csv. */
@@ -278,6 +323,23 @@ export function truckTypeDescription(type: string): string {
 
 /** A unit number as the fleet writes them (H23-0062): up to 8 capitals, digits or hyphens. */
 export const UNIT_NUMBER_PATTERN = new RegExp(`^[A-Z0-9-]{1,${UNIT_NUMBER_LENGTH}}$`);
+
+/** One line of the counts: a status and sub-status (null: none) with its units and how many are late. */
+export interface StatusCountRow {
+  status: string;
+  subStatus: string | null;
+  count: number;
+  late: number;
+}
+
+/** The status count page's table: units per status (and sub-status), the late ones apart, and the models. */
+export interface StatusCounts {
+  /** Per status in catalogue order, each with its sub-status lines. */
+  statuses: { status: string; count: number; late: number; subStatuses: StatusCountRow[] }[];
+  total: number;
+  late: number;
+  models: string[];
+}
 
 /** A row of a status list, with the specification's field names (ADR 044) and whether it is late. */
 export interface StatusDetailRow {

@@ -1,6 +1,6 @@
 // Department search, unit history and the unit hub (issue 16 points 5–6; ADR 045): what a search for a
-// unit number may hold, who may search, where each result links, and how the hub pages a unit's history.
-// Pure, so the dialog, the JSON endpoints and the page read a search the same way.
+// unit number may hold, who may search, where each result links, how the hub pages a unit's history and
+// what it shows. Pure, so the dialog, the JSON endpoints and the page read a search the same way.
 import { type RouteName } from "../access/routes.ts";
 import { unlocksRoute } from "../access/permissions.ts";
 import type { Department } from "./unit-statuses.ts";
@@ -152,6 +152,66 @@ export interface UnitHistoryRow {
   ChangedOn: string;
   ChangedBy: string;
   ChangedFrom: string;
+}
+
+/** A request (order, off-rent, trade) the unit takes part in, as the hub lists it. */
+export interface UnitHubRequest {
+  formHistoryId: number;
+  kind: string;
+  company: string;
+  submitted: string;
+  /** How the unit takes part: reserved against it, returning in it, moved for it. */
+  role: string;
+  cancelled: boolean;
+}
+
+/** Everything the unit hub shows of one unit (ADR 045): its facts, its paged history and its other records. */
+export interface UnitHub {
+  unit: {
+    unitNumber: string;
+    vin: string;
+    year: number;
+    make: string;
+    model: string;
+    color: string;
+    truckType: string;
+    odometer: number;
+    locationState: string | null;
+    inFleet: string;
+    status: string;
+    subStatus: string | null;
+    statusSince: string;
+    overrideLate: boolean;
+    overrideReason: string | null;
+    truckNotes: string | null;
+    rentalUse: string | null;
+    company: string | null;
+    department: string;
+    departmentHref: string;
+  };
+  history: { rows: UnitHistoryRow[]; page: number; pageCount: number; total: number };
+  requests: UnitHubRequest[];
+  notes: { id: number; subject: string; author: string; department: string; written: string }[];
+  transportJobs: {
+    id: number;
+    formHistoryId: number;
+    kind: string;
+    carrier: string | null;
+    scheduled: string;
+    completed: string;
+    from: string;
+    to: string;
+  }[];
+  claims: { claimNumber: string; status: string; amount: string; opened: string; description: string }[];
+  creditMemos: { creditMemoId: number; invoiceClaim: string; status: string; amount: string; memoDate: string }[];
+  auctionListings: {
+    id: number;
+    href: string;
+    source: string | null;
+    buyNowPrice: string | null;
+    listed: string;
+    ended: string;
+  }[];
 }
 
 /**

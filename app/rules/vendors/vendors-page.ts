@@ -1,6 +1,30 @@
-// The vendors page's links (ADR 035): what the page shows lives in its URL (search, type, sort, page), so
-// sorting, paging, opening a vendor's dialog and closing it keep the same view, with or without JavaScript.
+// The vendors page's rows and links (ADR 035): what the page shows lives in its URL (search, type, sort, page),
+// so sorting, paging, opening a vendor's dialog and closing it keep the same view, with or without JavaScript.
 import { MODAL_PARAM } from "../dialogs/modals.ts";
+import type { VendorTypeValue } from "./vendor-kinds.ts";
+
+/** A vendor as the page and GET /api/vendors list it, with the specification's field names. */
+export interface VendorRow {
+  VendorID: number;
+  Name: string;
+  VendorType: VendorTypeValue;
+  Contact: string | null;
+  City: string;
+  State: string;
+  Phone: string | null;
+  Email: string;
+  CargoIns: number | null;
+  /** YYYY-MM-DD, or null. */
+  InsExp: string | null;
+}
+
+/** The list's view as the directory read it from the URL (junk already replaced by the defaults). */
+export interface VendorsView {
+  search: string;
+  type: string;
+  sort: string;
+  dir: "asc" | "desc";
+}
 
 /** The parameters of the list itself; everything else (the dialog's) is dropped when a dialog closes. */
 export const VENDORS_VIEW_PARAMS = ["search", "type", "sort", "dir", "page"] as const;
@@ -19,6 +43,13 @@ const href = (pathname: string, params: URLSearchParams) => {
   const query = params.toString();
   return query ? `${pathname}?${query}` : pathname;
 };
+
+/** The view's parameters on the page actually shown, the base of its links; the type filter "all" is left out. */
+export function vendorsViewSearch(view: VendorsView, page: number): URLSearchParams {
+  return new URLSearchParams(
+    Object.entries({ ...view, page: String(page) }).filter(([name, value]) => !(name === "type" && value === "all")),
+  );
+}
 
 /** The list as it is shown, without any dialog. */
 export function vendorsViewHref(pathname: string, search: URLSearchParams | string): string {
