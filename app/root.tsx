@@ -96,6 +96,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const showFeedback = Boolean(data?.user && !feedbackHiddenOn(routeName));
   const feedbackStatus = new URLSearchParams(location.search).get("feedback");
   useTrackClientNavigations(Boolean(data?.user));
+  useMarkHydrated();
   return (
     <html lang="en">
       <head>
@@ -191,4 +192,14 @@ export function ErrorBoundary() {
     );
   }
   return <GeneralErrorBoundary />;
+}
+
+/**
+ * Marks the document once React has taken the server's HTML over (`<html data-hydrated>`): until then a click
+ * on a link or a button is the browser's own. The browser tests wait for it after each page load (ADR 053).
+ */
+function useMarkHydrated(): void {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
 }

@@ -16,7 +16,6 @@ import { adoptSession } from "./support/accounts.ts";
 test("searches a company and applies credit to an unknown invoice after asking, without JavaScript", async ({
   page,
 }) => {
-  test.setTimeout(90_000);
   await adoptSession(page, AR);
   const memo = await memoWithCredit(page);
   await page.goto(`/accounts-receivable?filter=${memo.id}&modal=creditMemoApply`);

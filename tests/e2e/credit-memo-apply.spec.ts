@@ -14,7 +14,6 @@ import {
 import { adoptSession } from "./support/accounts.ts";
 
 test("applies credit to an unknown invoice after asking, with JavaScript", async ({ page }) => {
-  test.setTimeout(90_000);
   await adoptSession(page, AR);
   const memo = await memoWithCredit(page);
   await page.goto(`/accounts-receivable?filter=${memo.id}&modal=creditMemoApply&creditMemoId=${memo.id}`);

@@ -7,7 +7,6 @@ import { editAppliedDialog, editDialog, memoWithApplication } from "./credit-mem
 import { adoptSession } from "./support/accounts.ts";
 
 test("edits an application and the memo without JavaScript", async ({ page }) => {
-  test.setTimeout(90_000);
   await adoptSession(page, AR);
   const memo = await memoWithApplication(page);
   await page.goto(`/credit-memos?modal=creditMemoEdit&creditMemoId=${memo.id}`);

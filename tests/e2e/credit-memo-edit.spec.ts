@@ -7,7 +7,6 @@ import { editAppliedDialog, editDialog, memoWithApplication } from "./credit-mem
 import { adoptSession } from "./support/accounts.ts";
 
 test("edits an application and the memo, and another browser on the page sees who saved", async ({ page, browser }) => {
-  test.setTimeout(90_000);
   await adoptSession(page, AR);
   const memo = await memoWithApplication(page);
   const other = await browser.newContext();

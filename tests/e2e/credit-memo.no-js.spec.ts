@@ -19,7 +19,6 @@ import { adoptSession } from "./support/accounts.ts";
 
 test.describe("credit memos without JavaScript", () => {
   test("creates, approves and voids a memo with plain forms", async ({ page }) => {
-    test.setTimeout(90_000);
     await adoptSession(page, AR);
     const seeded = await seededMemo(page);
     const claim = uniqueClaim("nojs");

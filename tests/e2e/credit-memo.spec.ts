@@ -20,8 +20,6 @@ import { adoptSession } from "./support/accounts.ts";
 import { cardByKey, liveStatus } from "./support/board.ts";
 
 test.describe("credit memos with JavaScript", () => {
-  test.describe.configure({ timeout: 90_000 });
-
   test("creates a memo that a second browser's board shows live, approves it and voids it", async ({
     page,
     browser,
@@ -85,14 +83,12 @@ test.describe("credit memos with JavaScript", () => {
 
       // The other browser, without reloading: the new memo's card.
       const card = cardByKey(watcher, `credit-memo-${id}`);
-      await expect(card).toBeVisible({ timeout: 5_000 });
+      await expect(card).toBeVisible();
       await expect(card.getByRole("list", { name: "Flags" }).getByText("Pending", { exact: true })).toBeVisible();
 
       await memo.getByRole("button", { name: "Approve" }).click();
       await expect(page.getByRole("dialog")).toHaveCount(0);
-      await expect(card.getByRole("list", { name: "Flags" }).getByText("Approved", { exact: true })).toBeVisible({
-        timeout: 5_000,
-      });
+      await expect(card.getByRole("list", { name: "Flags" }).getByText("Approved", { exact: true })).toBeVisible();
       await expect(card.getByText("$1,250.30").first()).toBeVisible();
 
       // Void: a reason first.
@@ -106,7 +102,7 @@ test.describe("credit memos with JavaScript", () => {
       await memo.getByLabel("Reason for voiding").fill("Entered against the wrong customer");
       await memo.getByRole("button", { name: "Void Credit Memo" }).click();
       await expect(page.getByRole("dialog")).toHaveCount(0);
-      await expect(card).toHaveCount(0, { timeout: 5_000 });
+      await expect(card).toHaveCount(0);
     } finally {
       await other.close();
     }

@@ -43,7 +43,7 @@ test("a phone sends a damage report with a photo; the AR board shows it live and
     expect(id).toBeGreaterThan(0);
 
     // Browser B, without reloading: the report's card is on the AR claims list.
-    await expect(board.locator(`article[data-card-key="damage-report-${id}"]`)).toBeVisible({ timeout: 10_000 });
+    await expect(board.locator(`article[data-card-key="damage-report-${id}"]`)).toBeVisible();
 
     await board.goto(`/damageInspection?report=${id}`);
     const panel = board.locator(`section[data-damage-report="${id}"]`);

@@ -19,8 +19,6 @@ import { ADMIN, adoptSession } from "./support/accounts.ts";
 import { liveStatus } from "./support/board.ts";
 
 test.describe("departments with JavaScript", () => {
-  test.describe.configure({ timeout: 90_000 });
-
   test("creates a department after the browser's checks; a second browser's page shows it live", async ({
     page,
     browser,
@@ -66,7 +64,7 @@ test.describe("departments with JavaScript", () => {
       await expect(row.getByRole("cell")).toHaveText(["0", "2", "Edit"]);
 
       // The other browser, without reloading.
-      await expect(departmentRow(watcher, name)).toBeVisible({ timeout: 5_000 });
+      await expect(departmentRow(watcher, name)).toBeVisible();
     } finally {
       await other.close();
     }

@@ -11,7 +11,6 @@ test.describe("employee access without JavaScript", () => {
     browser,
     baseURL,
   }) => {
-    test.setTimeout(90_000);
     const other = await signedInEmployee(browser, baseURL!, "nojs-grant", { javaScriptEnabled: false });
     try {
       await other.page.goto("/home");

@@ -10,7 +10,6 @@ test.describe("employee access with JavaScript", () => {
     browser,
     baseURL,
   }) => {
-    test.setTimeout(90_000);
     const other = await signedInEmployee(browser, baseURL!, "js-grant", { javaScriptEnabled: true });
     try {
       await other.page.goto("/home");

@@ -6,7 +6,35 @@
 // errors (5xx) still fail the test.
 import { test as base, expect } from "@playwright/test";
 
-export const test = base.extend<{ failOnConsoleError: void }>({
+export const test = base.extend<{ failOnConsoleError: void; waitForHydration: void }>({
+  // A page load with JavaScript waits until React has taken the page over (root.tsx marks <html
+  // data-hydrated>), as a person waits for a page to finish loading: a click landing earlier was seen to
+  // open nothing (ADR 053). Loads that ask for less (waitUntil "commit" or "domcontentloaded", as the
+  // typing-before-hydration tests do) and pages React does not draw (the API reference) are left alone.
+  waitForHydration: [
+    async ({ page, javaScriptEnabled }, use) => {
+      if (javaScriptEnabled) {
+        const hydrated = () =>
+          page.waitForFunction(
+            () => !("__reactRouterContext" in window) || document.documentElement.dataset.hydrated === "true",
+          );
+        for (const method of ["goto", "reload"] as const) {
+          const original = page[method].bind(page) as (...args: unknown[]) => Promise<unknown>;
+          (page as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
+            const response = await original(...args);
+            const options = args.find((arg) => typeof arg === "object" && arg !== null) as
+              { waitUntil?: string } | undefined;
+            if (!options?.waitUntil || options.waitUntil === "load" || options.waitUntil === "networkidle") {
+              await hydrated();
+            }
+            return response;
+          };
+        }
+      }
+      await use();
+    },
+    { auto: true },
+  ],
   failOnConsoleError: [
     async ({ page }, use) => {
       const problems: string[] = [];

@@ -64,21 +64,21 @@ test.describe("the Notes dialog with JavaScript", () => {
       expect(await page.evaluate(() => (window as unknown as { notesMarker?: boolean }).notesMarker)).toBe(true);
 
       // Browser B, without reloading: one more note on the card.
-      await expect.poll(() => noteCount(cardByKey(pageB, key)), { timeout: 5_000 }).toBe(before + 1);
+      await expect.poll(() => noteCount(cardByKey(pageB, key))).toBe(before + 1);
 
       // Cancel: struck through, with Restore; the count goes back.
       await item.getByRole("button", { name: "Cancel note" }).click();
       await expect(item).toHaveAttribute("data-cancelled", "true");
       await expect(item.locator("s")).toHaveText(text);
       await expect(item.getByText("Cancelled", { exact: true })).toBeVisible();
-      await expect.poll(() => noteCount(cardByKey(pageB, key)), { timeout: 5_000 }).toBe(before);
+      await expect.poll(() => noteCount(cardByKey(pageB, key))).toBe(before);
 
       // Restore: live again, counted again.
       await item.getByRole("button", { name: "Restore note" }).click();
       await expect(item).toHaveAttribute("data-cancelled", "false");
       await expect(item.locator("s")).toHaveCount(0);
       await expect(item.getByRole("button", { name: "Cancel note" })).toBeVisible();
-      await expect.poll(() => noteCount(cardByKey(pageB, key)), { timeout: 5_000 }).toBe(before + 1);
+      await expect.poll(() => noteCount(cardByKey(pageB, key))).toBe(before + 1);
       expect(await page.evaluate(() => (window as unknown as { notesMarker?: boolean }).notesMarker)).toBe(true);
 
       // Closing the dialog leaves the board, where this browser's card shows the note too.

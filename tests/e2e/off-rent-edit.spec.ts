@@ -63,7 +63,7 @@ test.describe("editing an off-rent order with JavaScript", () => {
       await expect(page).toHaveURL(/\/offboarding$/);
 
       // The other browser, without reloading.
-      await expect(card.locator(`[data-unit="${spare}"]`)).toBeVisible({ timeout: 5_000 });
+      await expect(card.locator(`[data-unit="${spare}"]`)).toBeVisible();
 
       // The change is in the order's history.
       const again = await openDialog(page, formHistoryId);

@@ -22,8 +22,6 @@ const pickOrder = (page: Page, offset = 0) => pickApprovedOrder(page, 2, offset)
 /** The board the dialogs are opened from: every order's card is on its first page at 500 a stage. */
 
 test.describe("editing an on-rent order without JavaScript", () => {
-  test.describe.configure({ timeout: 60_000 });
-
   test("the server checks the form, keeps what was sent, saves, and shows the history", async ({ page }) => {
     await adoptSession(page, ON_RENT);
     const formHistoryId = await pickOrder(page);

@@ -7,8 +7,6 @@ import { ADMIN, adoptSession } from "./support/accounts.ts";
 import { boardShowing, liveStatus, requestCard } from "./support/board.ts";
 
 test.describe("priority and prepay with JavaScript", () => {
-  test.describe.configure({ timeout: 90_000 });
-
   test("sets Other's priority, which a second browser's board shows live, then removes it", async ({
     page,
     browser,

@@ -57,7 +57,7 @@ export async function employeeWatching(browser: Browser, baseURL: string, board:
   await signInToLiveBoard(page, ONRENT, `/${board}?filter=${encodeURIComponent(REVIEW_COMPANY.name)}`);
   return {
     page,
-    expectCard: (id: number) => expect(requestCard(page, id)).toHaveCount(1, { timeout: 15_000 }),
+    expectCard: (id: number) => expect(requestCard(page, id)).toHaveCount(1),
     close: () => context.close(),
   };
 }

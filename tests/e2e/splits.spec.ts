@@ -37,8 +37,6 @@ const totalOf = (dialog: Locator, number: number) =>
     : dialog.getByLabel(`Total on Order, split ${number}`, { exact: true });
 
 test.describe("splitting with JavaScript", () => {
-  test.describe.configure({ timeout: 90_000 });
-
   test("splits an order by dragging a reservation; a second browser's board shows the new part live", async ({
     page,
     browser,

@@ -72,7 +72,7 @@ test.describe("editing a trade's return half with JavaScript", () => {
       await expect(page).toHaveURL(boardShowingUrl("offboarding", formHistoryId));
 
       // The other browser, without reloading.
-      await expect(card.locator(`[data-unit="${spare}"]`)).toBeVisible({ timeout: 5_000 });
+      await expect(card.locator(`[data-unit="${spare}"]`)).toBeVisible();
 
       const again = await openTradeDialog(page, formHistoryId);
       await expect(again.locator("[data-unit-row]")).toHaveCount(units.length + 1);
@@ -118,7 +118,7 @@ test.describe("editing a trade's return half with JavaScript", () => {
       await expect(page).toHaveURL(/\/offboarding$/);
 
       // The other browser, without reloading: the trade's return half is gone from the offboarding board.
-      await expect(card).toHaveCount(0, { timeout: 5_000 });
+      await expect(card).toHaveCount(0);
       // The request is an order now.
       const order = await board.request.get(`/api/orders/${formHistoryId}`);
       expect(order.status(), await order.text()).toBe(200);

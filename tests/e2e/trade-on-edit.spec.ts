@@ -31,7 +31,6 @@ const ON_RENT_NAME = "Priya Raman";
 
 test.describe("editing a trade's new half with JavaScript", () => {
   // Two browsers and the spec's 6 s message time: longer than the default.
-  test.describe.configure({ timeout: 90_000 });
 
   test("from the onboarding board: sections, a refusal, a separate delivery, a save a second board shows live", async ({
     page,
@@ -104,7 +103,7 @@ test.describe("editing a trade's new half with JavaScript", () => {
       await expect(page).toHaveURL(boardShowingUrl("onboarding", formHistoryId));
 
       // The other browser, without reloading.
-      await expect(requestCard(board, formHistoryId).getByText(po)).toBeVisible({ timeout: 5_000 });
+      await expect(requestCard(board, formHistoryId).getByText(po)).toBeVisible();
 
       // The change is in the trade's history.
       const again = await openOnOnboarding(page, formHistoryId);
@@ -152,7 +151,7 @@ test.describe("editing a trade's new half with JavaScript", () => {
       await dialog.getByRole("button", { name: "Save Changes" }).click();
       await expect(dialog).toBeHidden();
       await expect(page).toHaveURL(boardShowingUrl("transport", formHistoryId));
-      await expect(watched.getByText(`07/${day}/2031`)).toBeVisible({ timeout: 5_000 });
+      await expect(watched.getByText(`07/${day}/2031`)).toBeVisible();
     } finally {
       await other.close();
     }
@@ -254,7 +253,7 @@ test.describe("editing a trade's new half with JavaScript", () => {
       await expect(page).toHaveURL(boardShowingUrl("onboarding", formHistoryId));
 
       // The other browser, without reloading: the trade's return half is gone from the offboarding board.
-      await expect(returnCard).toHaveCount(0, { timeout: 5_000 });
+      await expect(returnCard).toHaveCount(0);
       const order = await page.request.get(`/api/orders/${formHistoryId}`);
       expect(order.status(), await order.text()).toBe(200);
       expect(((await order.json()) as { HalfTonCount: number }).HalfTonCount).toBe(units.length - 1);

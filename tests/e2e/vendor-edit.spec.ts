@@ -2,6 +2,7 @@
 // leaving the name (an exact match disables Save; a similar one asks for Confirm), a new name saved, and a
 // second browser's open carrier picker taking in the new carrier without reloading.
 import { expect, test } from "./fixtures.ts";
+import { liveStatus } from "./support/board.ts";
 import { adoptSession } from "./support/accounts.ts";
 import {
   AVAILABLE,
@@ -19,8 +20,6 @@ import {
 } from "./vendor-edit.support.ts";
 
 test.describe("vendors with JavaScript", () => {
-  test.describe.configure({ timeout: 90_000 });
-
   test("checks the name on leaving it: an exact match disables Save, a similar one needs Confirm", async ({ page }) => {
     await page.clock.install();
     await adoptSession(page, DISPATCHER);
@@ -78,6 +77,9 @@ test.describe("vendors with JavaScript", () => {
 
       await adoptSession(page, DISPATCHER);
       await page.goto("/transport");
+      // The board's scripts run (its live status): a click that lands while React is still taking the page
+      // over was seen to open nothing (ADR 053).
+      await expect(liveStatus(page)).toHaveText("Live");
       await page.getByRole("link", { name: "Create Vendor" }).click();
       const dialog = vendorDialog(page);
       const carrier = uniqueVendorName("Carriers");

@@ -141,16 +141,18 @@ export async function openWriteCounter(
 }
 
 /**
- * Sends PROPERTY_RUNS bodies drawn from `bodies` through `send` (which answers the HTTP status): none may
- * answer 5xx, and a refused body (anything but 2xx) writes no row (openWriteCounter). An accepted body may
- * write, unless `acceptedMayWrite` is false: then nothing may ever be written. Answers how many bodies got each status, so a test can check they reached past the schema.
+ * Sends `runs` bodies (PROPERTY_RUNS unless told) drawn from `bodies` through `send` (which answers the HTTP
+ * status): none may answer 5xx, and a refused body (anything but 2xx) writes no row (openWriteCounter). An
+ * accepted body may write, unless `acceptedMayWrite` is false: then nothing may ever be written. Answers how
+ * many bodies got each status, so a test can check they reached past the schema.
  */
 export async function checkMalformedBodies(
   bodies: fc.Arbitrary<unknown>,
   send: (body: unknown) => Promise<number>,
-  options: { acceptedMayWrite?: boolean } = {},
+  options: { acceptedMayWrite?: boolean; runs?: number } = {},
 ): Promise<Map<number, number>> {
   const acceptedMayWrite = options.acceptedMayWrite ?? true;
+  const runs = options.runs ?? PROPERTY_RUNS;
   const statuses = new Map<number, number>();
   const writes = await openWriteCounter();
   try {
@@ -164,11 +166,11 @@ export async function checkMalformedBodies(
         if (acceptedMayWrite && status >= 200 && status < 300) current = after;
         else expect(after, `rows written for a refused body: ${JSON.stringify(body)}`).toBe(current);
       }),
-      { numRuns: PROPERTY_RUNS },
+      { numRuns: runs },
     );
   } finally {
     await writes.close();
   }
-  expect([...statuses.values()].reduce((sum, count) => sum + count, 0)).toBeGreaterThanOrEqual(PROPERTY_RUNS);
+  expect([...statuses.values()].reduce((sum, count) => sum + count, 0)).toBeGreaterThanOrEqual(runs);
   return statuses;
 }

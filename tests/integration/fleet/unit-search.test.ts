@@ -4,7 +4,7 @@
 // EXPLAIN proving each search reads by an index rather than the whole fleet.
 import { beforeAll, describe, expect, it } from "vitest";
 import { departmentSearchOfUrl } from "~/modules/fleet/unit-search.server.ts";
-import type { UnitHub } from "~/modules/fleet/unit-hub.server.ts";
+import type { UnitHub } from "~/rules/fleet/unit-search.ts";
 import { loader as unitHubLoader } from "~/routes/unit-hub.tsx";
 import {
   DEPARTMENT_SEARCH_LIMIT,

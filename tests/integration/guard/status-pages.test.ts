@@ -174,6 +174,10 @@ describe("the status list's downloads", () => {
     expect(sheet.rowCount).toBe(3);
     // Oldest change first: the late unit.
     expect(sheet.getRow(2).getCell(1).value).toBe(secretUnit);
+    // Dates are dates to Excel (sortable, filterable), and the header stays in view with a filter on it.
+    expect(sheet.getRow(2).getCell(6).value).toBeInstanceOf(Date);
+    expect(sheet.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
+    expect(sheet.autoFilter).toBeTruthy();
   });
 
   it("and as CSV", async () => {

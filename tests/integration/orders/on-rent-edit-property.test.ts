@@ -1,11 +1,14 @@
-// Issue 5 point 8 for PUT /api/order/edit: at least PROPERTY_RUNS random and malformed bodies. None may
-// answer 5xx, and a body that is refused (anything but 2xx) leaves every table as it was.
+// PUT /api/order/edit with plausible edits of orders this file creates (ADR 014): well-formed bodies whose
+// values reach past the schema into the rules — the version (409), the order and company lookups, the
+// trucks-remaining rule of an order whose trucks have a carrier — and real saves (200). None may answer 5xx,
+// and a refused body (anything but 2xx) writes no row. Random and malformed bodies are the whole-API property
+// suite's (tests/support/api-property.ts, docs/architecture.md), which sends them to every endpoint.
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createOnRentEditRouter } from "../../../server/api/on-rent-edit.ts";
 import { apiHarness } from "../../support/api-harness.ts";
 import { createTestPrisma } from "../../support/database.ts";
-import { checkMalformedBodies, malformedBodies, PROPERTY_RUNS } from "../../support/property.ts";
+import { checkMalformedBodies } from "../../support/property.ts";
 import { vendor } from "../../support/factories/companies.ts";
 import { bodyOf, editableOrder } from "../../support/factories/on-rent-edit.ts";
 import { job } from "../../support/factories/requests.ts";
@@ -24,8 +27,11 @@ beforeAll(async () => {
 
 const put = (body: unknown) => api.status("PUT", "/api/order/edit", { token, raw: JSON.stringify(body) ?? "null" });
 
-describe("PUT /api/order/edit with random and malformed bodies", () => {
-  it(`never answers 5xx, and changes nothing when it refuses (${PROPERTY_RUNS} bodies)`, async () => {
+/** Enough plausible edits to reach a save, a stale version and a refusal each run (the rule paths). */
+const RUNS = 150;
+
+describe("PUT /api/order/edit with plausible edits", () => {
+  it(`never answers 5xx, and changes nothing when it refuses (${RUNS} bodies)`, async () => {
     // Two orders the valid bodies point at: a plain one, and one with two trucks already given a carrier
     // (so count changes meet the trucks-remaining rule). A valid body that changes something saves once;
     // the same version sent again meets a 409.
@@ -57,11 +63,13 @@ describe("PUT /api/order/edit with random and malformed bodies", () => {
         TrucksRequested: undefined,
       }));
 
-    const statuses = await checkMalformedBodies(
-      fc.oneof(malformedBodies(validPlain), malformedBodies(validAssigned), plausible),
-      put,
+    // The valid bodies too: each saves once (or meets the rules), then meets a 409 for its old version.
+    const bodies = fc.oneof(
+      { weight: 1, arbitrary: fc.constantFrom(validPlain, validAssigned) },
+      { weight: 4, arbitrary: plausible },
     );
-    // The bodies reached beyond the schema: field refusals, and the rules and version behind it.
+    const statuses = await checkMalformedBodies(bodies, put, { runs: RUNS });
+    // The bodies reached the rules: field refusals, the version check and saves.
     expect(statuses.get(400)).toBeGreaterThan(0);
     expect(statuses.get(409)).toBeGreaterThan(0);
     expect(statuses.get(200)).toBeGreaterThan(0);

@@ -76,10 +76,17 @@ async function mailTo(address: string): Promise<string> {
         return undefined;
       }
     })();
-    if (file) return readFileSync(path.join(dir, file), "utf8");
+    // The receipt is written after the answer: a file seen at once may still be empty or half written, so
+    // it is read again until it holds the same non-empty text twice.
+    if (file) {
+      const text = readFileSync(path.join(dir, file), "utf8");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      if (text.length > 0 && readFileSync(path.join(dir, file), "utf8") === text) return text;
+      continue;
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`no mail to ${address}`);
+  throw new Error(`no complete mail to ${address}`);
 }
 
 describe("the pages", () => {
