@@ -265,14 +265,23 @@ function submitterIntent(event: FormEvent<HTMLFormElement>): string | null {
 export function DialogFormElement({
   form,
   alsoPosts = [],
+  runsHere,
   children,
   ...rest
-}: { form: DialogForm; alsoPosts?: readonly DialogForm[]; children: ReactNode } & Pick<
-  FetcherFormProps,
-  "className" | "style" | "noValidate" | "id" | "aria-label" | "aria-labelledby"
->) {
+}: {
+  form: DialogForm;
+  alsoPosts?: readonly DialogForm[];
+  /**
+   * A submit button the dialog answers in the browser instead of posting (the split's steps): true when it
+   * did. Asked on the submit rather than the button's click, which something else may have stopped.
+   */
+  runsHere?: (submitter: HTMLButtonElement) => boolean;
+  children: ReactNode;
+} & Pick<FetcherFormProps, "className" | "style" | "noValidate" | "id" | "aria-label" | "aria-labelledby">) {
   const Form = form.fetcher.Form;
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    if (submitter instanceof HTMLButtonElement && runsHere?.(submitter)) return event.preventDefault();
     const named = submitterIntent(event);
     const other = named === null ? undefined : alsoPosts.find((candidate) => candidate.intent === named);
     if (!other) return form.checkBeforeSend(event);

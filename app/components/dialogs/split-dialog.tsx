@@ -22,7 +22,7 @@ import {
   useSensor,
   useSensors,
 } from "@dnd-kit/core";
-import { type ChangeEvent, type MouseEvent, type ReactNode, useId, useRef, useState } from "react";
+import { type ChangeEvent, type ReactNode, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { BoardDialogDefinition } from "~/rules/dialogs/board-dialog.ts";
 import type { DialogActionData } from "~/rules/dialogs/operation-result.ts";
@@ -168,11 +168,16 @@ function SplitForm({
     setNews(null);
     return true;
   };
-  /** A step button: with scripts the step runs here and nothing is posted; without, it posts `step`. */
-  const stepClick = (step: string) => (event: MouseEvent<HTMLButtonElement>) => {
-    if (!hydrated) return;
-    event.preventDefault();
-    run(applySplitStep(splits, kind, step, fixed));
+  /**
+   * A step button (Add Split, Remove split, Move to split N): with scripts the step runs here and nothing is
+   * posted; without, the button posts `step`. Read from the form's submit, not the button's click: dnd-kit
+   * stops the propagation of every click for 50 ms after a drop, and a busy page can run a click before that
+   * timer, so a click handler could miss a Move while the button still posted a step this form would ignore.
+   */
+  const runsHere = (submitter: HTMLButtonElement): boolean => {
+    if (!hydrated || submitter.name !== SPLIT_FIELDS.step) return false;
+    run(applySplitStep(splits, kind, submitter.value, fixed));
+    return true;
   };
   const type = (name: string, text: string) => {
     setDrafts((before) => ({ ...before, [name]: text }));
@@ -204,12 +209,11 @@ function SplitForm({
       hydrated={hydrated}
       fieldValue={fieldValue}
       onType={type}
-      stepClick={stepClick}
     />
   ));
 
   return (
-    <DialogFormElement form={save} noValidate aria-labelledby={`${formId}-heading`}>
+    <DialogFormElement form={save} runsHere={runsHere} noValidate aria-labelledby={`${formId}-heading`}>
       {/* The default button (Enter in a field) is Save, not the step buttons drawn before it. */}
       <DefaultSubmit />
       <input type="hidden" name={SPLIT_FIELDS.splits} value={encodeSplits(splits)} />
@@ -228,13 +232,7 @@ function SplitForm({
           {columns}
         </SplitDragArea>
         <Flex gap="3" justify="between" align="center" wrap="wrap">
-          <Button
-            type="submit"
-            name={SPLIT_FIELDS.step}
-            value={splitStep.add()}
-            variant="soft"
-            onClick={stepClick(splitStep.add())}
-          >
+          <Button type="submit" name={SPLIT_FIELDS.step} value={splitStep.add()} variant="soft">
             Add Split
           </Button>
           <Flex gap="3">
@@ -357,7 +355,6 @@ interface ColumnProps {
   hydrated: boolean;
   fieldValue: (name: string) => string;
   onType: (name: string, text: string) => void;
-  stepClick: (step: string) => (event: MouseEvent<HTMLButtonElement>) => void;
 }
 
 function SplitColumn(props: ColumnProps) {
@@ -383,7 +380,6 @@ function ColumnBody({
   hydrated,
   fieldValue,
   onType,
-  stepClick,
   labelledBy,
   setRef,
   isOver,
@@ -414,7 +410,6 @@ function ColumnBody({
               color="red"
               name={SPLIT_FIELDS.step}
               value={splitStep.remove(index)}
-              onClick={stepClick(splitStep.remove(index))}
               aria-label={`Remove split ${index + 1}`}
             >
               Remove split
@@ -483,7 +478,6 @@ function ColumnBody({
                     count={count}
                     data={data}
                     hydrated={hydrated}
-                    stepClick={stepClick}
                   />
                 ))}
               </ul>
@@ -587,7 +581,6 @@ function UnitRow({
   count,
   data,
   hydrated,
-  stepClick,
 }: {
   unit: string;
   list: UnitList;
@@ -595,7 +588,6 @@ function UnitRow({
   count: number;
   data: SplitDialogData;
   hydrated: boolean;
-  stepClick: (step: string) => (event: MouseEvent<HTMLButtonElement>) => void;
 }) {
   const why = Object.hasOwn(data.fixed, unit) ? data.fixed[unit] : undefined;
   const label = data.unitLabels[unit];
@@ -615,15 +607,7 @@ function UnitRow({
           {others.map((to) => {
             const step = splitStep.move(list, unit, from, to);
             return (
-              <Button
-                key={to}
-                type="submit"
-                size="1"
-                variant="ghost"
-                name={SPLIT_FIELDS.step}
-                value={step}
-                onClick={stepClick(step)}
-              >
+              <Button key={to} type="submit" size="1" variant="ghost" name={SPLIT_FIELDS.step} value={step}>
                 Move to split {to + 1}
               </Button>
             );
