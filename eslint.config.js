@@ -80,6 +80,9 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": "error",
+      // `import { type X } from "m"` keeps `import "m"` in the output: a component importing a dialog's
+      // definition that way would load its zod schemas anyway (ADR 028). Only `import type` drops it.
+      "@typescript-eslint/no-import-type-side-effects": "error",
     },
   },
   {

@@ -24,9 +24,15 @@ export const BUDGET: Budget = { js: 170 * 1024, css: 40 * 1024 };
  * today rounded up, so nothing gets heavier meanwhile. Lower it as the figure falls; remove it (and the
  * check is strict) once the budget holds. The CSS budget is met and enforced.
  */
-export const JS_CEILING_UNTIL_BUDGET_MET = 245 * 1024;
-/** The same ratchet for a page with no dialog open (heaviest today: 197.2 KiB, the password pages). */
-export const PAGE_JS_CEILING_UNTIL_BUDGET_MET = 200 * 1024;
+export const JS_CEILING_UNTIL_BUDGET_MET = 207 * 1024;
+/** The same ratchet for a page with no dialog open (heaviest today: 189.4 KiB, /credit-memos). */
+export const PAGE_JS_CEILING_UNTIL_BUDGET_MET = 190 * 1024;
+/**
+ * Zod runs on the server only (ADR 028): a component imports a dialog's definition with `import type` and
+ * the rules it draws from modules without schemas. Zod's schemas keep the `_zod` property name whatever
+ * the minifier does, so a client file holding it means a schema reached the browser (25 KiB gzipped).
+ */
+export const ZOD_MARK = "_zod";
 /** zlib's (and gzip's) default level: the measure the budget was set in (issue 13 point 7). */
 export const GZIP_LEVEL = 6;
 /** server/index.ts compresses with compression({ level: 3 }): a few per cent more bytes on the wire. */
@@ -123,5 +129,10 @@ if (missedJs.length > 0) {
       `tolerated up to ${kib(JS_CEILING_UNTIL_BUDGET_MET)} until it is met (ADR 028)`,
   );
 }
+const withZod = readdirSync(assetsDir).filter(
+  (name) => name.endsWith(".js") && readFileSync(path.join(assetsDir, name), "utf8").includes(ZOD_MARK),
+);
+if (withZod.length > 0)
+  failures.push(`zod reached the browser in ${withZod.join(", ")} (ADR 028: schemas stay on the server)`);
 if (failures.length > 0) fail(failures.join("; "));
 console.log("check:weight: ok");

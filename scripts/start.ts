@@ -8,7 +8,7 @@ import path from "node:path";
 import pg from "pg";
 import { ConfigError, loadConfig } from "../server/config.ts";
 import { fileStorageFor } from "../app/modules/files/file-storage.server.ts";
-import { type Config } from "../app/modules/platform/config.server.ts";
+import type { Config } from "../app/modules/platform/config.server.ts";
 import { startServer, type RunningServer } from "../server/index.ts";
 import { createLogger } from "../server/logger.ts";
 import { openScriptDatabase, type ScriptDatabase } from "./lib/database-for-scripts.ts";

@@ -14,7 +14,7 @@ import type { ViteDevServer } from "vite";
 import { ignoreBoardChanges } from "./board-changes.ts";
 import { localAppUrl } from "./config.ts";
 import { drainListenersRemovable } from "./compression-drain.ts";
-import { type Config } from "../app/modules/platform/config.server.ts";
+import type { Config } from "../app/modules/platform/config.server.ts";
 import { createDatabase } from "./database.ts";
 import { trackConnections } from "./drain.ts";
 import type { Logger } from "../app/modules/platform/services.server.ts";

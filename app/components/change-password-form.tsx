@@ -3,11 +3,11 @@
 // dialog through a fetcher (the dialog stays over its page until the change succeeds and lands on
 // /profile with the confirmation). Without JavaScript both are plain form posts.
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Box, Button, Flex } from "@radix-ui/themes";
 import { useEffect, useState } from "react";
 import { Form, useActionData, useFetcher, useLocation, useNavigation, useSearchParams } from "react-router";
-import { changePasswordFormSchema, PASSWORD_MESSAGE_MS } from "~/rules/access/passwords.ts";
+import { PASSWORD_MESSAGE_MS } from "~/rules/access/passwords.ts";
+import type { ChangePasswordFormInput } from "~/rules/access/passwords-schema.ts";
 import { FormMessage, LabelledInput } from "./form-controls.tsx";
 
 export const PASSWORD_CHANGED_MESSAGE = "Password changed.";
@@ -31,12 +31,8 @@ export function ChangePasswordForm({ id = "change-password", inDialog = false }:
   const navigation = useNavigation();
   // Without JavaScript the post renders /profile itself, whose action data arrives here.
   const routeResult = passwordResult(useActionData());
-  const [form, fields] = useForm({
-    id,
-    constraint: getZodConstraint(changePasswordFormSchema),
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordFormSchema }),
-  });
+  // The server checks the form (its schema, passwords-schema.ts): the browser loads no zod for it (ADR 028).
+  const [form, fields] = useForm<ChangePasswordFormInput>({ id, shouldValidate: "onSubmit" });
   const [searchParams] = useSearchParams();
   const location = useLocation();
   const refused = (inDialog ? passwordResult(fetcher.data) : undefined) ?? routeResult;

@@ -2,7 +2,8 @@
 // collapse and a plain form posting to /feedback, so it works without JavaScript (the server answers 303
 // back to `url` with ?feedback=sent or ?feedback=error, handed in here as `status`). When scripts run, the
 // form is sent as JSON with fetch instead, and 'All fields are required' shows for 5 s on blank fields.
-// The rule's schema (zod) loads when the panel is opened or sent, not with every page (ADR 028).
+// The browser checks only that (feedbackFilledIn); the server's schema checks the rest and its 400 is
+// shown, so the panel loads no zod (ADR 028).
 import { Box, Button, Callout, Card, Flex, Text, TextArea, TextField } from "@radix-ui/themes";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import {
@@ -10,19 +11,9 @@ import {
   FEEDBACK_MESSAGE_MS,
   FEEDBACK_NAME_MAX,
   FEEDBACK_REQUIRED_MESSAGE,
+  feedbackFilledIn,
 } from "~/rules/feedback-limits.ts";
-import type * as FeedbackRule from "~/rules/feedback.ts";
 import { apiFetch } from "~/utils/api-fetch.ts";
-
-let feedbackRule: Promise<typeof FeedbackRule> | null = null;
-/** The feedback rule's module, fetched once (again after a failed fetch). */
-function loadFeedbackRule() {
-  feedbackRule ??= import("~/rules/feedback.ts").catch((error: unknown) => {
-    feedbackRule = null;
-    throw error;
-  });
-  return feedbackRule;
-}
 
 export const FEEDBACK_THANKS_MESSAGE = "Thank you for your feedback!";
 export const FEEDBACK_FAILED_MESSAGE = "Your feedback could not be sent. Please try again.";
@@ -72,20 +63,8 @@ export function FeedbackPanel({ url, status = null }: FeedbackPanelProps) {
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
-    let feedbackSchema;
-    try {
-      ({ feedbackSchema } = await loadFeedbackRule());
-    } catch (error) {
-      console.warn("feedback was not sent", error);
-      show({ tone: "error", text: FEEDBACK_FAILED_MESSAGE }, FEEDBACK_MESSAGE_MS);
-      return;
-    }
-    const input = feedbackSchema.safeParse({
-      name: data.get("name") ?? "",
-      message: data.get("message") ?? "",
-      url,
-    });
-    if (!input.success) {
+    const input = { name: String(data.get("name") ?? ""), message: String(data.get("message") ?? ""), url };
+    if (!feedbackFilledIn(input.name, input.message)) {
       show({ tone: "error", text: FEEDBACK_REQUIRED_MESSAGE }, FEEDBACK_MESSAGE_MS);
       return;
     }
@@ -94,7 +73,7 @@ export function FeedbackPanel({ url, status = null }: FeedbackPanelProps) {
       const response = await apiFetch("/feedback", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(input.data),
+        body: JSON.stringify(input),
       });
       if (response.ok) {
         form.reset();
@@ -116,13 +95,7 @@ export function FeedbackPanel({ url, status = null }: FeedbackPanelProps) {
   return (
     <Card size="2" asChild>
       {/* Open after a no-JavaScript post, so its outcome is seen. */}
-      <details
-        open={status ? true : undefined}
-        aria-label="Dashboard Feedback"
-        onToggle={(event) => {
-          if (event.currentTarget.open) void loadFeedbackRule().catch(() => undefined);
-        }}
-      >
+      <details open={status ? true : undefined} aria-label="Dashboard Feedback">
         <summary style={{ cursor: "pointer" }}>
           <Text weight="bold">Dashboard Feedback</Text>
         </summary>

@@ -22,11 +22,8 @@ import { decodeDialogDraft, dialogDraftCookie } from "~/modules/session/dialog-d
 import { normalizeEmail } from "~/modules/identity/users.server.ts";
 import { signInWithPassword } from "~/modules/identity/sign-in.server.ts";
 import { isServedOutsideTheRouter, safeRedirectPath } from "~/modules/session/safe-redirect.ts";
-import {
-  INVALID_CREDENTIALS_MESSAGE,
-  signInSchema,
-  TOO_MANY_SIGN_IN_ATTEMPTS_MESSAGE,
-} from "~/rules/access/sign-in.ts";
+import { INVALID_CREDENTIALS_MESSAGE, TOO_MANY_SIGN_IN_ATTEMPTS_MESSAGE } from "~/rules/access/sign-in.ts";
+import { type SignInInput, signInSchema } from "~/rules/access/sign-in-schema.ts";
 import { microsoftSignInEnabled } from "~/modules/platform/config.server.ts";
 import type { Route } from "./+types/employee-login";
 import { FormMessage, LabelledInput, SubmitButton } from "~/components/form-controls.tsx";
@@ -45,7 +42,11 @@ export function headers({ actionHeaders }: Route.HeadersArgs): Headers {
 }
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { microsoftSignIn: microsoftSignInEnabled(context.get(servicesContext).config) };
+  return {
+    microsoftSignIn: microsoftSignInEnabled(context.get(servicesContext).config),
+    // The fields' HTML constraints, read from the schema here: the browser loads no zod (ADR 028).
+    constraint: getZodConstraint(signInSchema),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -111,11 +112,10 @@ export default function EmployeeLogin({ loaderData }: Route.ComponentProps) {
     // Signing out forgets everything the browser kept in local storage.
     if (signedOut) window.localStorage.clear();
   }, [signedOut]);
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<SignInInput>({
     lastResult: actionData?.result,
-    constraint: getZodConstraint(signInSchema),
+    constraint: loaderData.constraint,
     shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signInSchema }),
   });
   // A field error is always the format rule's message; a form error may be the server's answer.
   const fieldErrors = [...(fields.email.errors ?? []), ...(fields.password.errors ?? [])];

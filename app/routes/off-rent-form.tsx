@@ -16,8 +16,8 @@ import {
   OFF_RENT_FORM_FIELDS,
   OFF_RENT_FORM_NAMES,
   OFF_RENT_FORM_SECTIONS,
-  validateOffRentForm,
 } from "~/rules/public-forms/off-rent-form.ts";
+import { validateOffRentForm } from "~/rules/public-forms/off-rent-form-schema.ts";
 import { publicFormHeaders } from "~/rules/public-forms/public-form-guard.ts";
 import type { Route } from "./+types/off-rent-form";
 

@@ -1,7 +1,7 @@
 // /register (employee-management, or all access): create an employee account with first and
 // last name, e-mail, department and an initial password. Works without JavaScript.
 import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint } from "@conform-to/zod/v4";
 import { Box, Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import {
   data,
@@ -15,7 +15,7 @@ import {
 import { servicesContext } from "~/context.ts";
 import { listDepartments, mayRegisterEmployees, registerEmployee } from "~/modules/identity/register.server.ts";
 import { requireRouteAccess } from "~/shell/guard.server.ts";
-import { registerEmployeeSchema } from "~/rules/access/passwords.ts";
+import { type RegisterEmployeeFormInput, registerEmployeeSchema } from "~/rules/access/passwords-schema.ts";
 import { FormMessage, LabelledInput } from "~/components/form-controls.tsx";
 import type { Route } from "./+types/register";
 
@@ -29,7 +29,11 @@ function permitted(args: { context: Readonly<RouterContextProvider>; pattern: st
 
 export async function loader(args: Route.LoaderArgs) {
   permitted(args);
-  return { departments: await listDepartments(args.context.get(servicesContext).database.prisma) };
+  return {
+    departments: await listDepartments(args.context.get(servicesContext).database.prisma),
+    // The fields' HTML constraints (required, lengths), read from the schema here: the browser loads no zod (ADR 028).
+    constraint: getZodConstraint(registerEmployeeSchema),
+  };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -58,14 +62,11 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Register() {
-  const { departments } = useLoaderData<typeof loader>();
+  const { departments, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    constraint: getZodConstraint(registerEmployeeSchema),
-    shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerEmployeeSchema }),
-  });
+  // The server checks the form and answers each field's message (registerEmployee reads the schema).
+  const [form, fields] = useForm<RegisterEmployeeFormInput>({ constraint, shouldValidate: "onSubmit" });
   const errorOf = (name: keyof typeof fields) => fields[name].errors?.[0] ?? actionData?.fieldErrors[name]?.[0];
   const text = (
     name: "firstName" | "lastName" | "email" | "password",

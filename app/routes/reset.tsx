@@ -3,11 +3,10 @@
 // checks the link, the action sets the new password (≥ 6 characters, confirmation must match), marks
 // the link used and ends every session of the account.
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Box, Button, Callout, Card, Flex, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { resetActionFor, resetLoaderFor, type ResetLoaderData } from "~/modules/identity/password-reset-page.server.ts";
-import { resetPasswordFormSchema } from "~/rules/access/passwords.ts";
+import type { ResetPasswordFormInput } from "~/rules/access/passwords-schema.ts";
 import { FormMessage, LabelledInput, SubmitButton } from "~/components/form-controls.tsx";
 import type { Route } from "./+types/reset";
 
@@ -53,11 +52,8 @@ export function NewPasswordForm({
   actionData: ResetActionData | undefined;
 }) {
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    constraint: getZodConstraint(resetPasswordFormSchema),
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordFormSchema }),
-  });
+  // The server checks the form (its schema, passwords-schema.ts): the browser loads no zod for it (ADR 028).
+  const [form, fields] = useForm<ResetPasswordFormInput>({ shouldValidate: "onSubmit" });
   const reset = actionData?.intent === "reset" ? actionData : undefined;
 
   if (reset?.done) {

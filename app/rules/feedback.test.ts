@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { FEEDBACK_REQUIRED_MESSAGE, feedbackReturnPath, feedbackSchema } from "./feedback.ts";
+import { feedbackFilledIn } from "./feedback-limits.ts";
 
 describe("feedbackSchema", () => {
   it("accepts a name, a message and a url, trimmed", () => {
@@ -38,6 +39,25 @@ describe("feedbackSchema", () => {
   it("refuses over-long fields", () => {
     expect(feedbackSchema.safeParse({ name: "x".repeat(121), message: "Hi" }).success).toBe(false);
     expect(feedbackSchema.safeParse({ name: "Dana", message: "Hi", url: `/${"x".repeat(500)}` }).success).toBe(false);
+  });
+});
+
+describe("feedbackFilledIn (the panel's check before sending)", () => {
+  it("refuses exactly what the schema refuses with 'All fields are required'", () => {
+    const cases: [string, string][] = [
+      ["", ""],
+      ["Ana", ""],
+      ["", "Works well"],
+      ["   ", "Works well"],
+      ["Ana", " \n\t "],
+      ["Ana", "Works well"],
+      [" Ana ", " ok "],
+    ];
+    for (const [name, message] of cases) {
+      const parsed = feedbackSchema.safeParse({ name, message, url: "/home" });
+      const requiredRefusal = !parsed.success && parsed.error.issues[0]?.message === FEEDBACK_REQUIRED_MESSAGE;
+      expect(feedbackFilledIn(name, message), JSON.stringify([name, message])).toBe(!requiredRefusal);
+    }
   });
 });
 

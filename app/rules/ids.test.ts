@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { idSchema } from "./id-schema.ts";
-import { MAX_ID, readId } from "./ids.ts";
+import { MAX_ID, readId, readIdFields } from "./ids.ts";
 
 const REFUSED = ["0x10", "1e3", "+1", " 1", "1 ", "1.0", "-1", "0", "", "١", "12345678901", "2147483648", "1_000"];
 
@@ -17,6 +17,39 @@ describe("readId", () => {
     for (const text of REFUSED) expect(readId(text), JSON.stringify(text)).toBeNull();
     for (const value of [0, -1, 1.5, MAX_ID + 1, Number.NaN, Infinity, true, null, undefined, [1], { id: 1 }]) {
       expect(readId(value), String(value)).toBeNull();
+    }
+  });
+});
+
+describe("readIdFields", () => {
+  const fields = { OrderFormID: "Choose an order.", version: "Reload the order." } as const;
+
+  it("reads every named id, JSON numbers and form digits alike", () => {
+    expect(readIdFields({ OrderFormID: 12, version: "3", other: "x" }, fields)).toEqual({
+      ids: { OrderFormID: 12, version: 3 },
+      errors: [],
+    });
+  });
+
+  it("refuses each field that is not an id, with its message, in the fields' order", () => {
+    expect(readIdFields({ version: "0x10" }, fields)).toEqual({
+      ids: null,
+      errors: [
+        ["OrderFormID", "Choose an order."],
+        ["version", "Reload the order."],
+      ],
+    });
+    expect(readIdFields({ OrderFormID: "7", version: MAX_ID + 1 }, fields).errors).toEqual([
+      ["version", "Reload the order."],
+    ]);
+  });
+
+  it("answers what idSchema answers for the same value", () => {
+    for (const value of [1, "1", 0, "0", -1, 1.5, "1.0", " 1", "+1", "1e3", true, null, undefined, MAX_ID, "abc"]) {
+      const zod = idSchema("no").safeParse(value);
+      const read = readIdFields({ id: value }, { id: "no" });
+      expect(read.ids === null, JSON.stringify(value)).toBe(!zod.success);
+      if (zod.success) expect(read.ids).toEqual({ id: zod.data });
     }
   });
 });

@@ -12,3 +12,22 @@ export function readId(value: unknown): number | null {
   const id = typeof value === "string" ? (DIGITS.test(value) ? Number(value) : Number.NaN) : value;
   return typeof id === "number" && Number.isInteger(id) && id >= 1 && id <= MAX_ID ? id : null;
 }
+
+/**
+ * The ids a body names under `fields` (name → the message its field is refused with), read with readId:
+ * all of them, or null with each refused field's message in the fields' order. The zod-free reading of a
+ * payload's envelope, for rules the browser runs too (ADR 028).
+ */
+export function readIdFields<Name extends string>(
+  body: Readonly<Record<string, unknown>>,
+  fields: Readonly<Record<Name, string>>,
+): { ids: Record<Name, number> | null; errors: [Name, string][] } {
+  const ids = {} as Record<Name, number>;
+  const errors: [Name, string][] = [];
+  for (const [name, message] of Object.entries(fields) as [Name, string][]) {
+    const id = readId(body[name]);
+    if (id === null) errors.push([name, message]);
+    else ids[name] = id;
+  }
+  return { ids: errors.length === 0 ? ids : null, errors };
+}

@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
   addButtonDisabled,
-  addNoteInput,
-  cancelNoteInput,
   changeNoteRefusal,
   formatNoteTime,
   IGNORE_UNIT,
@@ -15,11 +13,10 @@ import {
   NOTE_MESSAGES,
   noteAuthor,
   noteDepartmentOf,
-  requestNotesParams,
   takesUnitNumber,
-  unitNotesParams,
   type RequestReach,
 } from "./notes.ts";
+import { addNoteInput, cancelNoteInput, requestNotesParams, unitNotesParams } from "./notes-schema.ts";
 import { canAddNotes, permissionIdsNamed } from "./access/permissions.ts";
 
 const errorsOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>

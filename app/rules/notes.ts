@@ -1,12 +1,9 @@
-// Notes on requests and units (the Notes dialog and the four note calls; ADR 012): the departments a note is written on, the shared input schemas of
-// the add and cancel calls, who may read, add, cancel and restore notes, the Note shape the API answers,
+// Notes on requests and units (the Notes dialog and the four note calls; ADR 012): the departments a note is written on (the calls'
+// input schemas and the dialog's definition are in notes-schema.ts), who may read, add, cancel and restore notes, the Note shape the API answers,
 // and the dialog's data. Pure: the server's operations and the browser's dialog share every message.
-import { z } from "zod";
 import { canAddNotes, holdsAllAccess, unlocksRoute } from "./access/permissions.ts";
 import { BOARD_ROUTES, type BoardRouteName } from "./boards/board-pages.ts";
 import type { CardListName } from "./boards/boards.ts";
-import { defineBoardDialog } from "./dialogs/board-dialog.ts";
-import { idSchema } from "./id-schema.ts";
 
 /** The `{unit}` of GET /api/orders/{form}/notes/{unit} when only the order is meant. */
 export const IGNORE_UNIT = "IgnoreUnit";
@@ -64,70 +61,6 @@ export const NOTE_MESSAGES = {
   notCancelled: "This note is not cancelled.",
   noNotesHere: "Notes are not kept on this board.",
 } as const;
-
-/** A positive database id, as a JSON number or a form's digits; nothing else (ADR 039). */
-export const noteIdSchema = idSchema;
-
-const blankToUndefined = (value: unknown) =>
-  value === "" || value === null || value === undefined ? undefined : value;
-
-/** A unit number as typed: trimmed, upper case, 1–8 letters, digits or dashes (the fleet's check). */
-export const unitNumberSchema = z
-  .string({ error: NOTE_MESSAGES.unitNumber })
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z0-9-]{1,8}$/, { error: NOTE_MESSAGES.unitNumber });
-
-/** The note text: trimmed, not blank, at most NOTE_MAX_LENGTH, no NUL (PostgreSQL text cannot hold it). */
-export const noteTextSchema = z
-  .string({ error: NOTE_MESSAGES.noteRequired })
-  .trim()
-  .min(1, { error: NOTE_MESSAGES.noteRequired })
-  .max(NOTE_MAX_LENGTH, { error: NOTE_MESSAGES.noteTooLong })
-  .refine((text) => !text.includes("\u0000"), { error: NOTE_MESSAGES.noteUnsavable });
-
-/**
- * POST /api/orders/note/new {note, FormHistoryID, department, unitNumber} (ADR 012), and the dialog's
- * Add form. FormHistoryID may be left out for a note on a unit alone (the unit boards); unitNumber only
- * on the departments that take one. Blank optional fields count as absent.
- */
-export const addNoteInput = z
-  .object({
-    note: noteTextSchema,
-    FormHistoryID: z.preprocess(blankToUndefined, noteIdSchema(NOTE_MESSAGES.chooseOrder).optional()),
-    department: z
-      .enum(NOTE_DEPARTMENT_VALUES, { error: NOTE_MESSAGES.department })
-      .transform((value) => noteDepartmentOf(value)!),
-    unitNumber: z.preprocess(blankToUndefined, unitNumberSchema.optional()),
-  })
-  .superRefine((value, context) => {
-    if (value.unitNumber !== undefined && !takesUnitNumber(value.department)) {
-      context.addIssue({ code: "custom", message: NOTE_MESSAGES.unitNotTaken, path: ["unitNumber"] });
-    }
-    if (value.FormHistoryID === undefined && value.unitNumber === undefined) {
-      context.addIssue({ code: "custom", message: NOTE_MESSAGES.chooseOrderOrUnit, path: ["FormHistoryID"] });
-    }
-  });
-export type AddNoteInput = z.input<typeof addNoteInput>;
-
-/** PUT /api/orders/note/cancel {cancelValue, noteId}: 1 cancels, 0 restores (ADR 012). */
-export const cancelNoteInput = z.object({
-  cancelValue: z
-    .union([z.literal(0), z.literal(1), z.literal("0"), z.literal("1")], { error: NOTE_MESSAGES.cancelValue })
-    .transform(Number),
-  noteId: noteIdSchema(NOTE_MESSAGES.chooseNote),
-});
-export type CancelNoteInput = z.input<typeof cancelNoteInput>;
-
-/** The `{form}` and `{unit}` of GET /api/orders/{form}/notes/{unit}. */
-export const requestNotesParams = z.object({
-  form: noteIdSchema(NOTE_MESSAGES.chooseOrder),
-  unit: z.union([z.literal(IGNORE_UNIT), unitNumberSchema], { error: NOTE_MESSAGES.unitNumber }),
-});
-
-/** The `{unit}` of GET /api/all-unit-notes/{unit}. */
-export const unitNotesParams = z.object({ unit: unitNumberSchema });
-
 /** One note as the notes calls answer it (the Note shape API clients read). */
 export interface NoteRecord {
   NoteID: number;
@@ -260,13 +193,3 @@ export function listsShowingNote(reach: NoteReach, unitBoards: UnitBoardStatuses
   }
   return lists;
 }
-
-/** The notesGeneral dialog (ADR 026): the board's readers open it; adding and cancelling check their own rules. */
-export const NOTES_DIALOG = defineBoardDialog<NotesDialogData>()({
-  name: "notesGeneral",
-  feature: null,
-  intents: {
-    [NOTE_INTENTS.add]: z.object({ note: z.string().default("") }),
-    [NOTE_INTENTS.cancel]: z.object({ noteId: z.string().default(""), cancelValue: z.string().default("") }),
-  },
-});

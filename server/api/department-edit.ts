@@ -5,12 +5,8 @@
 import express from "express";
 import { createDepartment, editDepartment } from "../../app/modules/access/department-edit.server.ts";
 import type { AppServices } from "../../app/modules/platform/services.server.ts";
-import {
-  DEPARTMENT_CREATE_API_PATH,
-  DEPARTMENT_EDIT_API_PATH,
-  departmentCreateSchema,
-  departmentEditSchema,
-} from "../../app/rules/access/department-edit.ts";
+import { DEPARTMENT_CREATE_API_PATH, DEPARTMENT_EDIT_API_PATH } from "../../app/rules/access/department-edit.ts";
+import { departmentCreateSchema, departmentEditSchema } from "../../app/rules/access/department-edit-schema.ts";
 import { permissionIdsNamed } from "../../app/rules/access/permissions.ts";
 import { defineEndpoint, route } from "./endpoint.ts";
 import { operationEndpoint } from "./operation-endpoint.ts";

@@ -11,12 +11,12 @@ import {
   setEmployeeActive,
 } from "../../app/modules/employees/employee-access.server.ts";
 import { mailerFor } from "../../app/modules/mail/mailer.server.ts";
+import { EMPLOYEE_ACCESS_MESSAGES } from "../../app/rules/access/employee-access.ts";
 import {
-  EMPLOYEE_ACCESS_MESSAGES,
   employeeAccessSchema,
   employeeActiveSchema,
   employeePasswordResetSchema,
-} from "../../app/rules/access/employee-access.ts";
+} from "../../app/rules/access/employee-access-schema.ts";
 import { permissionIdsNamed } from "../../app/rules/access/permissions.ts";
 import type { AppServices } from "../../app/modules/platform/services.server.ts";
 import { defineEndpoint, route } from "./endpoint.ts";

@@ -9,14 +9,8 @@ import { cancelNote } from "../../app/modules/notes/note-cancel.server.ts";
 import { listRequestNotes, listUnitNotes, type NotesRead } from "../../app/modules/notes/note-list.server.ts";
 import type { OperationActor } from "../../app/modules/operations/operation.server.ts";
 import { refusalBody } from "../../app/rules/dialogs/operation-result.ts";
-import {
-  addNoteInput,
-  cancelNoteInput,
-  IGNORE_UNIT,
-  NOTE_DEPARTMENT_VALUES,
-  requestNotesParams,
-  unitNotesParams,
-} from "../../app/rules/notes.ts";
+import { IGNORE_UNIT, NOTE_DEPARTMENT_VALUES } from "../../app/rules/notes.ts";
+import { addNoteInput, cancelNoteInput, requestNotesParams, unitNotesParams } from "../../app/rules/notes-schema.ts";
 import { z } from "zod";
 import type { Db } from "../../app/modules/platform/services.server.ts";
 import type { AppServices } from "../../app/modules/platform/services.server.ts";

@@ -3,7 +3,8 @@
 // and a success answers { ok: true } after reporting the boards the request left.
 import express from "express";
 import { cancelOrder } from "../../app/modules/orders/order-cancel.server.ts";
-import { ORDER_CANCEL_API_PATH, orderCancelSchema } from "../../app/rules/orders/order-cancel.ts";
+import { ORDER_CANCEL_API_PATH } from "../../app/rules/orders/order-cancel.ts";
+import { orderCancelSchema } from "../../app/rules/orders/order-cancel-schema.ts";
 import type { AppServices } from "../../app/modules/platform/services.server.ts";
 import { defineEndpoint, route } from "./endpoint.ts";
 import { operationEndpoint } from "./operation-endpoint.ts";

@@ -26,14 +26,13 @@ import { credentialsSchema, signInWithPassword } from "../../app/modules/identit
 import { mailerFor } from "../../app/modules/mail/mailer.server.ts";
 import { normalizeEmail } from "../../app/modules/identity/users.server.ts";
 import { signInBudgetHeaders, signInLimiterFor } from "../../app/modules/identity/sign-in-limiter.server.ts";
+import { RESET_EMAIL_SENT_MESSAGE, THEMES } from "../../app/rules/access/passwords.ts";
 import {
   changePasswordSchema,
   passwordResetRequestSchema,
   registerEmployeeSchema,
-  RESET_EMAIL_SENT_MESSAGE,
   themeSchema,
-  THEMES,
-} from "../../app/rules/access/passwords.ts";
+} from "../../app/rules/access/passwords-schema.ts";
 import { TOO_MANY_SIGN_IN_ATTEMPTS_MESSAGE } from "../../app/rules/access/sign-in.ts";
 import type { AppServices } from "../../app/modules/platform/services.server.ts";
 import { requireSession } from "./authenticate.ts";

@@ -5,7 +5,7 @@ import { loadConfig } from "../../server/config.ts";
 import { startServer, type RunningServer } from "../../server/index.ts";
 import { createLogger } from "../../server/logger.ts";
 import type { RealtimeOptions } from "../../server/realtime/index.ts";
-import { type Logger } from "~/modules/platform/services.server.ts";
+import type { Logger } from "~/modules/platform/services.server.ts";
 
 export type { RunningServer };
 

@@ -9,7 +9,7 @@ import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import { MODAL_PARAM } from "~/rules/dialogs/modals.ts";
 import {
-  CARRIER_ASSIGN_DIALOG,
+  type CARRIER_ASSIGN_DIALOG,
   CARRIER_ASSIGN_INTENT,
   CARRIER_ASSIGN_MESSAGES,
   carrierChoiceLabel,
@@ -28,7 +28,10 @@ import { nativeControlStyle } from "./native-control.ts";
 const MESSAGE_MS = 6_000;
 
 export default function CarrierAssignDialog({ data, actionData, readOnly }: BoardDialogProps<"assignCarrier">) {
-  const form = useDialogForm(CARRIER_ASSIGN_DIALOG, CARRIER_ASSIGN_INTENT, { actionData, messageMs: MESSAGE_MS });
+  const form = useDialogForm<typeof CARRIER_ASSIGN_DIALOG>(CARRIER_ASSIGN_INTENT, {
+    actionData,
+    messageMs: MESSAGE_MS,
+  });
   const location = useLocation();
   // Carriers announced since the dialog was loaded join the picker (the next load lists them anyway).
   const [announced, setAnnounced] = useState<CarrierChoice[]>([]);

@@ -12,7 +12,7 @@ import {
   appliedFormName,
   appliedLineKey,
   applyBodyOfForm,
-  CREDIT_MEMO_APPLY_DIALOG,
+  type CREDIT_MEMO_APPLY_DIALOG,
   CREDIT_MEMO_APPLY_INTENT,
   creditRefusal,
   OVERRIDE_LINE_FIELD,
@@ -37,7 +37,7 @@ export default function CreditMemoApplyDialog({ data, actionData, readOnly }: Bo
   const searchId = useId();
   const credits = data.credits;
   const available = new Map((credits?.CMList ?? []).map((cm) => [cm.CMID, decimalToCents(cm.AvailableCredit) ?? 0]));
-  const form = useDialogForm(CREDIT_MEMO_APPLY_DIALOG, CREDIT_MEMO_APPLY_INTENT, {
+  const form = useDialogForm<typeof CREDIT_MEMO_APPLY_DIALOG>(CREDIT_MEMO_APPLY_INTENT, {
     actionData,
     messageMs: CREDIT_MEMO_ERROR_MS,
     check: (sent) => {

@@ -11,7 +11,7 @@ import {
   CREDIT_MEMO_ADD_LINE_INTENT,
   CREDIT_MEMO_CHECK_API_PATH,
   CREDIT_MEMO_CHECK_INTENT,
-  CREDIT_MEMO_CREATE_DIALOG,
+  type CREDIT_MEMO_CREATE_DIALOG,
   CREDIT_MEMO_CREATE_INTENT,
   CREDIT_MEMO_CREATE_MESSAGES,
   CREDIT_MEMO_ERROR_MS,
@@ -81,7 +81,7 @@ export default function CreditMemoCreateDialog({ data, actionData, readOnly }: B
   const ids = { company: useId(), claim: useId(), date: useId(), type: useId(), source: useId(), sources: useId() };
   const descriptionId = useId();
   const notesId = useId();
-  const save = useDialogForm(CREDIT_MEMO_CREATE_DIALOG, CREDIT_MEMO_CREATE_INTENT, {
+  const save = useDialogForm<typeof CREDIT_MEMO_CREATE_DIALOG>(CREDIT_MEMO_CREATE_INTENT, {
     actionData,
     messageMs: CREDIT_MEMO_ERROR_MS,
     check: (form) => {
@@ -89,12 +89,12 @@ export default function CreditMemoCreateDialog({ data, actionData, readOnly }: B
       return validation.ok ? null : { message: validation.message, fieldErrors: validation.fieldErrors };
     },
   });
-  const checkClaim = useDialogForm(CREDIT_MEMO_CREATE_DIALOG, CREDIT_MEMO_CHECK_INTENT, {
+  const checkClaim = useDialogForm<typeof CREDIT_MEMO_CREATE_DIALOG>(CREDIT_MEMO_CHECK_INTENT, {
     actionData,
     messageMs: CREDIT_MEMO_ERROR_MS,
     reloads: false,
   });
-  const addLine = useDialogForm(CREDIT_MEMO_CREATE_DIALOG, CREDIT_MEMO_ADD_LINE_INTENT, {
+  const addLine = useDialogForm<typeof CREDIT_MEMO_CREATE_DIALOG>(CREDIT_MEMO_ADD_LINE_INTENT, {
     actionData,
     messageMs: CREDIT_MEMO_ERROR_MS,
     reloads: false,

@@ -29,7 +29,7 @@ import {
   validateAppliedEdit,
   validateCreditMemoEdit,
 } from "~/rules/credit-memos/credit-memo-edit.ts";
-import { CREDIT_MEMO_REVIEW_DIALOG, type CreditMemoReviewDialogData } from "~/rules/credit-memos/credit-memo-review.ts";
+import type { CREDIT_MEMO_REVIEW_DIALOG, CreditMemoReviewDialogData } from "~/rules/credit-memos/credit-memo-review.ts";
 import { decimalToCents, formatCents } from "~/rules/credit-memos/money.ts";
 import { formFields } from "~/rules/dialogs/board-dialog.ts";
 import type { DialogActionData } from "~/rules/dialogs/operation-result.ts";
@@ -81,7 +81,7 @@ export function CreditMemoEditForm({
   const hydrated = useHydrated();
   const ids = { company: useId(), claim: useId(), date: useId(), type: useId(), source: useId(), description: useId() };
   const notesId = useId();
-  const form = useDialogForm(CREDIT_MEMO_REVIEW_DIALOG, CREDIT_MEMO_EDIT_INTENT, {
+  const form = useDialogForm<typeof CREDIT_MEMO_REVIEW_DIALOG>(CREDIT_MEMO_EDIT_INTENT, {
     actionData,
     messageMs: CREDIT_MEMO_ERROR_MS,
     check: (sent) => {
@@ -279,7 +279,7 @@ export function AppliedEditForm({
   const originals = new Map(applied.map((line) => [line.invoice, line.appliedDate]));
   const originalSum = applied.reduce((sum, line) => sum + (decimalToCents(line.amount) ?? 0), 0);
   const available = decimalToCents(edit.values.available) ?? 0;
-  const form = useDialogForm(CREDIT_MEMO_REVIEW_DIALOG, CREDIT_MEMO_EDIT_APPLIED_INTENT, {
+  const form = useDialogForm<typeof CREDIT_MEMO_REVIEW_DIALOG>(CREDIT_MEMO_EDIT_APPLIED_INTENT, {
     actionData,
     messageMs: CREDIT_MEMO_ERROR_MS,
     check: (sent) => {

@@ -8,7 +8,7 @@ import { Link, useLocation } from "react-router";
 import { CREDIT_MEMO_SUCCESS_MS, CREDIT_MEMO_ERROR_MS } from "~/rules/credit-memos/credit-memo-create.ts";
 import {
   CREDIT_MEMO_APPROVE_INTENT,
-  CREDIT_MEMO_REVIEW_DIALOG,
+  type CREDIT_MEMO_REVIEW_DIALOG,
   CREDIT_MEMO_VOID_INTENT,
   readVoidReason,
   VOID_REASON_MAX_LENGTH,
@@ -37,11 +37,11 @@ const cell = { padding: "2px 6px", fontSize: 13, textAlign: "left" } as const;
 export default function CreditMemoReviewDialog({ data, actionData, readOnly }: BoardDialogProps<"creditMemoEdit">) {
   const { memo } = data;
   const reasonId = useId();
-  const approve = useDialogForm(CREDIT_MEMO_REVIEW_DIALOG, CREDIT_MEMO_APPROVE_INTENT, {
+  const approve = useDialogForm<typeof CREDIT_MEMO_REVIEW_DIALOG>(CREDIT_MEMO_APPROVE_INTENT, {
     actionData,
     messageMs: CREDIT_MEMO_ERROR_MS,
   });
-  const voiding = useDialogForm(CREDIT_MEMO_REVIEW_DIALOG, CREDIT_MEMO_VOID_INTENT, {
+  const voiding = useDialogForm<typeof CREDIT_MEMO_REVIEW_DIALOG>(CREDIT_MEMO_VOID_INTENT, {
     actionData,
     messageMs: CREDIT_MEMO_ERROR_MS,
     check: (form) => {

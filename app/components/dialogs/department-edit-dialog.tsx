@@ -11,7 +11,6 @@ import { useId } from "react";
 import { Link } from "react-router";
 import {
   DEPARTMENT_CREATE_INTENT,
-  DEPARTMENT_EDIT_DIALOG,
   DEPARTMENT_EDIT_INTENT,
   DEPARTMENT_EDIT_MESSAGE_MS,
   DEPARTMENT_EDIT_MESSAGES,
@@ -20,6 +19,7 @@ import {
   type DepartmentChecklistGroup,
   type DepartmentChecklistItem,
 } from "~/rules/access/department-edit.ts";
+import type { DEPARTMENT_EDIT_DIALOG } from "~/rules/access/department-edit-schema.ts";
 import { FormMessage } from "../form-message.tsx";
 import { type BoardDialogProps, type DialogForm, DialogFormElement, useDialogForm } from "./dialog-kit.tsx";
 import { DefaultSubmit, FIELDSET_RESET, SECTION_STYLE } from "./dialog-sections.tsx";
@@ -30,14 +30,17 @@ export default function DepartmentEditDialog({ data, actionData, closeHref }: Bo
   const { department } = data;
   const nameField = department ? "NewName" : "Name";
   const nameId = useId();
-  const form = useDialogForm(DEPARTMENT_EDIT_DIALOG, department ? DEPARTMENT_EDIT_INTENT : DEPARTMENT_CREATE_INTENT, {
-    actionData,
-    messageMs: DEPARTMENT_EDIT_MESSAGE_MS,
-    check: (sent) => {
-      const error = departmentNameError(String(sent.get(nameField) ?? ""), data.takenNames);
-      return error ? { message: error, fieldErrors: { [nameField]: [error] } } : null;
+  const form = useDialogForm<typeof DEPARTMENT_EDIT_DIALOG>(
+    department ? DEPARTMENT_EDIT_INTENT : DEPARTMENT_CREATE_INTENT,
+    {
+      actionData,
+      messageMs: DEPARTMENT_EDIT_MESSAGE_MS,
+      check: (sent) => {
+        const error = departmentNameError(String(sent.get(nameField) ?? ""), data.takenNames);
+        return error ? { message: error, fieldErrors: { [nameField]: [error] } } : null;
+      },
     },
-  });
+  );
   // After a refusal the boxes show what was sent (without JavaScript the page drew the dialog again).
   const sent = form.answer?.values.Permissions;
   const ticked = new Set(form.answer ? [sent ?? []].flat() : (department?.permissionIds ?? []).map((id) => String(id)));

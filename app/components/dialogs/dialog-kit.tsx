@@ -111,11 +111,18 @@ export interface DialogFormOptions {
   reloads?: boolean;
 }
 
+/**
+ * An intent of the dialog `D` (of any member, when `D` is a union of definitions). `D` is given as a
+ * type, `useDialogForm<typeof NOTES_DIALOG>(…)`: the component imports its definition with `import type`,
+ * so the definition's zod schemas stay on the server and out of the dialog's chunk (ADR 028).
+ */
+type IntentName<D> = D extends BoardDialogDefinition ? keyof D["intents"] & string : never;
+
 /** Orders the submissions of a page's dialog forms: a dialog with several shows the newest one's news. */
 let sends = 0;
 
 /**
- * One dialog form: its fetcher, posting `intent` to the board's own URL (whose parameters name the
+ * One dialog form of the dialog `D`: its fetcher, posting `intent` to the board's own URL (whose parameters name the
  * record); what refused its last submission (the browser's check, the server's answer with field
  * errors, or a failed save), shown for `messageMs`; the submitted values kept; a stale version's
  * conflict (kept until acted on); `done` counts successful submissions (they redirect, so the fetcher
@@ -124,11 +131,7 @@ let sends = 0;
  * intent, for a button of another intent's form element (see DialogFormElement's `alsoPosts`);
  * `sentAt` orders this form's last submission among the page's dialog forms.
  */
-export function useDialogForm<D extends BoardDialogDefinition>(
-  definition: D,
-  intent: keyof D["intents"] & string,
-  options: DialogFormOptions,
-) {
+export function useDialogForm<D extends BoardDialogDefinition>(intent: IntentName<D>, options: DialogFormOptions) {
   const fetcher = useFetcher<unknown>();
   const location = useLocation();
   const busy = fetcher.state !== "idle";
@@ -186,7 +189,6 @@ export function useDialogForm<D extends BoardDialogDefinition>(
   const sessionEnded: SessionEnded | null = ended && isSessionEnded(fetcher.data) ? fetcher.data : null;
 
   return {
-    definition,
     intent,
     fetcher,
     /** The board's own URL: its parameters name the request or unit the dialog is about. */

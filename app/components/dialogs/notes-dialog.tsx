@@ -12,10 +12,10 @@ import {
   NOTE_MAX_LENGTH,
   NOTE_MESSAGE_MS,
   noteAuthor,
-  NOTES_DIALOG,
   type NotesDialogData,
   type NoteView,
 } from "~/rules/notes.ts";
+import type { NOTES_DIALOG } from "~/rules/notes-schema.ts";
 import type { DialogActionData } from "~/rules/dialogs/operation-result.ts";
 import { routeByName } from "~/rules/access/routes.ts";
 import { useHydrated } from "../app-dialog.tsx";
@@ -23,7 +23,7 @@ import { type BoardDialogProps, DialogFormElement, useDialogForm } from "./dialo
 
 function NoteItem({ note, actionData }: { note: NoteView; actionData: DialogActionData | null }) {
   const local = useHydrated();
-  const form = useDialogForm(NOTES_DIALOG, NOTE_INTENTS.cancel, {
+  const form = useDialogForm<typeof NOTES_DIALOG>(NOTE_INTENTS.cancel, {
     actionData,
     messageMs: NOTE_MESSAGE_MS,
     owns: (values) => values.noteId === String(note.NoteID),
@@ -90,7 +90,7 @@ function NoteItem({ note, actionData }: { note: NoteView; actionData: DialogActi
 function AddNote({ data, actionData }: { data: NotesDialogData; actionData: DialogActionData | null }) {
   const hydrated = useHydrated();
   const fieldId = useId();
-  const form = useDialogForm(NOTES_DIALOG, NOTE_INTENTS.add, { actionData, messageMs: NOTE_MESSAGE_MS });
+  const form = useDialogForm<typeof NOTES_DIALOG>(NOTE_INTENTS.add, { actionData, messageMs: NOTE_MESSAGE_MS });
   const [text, setText] = useState(() => form.value("note") ?? "");
   // A note added (the list now shows it): start the next one from an empty box.
   const [clearedAt, setClearedAt] = useState(form.done);

@@ -7,17 +7,19 @@
 // each row's test result (values kept), removals are checkboxes, and the server renders every message,
 // which stays. With JavaScript the save and the test go through their fetchers (the test's results come
 // back as the answer's fieldNotes, the rows keep what was typed), rows are added and removed in place,
-// the same rules check the form before it is sent, and messages clear after 6 s (the edit dialogs' time).
+// and messages clear after 6 s (the edit dialogs' time). The server checks the save (the payload's schema,
+// the list rules, every edited unit tested) and answers each field's message: the browser loads no zod
+// (ADR 028).
 import { Button, Flex, Text } from "@radix-ui/themes";
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import {
-  OFF_RENT_EDIT_DIALOG,
+  type OFF_RENT_EDIT_DIALOG,
   OFF_RENT_EDIT_INTENTS,
   type OffRentEditView,
 } from "~/rules/orders/off-rent-edit/dialog.ts";
 import type { OffRentFieldName } from "~/rules/orders/off-rent-edit/fields.ts";
-import { formLines, validateOffRentEditForm, vinsToTest } from "~/rules/orders/off-rent-edit/form.ts";
+import { formLines, vinsToTest } from "~/rules/orders/off-rent-edit/form.ts";
 import { OFF_RENT_EDIT_MESSAGE_MS, OFF_RENT_EDIT_MESSAGES } from "~/rules/orders/off-rent-edit/messages.ts";
 import type { DialogActionData } from "~/rules/dialogs/operation-result.ts";
 import { FormMessage } from "../form-message.tsx";
@@ -58,12 +60,11 @@ function OffRentEditForm({
 }) {
   const hydrated = useHydrated();
   const formId = useId();
-  const save = useDialogForm(OFF_RENT_EDIT_DIALOG, OFF_RENT_EDIT_INTENTS.save, {
+  const save = useDialogForm<typeof OFF_RENT_EDIT_DIALOG>(OFF_RENT_EDIT_INTENTS.save, {
     actionData,
     messageMs: OFF_RENT_EDIT_MESSAGE_MS,
-    check: (sent) => validateOffRentEditForm(formValues(sent), view.lines, view.offboardingStatus),
   });
-  const test = useDialogForm(OFF_RENT_EDIT_DIALOG, OFF_RENT_EDIT_INTENTS.testUnits, {
+  const test = useDialogForm<typeof OFF_RENT_EDIT_DIALOG>(OFF_RENT_EDIT_INTENTS.testUnits, {
     actionData,
     messageMs: OFF_RENT_EDIT_MESSAGE_MS,
     failedMessage: OFF_RENT_EDIT_MESSAGES.testFailed,
@@ -73,7 +74,7 @@ function OffRentEditForm({
       vinsToTest(formLines(formValues(sent))).length === 0 ? { message: OFF_RENT_EDIT_MESSAGES.vinsRequired } : null,
   });
   // Posted without JavaScript only (with it a row is added in place): its answer is the re-render.
-  const add = useDialogForm(OFF_RENT_EDIT_DIALOG, OFF_RENT_EDIT_INTENTS.addUnit, {
+  const add = useDialogForm<typeof OFF_RENT_EDIT_DIALOG>(OFF_RENT_EDIT_INTENTS.addUnit, {
     actionData,
     messageMs: OFF_RENT_EDIT_MESSAGE_MS,
   });

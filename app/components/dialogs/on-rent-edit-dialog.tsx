@@ -10,7 +10,7 @@ import { Box, Button, Flex, Text } from "@radix-ui/themes";
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import {
-  ON_RENT_EDIT_DIALOG,
+  type ON_RENT_EDIT_DIALOG,
   ON_RENT_EDIT_INTENT,
   ON_RENT_COUNT_FIELDS,
   ON_RENT_EDIT_FIELDS,
@@ -70,7 +70,7 @@ function OnRentEditForm({
   readOnly: boolean;
 }) {
   const formId = useId();
-  const form = useDialogForm(ON_RENT_EDIT_DIALOG, ON_RENT_EDIT_INTENT, {
+  const form = useDialogForm<typeof ON_RENT_EDIT_DIALOG>(ON_RENT_EDIT_INTENT, {
     actionData,
     messageMs: ON_RENT_EDIT_MESSAGE_MS,
     check: (sent) => checkEdit(sent, dialog),

@@ -10,12 +10,12 @@ import {
   ORDER_CANCEL_MESSAGE_MS,
   CANCEL_NOTE_MAX_LENGTH,
   CANCEL_NOTE_REQUIRED_MESSAGE,
-  ORDER_CANCEL_DIALOG,
   ORDER_CANCEL_INTENT,
   cancelNoteCounter,
   cancelNoteError,
   type OrderCancelDialogData,
 } from "~/rules/orders/order-cancel.ts";
+import type { ORDER_CANCEL_DIALOG } from "~/rules/orders/order-cancel-schema.ts";
 import { FormMessage } from "../form-message.tsx";
 import { useHydrated } from "../app-dialog.tsx";
 import { type BoardDialogProps, DialogFormElement, useDialogForm } from "./dialog-kit.tsx";
@@ -43,7 +43,7 @@ export default function OrderCancelDialog({ data: dialog, actionData, readOnly }
   const hydrated = useHydrated();
   const noteId = useId();
   const counterId = useId();
-  const form = useDialogForm(ORDER_CANCEL_DIALOG, ORDER_CANCEL_INTENT, {
+  const form = useDialogForm<typeof ORDER_CANCEL_DIALOG>(ORDER_CANCEL_INTENT, {
     actionData,
     messageMs: ORDER_CANCEL_MESSAGE_MS,
     failedMessage: ORDER_CANCEL_FAILED_MESSAGE,

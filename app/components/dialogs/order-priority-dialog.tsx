@@ -8,7 +8,7 @@ import { useId, useState } from "react";
 import { Link } from "react-router";
 import { formatDisplayDate } from "~/rules/format.ts";
 import {
-  ORDER_PRIORITY_DIALOG,
+  type ORDER_PRIORITY_DIALOG,
   ORDER_PRIORITY_MESSAGE_MS,
   ORDER_PRIORITY_MESSAGES as M,
   OTHER_REASON,
@@ -37,7 +37,7 @@ export default function OrderPriorityDialog({
   const otherId = useId();
   const deadlineId = useId();
   const counterId = useId();
-  const set = useDialogForm(ORDER_PRIORITY_DIALOG, SET_PRIORITY_INTENT, {
+  const set = useDialogForm<typeof ORDER_PRIORITY_DIALOG>(SET_PRIORITY_INTENT, {
     actionData,
     messageMs: ORDER_PRIORITY_MESSAGE_MS,
     failedMessage: M.setFailed,
@@ -46,7 +46,7 @@ export default function OrderPriorityDialog({
       return reading.ok ? null : { message: reading.message, fieldErrors: reading.fieldErrors };
     },
   });
-  const remove = useDialogForm(ORDER_PRIORITY_DIALOG, REMOVE_PRIORITY_INTENT, {
+  const remove = useDialogForm<typeof ORDER_PRIORITY_DIALOG>(REMOVE_PRIORITY_INTENT, {
     actionData,
     messageMs: ORDER_PRIORITY_MESSAGE_MS,
     failedMessage: M.removeFailed,

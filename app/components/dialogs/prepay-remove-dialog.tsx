@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import {
   ORDER_PRIORITY_MESSAGE_MS,
   ORDER_PRIORITY_MESSAGES as M,
-  PREPAY_REMOVE_DIALOG,
+  type PREPAY_REMOVE_DIALOG,
   REMOVE_PREPAY_INTENT,
 } from "~/rules/orders/order-priority.ts";
 import { FormMessage } from "../form-message.tsx";
@@ -18,7 +18,7 @@ export default function PrepayRemoveDialog({
   closeHref,
   readOnly,
 }: BoardDialogProps<"removePrepayOrder">) {
-  const form = useDialogForm(PREPAY_REMOVE_DIALOG, REMOVE_PREPAY_INTENT, {
+  const form = useDialogForm<typeof PREPAY_REMOVE_DIALOG>(REMOVE_PREPAY_INTENT, {
     actionData,
     messageMs: ORDER_PRIORITY_MESSAGE_MS,
     failedMessage: M.prepayFailed,

@@ -24,7 +24,6 @@ import {
 } from "@dnd-kit/core";
 import { type ChangeEvent, type ReactNode, useId, useRef, useState } from "react";
 import { Link } from "react-router";
-import type { BoardDialogDefinition } from "~/rules/dialogs/board-dialog.ts";
 import type { DialogActionData } from "~/rules/dialogs/operation-result.ts";
 import {
   applySplitStep,
@@ -35,9 +34,9 @@ import {
   readSplitForm,
   SPLIT_FIELDS,
   SPLIT_INTENTS,
-  SPLIT_OFF_DIALOG,
-  SPLIT_ORDER_DIALOG,
-  SPLIT_TRADE_DIALOG,
+  type SPLIT_OFF_DIALOG,
+  type SPLIT_ORDER_DIALOG,
+  type SPLIT_TRADE_DIALOG,
   type SplitDialogData,
   splitStep,
 } from "~/rules/splits/split-dialog.ts";
@@ -76,11 +75,8 @@ import {
 /** The props of the three split dialogs: the same data (SplitDialogData) under three modal names. */
 type SplitDialogProps = Omit<BoardDialogProps<"splitOrderModal">, "data"> & { data: SplitDialogData };
 
-const DEFINITIONS: Record<SplitKind, BoardDialogDefinition> = {
-  order: SPLIT_ORDER_DIALOG,
-  trade: SPLIT_TRADE_DIALOG,
-  "off-rent": SPLIT_OFF_DIALOG,
-};
+/** The three definitions, as types only: a component never carries its dialog's schemas (ADR 028). */
+type SplitDefinition = typeof SPLIT_ORDER_DIALOG | typeof SPLIT_TRADE_DIALOG | typeof SPLIT_OFF_DIALOG;
 
 export default function SplitDialog({ data, actionData, closeHref, readOnly }: SplitDialogProps) {
   const heading = (
@@ -121,7 +117,7 @@ function SplitForm({
   const { kind, original, fixed } = data;
   const hydrated = useHydrated();
   const formId = useId();
-  const save = useDialogForm(DEFINITIONS[kind], SPLIT_INTENTS[kind], {
+  const save = useDialogForm<SplitDefinition>(SPLIT_INTENTS[kind], {
     actionData,
     messageMs: splitMessageMs,
     failedMessage: SPLIT_MESSAGES.failed,

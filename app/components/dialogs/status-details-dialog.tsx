@@ -9,7 +9,7 @@ import {
   PER_PAGE_OPTIONS,
   SET_LATE_OVERRIDE_INTENT,
   SET_RENTAL_USE_INTENT,
-  STATUS_DETAILS_DIALOG,
+  type STATUS_DETAILS_DIALOG,
   type StatusDetailRow,
   type StatusDetailsSort,
   sliceParams,
@@ -49,9 +49,9 @@ const LATE_STYLE = { color: "var(--red-11)" } as const;
 
 export default function StatusDetailsDialog({ data, actionData }: BoardDialogProps<"statusDetailsModal">) {
   const options = { actionData, messageMs: MESSAGE_MS };
-  const rentalUse = useDialogForm(STATUS_DETAILS_DIALOG, SET_RENTAL_USE_INTENT, options);
-  const override = useDialogForm(STATUS_DETAILS_DIALOG, SET_LATE_OVERRIDE_INTENT, options);
-  const clear = useDialogForm(STATUS_DETAILS_DIALOG, CLEAR_LATE_OVERRIDE_INTENT, options);
+  const rentalUse = useDialogForm<typeof STATUS_DETAILS_DIALOG>(SET_RENTAL_USE_INTENT, options);
+  const override = useDialogForm<typeof STATUS_DETAILS_DIALOG>(SET_LATE_OVERRIDE_INTENT, options);
+  const clear = useDialogForm<typeof STATUS_DETAILS_DIALOG>(CLEAR_LATE_OVERRIDE_INTENT, options);
   const newest = newestForm([rentalUse, override, clear]);
   const { query } = data;
   const href = (extra: Parameters<typeof statusDetailsHref>[1]) =>

@@ -25,7 +25,7 @@ import {
 } from "~/rules/orders/trade-convert-dialog.ts";
 import {
   type CompletedTradeUnit,
-  TRADE_OFF_EDIT_DIALOG,
+  type TRADE_OFF_EDIT_DIALOG,
   TRADE_OFF_EDIT_INTENTS,
   TRADE_OFF_EDIT_MESSAGE_MS,
   TRADE_OFF_OPTIONAL_FIELDS,
@@ -87,23 +87,26 @@ function TradeOffEditForm({
   const hydrated = useHydrated();
   const formId = useId();
   const messageMs = TRADE_OFF_EDIT_MESSAGE_MS;
-  const save = useDialogForm(TRADE_OFF_EDIT_DIALOG, TRADE_OFF_EDIT_INTENTS.save, { actionData, messageMs });
-  const test = useDialogForm(TRADE_OFF_EDIT_DIALOG, TRADE_OFF_EDIT_INTENTS.testUnits, {
+  const save = useDialogForm<typeof TRADE_OFF_EDIT_DIALOG>(TRADE_OFF_EDIT_INTENTS.save, { actionData, messageMs });
+  const test = useDialogForm<typeof TRADE_OFF_EDIT_DIALOG>(TRADE_OFF_EDIT_INTENTS.testUnits, {
     actionData,
     messageMs,
     failedMessage: OFF_RENT_EDIT_MESSAGES.testFailed,
     // A test writes nothing: the board's lists and this dialog's data stay as they are.
     reloads: false,
   });
-  const convert = useDialogForm(TRADE_OFF_EDIT_DIALOG, TRADE_OFF_EDIT_INTENTS.convert, {
+  const convert = useDialogForm<typeof TRADE_OFF_EDIT_DIALOG>(TRADE_OFF_EDIT_INTENTS.convert, {
     actionData,
     messageMs,
     failedMessage: TRADE_CONVERT_TEXTS.failed,
   });
   // Posted without JavaScript only (with it they happen in place): their answers are re-renders.
-  const add = useDialogForm(TRADE_OFF_EDIT_DIALOG, TRADE_OFF_EDIT_INTENTS.addUnit, { actionData, messageMs });
-  const remove = useDialogForm(TRADE_OFF_EDIT_DIALOG, TRADE_OFF_EDIT_INTENTS.removeUnits, { actionData, messageMs });
-  const ask = useDialogForm(TRADE_OFF_EDIT_DIALOG, TRADE_OFF_EDIT_INTENTS.convertAsk, { actionData, messageMs });
+  const add = useDialogForm<typeof TRADE_OFF_EDIT_DIALOG>(TRADE_OFF_EDIT_INTENTS.addUnit, { actionData, messageMs });
+  const remove = useDialogForm<typeof TRADE_OFF_EDIT_DIALOG>(TRADE_OFF_EDIT_INTENTS.removeUnits, {
+    actionData,
+    messageMs,
+  });
+  const ask = useDialogForm<typeof TRADE_OFF_EDIT_DIALOG>(TRADE_OFF_EDIT_INTENTS.convertAsk, { actionData, messageMs });
 
   // What the page was posted with (no JavaScript: a refusal or a re-render, every value kept), read once.
   const [posted] = useState(

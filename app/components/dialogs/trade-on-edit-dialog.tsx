@@ -28,7 +28,7 @@ import {
 } from "~/rules/orders/trade-convert-dialog.ts";
 import {
   SEPARATE_DELIVERY_FIELD,
-  TRADE_ON_EDIT_DIALOG,
+  type TRADE_ON_EDIT_DIALOG,
   TRADE_ON_EDIT_DIALOG_MESSAGE_MS,
   TRADE_ON_EDIT_INTENTS,
   type TradeOnEditDialogData,
@@ -82,8 +82,8 @@ function TradeOnEditForm({
   const messageMs = TRADE_ON_EDIT_DIALOG_MESSAGE_MS;
   // Checked by the operation it posts to (the rules of PUT /api/trade/on/edit), whose refusal shows for
   // 6 s as a check of the browser's own would; so is "Test units" with nothing to test.
-  const save = useDialogForm(TRADE_ON_EDIT_DIALOG, TRADE_ON_EDIT_INTENTS.save, { actionData, messageMs });
-  const test = useDialogForm(TRADE_ON_EDIT_DIALOG, TRADE_ON_EDIT_INTENTS.testUnits, {
+  const save = useDialogForm<typeof TRADE_ON_EDIT_DIALOG>(TRADE_ON_EDIT_INTENTS.save, { actionData, messageMs });
+  const test = useDialogForm<typeof TRADE_ON_EDIT_DIALOG>(TRADE_ON_EDIT_INTENTS.testUnits, {
     actionData,
     messageMs,
     failedMessage: OFF_RENT_EDIT_MESSAGES.testFailed,
@@ -91,11 +91,17 @@ function TradeOnEditForm({
     reloads: false,
   });
   // Posted without JavaScript only (with it they happen in place): their answers are re-renders.
-  const add = useDialogForm(TRADE_ON_EDIT_DIALOG, TRADE_ON_EDIT_INTENTS.addUnit, { actionData, messageMs });
-  const remove = useDialogForm(TRADE_ON_EDIT_DIALOG, TRADE_ON_EDIT_INTENTS.removeUnits, { actionData, messageMs });
-  const delivery = useDialogForm(TRADE_ON_EDIT_DIALOG, TRADE_ON_EDIT_INTENTS.delivery, { actionData, messageMs });
-  const ask = useDialogForm(TRADE_ON_EDIT_DIALOG, TRADE_ON_EDIT_INTENTS.convertAsk, { actionData, messageMs });
-  const convert = useDialogForm(TRADE_ON_EDIT_DIALOG, TRADE_ON_EDIT_INTENTS.convert, {
+  const add = useDialogForm<typeof TRADE_ON_EDIT_DIALOG>(TRADE_ON_EDIT_INTENTS.addUnit, { actionData, messageMs });
+  const remove = useDialogForm<typeof TRADE_ON_EDIT_DIALOG>(TRADE_ON_EDIT_INTENTS.removeUnits, {
+    actionData,
+    messageMs,
+  });
+  const delivery = useDialogForm<typeof TRADE_ON_EDIT_DIALOG>(TRADE_ON_EDIT_INTENTS.delivery, {
+    actionData,
+    messageMs,
+  });
+  const ask = useDialogForm<typeof TRADE_ON_EDIT_DIALOG>(TRADE_ON_EDIT_INTENTS.convertAsk, { actionData, messageMs });
+  const convert = useDialogForm<typeof TRADE_ON_EDIT_DIALOG>(TRADE_ON_EDIT_INTENTS.convert, {
     actionData,
     messageMs,
     failedMessage: TRADE_CONVERT_TEXTS.failed,

@@ -10,7 +10,7 @@ import { useId, useRef, useState } from "react";
 import {
   CONFIRM_SIMILAR_FIELD,
   VENDOR_CHECK_INTENT,
-  VENDOR_EDIT_DIALOG,
+  type VENDOR_EDIT_DIALOG,
   VENDOR_ENTITY_TYPES,
   VENDOR_ERROR_MESSAGE_MS,
   VENDOR_FIELD_LABELS,
@@ -111,7 +111,7 @@ export default function VendorEditDialog({ data, actionData, readOnly }: BoardDi
   const cargoId = useId();
   const messageMs = (message: string) =>
     message === VENDOR_MESSAGES.required ? VENDOR_REQUIRED_MESSAGE_MS : VENDOR_ERROR_MESSAGE_MS;
-  const save = useDialogForm(VENDOR_EDIT_DIALOG, VENDOR_SAVE_INTENT, {
+  const save = useDialogForm<typeof VENDOR_EDIT_DIALOG>(VENDOR_SAVE_INTENT, {
     actionData,
     messageMs,
     check: (form) => {
@@ -119,7 +119,11 @@ export default function VendorEditDialog({ data, actionData, readOnly }: BoardDi
       return validation.ok ? null : { message: validation.message, fieldErrors: validation.fieldErrors };
     },
   });
-  const checkName = useDialogForm(VENDOR_EDIT_DIALOG, VENDOR_CHECK_INTENT, { actionData, messageMs, reloads: false });
+  const checkName = useDialogForm<typeof VENDOR_EDIT_DIALOG>(VENDOR_CHECK_INTENT, {
+    actionData,
+    messageMs,
+    reloads: false,
+  });
   const form = newestForm([save, checkName]);
   const initial = (name: string) => form.value(name) ?? data.values[name as keyof typeof data.values] ?? "";
 

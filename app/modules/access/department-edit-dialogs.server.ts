@@ -3,7 +3,6 @@
 // the JSON API's bodies to the same operations (department-edit.server.ts).
 import {
   DEPARTMENT_CREATE_INTENT,
-  DEPARTMENT_EDIT_DIALOG,
   DEPARTMENT_EDIT_INTENT,
   DEPARTMENT_EDIT_MESSAGES,
   DEPARTMENT_ENTITY,
@@ -12,6 +11,7 @@ import {
   mayEditDepartments,
   type DepartmentEditDialogData,
 } from "../../rules/access/department-edit.ts";
+import { DEPARTMENT_EDIT_DIALOG } from "../../rules/access/department-edit-schema.ts";
 import { holdsAllAccess } from "../../rules/access/permissions.ts";
 import { loadRecordHistory } from "../audit/audit-log.server.ts";
 import { type BoardDialogContext, type LoadedDialog, serveBoardDialog } from "../dialogs/board-dialog-kit.server.ts";

@@ -13,13 +13,12 @@ import {
   DEPARTMENT_EDIT_MESSAGES,
   DEPARTMENT_ENTITY,
   departmentCreatedAnnouncement,
-  departmentCreateSchema,
-  departmentEditSchema,
   departmentPermissionChange,
   describeDepartmentPermissions,
   mayEditDepartments,
   ungrantableMessage,
 } from "../../rules/access/department-edit.ts";
+import { departmentCreateSchema, departmentEditSchema } from "../../rules/access/department-edit-schema.ts";
 import { permissionById, type PermissionGroup } from "../../rules/access/permissions.ts";
 import type { FieldErrors } from "../../rules/dialogs/operation-result.ts";
 import { auditActorOf, describeChange, recordAudit } from "../audit/audit-log.server.ts";

@@ -14,9 +14,6 @@ import {
   EMPLOYEE_ACCESS_MESSAGES,
   EMPLOYEE_AUDIT_ACTIONS,
   EMPLOYEE_MANAGEMENT_VARIABLE,
-  employeeAccessSchema,
-  employeeActiveSchema,
-  employeePasswordResetSchema,
   directGrantChecklist,
   lockoutOf,
   mayChangeEmployeeAccess,
@@ -26,6 +23,11 @@ import {
   permissionLabels,
   type EmployeePageData,
 } from "../../rules/access/employee-access.ts";
+import {
+  employeeAccessSchema,
+  employeeActiveSchema,
+  employeePasswordResetSchema,
+} from "../../rules/access/employee-access-schema.ts";
 import { auditActorOf, describeChange, recordAudit } from "../audit/audit-log.server.ts";
 import { issuePasswordResetLink, passwordResetMail } from "../identity/password-reset.server.ts";
 import type { Mailer } from "../mail/mailer.server.ts";

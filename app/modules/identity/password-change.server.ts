@@ -5,7 +5,8 @@
 import type { Config } from "~/modules/platform/config.server.ts";
 import type { Db } from "~/modules/platform/services.server.ts";
 import { auditActorOf, recordAudit } from "../audit/audit-log.server.ts";
-import { changePasswordSchema, OLD_PASSWORD_INCORRECT_MESSAGE } from "../../rules/access/passwords.ts";
+import { OLD_PASSWORD_INCORRECT_MESSAGE } from "../../rules/access/passwords.ts";
+import { changePasswordSchema } from "../../rules/access/passwords-schema.ts";
 import { hashPassword, verifyPassword } from "./passwords.server.ts";
 import { sessionGenerationOf } from "./users.server.ts";
 import { signSessionToken } from "./session-token.server.ts";

@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "~/modules/platform/services.server.ts";
 import { recordAudit } from "../audit/audit-log.server.ts";
-import { passwordResetRequestSchema, resetPasswordSchema } from "../../rules/access/passwords.ts";
+import { passwordResetRequestSchema, resetPasswordSchema } from "../../rules/access/passwords-schema.ts";
 import type { MailMessage, Mailer } from "../mail/mailer.server.ts";
 import { hashPassword } from "./passwords.server.ts";
 import { normalizeEmail } from "./users.server.ts";

@@ -1,7 +1,8 @@
 // The signed-in user's profile (/profile, GET /users/info) and the theme switch (PUT /users/theme):
 // 'Dark' or 'Light' (the user's UserTheme), stored in User.theme and applied by Radix Themes.
 import type { Db } from "~/modules/platform/services.server.ts";
-import { themeSchema, type ThemeName } from "../../rules/access/passwords.ts";
+import type { ThemeName } from "../../rules/access/passwords.ts";
+import { themeSchema } from "../../rules/access/passwords-schema.ts";
 import type { SignedInSession, Theme } from "./users.server.ts";
 
 export function themeName(theme: Theme): ThemeName {

@@ -4,7 +4,8 @@
 import type { Db } from "~/modules/platform/services.server.ts";
 import { auditActorOf, recordAudit } from "../audit/audit-log.server.ts";
 import { Prisma } from "../../generated/prisma/client";
-import { REGISTER_MESSAGES, registerEmployeeSchema } from "../../rules/access/passwords.ts";
+import { REGISTER_MESSAGES } from "../../rules/access/passwords.ts";
+import { registerEmployeeSchema } from "../../rules/access/passwords-schema.ts";
 import {
   departmentEscalation,
   EMPLOYEE_ACCESS_MESSAGES,

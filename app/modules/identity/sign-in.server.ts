@@ -2,7 +2,8 @@
 // credential failure, and the same work done for unknown accounts, so neither the message nor the
 // response time tells whether an address has an account.
 import type { Db } from "~/modules/platform/services.server.ts";
-import { INVALID_CREDENTIALS_MESSAGE, signInSchema } from "../../rules/access/sign-in.ts";
+import { INVALID_CREDENTIALS_MESSAGE } from "../../rules/access/sign-in.ts";
+import { signInSchema } from "../../rules/access/sign-in-schema.ts";
 import { verifyAgainstDummyHash, verifyPassword } from "./passwords.server.ts";
 import { signSessionToken, type SessionTokenConfig } from "./session-token.server.ts";
 import { effectivePermissionIds, findActiveUserByEmail, type SessionUser } from "./users.server.ts";

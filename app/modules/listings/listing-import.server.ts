@@ -5,7 +5,7 @@
 // the other rows still import.
 import { createHash } from "node:crypto";
 import type { Db } from "../platform/services.server.ts";
-import { type FileStorage } from "../files/file-storage.server.ts";
+import type { FileStorage } from "../files/file-storage.server.ts";
 import { imageKeys, readImage, type ImageReading } from "../files/images.server.ts";
 import { auditActorOf, recordAudit } from "../audit/audit-log.server.ts";
 import type { OperationActor } from "../operations/operation.server.ts";

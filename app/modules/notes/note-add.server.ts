@@ -3,7 +3,8 @@
 // refused to holders of ar-read-only without restricted. One transaction writes the note and its audit
 // entry; the lists that count the note are reported so their cards' note counts update live.
 import type { Db } from "~/modules/platform/services.server.ts";
-import { addNoteInput, mayAddNoteOn, NOTE_MESSAGES } from "../../rules/notes.ts";
+import { mayAddNoteOn, NOTE_MESSAGES } from "../../rules/notes.ts";
+import { addNoteInput } from "../../rules/notes-schema.ts";
 import { unlocksRoute } from "../../rules/access/permissions.ts";
 import { auditActorOf, describeChange, recordAudit } from "../audit/audit-log.server.ts";
 import { parseInput, refuse, type OperationActor, type OperationResult } from "../operations/operation.server.ts";

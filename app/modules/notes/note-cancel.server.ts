@@ -3,7 +3,8 @@
 // restricted (1) may, never a read-only reader (ADR 012). The update is conditional on the state read,
 // so a note changed meanwhile answers 409 and nothing is written.
 import type { Db } from "~/modules/platform/services.server.ts";
-import { cancelNoteInput, changeNoteRefusal, mayReadNotes, NOTE_MESSAGES } from "../../rules/notes.ts";
+import { changeNoteRefusal, mayReadNotes, NOTE_MESSAGES } from "../../rules/notes.ts";
+import { cancelNoteInput } from "../../rules/notes-schema.ts";
 import { canAddNotes } from "../../rules/access/permissions.ts";
 import { auditActorOf, describeChange, recordAudit } from "../audit/audit-log.server.ts";
 import {

@@ -4,14 +4,8 @@
 // reads through the same functions. Reading needs a board that keeps notes (ADR 012).
 import type { Db } from "~/modules/platform/services.server.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
-import {
-  IGNORE_UNIT,
-  mayReadNotes,
-  NOTE_MESSAGES,
-  type NoteRecord,
-  requestNotesParams,
-  unitNotesParams,
-} from "../../rules/notes.ts";
+import { IGNORE_UNIT, mayReadNotes, NOTE_MESSAGES, type NoteRecord } from "../../rules/notes.ts";
+import { requestNotesParams, unitNotesParams } from "../../rules/notes-schema.ts";
 import { parseInput, refuse, type OperationActor, type OperationRefusal } from "../operations/operation.server.ts";
 
 /** A note as read: the spec's record, and what the dialog needs beyond it (who may change it). */

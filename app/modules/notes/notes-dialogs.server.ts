@@ -10,14 +10,12 @@ import {
   mayChangeNote,
   NOTE_INTENTS,
   NOTE_MESSAGES,
-  NOTES_DIALOG,
   noteDepartmentOf,
-  noteIdSchema,
   type NoteDepartment,
   type NotesDialogData,
   takesUnitNumber,
-  unitNumberSchema,
 } from "../../rules/notes.ts";
+import { NOTES_DIALOG, noteIdSchema, unitNumberSchema } from "../../rules/notes-schema.ts";
 import { unlocksRoute } from "../../rules/access/permissions.ts";
 import { type BoardDialogContext, type LoadedDialog, serveBoardDialog } from "../dialogs/board-dialog-kit.server.ts";
 import { refuse, type OperationRefusal } from "../operations/operation.server.ts";

@@ -2,13 +2,13 @@
 // (app/modules/dialogs/board-dialogs.server.ts). Both go through order-cancel.server.ts, as the JSON API does.
 import {
   ORDER_CANCEL_MESSAGES,
-  ORDER_CANCEL_DIALOG,
   ORDER_CANCEL_INTENT,
   cancellationBlock,
   mayCancel,
   requestLabel,
   type OrderCancelDialogData,
 } from "../../rules/orders/order-cancel.ts";
+import { ORDER_CANCEL_DIALOG } from "../../rules/orders/order-cancel-schema.ts";
 import { loadRequestHistory } from "../audit/audit-log.server.ts";
 import { type BoardDialogContext, type LoadedDialog, serveBoardDialog } from "../dialogs/board-dialog-kit.server.ts";
 import { refuse, type OperationRefusal } from "../operations/operation.server.ts";

@@ -11,7 +11,6 @@ import {
   cancellationBlock,
   cancellationDepartment,
   cancelNoteType,
-  orderCancelSchema,
   listsAfterCancel,
   mayCancel,
   mayCancelAny,
@@ -19,6 +18,7 @@ import {
   type CancellationState,
   type RequestKind,
 } from "../../rules/orders/order-cancel.ts";
+import { orderCancelSchema } from "../../rules/orders/order-cancel-schema.ts";
 import { OFFBOARDING_STAGE, ONBOARDING_STAGE, PICKED_UP_UNIT_STATUS_IDS } from "../../rules/orders/order-stages.ts";
 import { auditActorOf, changesSinceVersion, describeChange, recordAudit } from "../audit/audit-log.server.ts";
 import {

@@ -48,8 +48,8 @@ import {
   tradeAuditText,
   tradeOnEditField,
   tradeUnitCount,
-  validateTradeOnEdit,
 } from "../../rules/orders/trade-on-edit.ts";
+import { validateTradeOnEdit } from "../../rules/orders/trade-on-edit-schema.ts";
 import { type EditFieldValue, normaliseField } from "../../rules/edit-fields.ts";
 import { auditActorOf, changesSinceVersion, describeChange, recordAudit } from "../audit/audit-log.server.ts";
 import {

@@ -9,7 +9,7 @@ import type { CardListName } from "~/rules/boards/boards.ts";
 import type { EditFieldValue } from "~/rules/edit-fields.ts";
 import { TRUCK_TYPES } from "~/rules/fleet/truck-types.ts";
 import { RETURNING_UNIT_STATUS } from "~/rules/orders/order-stages.ts";
-import type { PublicOffRent } from "~/rules/public-forms/off-rent-form.ts";
+import type { PublicOffRent } from "~/rules/public-forms/off-rent-form-schema.ts";
 import type { PublicOrder } from "~/rules/public-forms/order-form.ts";
 import type { PublicFormName } from "~/rules/public-forms/public-form-guard.ts";
 import { publicFormReference, REVIEW_COMPANY } from "~/rules/public-forms/public-form-reference.ts";

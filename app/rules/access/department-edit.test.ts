@@ -2,12 +2,9 @@
 // messages, how names compare, and how a save's permissions meet the department's (kept, refused).
 import { describe, expect, it } from "vitest";
 import {
-  DEPARTMENT_EDIT_DIALOG,
   DEPARTMENT_EDIT_MESSAGES,
   departmentChecklist,
   departmentCreatedAnnouncement,
-  departmentCreateSchema,
-  departmentEditSchema,
   departmentNameError,
   departmentNameKey,
   departmentPermissionChange,
@@ -16,6 +13,7 @@ import {
   sameDepartmentName,
   ungrantableMessage,
 } from "./department-edit.ts";
+import { DEPARTMENT_EDIT_DIALOG, departmentCreateSchema, departmentEditSchema } from "./department-edit-schema.ts";
 import { permissionIdsNamed, PERMISSIONS, type PermissionName } from "./permissions.ts";
 
 const ids = (...names: PermissionName[]) => permissionIdsNamed(names);

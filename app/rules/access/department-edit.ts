@@ -1,8 +1,7 @@
 // Creating and editing a department with its permissions (the departmentCreate dialog on /departments,
-// POST /api/create-department and PUT /api/edit-department; ADR 036): the bodies' schemas and messages,
+// POST /api/create-department and PUT /api/edit-department; ADR 036): the messages (the bodies' schemas are in department-edit-schema.ts),
 // who may do it, how a name is compared, and how a save's permissions meet the department's. Pure: the
 // dialog and the domain operations (app/modules/access/department-edit.server.ts) share it.
-import { z } from "zod";
 import {
   DEPARTMENT_ID_PARAM,
   DEPARTMENT_NAME_MAX_LENGTH,
@@ -11,13 +10,11 @@ import {
   sameDepartmentName,
 } from "./departments.ts";
 import type { Announcement } from "../boards/announcements.ts";
-import { defineBoardDialog } from "../dialogs/board-dialog.ts";
 import type { ChangeSince } from "../dialogs/operation-result.ts";
 import {
   assignablePermissions,
   holdsAllAccess,
   holdsPermission,
-  isPermissionId,
   PERMISSIONS,
   permissionById,
   permissionNamesOf,
@@ -72,79 +69,20 @@ export function mayEditDepartments(permissionIds: readonly number[]): boolean {
 }
 
 // Control characters (PostgreSQL refuses NUL in text) and halves of a character.
-const UNSTORABLE = /[\p{Cc}\p{Cs}]/u;
-
-const departmentName = z
-  .string({ error: DEPARTMENT_EDIT_MESSAGES.required })
-  .transform(normalizeDepartmentName)
-  .pipe(
-    z
-      .string()
-      .min(1, { error: DEPARTMENT_EDIT_MESSAGES.required })
-      .max(DEPARTMENT_NAME_MAX_LENGTH, { error: DEPARTMENT_EDIT_MESSAGES.nameTooLong })
-      .refine((name) => !UNSTORABLE.test(name), { error: DEPARTMENT_EDIT_MESSAGES.nameCharacters }),
-  );
+export const UNSTORABLE_CHARACTERS = /[\p{Cc}\p{Cs}]/u;
 
 /**
  * The name's message, or null when it may be sent: blank, too long, unstorable, or (with the other
- * departments' names, for the browser's check before sending) already taken.
+ * departments' names, for the browser's check before sending) already taken. The bodies' schemas
+ * (department-edit-schema.ts) read names with it, so the browser and the server say the same.
  */
 export function departmentNameError(value: string, takenNames: readonly string[] = []): string | null {
-  const parsed = departmentName.safeParse(value);
-  if (!parsed.success) return parsed.error.issues[0]?.message ?? DEPARTMENT_EDIT_MESSAGES.required;
-  return takenNames.some((taken) => sameDepartmentName(taken, parsed.data)) ? DEPARTMENT_EDIT_MESSAGES.duplicate : null;
+  const name = normalizeDepartmentName(value);
+  if (name.length === 0) return DEPARTMENT_EDIT_MESSAGES.required;
+  if (name.length > DEPARTMENT_NAME_MAX_LENGTH) return DEPARTMENT_EDIT_MESSAGES.nameTooLong;
+  if (UNSTORABLE_CHARACTERS.test(name)) return DEPARTMENT_EDIT_MESSAGES.nameCharacters;
+  return takenNames.some((taken) => sameDepartmentName(taken, name)) ? DEPARTMENT_EDIT_MESSAGES.duplicate : null;
 }
-
-/** A JSON number, or digits from a form's checkbox. */
-const permissionIdValue = z.union(
-  [
-    z.number().int(),
-    z
-      .string()
-      .regex(/^\d{1,10}$/)
-      .transform(Number),
-  ],
-  { error: DEPARTMENT_EDIT_MESSAGES.permissions },
-);
-
-/** The permission ids asked for, each once; an id outside the catalogue is a 400. */
-const permissionIdList = z
-  .array(permissionIdValue, { error: DEPARTMENT_EDIT_MESSAGES.permissions })
-  .max(PERMISSIONS.length * 4, { error: DEPARTMENT_EDIT_MESSAGES.permissions })
-  .transform((ids, context) => {
-    const unique = [...new Set(ids)];
-    const unknown = unique.filter((id) => !isPermissionId(id));
-    if (unknown.length > 0) {
-      context.addIssue({ code: "custom", message: DEPARTMENT_EDIT_MESSAGES.unknownPermissions(unknown) });
-      return z.NEVER;
-    }
-    return unique as PermissionId[];
-  });
-
-/** POST /api/create-department: the name and the permission ids. */
-export const departmentCreateSchema = z.object({ Name: departmentName, Permissions: permissionIdList });
-export type DepartmentCreateBody = z.input<typeof departmentCreateSchema>;
-export type DepartmentCreateInput = z.output<typeof departmentCreateSchema>;
-
-/**
- * PUT /api/edit-department: the department by its current name (OldName, compared as names are), its
- * name after the save (NewName, the same one to keep it) and its permission ids.
- */
-export const departmentEditSchema = z.object({
-  OldName: z
-    .string({ error: DEPARTMENT_EDIT_MESSAGES.oldName })
-    .transform(normalizeDepartmentName)
-    .pipe(
-      z
-        .string()
-        .min(1, { error: DEPARTMENT_EDIT_MESSAGES.oldName })
-        .refine((name) => !UNSTORABLE.test(name), { error: DEPARTMENT_EDIT_MESSAGES.oldName }),
-    ),
-  NewName: departmentName,
-  Permissions: permissionIdList,
-});
-export type DepartmentEditBody = z.input<typeof departmentEditSchema>;
-export type DepartmentEditInput = z.output<typeof departmentEditSchema>;
 
 /** How a save's permissions meet what the department holds (ADR 036). */
 export interface DepartmentPermissionChange {
@@ -251,26 +189,3 @@ export interface DepartmentEditDialogData {
   /** The department's audit history, newest first (empty for a new one). */
   history: (ChangeSince & { action: string })[];
 }
-
-// A form posts text; repeated checkboxes post a list.
-const checkedValues = z
-  .union([z.string(), z.array(z.string())])
-  .optional()
-  .transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]));
-
-/**
- * The departmentCreate dialog (ADR 026, 036): hosted by /departments. Its forms post the JSON API's
- * bodies; the operations read them with the schemas above.
- */
-export const DEPARTMENT_EDIT_DIALOG = defineBoardDialog<DepartmentEditDialogData>()({
-  name: "departmentCreate",
-  feature: null,
-  intents: {
-    [DEPARTMENT_CREATE_INTENT]: z.object({ Name: z.string().optional(), Permissions: checkedValues }),
-    [DEPARTMENT_EDIT_INTENT]: z.object({
-      OldName: z.string().optional(),
-      NewName: z.string().optional(),
-      Permissions: checkedValues,
-    }),
-  },
-});

@@ -4,8 +4,6 @@ import {
   directGrantChecklist,
   effectivePermissionGroups,
   EMPLOYEE_ACCESS_MESSAGES,
-  employeeAccessSchema,
-  employeeActiveSchema,
   isEmployeeIntent,
   keepsAdministering,
   lockoutOf,
@@ -16,6 +14,7 @@ import {
   permissionLabels,
   type LockoutCheck,
 } from "./employee-access.ts";
+import { employeeAccessSchema, employeeActiveSchema } from "./employee-access-schema.ts";
 import { PERMISSION_GROUPS, PERMISSIONS, permissionIdsNamed, ungrantablePermissionIds } from "./permissions.ts";
 
 const ids = permissionIdsNamed;

@@ -1,15 +1,13 @@
 // Employee access (the employee page /employee-management/:userId and /api/employees/{userId}/…; ADR 037):
 // who may change an employee's department, direct permissions and activation, what a change may grant,
-// the changes that would lock the company (or the editor) out of administering, the bodies' schemas and
-// the messages. Pure: the page, the JSON endpoints and the domain operations
+// the changes that would lock the company (or the editor) out of administering, and the
+// messages (the bodies' schemas are in employee-access-schema.ts). Pure: the page, the JSON endpoints and the domain operations
 // (app/modules/employees/employee-access.server.ts) share it.
-import { z } from "zod";
 import { FORBIDDEN_MESSAGE } from "../dialogs/operation-result.ts";
 import {
   assignablePermissions,
   holdsAllAccess,
   holdsPermission,
-  isPermissionId,
   isUserListed,
   permissionById,
   PERMISSION_GROUPS,
@@ -17,7 +15,6 @@ import {
   ungrantablePermissionIds,
   unlocksRoute,
 } from "./permissions.ts";
-import { idSchema } from "../id-schema.ts";
 
 /** The software variable whose user ids may change access (beside holders of all access). */
 export const EMPLOYEE_MANAGEMENT_VARIABLE = { group: "Software", name: "Employee Management Permissions" } as const;
@@ -297,43 +294,3 @@ export interface EmployeePageData {
   /** Send a password reset e-mail (any viewer; active accounts only). */
   mayReset: boolean;
 }
-
-/**
- * A database id from JSON (a whole number) or a form (digits only), 1 … 2^31 - 1. Not z.coerce: it
- * would read "0x10" as 16, "1e3" as 1000 and true as 1.
- */
-const recordId = idSchema;
-
-/**
- * PUT /api/employees/{userId}/access and the page's access form: the department (null: none) and the
- * direct grants the editor means the employee to hold. Both are required: the body states the access.
- */
-export const employeeAccessSchema = z.object({
-  DepartmentID: recordId(EMPLOYEE_ACCESS_MESSAGES.department)
-    .nullable()
-    .meta({ description: "The employee's department (one per employee), or null for none.", example: 3 }),
-  Permissions: z
-    .array(
-      recordId(EMPLOYEE_ACCESS_MESSAGES.permissions).refine(isPermissionId, {
-        error: EMPLOYEE_ACCESS_MESSAGES.permissions,
-      }),
-      { error: EMPLOYEE_ACCESS_MESSAGES.permissions },
-    )
-    .max(200, { error: EMPLOYEE_ACCESS_MESSAGES.permissions })
-    .meta({
-      description:
-        "The direct grants, by permission id. Grants the caller may not give are kept as they are whether listed " +
-        "or not; listing one the employee does not hold is refused (403).",
-    }),
-});
-export type EmployeeAccessBody = z.input<typeof employeeAccessSchema>;
-export type EmployeeAccessInput = z.output<typeof employeeAccessSchema>;
-
-/** PUT /api/employees/{userId}/active: deactivate (false) or reactivate (true). */
-export const employeeActiveSchema = z.object({
-  Active: z.boolean({ error: EMPLOYEE_ACCESS_MESSAGES.active }),
-});
-export type EmployeeActiveInput = z.output<typeof employeeActiveSchema>;
-
-/** POST /api/employees/{userId}/password-reset takes no fields; any JSON object is accepted. */
-export const employeePasswordResetSchema = z.object({});

@@ -2,8 +2,8 @@
 // transform throws 'Unsupported schema' while the page renders on the server (a 500 for everyone).
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { changePasswordFormSchema, registerEmployeeSchema, resetPasswordFormSchema } from "./passwords.ts";
-import { signInSchema } from "./sign-in.ts";
+import { changePasswordFormSchema, registerEmployeeSchema, resetPasswordFormSchema } from "./passwords-schema.ts";
+import { signInSchema } from "./sign-in-schema.ts";
 
 describe("form schemas used by pages", () => {
   it.each([

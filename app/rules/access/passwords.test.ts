@@ -1,13 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { MIN_PASSWORD_LENGTH, newPasswordProblem } from "./passwords.ts";
 import {
   changePasswordSchema,
-  MIN_PASSWORD_LENGTH,
-  newPasswordProblem,
   passwordResetRequestSchema,
   registerEmployeeSchema,
   resetPasswordSchema,
   themeSchema,
-} from "./passwords.ts";
+} from "./passwords-schema.ts";
 
 const problem = (input: Record<string, string | undefined>) => {
   const parsed = changePasswordSchema.safeParse(input);

@@ -5,11 +5,11 @@
 import type { BoardDialogData } from "./board-dialog.ts";
 import { type BoardDialogName, BOARD_DIALOG_NAMES, isBoardDialogName } from "./board-dialog-names.ts";
 import type { ModalName, ModalSize } from "./modals.ts";
-import { DEPARTMENT_EDIT_DIALOG } from "../access/department-edit.ts";
-import { NOTES_DIALOG } from "../notes.ts";
+import { DEPARTMENT_EDIT_DIALOG } from "../access/department-edit-schema.ts";
+import { NOTES_DIALOG } from "../notes-schema.ts";
 import { OFF_RENT_EDIT_DIALOG } from "../orders/off-rent-edit/dialog.ts";
 import { ON_RENT_EDIT_DIALOG } from "../orders/on-rent-edit.ts";
-import { ORDER_CANCEL_DIALOG } from "../orders/order-cancel.ts";
+import { ORDER_CANCEL_DIALOG } from "../orders/order-cancel-schema.ts";
 import { TRADE_ON_EDIT_DIALOG } from "../orders/trade-on-edit-dialog.ts";
 import { TRADE_OFF_EDIT_DIALOG } from "../orders/trade-off-edit-dialog.ts";
 import { VENDOR_EDIT_DIALOG } from "../vendors/vendor-edit.ts";

@@ -1,7 +1,6 @@
 // Editing an on-rent order (issue 5 point 3; ADR 014): the
 // payload's fields with their labels and sections, the one validation the dialog, the form action and
 // PUT /api/order/edit share, the truck arithmetic, the audit texts and who may edit. Pure.
-import { z } from "zod";
 import { damageWaiverLabel } from "./damage-waivers.ts";
 import type { ChangeSince, VersionConflict } from "../dialogs/operation-result.ts";
 import { onboardingStageLabel } from "./order-stages.ts";
@@ -10,7 +9,7 @@ import { truckTypeLabel } from "../fleet/truck-types.ts";
 import { defineBoardDialog } from "../dialogs/board-dialog.ts";
 import { postedFields } from "../dialogs/posted-fields.ts";
 import { type EditField, type EditFieldKind, type EditFieldValue, normaliseFields } from "../edit-fields.ts";
-import { idSchema } from "../id-schema.ts";
+import { readIdFields } from "../ids.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Messages: the specification's where it gives them, character for character, and the server's own.
@@ -154,21 +153,17 @@ export type OnRentEditFormValues = Record<string, string>;
 // The schema.
 
 const idMessage = ON_RENT_EDIT_MESSAGES.chooseOrder;
-/** A record id of a payload: a positive 32-bit integer, from JSON or from a form's digits. */
-export const positiveId = idSchema;
 
-/** The parts of the payload that are not edited fields: which order, from which version, and what the client computed. */
-const envelopeSchema = z.object({
-  OrderFormID: positiveId(idMessage),
-  FormHistoryID: positiveId(idMessage),
-  version: positiveId(ON_RENT_EDIT_MESSAGES.version),
-  /** The client's sum; when sent, it must be the sum of the counts. */
-  TrucksRequested: z.unknown().optional(),
-  /** Sent by the client; the server recomputes it from the carrier-assigned jobs. */
-  TrucksRemaining: z.unknown().optional(),
-  /** Sent by the client; the server writes the changes it finds itself. */
-  changedData: z.unknown().optional(),
-});
+/**
+ * The ids of the payload that are not edited fields: which order, from which version. The rest of the
+ * envelope is the client's (TrucksRequested, checked against the counts below; TrucksRemaining and
+ * changedData, which the server recomputes), so it is not read here.
+ */
+const ENVELOPE_IDS = {
+  OrderFormID: idMessage,
+  FormHistoryID: idMessage,
+  version: ON_RENT_EDIT_MESSAGES.version,
+} as const;
 
 /** The edit once validated: field values normalised (phones masked, company code padded, blanks null). */
 export interface OnRentEdit {
@@ -195,8 +190,8 @@ export function validateOnRentEdit(input: unknown): OnRentEditValidation {
   const fieldErrors: Record<string, string[]> = {};
   const add = (name: string, message: string) => void (fieldErrors[name] ??= []).push(message);
 
-  const envelope = envelopeSchema.safeParse(body);
-  if (!envelope.success) for (const issue of envelope.error.issues) add(String(issue.path[0] ?? ""), issue.message);
+  const envelope = readIdFields(body, ENVELOPE_IDS);
+  for (const [name, message] of envelope.errors) add(name, message);
 
   const read = normaliseFields(ON_RENT_EDIT_FIELDS, body);
   const { fields, missing } = read;
@@ -215,14 +210,14 @@ export function validateOnRentEdit(input: unknown): OnRentEditValidation {
   }
 
   const names = Object.keys(fieldErrors);
-  if (names.length > 0 || !envelope.success) {
+  if (names.length > 0 || envelope.ids === null) {
     const first = names[0] ?? "";
     const message = missing
       ? ON_RENT_EDIT_MESSAGES.allFieldsRequired
       : (fieldErrors[first]?.[0] ?? ON_RENT_EDIT_MESSAGES.allFieldsRequired);
     return { ok: false, message, fieldErrors };
   }
-  const { OrderFormID, FormHistoryID, version } = envelope.data;
+  const { OrderFormID, FormHistoryID, version } = envelope.ids;
   return { ok: true, edit: { OrderFormID, FormHistoryID, version, TrucksRequested: requested, fields } };
 }
 

@@ -11,13 +11,13 @@ import {
   cancelNoteCounter,
   cancelNoteError,
   cancelNoteType,
-  orderCancelSchema,
   listsAfterCancel,
   mayCancel,
   mayCancelAny,
   normalizeCancelNote,
   requestLabel,
 } from "./order-cancel.ts";
+import { orderCancelSchema } from "./order-cancel-schema.ts";
 import { permissionIdsNamed } from "../access/permissions.ts";
 import { OFFBOARDING_STAGE } from "./order-stages.ts";
 

@@ -1,13 +1,10 @@
 // Cancelling a request with a note (the cancellation note dialog and PUT /api/order/cancel; ADR 013): the
-// body's schema, the note's limits and messages, which department a cancellation belongs to, what stops
+// note's limits and messages, which department a cancellation belongs to, what stops
 // one, and which card lists it changes. Pure: the dialog (counter, messages) and the domain operation
-// (app/modules/orders/order-cancel.server.ts) share it.
-import { z } from "zod";
+// (app/modules/orders/order-cancel.server.ts) share it; the body schema is in order-cancel-schema.ts.
 import type { CardListName } from "../boards/boards.ts";
 import type { ChangeSince } from "../dialogs/operation-result.ts";
-import { defineBoardDialog } from "../dialogs/board-dialog.ts";
 import { unlocksRoute } from "../access/permissions.ts";
-import { idSchema } from "../id-schema.ts";
 
 /** The longest cancellation note. */
 export const CANCEL_NOTE_MAX_LENGTH = 500;
@@ -88,60 +85,6 @@ export function cancelNoteType(department: CancelDepartment): "onboarding" | "of
   return department === "Offboarding" ? "offboarding" : "onboarding";
 }
 
-const DEPARTMENTS: Readonly<Record<string, CancelDepartment>> = {
-  onboarding: "Onboarding",
-  offboarding: "Offboarding",
-};
-
-const positiveId = idSchema;
-
-const stage = z
-  .number({ error: ORDER_CANCEL_MESSAGES.status })
-  .int({ error: ORDER_CANCEL_MESSAGES.status })
-  .min(0, { error: ORDER_CANCEL_MESSAGES.status })
-  .max(3, { error: ORDER_CANCEL_MESSAGES.status });
-
-/**
- * PUT /api/order/cancel and the dialog's form (ADR 013). note, FormHistoryID and department are what the
- * server acts on; the order's view the client sends along (statuses, company, trucks) is checked for its
- * shape only, since the server reads the request itself. `version` (ours, optional for the spec's
- * clients) is the version of the order the dialog was opened on: an older one is refused with a 409.
- */
-export const orderCancelSchema = z.object({
-  note: z
-    .string({ error: CANCEL_NOTE_REQUIRED_MESSAGE })
-    .transform(normalizeCancelNote)
-    .pipe(
-      z
-        .string()
-        .min(1, { error: CANCEL_NOTE_REQUIRED_MESSAGE })
-        .max(CANCEL_NOTE_MAX_LENGTH, { error: CANCEL_NOTE_REQUIRED_MESSAGE }),
-    ),
-  FormHistoryID: positiveId(ORDER_CANCEL_MESSAGES.chooseOrder),
-  department: z.string({ error: ORDER_CANCEL_MESSAGES.department }).transform((value, context) => {
-    const department = DEPARTMENTS[value.trim().toLowerCase()];
-    if (department) return department;
-    context.addIssue({ code: "custom", message: ORDER_CANCEL_MESSAGES.department });
-    return z.NEVER;
-  }),
-  offboardingStatus: stage.nullish(),
-  onboardingStatus: stage.nullish(),
-  CompanyName: z
-    .string({ error: ORDER_CANCEL_MESSAGES.companyName })
-    .max(120, { error: ORDER_CANCEL_MESSAGES.companyName })
-    .nullish(),
-  CompanyNumber: z
-    .union([z.string().max(16), z.number().int().min(0).max(99_999)], { error: ORDER_CANCEL_MESSAGES.companyNumber })
-    .nullish(),
-  Trucks: z
-    .string({ error: ORDER_CANCEL_MESSAGES.trucks })
-    .max(20_000, { error: ORDER_CANCEL_MESSAGES.trucks })
-    .nullish(),
-  version: positiveId(ORDER_CANCEL_MESSAGES.version).nullish(),
-});
-export type OrderCancelBody = z.input<typeof orderCancelSchema>;
-export type OrderCancelInput = z.output<typeof orderCancelSchema>;
-
 /** Where a request stands, as far as cancelling it goes. */
 export interface CancellationState {
   cancelled: boolean;
@@ -221,17 +164,3 @@ export function requestLabel(kind: RequestKind, formHistoryId: number): string {
   const name = kind === "ORDER" ? "Order" : kind === "OFF_RENT" ? "Off-rent" : "Trade";
   return `${name} #${formHistoryId}`;
 }
-
-/** The noteOnboarding dialog (ADR 026): cancelling checks who may cancel which kind of request. */
-export const ORDER_CANCEL_DIALOG = defineBoardDialog<OrderCancelDialogData>()({
-  name: "noteOnboarding",
-  feature: null,
-  intents: {
-    [ORDER_CANCEL_INTENT]: z.object({
-      note: z.string().optional(),
-      FormHistoryID: z.string().optional(),
-      department: z.string().optional(),
-      version: z.string().optional(),
-    }),
-  },
-});

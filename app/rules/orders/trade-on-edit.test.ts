@@ -23,8 +23,8 @@ import {
   tradeAuditText,
   tradeUnitCount,
   usesSeparateDelivery,
-  validateTradeOnEdit,
 } from "./trade-on-edit.ts";
+import { validateTradeOnEdit } from "./trade-on-edit-schema.ts";
 
 const row = (vin: string, id: number | null, odometer = "1000", extra: Record<string, unknown> = {}) => ({
   vin,

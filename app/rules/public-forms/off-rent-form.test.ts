@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { daysFromToday, validOffRentBody } from "../../../tests/support/factories/public-forms.ts";
 import { OFF_RENT_EDIT_MESSAGES } from "../orders/off-rent-edit/messages.ts";
-import { OFF_RENT_FORM_MESSAGES, validateOffRentForm } from "./off-rent-form.ts";
+import { OFF_RENT_FORM_MESSAGES } from "./off-rent-form.ts";
+import { validateOffRentForm } from "./off-rent-form-schema.ts";
 import { UNIT_ROW_MESSAGES } from "./public-form-fields.ts";
 
 const today = daysFromToday(0);

@@ -1,22 +1,10 @@
 // The public off-rent form (/off-rent-form, ADR 047): company, the units being returned with their
 // odometers, the pickup date and the pickup contact. The fields are checked by the off-rent editor's own
-// schema pieces (returnHalfFields: the same masks, limits and messages) and the units by its row rules;
-// the table below only says how each field is drawn for a customer. Pure.
-import { z } from "zod";
+// schema pieces (returnHalfFields: the same masks, limits and messages) and the units by its row rules,
+// in off-rent-form-schema.ts (the server's; ADR 028); the table below says how each field is drawn. Pure.
 import type { EditFieldKind } from "../edit-fields.ts";
-import { DEFAULT_COMPANY_CODE } from "../masks.ts";
-import { returnHalfFields } from "../orders/off-rent-edit/schema.ts";
-import { COMPANY_CODE_HINT, type PublicFormValidation, RECEIPT_EMAIL_FIELD } from "./order-form.ts";
-import {
-  ownField,
-  type PostedValues,
-  postedText,
-  postedUnitRows,
-  type PublicFieldErrors,
-  type PublicFieldSpec,
-  readPublicFields,
-  readUnitRows,
-} from "./public-form-fields.ts";
+import { COMPANY_CODE_HINT, RECEIPT_EMAIL_FIELD } from "./order-form.ts";
+import { ownField, type PublicFieldSpec } from "./public-form-fields.ts";
 
 export const OFF_RENT_FORM_SECTIONS = [
   { id: "company", title: "Your company" },
@@ -64,62 +52,14 @@ export const OFF_RENT_FORM_FIELDS: readonly PublicFieldSpec<OffRentFormSection>[
 export const OFF_RENT_FORM_NAMES = OFF_RENT_FORM_FIELDS.map((field) => field.entry.name);
 const LABELS = new Map(OFF_RENT_FORM_FIELDS.map((field) => [field.entry.name, field.entry.label]));
 
-/** The off-rent editor's pieces, its required message worded for one field (the summary names the field). */
-const REQUIRED = "This field is required.";
-const RETURN_HALF = returnHalfFields(REQUIRED);
-const offRentFormSchema = z.object({
-  compCode: RETURN_HALF.compCode,
-  compName: RETURN_HALF.companyName,
-  ...RETURN_HALF.pickup,
-  pickupZip: RETURN_HALF.pickupZip,
-});
-export type PublicOffRentFields = z.output<typeof offRentFormSchema>;
-
+/** The off-rent editor's required message worded for one field (the summary names the field). */
+export const OFF_RENT_FORM_REQUIRED = "This field is required.";
 export const OFF_RENT_FORM_MESSAGES = {
-  required: REQUIRED,
+  required: OFF_RENT_FORM_REQUIRED,
   pastDate: "The pickup date cannot be in the past.",
 } as const;
-
-export interface PublicOffRent {
-  fields: PublicOffRentFields;
-  receiptEmail: string | null;
-  units: { unitNumber: string; odometer: number }[];
-}
 
 /** The label a message of a field is shown with ("Pickup date: …"): the message alone names no field. */
 export function offRentFieldLabel(name: string): string | undefined {
   return LABELS.get(name);
-}
-
-export function validateOffRentForm(values: PostedValues, today: string): PublicFormValidation<PublicOffRent> {
-  const body: Record<string, string> = {};
-  for (const name of OFF_RENT_FORM_NAMES) body[name] = postedText(values, name);
-  // An empty code is accepted for review, as on the other public forms (the default code, ADR 047).
-  if (body.compCode!.trim() === "") body.compCode = DEFAULT_COMPANY_CODE;
-  const errors: PublicFieldErrors = {};
-  const parsed = offRentFormSchema.safeParse(body);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const name = String(issue.path[0] ?? "");
-      errors[name] ??= issue.message;
-    }
-  }
-  const receipt = readPublicFields(
-    OFF_RENT_FORM_FIELDS.filter((field) => field.entry.name === RECEIPT_EMAIL_FIELD.name),
-    values,
-  );
-  Object.assign(errors, receipt.errors);
-  const rows = readUnitRows(postedUnitRows(values));
-  Object.assign(errors, rows.errors);
-  if (parsed.success && parsed.data.pickupDate < today) errors.pickupDate = OFF_RENT_FORM_MESSAGES.pastDate;
-  if (!parsed.success || Object.keys(errors).length > 0) return { ok: false, errors };
-  const receiptEmail = receipt.values[RECEIPT_EMAIL_FIELD.name];
-  return {
-    ok: true,
-    value: {
-      fields: parsed.data,
-      receiptEmail: typeof receiptEmail === "string" ? receiptEmail : null,
-      units: rows.units,
-    },
-  };
 }

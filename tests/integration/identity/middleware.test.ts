@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signSessionToken } from "~/modules/identity/session-token.server.ts";
 import { loadConfig } from "../../../server/config.ts";
 import { createDatabase } from "../../../server/database.ts";
-import { type Database } from "~/modules/platform/services.server.ts";
+import type { Database } from "~/modules/platform/services.server.ts";
 import { requirePermission, requireSession } from "../../../server/api/authenticate.ts";
 import { handleErrors, HttpError } from "../../../server/api/errors.ts";
 import { createTestPrisma } from "../../support/database.ts";

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signSessionToken } from "~/modules/identity/session-token.server.ts";
 import { loadConfig } from "../../../server/config.ts";
 import { createDatabase } from "../../../server/database.ts";
-import { type Database } from "~/modules/platform/services.server.ts";
+import type { Database } from "~/modules/platform/services.server.ts";
 import { requirePermission, requireSession } from "../../../server/api/authenticate.ts";
 import { handleErrors } from "../../../server/api/errors.ts";
 import { createUsersRouter } from "../../../server/api/users.ts";

@@ -5,7 +5,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { CardListName } from "~/rules/boards/boards.ts";
 import { NOTE_MAX_LENGTH, NOTE_MESSAGES } from "~/rules/notes.ts";
 import { ONBOARDING_STAGE } from "~/rules/orders/order-stages.ts";
-import { type PermissionName } from "~/rules/access/permissions.ts";
+import type { PermissionName } from "~/rules/access/permissions.ts";
 import { INVALID_JSON_MESSAGE } from "../../../server/api/errors.ts";
 import { createNotesRouter } from "../../../server/api/notes.ts";
 import { apiHarness } from "../../support/api-harness.ts";

@@ -7,7 +7,7 @@ import type { CardListName } from "~/rules/boards/boards.ts";
 import type { OffRentEditView } from "~/rules/orders/off-rent-edit/dialog.ts";
 import { OFF_RENT_EDIT_MESSAGES as M } from "~/rules/orders/off-rent-edit/messages.ts";
 import { OFFBOARDING_STAGE } from "~/rules/orders/order-stages.ts";
-import { type PermissionName } from "~/rules/access/permissions.ts";
+import type { PermissionName } from "~/rules/access/permissions.ts";
 import { createOffRentEditRouter } from "../../../server/api/off-rent-edit.ts";
 import { apiHarness } from "../../support/api-harness.ts";
 import { postBoardForm } from "../../support/board-route.ts";

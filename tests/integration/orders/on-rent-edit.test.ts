@@ -6,7 +6,7 @@ import { editOnRentOrder } from "~/modules/orders/on-rent-edit.server.ts";
 import type { CardListName } from "~/rules/boards/boards.ts";
 import type { OnRentEditDialogData } from "~/rules/orders/on-rent-edit.ts";
 import { ONBOARDING_STAGE } from "~/rules/orders/order-stages.ts";
-import { type PermissionName } from "~/rules/access/permissions.ts";
+import type { PermissionName } from "~/rules/access/permissions.ts";
 import { createOnRentEditRouter } from "../../../server/api/on-rent-edit.ts";
 import { apiHarness } from "../../support/api-harness.ts";
 import { loadBoard, postBoardForm } from "../../support/board-route.ts";

@@ -6,7 +6,7 @@ import { loadCardList } from "~/modules/boards/card-lists.server.ts";
 import type { CardListName } from "~/rules/boards/boards.ts";
 import { CANCEL_NOTE_REQUIRED_MESSAGE, type OrderCancelDialogData } from "~/rules/orders/order-cancel.ts";
 import { OFFBOARDING_STAGE, ONBOARDING_STAGE } from "~/rules/orders/order-stages.ts";
-import { type PermissionName } from "~/rules/access/permissions.ts";
+import type { PermissionName } from "~/rules/access/permissions.ts";
 import { INVALID_JSON_MESSAGE } from "../../../server/api/errors.ts";
 import { createOrderCancelRouter } from "../../../server/api/order-cancel.ts";
 import { apiHarness } from "../../support/api-harness.ts";

@@ -7,7 +7,7 @@ import express from "express";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { CardListName } from "~/rules/boards/boards.ts";
 import { FORBIDDEN_MESSAGE } from "~/rules/dialogs/operation-result.ts";
-import { type PermissionName } from "~/rules/access/permissions.ts";
+import type { PermissionName } from "~/rules/access/permissions.ts";
 import { OFF_RENT_EDIT_MESSAGES } from "~/rules/orders/off-rent-edit/messages.ts";
 import { offRentEditSchema, vinTestSchema } from "~/rules/orders/off-rent-edit/schema.ts";
 import { ON_RENT_EDIT_MESSAGES, validateOnRentEdit } from "~/rules/orders/on-rent-edit.ts";

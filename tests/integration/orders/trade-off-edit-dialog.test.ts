@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loadOpenDialog, submitDialogForm } from "~/modules/dialogs/board-dialogs.server.ts";
 import { editTradeOffOrder } from "~/modules/orders/trade-off-edit.server.ts";
 import type { CardListName } from "~/rules/boards/boards.ts";
-import { type PermissionName } from "~/rules/access/permissions.ts";
+import type { PermissionName } from "~/rules/access/permissions.ts";
 import { OFF_RENT_EDIT_MESSAGES } from "~/rules/orders/off-rent-edit/messages.ts";
 import { OFFBOARDING_STAGE, RETURNING_UNIT_STATUS } from "~/rules/orders/order-stages.ts";
 import { TRADE_CONVERT_MESSAGES as C } from "~/rules/orders/trade-convert.ts";

@@ -7,7 +7,7 @@ import { request } from "node:http";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { CardListName } from "~/rules/boards/boards.ts";
 import { FORBIDDEN_MESSAGE } from "~/rules/dialogs/operation-result.ts";
-import { type PermissionName } from "~/rules/access/permissions.ts";
+import type { PermissionName } from "~/rules/access/permissions.ts";
 import { OFF_RENT_EDIT_MESSAGES } from "~/rules/orders/off-rent-edit/messages.ts";
 import { RETURNING_UNIT_STATUS } from "~/rules/orders/order-stages.ts";
 import { TRADE_OFF_EDIT_MESSAGES as M, tradeOffEditSchema } from "~/rules/orders/trade-off-edit.ts";

@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { editTradeOnOrder } from "~/modules/orders/trade-on-edit.server.ts";
 import type { CardListName } from "~/rules/boards/boards.ts";
-import { type PermissionName } from "~/rules/access/permissions.ts";
+import type { PermissionName } from "~/rules/access/permissions.ts";
 import { OFF_RENT_EDIT_MESSAGES } from "~/rules/orders/off-rent-edit/messages.ts";
 import { RETURNING_UNIT_STATUS } from "~/rules/orders/order-stages.ts";
 import { TRADE_ON_EDIT_MESSAGES as M } from "~/rules/orders/trade-on-edit.ts";

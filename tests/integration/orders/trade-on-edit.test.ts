@@ -3,7 +3,7 @@
 // it reports, and every refusal, each writing nothing.
 import { beforeAll, describe, expect, it } from "vitest";
 import { editTradeOnOrder, readTradeOnOrder } from "~/modules/orders/trade-on-edit.server.ts";
-import { type PermissionName } from "~/rules/access/permissions.ts";
+import type { PermissionName } from "~/rules/access/permissions.ts";
 import { FORBIDDEN_MESSAGE } from "~/rules/dialogs/operation-result.ts";
 import { OFFBOARDING_STAGE, ONBOARDING_STAGE, RETURNING_UNIT_STATUS } from "~/rules/orders/order-stages.ts";
 import { TRADE_ON_EDIT_MESSAGES } from "~/rules/orders/trade-on-edit.ts";

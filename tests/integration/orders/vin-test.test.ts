@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { CardListName } from "~/rules/boards/boards.ts";
 import { OFF_RENT_EDIT_MESSAGES as M } from "~/rules/orders/off-rent-edit/messages.ts";
 import { OFFBOARDING_STAGE } from "~/rules/orders/order-stages.ts";
-import { type PermissionName } from "~/rules/access/permissions.ts";
+import type { PermissionName } from "~/rules/access/permissions.ts";
 import { createOffRentEditRouter } from "../../../server/api/off-rent-edit.ts";
 import { apiHarness } from "../../support/api-harness.ts";
 import { createTestPrisma } from "../../support/database.ts";

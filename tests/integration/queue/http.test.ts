@@ -3,7 +3,7 @@
 // server cannot serve /queue until app/routes.ts registers it.)
 import { beforeAll, describe, expect, it } from "vitest";
 import type { CardListName } from "~/rules/boards/boards.ts";
-import { type PermissionName } from "~/rules/access/permissions.ts";
+import type { PermissionName } from "~/rules/access/permissions.ts";
 import { action } from "~/routes/queue-action.tsx";
 import { createQueueRouter } from "../../../server/api/queue.ts";
 import { apiHarness } from "../../support/api-harness.ts";

@@ -2,8 +2,8 @@
 // gives the component (the order's fields, its lines with what each allows, the history), and the typed
 // definition the server registry and the component registry are keyed by.
 import { defineBoardDialog } from "../../dialogs/board-dialog.ts";
-import { z } from "zod";
 import type { ChangeSince } from "../../dialogs/operation-result.ts";
+import { postedFields } from "../../dialogs/posted-fields.ts";
 import type { OffRentFieldName } from "./fields.ts";
 import type { StoredReturningLine } from "./units-list.ts";
 
@@ -38,12 +38,6 @@ export interface OffRentEditView {
 }
 
 /** The editOffboarding dialog (ADR 026): saving, testing units and (without JavaScript) adding a row. */
-/**
- * The posted form's fields, passed on whole, read with zod: this dialog runs the payload's zod schema in the
- * browser (form.ts) anyway, so zod's record costs it fewer bytes than posted-fields.ts (ADR 028).
- */
-const postedFields = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
-
 export const OFF_RENT_EDIT_DIALOG = defineBoardDialog<OffRentEditView>()({
   name: "editOffboarding",
   feature: null,

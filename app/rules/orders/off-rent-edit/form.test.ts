@@ -1,19 +1,7 @@
 // The off-rent edit dialog's form (form.ts): reading its rows, the payload it stands for, the units
-// "Test units" asks about, and the dialog's own check before posting.
+// "Test units" asks about. What a save may be is the operation's to say (off-rent-edit.server.ts).
 import { describe, expect, it } from "vitest";
-import { formLines, formTests, lineIdOfKey, payloadFromForm, validateOffRentEditForm, vinsToTest } from "./form.ts";
-import { OFF_RENT_EDIT_MESSAGES as M } from "./messages.ts";
-import type { StoredReturningLine } from "./units-list.ts";
-import { RETURNING_UNIT_STATUS } from "../order-stages.ts";
-
-const line = (id: number, vin: string, over: Partial<StoredReturningLine> = {}): StoredReturningLine => ({
-  id,
-  vin,
-  odometer: "1000",
-  statusId: RETURNING_UNIT_STATUS.awaitingPickup,
-  assignedStatus: "unassigned",
-  ...over,
-});
+import { formLines, formTests, lineIdOfKey, payloadFromForm, vinsToTest } from "./form.ts";
 
 describe("the dialog's form", () => {
   const values = {
@@ -75,60 +63,5 @@ describe("the dialog's form", () => {
     expect(lineIdOfKey("line-12")).toBe(12);
     expect(lineIdOfKey("new-1")).toBeNull();
     expect(lineIdOfKey("line-1x")).toBeNull();
-  });
-});
-
-describe("validateOffRentEditForm (the dialog's check before posting)", () => {
-  const stored = [line(7, "U7"), line(8, "U8")];
-  const base = {
-    FormHistoryID: "3",
-    OffRentFormID: "4",
-    version: "1",
-    compCode: "00123",
-    compName: "Acme",
-    submittedBy: "Pat",
-    pickupDate: "2026-12-01",
-    pickupName: "Pat",
-    pickupEmail: "pat@acme.example",
-    pickupPhone: "(214) 555-1234",
-    pickupPhoneAlt: "",
-    pickupStreetAddress: "1 Main",
-    pickupStreetAddress2: "",
-    pickupCity: "Austin",
-    pickupState: "TX",
-    pickupZip: "78701",
-    lineKey: ["line-7", "line-8"],
-    vin: ["U7", "U8"],
-    odometer: ["1000", "1000"],
-    testedValid: ["", ""],
-  };
-
-  it("passes an unchanged form", () => {
-    expect(validateOffRentEditForm(base, stored, 1)).toBeNull();
-  });
-
-  it("answers the company code first, then the required fields", () => {
-    expect(validateOffRentEditForm({ ...base, compCode: "", pickupCity: "" }, stored, 1)).toEqual({
-      ok: false,
-      status: 400,
-      message: M.companyCodeRequired,
-      fieldErrors: { compCode: [M.companyCodeRequired], pickupCity: [M.allFieldsRequired] },
-    });
-  });
-
-  it("refuses duplicates and untested edits like the server", () => {
-    expect(validateOffRentEditForm({ ...base, vin: ["U7", "U7"] }, stored, 1)?.message).toBe(M.duplicateVins);
-    const added = {
-      ...base,
-      lineKey: [...base.lineKey, "new-1"],
-      vin: [...base.vin, "U9"],
-      odometer: [...base.odometer, "5"],
-      testedValid: ["", "", ""],
-    };
-    expect(validateOffRentEditForm(added, stored, 1)?.fieldErrors).toMatchObject({
-      "returningVins.2.vin": ["Test Required"],
-    });
-    expect(validateOffRentEditForm({ ...added, testedValid: ["", "", "U9"] }, stored, 1)).toBeNull();
-    expect(validateOffRentEditForm({ ...base, remove: ["line-7", "line-8"] }, stored, 1)?.message).toBe(M.keepOneUnit);
   });
 });

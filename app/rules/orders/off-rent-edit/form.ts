@@ -1,11 +1,8 @@
 // The off-rent edit dialog's form (ADR 015): the names of its unit row fields, reading the posted form
 // (rows, removals, each row's last valid test), turning it into the JSON API's payload so the dialog and
-// PUT /api/off-rent/edit run the same operation, the unit numbers "Test units" asks about, and the
-// dialog's own check before posting.
-import type { FieldErrors } from "../../dialogs/operation-result.ts";
+// PUT /api/off-rent/edit run the same operation (which checks it), and the unit numbers "Test units"
+// asks about.
 import { isPlaceholderUnit, normalizeUnitNumber, OFF_RENT_FIELD_NAMES } from "./fields.ts";
-import { offRentEditSchema } from "./schema.ts";
-import { planReturningUnits, type PlanRefusal, type StoredReturningLine, untestedUnitsRefusal } from "./units-list.ts";
 
 /** Form field names of the dialog's unit rows (repeated once per row, in order). */
 export const LINE_FORM_FIELDS = {
@@ -92,24 +89,4 @@ export function vinsToTest(lines: readonly Pick<FormLine, "vin" | "removed">[]):
     .map((line) => normalizeUnitNumber(line.vin))
     .filter((vin) => vin !== "" && !isPlaceholderUnit(vin));
   return [...new Set(vins)];
-}
-
-/**
- * The dialog's check of its form before posting (JavaScript): the payload schema, the list rules against
- * the lines it was opened with, and every edited unit tested valid — the server's order of refusals.
- */
-export function validateOffRentEditForm(
-  values: FormValues,
-  stored: readonly StoredReturningLine[],
-  offboardingStage: number,
-): PlanRefusal | null {
-  const parsed = offRentEditSchema.safeParse(payloadFromForm(values));
-  if (!parsed.success) {
-    const fieldErrors: FieldErrors = {};
-    for (const issue of parsed.error.issues) (fieldErrors[String(issue.path[0] ?? "")] ??= []).push(issue.message);
-    return { ok: false, status: 400, message: parsed.error.issues[0]!.message, fieldErrors };
-  }
-  const planned = planReturningUnits(stored, offboardingStage, parsed.data);
-  if (!planned.ok) return planned;
-  return untestedUnitsRefusal(planned.plan.edited, formTests(formLines(values)));
 }
