@@ -1,7 +1,9 @@
 // Display and API formatting of amounts and dates (US dollars, MM/dd/yyyy on screen, YYYY-MM-DD in
 // calls), identical in the browser and
 // on the server so server-rendered text matches what the browser renders.
-import { format, isValid, parseISO } from "date-fns";
+// lightFormat, not format: the numeric tokens of MM/dd/yyyy need no locale, and format brings every
+// formatter and the en-US locale to each page (6.4 KiB gzipped; ADR 028).
+import { isValid, lightFormat, parseISO } from "date-fns";
 
 /** '$' currency (USD), '%' percent, '.' plain decimal: the style codes the spec names. */
 export type AmountStyle = "$" | "%" | ".";
@@ -102,5 +104,5 @@ export function formatDisplayDate(value: DateInput): string {
     return day ? `${day.month}/${day.day}/${day.year}` : "";
   }
   const date = toDate(value);
-  return isValid(date) ? format(date, "MM/dd/yyyy") : "";
+  return isValid(date) ? lightFormat(date, "MM/dd/yyyy") : "";
 }
