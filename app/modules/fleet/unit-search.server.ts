@@ -41,6 +41,22 @@ const SELECT_UNITS = Prisma.sql`
   SELECT u."unitNumber", u."vin", s."name" AS "status", u."subStatus", s."department"
   FROM "Unit" u JOIN "UnitStatus" s ON s."id" = u."statusId"`;
 
+/** The department search's two statements, shared with its benchmark's raw baseline (bench/unit-search.ts). */
+export const UNIT_SEARCH_SQL = {
+  /** Numbers starting with `prefix`: a range of the byte-ordered index, already in order. */
+  prefix: (prefix: string, limit: number) => Prisma.sql`${SELECT_UNITS}
+    WHERE (u."unitNumber"::text COLLATE "C") LIKE ${`${prefix}%`}
+    ORDER BY (u."unitNumber"::text COLLATE "C") LIMIT ${limit}`,
+  /**
+   * Numbers holding `text` elsewhere, in number order. The planner chooses between the trigram lookup
+   * (a rare part) and walking the ordered index until enough match (a common one) from the column's
+   * statistics, kept at 1,000 entries for this (migration 20261128130000, ADR 045).
+   */
+  inside: (text: string, prefix: string, limit: number) => Prisma.sql`${SELECT_UNITS}
+    WHERE u."unitNumber" LIKE ${`%${text}%`} AND NOT ((u."unitNumber"::text COLLATE "C") LIKE ${`${prefix}%`})
+    ORDER BY (u."unitNumber"::text COLLATE "C") LIMIT ${limit}`,
+};
+
 /**
  * Units whose number starts with the text (exact match first, as it sorts first), then, from three
  * characters, those holding it elsewhere; at most DEPARTMENT_SEARCH_LIMIT, each part in number order.
@@ -49,14 +65,9 @@ const SELECT_UNITS = Prisma.sql`
 export async function searchDepartments(db: Db, text: string): Promise<DepartmentSearchAnswer> {
   const plan = unitSearchPlan(text);
   const wanted = DEPARTMENT_SEARCH_LIMIT + 1;
-  const rows = await db.$queryRaw<SearchRow[]>`${SELECT_UNITS}
-    WHERE (u."unitNumber"::text COLLATE "C") LIKE ${`${plan.prefix}%`}
-    ORDER BY (u."unitNumber"::text COLLATE "C") LIMIT ${wanted}`;
+  const rows = await db.$queryRaw<SearchRow[]>(UNIT_SEARCH_SQL.prefix(plan.prefix, wanted));
   if (plan.contains && rows.length < wanted) {
-    const inside = await db.$queryRaw<SearchRow[]>`${SELECT_UNITS}
-      WHERE u."unitNumber" LIKE ${`%${text}%`} AND NOT ((u."unitNumber"::text COLLATE "C") LIKE ${`${plan.prefix}%`})
-      ORDER BY (u."unitNumber"::text COLLATE "C") LIMIT ${wanted - rows.length}`;
-    rows.push(...inside);
+    rows.push(...(await db.$queryRaw<SearchRow[]>(UNIT_SEARCH_SQL.inside(text, plan.prefix, wanted - rows.length))));
   }
   return {
     results: rows.slice(0, DEPARTMENT_SEARCH_LIMIT).map((row) => ({

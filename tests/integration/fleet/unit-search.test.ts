@@ -379,6 +379,13 @@ describe("the searches read by index (EXPLAIN)", () => {
     expect(inside).not.toContain("Seq Scan");
   });
 
+  it("keeps 1,000 entries of statistics on unit numbers, from which the text-anywhere search is planned", async () => {
+    const [column] = await db.$queryRaw<{ target: number }[]>`
+      SELECT attstattarget::int AS target FROM pg_attribute
+      WHERE attrelid = '"Unit"'::regclass AND attname = 'unitNumber'`;
+    expect(column?.target).toBe(1000);
+  });
+
   it("a unit's history, claims and credit memo lines are read by the unit's own indexes", async () => {
     const historyPlan = await plan(
       `SELECT * FROM "UnitHistory" WHERE "unitId" = 1 ORDER BY "changedOn" DESC, "id" DESC LIMIT 100`,
