@@ -49,7 +49,7 @@ import {
   PAGE_ACTIONS,
   type ToEmployees,
 } from "./lib/employee-worker.ts";
-import type { FromServer, ServerOp, ServerOps, ToServer } from "./lib/server-worker.ts";
+import { ServerChild } from "./lib/server-child.ts";
 import { armDeadline, runBenchmark, bytes, ms, ratio, say, summary } from "./lib/stats.ts";
 
 const flag = (name: string, fallback: number) => {
@@ -144,51 +144,6 @@ class Child<From extends { type: string }, To> {
       if (this.child.connected) this.child.send({ type: "exit" });
       else this.child.kill("SIGTERM");
     });
-  }
-}
-
-/** The app server's process: requests and answers matched by id. */
-class ServerChild {
-  private last = 0;
-  private pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
-  readonly child: ChildProcess;
-  constructor() {
-    this.child = fork(path.join(WORKER_DIR, "server-worker.ts"), [], {
-      execArgv: [
-        "--import",
-        "tsx",
-        "--no-warnings",
-        ...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : []),
-      ],
-      stdio: ["ignore", "inherit", "inherit", "ipc"],
-    });
-    this.child.on("message", (message: FromServer) => {
-      const waiter = this.pending.get(message.id);
-      this.pending.delete(message.id);
-      if (message.ok) waiter?.resolve(message.value);
-      else waiter?.reject(new Error(`server process: ${message.message}`));
-    });
-    this.child.on("exit", (code, signal) => {
-      for (const waiter of this.pending.values()) waiter.reject(new Error(`server process exited (${signal ?? code})`));
-      this.pending.clear();
-    });
-  }
-  call<K extends ServerOp>(op: K, args: ServerOps[K]["in"]): Promise<ServerOps[K]["out"]> {
-    const id = ++this.last;
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      this.child.send({ id, op, args } satisfies ToServer);
-    });
-  }
-  /** Closes the app server (in-flight requests answered, sockets closed), then ends the process. */
-  async stop(): Promise<void> {
-    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
-    const exited = new Promise<void>((resolve) => this.child.once("exit", () => resolve()));
-    const kill = setTimeout(() => this.child.kill("SIGKILL"), 40_000);
-    await Promise.race([this.call("close", {}).catch(() => null), sleep(30_000)]);
-    if (this.child.connected) this.child.disconnect();
-    await exited;
-    clearTimeout(kill);
   }
 }
 

@@ -73,6 +73,11 @@ export async function withSeededDatabase<T>(
     // A database in service has been vacuumed: without this, autovacuum starts on the freshly
     // inserted million rows in the middle of the measurements and competes for the two cores.
     await vacuum(url);
+    // The seed was built in this process: some 250 MB of rows, garbage now but not yet collected. A
+    // measurement taken over it pays for that heap's marking in whatever allocates most (a Prisma read
+    // more than a raw pg one). The benchmarks run with --expose-gc (package.json) to start from a
+    // collected heap, as a server that never built the seed does.
+    globalThis.gc?.();
     log(
       `Fresh database ${name}: migrated in ${(migrateMs / 1000).toFixed(1)} s, seeded (scale=${options.scale}, ` +
         `${summary.totalRows.toLocaleString("en-US")} rows) in ${(summary.elapsedMs / 1000).toFixed(1)} s`,
