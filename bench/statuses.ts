@@ -15,7 +15,7 @@ import type { Prisma } from "../app/generated/prisma/client.ts";
 import { STATUS_DETAILS_SQL } from "../app/modules/fleet/status-details.server.ts";
 import type { StatusDetailsQuery } from "../app/rules/fleet/status-details.ts";
 import { ensureBuild } from "./lib/app-server.ts";
-import { ServerChild } from "./lib/server-child.ts";
+import { type ServerChild, startAdminServer } from "./lib/server-child.ts";
 import { withSeededDatabase } from "./lib/database.ts";
 import { armDeadline, runBenchmark, bytes, ms, ratio, say, summary } from "./lib/stats.ts";
 
@@ -70,14 +70,9 @@ async function main(): Promise<void> {
 }
 
 async function measure(databaseUrl: string): Promise<void> {
-  server = new ServerChild();
-  const { port } = await server.call("start", { databaseUrl });
-  const base = `http://127.0.0.1:${port}`;
-  const [admin] = await server.call("sign", {
-    databaseUrl,
-    accounts: [{ email: "admin@fleetops.test", permissions: ["restricted"] }],
-  });
-  if (!admin) throw new Error("no session for admin@fleetops.test");
+  const started = await startAdminServer(databaseUrl);
+  server = started.server;
+  const { base, admin } = started;
   const serverRss = async () => (await server!.call("memory", {})).rss;
   pool = new pg.Pool({ connectionString: databaseUrl, max: 3 });
   pool.on("error", () => undefined);

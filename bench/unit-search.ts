@@ -21,7 +21,7 @@ import type { Database } from "../app/modules/platform/services.server.ts";
 import { createDatabase } from "../server/database.ts";
 import { ensureBuild } from "./lib/app-server.ts";
 import { withSeededDatabase } from "./lib/database.ts";
-import { ServerChild } from "./lib/server-child.ts";
+import { type ServerChild, startAdminServer } from "./lib/server-child.ts";
 import { armDeadline, runBenchmark, ms, ratio, say, summary } from "./lib/stats.ts";
 
 const REPS = Number(process.argv.find((arg) => arg.startsWith("--reps="))?.split("=")[1] ?? 1000);
@@ -79,14 +79,9 @@ async function main(): Promise<void> {
 }
 
 async function measure(databaseUrl: string): Promise<void> {
-  server = new ServerChild();
-  const { port } = await server.call("start", { databaseUrl });
-  const base = `http://127.0.0.1:${port}`;
-  const [admin] = await server.call("sign", {
-    databaseUrl,
-    accounts: [{ email: "admin@fleetops.test", permissions: ["restricted"] }],
-  });
-  if (!admin) throw new Error("no session for admin@fleetops.test");
+  const started = await startAdminServer(databaseUrl);
+  server = started.server;
+  const { base, admin } = started;
   database = createDatabase(databaseUrl, pino({ level: "silent" }));
   const db = database.prisma;
   pool = new pg.Pool({ connectionString: databaseUrl, max: 3 });

@@ -3,6 +3,7 @@
 // from outside as a client does (ADR 052). Requests and answers go over IPC, matched by id.
 import { type ChildProcess, fork } from "node:child_process";
 import path from "node:path";
+import type { BenchSession } from "./app-server.ts";
 import type { FromServer, ServerOp, ServerOps, ToServer } from "./server-worker.ts";
 
 const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
@@ -50,4 +51,21 @@ export class ServerChild {
     await exited;
     clearTimeout(kill);
   }
+}
+
+/**
+ * A server child on `databaseUrl`, its base URL, and a session of admin@fleetops.test with all access
+ * ("restricted", permission 1): what the status and search benchmarks read as.
+ */
+export async function startAdminServer(
+  databaseUrl: string,
+): Promise<{ server: ServerChild; base: string; admin: BenchSession }> {
+  const server = new ServerChild();
+  const { port } = await server.call("start", { databaseUrl });
+  const [admin] = await server.call("sign", {
+    databaseUrl,
+    accounts: [{ email: "admin@fleetops.test", permissions: ["restricted"] }],
+  });
+  if (!admin) throw new Error("no session for admin@fleetops.test");
+  return { server, base: `http://127.0.0.1:${port}`, admin };
 }
