@@ -24,9 +24,9 @@ export const BUDGET: Budget = { js: 170 * 1024, css: 40 * 1024 };
  * today rounded up, so nothing gets heavier meanwhile. Lower it as the figure falls; remove it (and the
  * check is strict) once the budget holds. The CSS budget is met and enforced.
  */
-export const JS_CEILING_UNTIL_BUDGET_MET = 207 * 1024;
-/** The same ratchet for a page with no dialog open (heaviest today: 189.4 KiB, /credit-memos). */
-export const PAGE_JS_CEILING_UNTIL_BUDGET_MET = 190 * 1024;
+export const JS_CEILING_UNTIL_BUDGET_MET = 202 * 1024;
+/** The same ratchet for a page with no dialog open (heaviest today: 182.2 KiB, /credit-memos). */
+export const PAGE_JS_CEILING_UNTIL_BUDGET_MET = 183 * 1024;
 /**
  * Zod runs on the server only (ADR 028): a component imports a dialog's definition with `import type` and
  * the rules it draws from modules without schemas. Zod's schemas keep the `_zod` property name whatever

@@ -1,7 +1,8 @@
 // The /credit-memos page's list (ADR 042): the search form with its status and company filters and Create
 // Credit Memo, and the memos' table with sortable columns whose invoice/claim opens the memo dialog, amounts
 // in exact cents (ADR 040). Plain GET forms and links: works without JavaScript.
-import { Badge, Button, Flex, Link as RadixLink, Table, TextField } from "@radix-ui/themes";
+import { Badge, Button, Flex, Link as RadixLink, TextField } from "@radix-ui/themes";
+import { Table } from "./plain-table.tsx";
 import { Form, Link } from "react-router";
 import {
   CREDIT_MEMO_STATUS_FILTERS,
@@ -127,7 +128,7 @@ export function CreditMemosTable({
     <SortHeader column={column} view={view} pathname={pathname} search={search} />
   );
   return (
-    <Table.Root variant="surface" aria-label="Credit memos">
+    <Table.Root aria-label="Credit memos">
       <Table.Header>
         <Table.Row>
           {sortHeader(SORTABLE[1]!)}

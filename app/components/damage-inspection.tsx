@@ -11,11 +11,11 @@ import {
   Grid,
   Heading,
   Link as RadixLink,
-  Table,
   Text,
   TextArea,
   TextField,
 } from "@radix-ui/themes";
+import { Table } from "./plain-table.tsx";
 import { Form, Link, useLocation } from "react-router";
 import { DamageReportsLive } from "~/components/damage-reports-live.tsx";
 import { FieldMessage, FormMessage } from "~/components/form-message.tsx";
@@ -99,7 +99,7 @@ export function DamageInspectionPage({
                 <Callout.Text>No damage reports with this status.</Callout.Text>
               </Callout.Root>
             ) : (
-              <Table.Root variant="surface" aria-label="Damage reports">
+              <Table.Root aria-label="Damage reports">
                 <Table.Header>
                   <Table.Row>
                     <Table.ColumnHeaderCell>Report</Table.ColumnHeaderCell>

@@ -3,7 +3,8 @@
 // exact cents, pages of rows, and an Excel export of the same report (`?format=xlsx`, answered by this
 // route's middleware once the guard has passed the request). Plain GET forms and links: works without
 // JavaScript.
-import { Button, Callout, Flex, Table, Text, TextField } from "@radix-ui/themes";
+import { Button, Callout, Flex, Text, TextField } from "@radix-ui/themes";
+import { Table } from "~/components/plain-table.tsx";
 import { Form, Link } from "react-router";
 import { companyOptions, FilterField, FilterSelect } from "~/components/filter-field.tsx";
 import { PageShell } from "~/components/page-shell.tsx";
@@ -109,7 +110,7 @@ export default function CreditMemoReport({ loaderData }: Route.ComponentProps) {
             <Callout.Text>No credit memos match these filters.</Callout.Text>
           </Callout.Root>
         ) : (
-          <Table.Root variant="surface" aria-label={title}>
+          <Table.Root aria-label={title}>
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeaderCell>Company</Table.ColumnHeaderCell>

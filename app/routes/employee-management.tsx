@@ -1,7 +1,8 @@
 // /employee-management (employee-management, or all access): the employee list with a search and
 // pages, all plain GET links and forms (works without JavaScript). Each name opens the employee's page
 // (/employee-management/:userId, ADR 037); holders of id 1 can act as an employee from here.
-import { Badge, Button, Callout, Flex, Link as RadixLink, Table, Text, TextField } from "@radix-ui/themes";
+import { Badge, Button, Callout, Flex, Link as RadixLink, Text, TextField } from "@radix-ui/themes";
+import { Table } from "~/components/plain-table.tsx";
 import { Form, Link } from "react-router";
 import { PageShell } from "~/components/page-shell.tsx";
 import { servicesContext } from "~/context.ts";
@@ -68,7 +69,7 @@ export default function EmployeeManagement({ loaderData }: Route.ComponentProps)
             <Callout.Text>No employees match this search.</Callout.Text>
           </Callout.Root>
         ) : (
-          <Table.Root variant="surface">
+          <Table.Root>
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeaderCell>Name</Table.ColumnHeaderCell>

@@ -5,7 +5,7 @@
 // plugin (vite.config.ts) then keeps, of those two, only the rules that can match what the app renders:
 //
 // - a rule naming a component class (`.rt-TextFieldRoot`) is kept when that component, or one it draws
-//   (Button draws Spinner, Table draws ScrollArea), is among RADIX_THEMES_COMPONENTS: the component's
+//   (Button draws Spinner), is among RADIX_THEMES_COMPONENTS: the component's
 //   classes are read from the package's own modules (dist/esm/components/<name>.js and what it imports);
 // - a responsive utility for a breakpoint (`.md\:rt-r-gtc-3`, `.sm\:rt-r-size-2`) is kept only for the
 //   props the app gives per breakpoint, RADIX_THEMES_RESPONSIVE; every plain utility (`.rt-r-gtc-3`)
@@ -30,7 +30,6 @@ export const RADIX_THEMES_COMPONENTS = [
   "Grid",
   "Heading",
   "Link",
-  "Table",
   "Text",
   "TextArea",
   "TextField",

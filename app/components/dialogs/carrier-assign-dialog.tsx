@@ -4,7 +4,8 @@
 // the dialog stays open on the request and shows the jobs as they now stand. The picker lists the
 // TRANSPORTER vendors, flags lapsed insurance, and takes in a vendor created meanwhile (vendorCreated),
 // here or in another browser, without reloading.
-import { Badge, Button, Flex, Link as RadixLink, Table, Text } from "@radix-ui/themes";
+import { Badge, Button, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
+import { Table } from "../plain-table.tsx";
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import { MODAL_PARAM } from "~/rules/dialogs/modals.ts";
@@ -53,7 +54,7 @@ export default function CarrierAssignDialog({ data, actionData, readOnly }: Boar
   return (
     <Flex direction="column" gap="3">
       {mayAssign ? null : <Notice>{CARRIER_ASSIGN_MESSAGES.readOnly}</Notice>}
-      <Table.Root variant="surface" aria-label="Transport jobs">
+      <Table.Root aria-label="Transport jobs">
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeaderCell>Job</Table.ColumnHeaderCell>
