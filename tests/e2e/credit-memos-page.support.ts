@@ -4,10 +4,19 @@ import { expect, type Page } from "@playwright/test";
 import { CREDIT_MEMO_CREATE_API_PATH } from "../../app/rules/credit-memos/credit-memo-create.ts";
 import { uniqueClaim } from "./credit-memo.support.ts";
 
-/** The first memo the unfiltered page lists: its invoice/claim number and company code. */
-export async function listedMemo(page: Page): Promise<{ invoiceClaim: string; companyCode: string }> {
-  await page.goto("/credit-memos");
-  const row = page.locator("tr[data-credit-memo-id]").first();
+/**
+ * The first memo of the demo data the page lists (of a status, when given): its invoice/claim number and
+ * company code. Memos the tests create (E2E-…) are passed over: the tests beside this one change them.
+ */
+export async function listedMemo(
+  page: Page,
+  status?: "PENDING" | "APPROVED",
+): Promise<{ invoiceClaim: string; companyCode: string }> {
+  await page.goto(status ? `/credit-memos?status=${status}` : "/credit-memos");
+  const row = page
+    .locator("tr[data-credit-memo-id]")
+    .filter({ hasNot: page.getByRole("rowheader").filter({ hasText: /^\s*E2E-/ }) })
+    .first();
   await expect(row).toBeVisible();
   const invoiceClaim = (await row.getByRole("rowheader").textContent())!.trim();
   const company = (await row.getByRole("cell").nth(1).textContent())!;
