@@ -2,7 +2,7 @@
 // it, implicit TLS on port 465, login when SMTP_USER is set). Without it — development and tests —
 // each message is written as an RFC 822 file to DATA_DIR/mail/<timestamp>-<to>.eml and the file is
 // logged, so a reset link can still be followed. See ADR 007.
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Config } from "~/modules/platform/config.server.ts";
@@ -79,7 +79,11 @@ function sendFor(config: MailConfig, logger: MailLogger): Mailer["send"] {
     await mkdir(directory, { recursive: true });
     const stamp = new Date().toISOString().replace(/[:.]/g, "-");
     const file = path.join(directory, `${stamp}-${fileSafe(message.to)}.eml`);
-    await writeFile(file, info.message as Buffer, { mode: 0o600 });
+    // Written under another name, then renamed: whoever reads the folder (an operator, the browser tests
+    // following a reset link) sees a whole message or none, never the empty file writeFile starts with.
+    const partial = `${file}.partial`;
+    await writeFile(partial, info.message as Buffer, { mode: 0o600 });
+    await rename(partial, file);
     logger.info({ to: message.to, subject: message.subject, file }, "mail written to a file (SMTP_HOST is not set)");
     return { via: "file", file };
   };
