@@ -1,6 +1,6 @@
 // The Dashboard Feedback rule: name and message must both be non-blank, else 'All fields are required'.
-// Shared by the panel in the browser and the server. The panel draws its form from the texts and limits
-// alone (app/rules/feedback-limits.ts) and loads this schema when it is sent (ADR 028).
+// Read by the server (POST /feedback); the panel in the browser draws its form from the texts and limits
+// alone and checks only that both fields hold text (app/rules/feedback-limits.ts), so it loads no zod (ADR 028).
 import { z } from "zod";
 import {
   FEEDBACK_MESSAGE_MAX,

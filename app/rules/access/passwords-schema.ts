@@ -19,8 +19,7 @@ const optionalText = z.string().optional();
 
 /**
  * Change Password (the profile page, the passwordReset dialog, PUT /users/changePassword/{userId}): the
- * form's fields and rule.
- * Conform's getZodConstraint reads this one; a schema ending in a transform is not readable to it.
+ * form's fields and rule, as the form posts them (ChangePasswordFormInput types the form's fields).
  */
 export const changePasswordFormSchema = z
   .object({ oldPassword: optionalText, newPassword: optionalText, newPasswordConfirm: optionalText })
@@ -40,7 +39,7 @@ export type ChangePasswordInput = z.output<typeof changePasswordSchema>;
 /** The form's fields, for Conform's types (the form itself runs no schema). */
 export type ChangePasswordFormInput = z.input<typeof changePasswordFormSchema>;
 
-/** The reset page's form: a new password and its confirmation (readable by getZodConstraint). */
+/** The reset page's form: a new password and its confirmation (ResetPasswordFormInput types the form's fields). */
 export const resetPasswordFormSchema = z
   .object({ password: optionalText, passwordConfirm: optionalText })
   .superRefine((value, context) => {
