@@ -34,6 +34,7 @@ export const OFF_RENT_EDIT_MESSAGES = {
   saved: "Order saved.",
   vinsRequired: "Enter the unit numbers to test.",
   tooManyVins: "Test at most 100 unit numbers at a time.",
+  badCharacters: "Contains characters that are not allowed (control characters).",
   unitAdded: "A unit was added: enter its unit number and odometer, then test it.",
   testFailed: "The units could not be tested. Try again.",
 } as const;

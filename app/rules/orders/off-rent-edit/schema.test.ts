@@ -65,6 +65,25 @@ describe("offRentEditSchema", () => {
     ]);
   });
 
+  it("refuses NUL and other control characters in every text field, which PostgreSQL cannot store", () => {
+    for (const field of [
+      "compName",
+      "submittedBy",
+      "pickupName",
+      "pickupCity",
+      "pickupStreetAddress",
+      "pickupStreetAddress2",
+    ]) {
+      for (const bad of ["\u0000", "Acme\u0000", "A\u0007B"]) {
+        const parsed = offRentEditSchema.safeParse({ ...VALID_BODY, [field]: bad });
+        expect(parsed.success, `${field}=${JSON.stringify(bad)}`).toBe(false);
+        expect(parsed.error?.issues.find((issue) => issue.path[0] === field)?.message).toBe(M.badCharacters);
+      }
+    }
+    // A line break or a tab is text, not refused here (the fields' own rules decide).
+    expect(offRentEditSchema.safeParse({ ...VALID_BODY, pickupStreetAddress2: "Suite\t4" }).success).toBe(true);
+  });
+
   it("treats missing deletedVins, TradeFormID, changedData and optional fields as empty", () => {
     const body: Record<string, unknown> = { ...VALID_BODY };
     for (const key of ["deletedVins", "TradeFormID", "changedData", "pickupPhoneAlt", "pickupStreetAddress2"])

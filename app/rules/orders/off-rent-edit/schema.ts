@@ -2,6 +2,7 @@
 // dialog's form is turned into before the same operation runs, one returning unit row of it, and the body
 // of POST /api/truck/vin-test. Each field answers with the message texts of messages.ts.
 import { z } from "zod";
+import { hasControlCharacters } from "../../edit-fields.ts";
 import { COMPANY_CODE_LENGTH, maskPhone, ODOMETER_MAX_DIGITS } from "../../masks.ts";
 import { isCompletePhone, isIsoDate, isUnitNumber, MAX_RETURNING_LINES, normalizeUnitNumber } from "./fields.ts";
 import { OFF_RENT_EDIT_MESSAGES } from "./messages.ts";
@@ -11,13 +12,17 @@ const ODOMETER_PATTERN = new RegExp(`^\\d{1,${ODOMETER_MAX_DIGITS}}$`);
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const ZIP_PATTERN = /^\d{5}$/;
 
+/** Text a PostgreSQL column can hold: no NUL or other control character (a public form's fuzz sent one: 500). */
+const storable = (value: string) => !hasControlCharacters(value);
+
 /** Required text the form sends: a string (or a number from a JSON client), trimmed; blank answers `required`. */
 const requiredText = (required: string, max: number) =>
   z
     .union([z.string(), z.number()], { error: required })
     .transform((value) => String(value).trim())
     .pipe(z.string().max(max, { error: `Must be at most ${max} characters.` }))
-    .pipe(z.string().min(1, { error: required, abort: true }));
+    .pipe(z.string().min(1, { error: required, abort: true }))
+    .refine(storable, { error: OFF_RENT_EDIT_MESSAGES.badCharacters });
 
 /** Optional text: absent, null or blank all mean "none" (stored as null). */
 const optionalText = (max: number) =>
@@ -25,7 +30,8 @@ const optionalText = (max: number) =>
     .union([z.string(), z.number(), z.null()], { error: `Must be at most ${max} characters.` })
     .optional()
     .transform((value) => (value === null || value === undefined ? "" : String(value).trim()))
-    .pipe(z.string().max(max, { error: `Must be at most ${max} characters.` }));
+    .pipe(z.string().max(max, { error: `Must be at most ${max} characters.` }))
+    .refine(storable, { error: OFF_RENT_EDIT_MESSAGES.badCharacters });
 
 const optionalPhone = optionalText(25)
   .refine((value) => value === "" || isCompletePhone(value), { error: OFF_RENT_EDIT_MESSAGES.phone })
