@@ -6,7 +6,7 @@ import { OFF_RENT_EDIT_MESSAGES as M } from "~/rules/orders/off-rent-edit/messag
 import { OFFBOARDING_STAGE, RETURNING_UNIT_STATUS } from "~/rules/orders/order-stages.ts";
 import { createTestPrisma } from "../../support/database.ts";
 import { databaseFingerprint } from "../../support/property.ts";
-import { company, vendor } from "../../support/factories/companies.ts";
+import { company, unusedCompanyCode, vendor } from "../../support/factories/companies.ts";
 import { bodyOf, editableOffRent, newRow, rowOf } from "../../support/factories/off-rent-edit.ts";
 import { job } from "../../support/factories/requests.ts";
 import { ensureStatuses, unit } from "../../support/factories/units.ts";
@@ -514,10 +514,7 @@ describe("editOffRentOrder: refusals (nothing written)", () => {
   it("refuses a company code no customer has (400)", async () => {
     const actor = await actorWith(db, ["offboarding"]);
     const { offRentForm, lines } = await editableOffRent(db);
-    const codes = new Set((await db.company.findMany({ select: { code: true } })).map((row) => row.code));
-    let free = 99_999;
-    while (codes.has(String(free))) free -= 1;
-    expect(await refused(actor, bodyOf(offRentForm, lines, { compCode: String(free) }))).toEqual({
+    expect(await refused(actor, bodyOf(offRentForm, lines, { compCode: await unusedCompanyCode(db) }))).toEqual({
       ok: false,
       status: 400,
       message: M.unknownCompany,

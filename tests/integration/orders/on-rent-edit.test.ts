@@ -12,7 +12,7 @@ import { apiHarness } from "../../support/api-harness.ts";
 import { loadBoard, postBoardForm } from "../../support/board-route.ts";
 import { createTestPrisma } from "../../support/database.ts";
 import { databaseFingerprint } from "../../support/property.ts";
-import { company, vendor } from "../../support/factories/companies.ts";
+import { company, unusedCompanyCode, vendor } from "../../support/factories/companies.ts";
 import { bodyOf, editableOrder } from "../../support/factories/on-rent-edit.ts";
 import { job } from "../../support/factories/requests.ts";
 import { ensureStatuses, unit } from "../../support/factories/units.ts";
@@ -274,7 +274,7 @@ describe("PUT /api/order/edit: refusals (nothing written, nothing reported)", ()
   it("answers 400 for a company number no customer has", async () => {
     const { orderForm } = await editableOrder(db);
     const { token } = await signedIn(["onboarding"]);
-    await expectRefused(bodyOf(orderForm, { CompanyNumber: "99998" }), token, 400, {
+    await expectRefused(bodyOf(orderForm, { CompanyNumber: await unusedCompanyCode(db) }), token, 400, {
       error: "No customer has that company number.",
       errors: { CompanyNumber: ["No customer has that company number."] },
     });

@@ -23,7 +23,7 @@ import { apiHarness } from "../../support/api-harness.ts";
 import { loadBoard, postBoardForm } from "../../support/board-route.ts";
 import { createTestPrisma } from "../../support/database.ts";
 import { databaseFingerprint } from "../../support/property.ts";
-import { company, vendor } from "../../support/factories/companies.ts";
+import { company, unusedCompanyCode, vendor } from "../../support/factories/companies.ts";
 import { job } from "../../support/factories/requests.ts";
 import { bodyOf, editableTrade, SEPARATE_DELIVERY } from "../../support/factories/trade-on-edit.ts";
 import { ensureStatuses, unit } from "../../support/factories/units.ts";
@@ -445,7 +445,7 @@ describe("the editOnTrade dialog: refusals, re-rendered with the values sent (no
         message: `Unit ${rows[2]!.vin} cannot be removed: Carrier Assigned.`,
       },
       {
-        form: formOf(data, "edit-on-trade", { fields: { CompanyCode: "99999" } }),
+        form: formOf(data, "edit-on-trade", { fields: { CompanyCode: await unusedCompanyCode(db) } }),
         status: 400,
         message: M.unknownCompany,
         fieldErrors: { CompanyCode: [M.unknownCompany] },
@@ -620,7 +620,10 @@ describe("the editOnTrade dialog without JavaScript: the steps that write nothin
       data: { ok: false, message: OFF_RENT_EDIT_MESSAGES.vinsRequired },
     });
     expect(
-      await post(path, formOf(data, "edit-on-trade-test-units", { rows, fields: { CompanyCode: "99999" } })),
+      await post(
+        path,
+        formOf(data, "edit-on-trade-test-units", { rows, fields: { CompanyCode: await unusedCompanyCode(db) } }),
+      ),
     ).toMatchObject({
       status: 400,
       data: { message: M.unknownCompany, fieldErrors: { CompanyCode: [M.unknownCompany] } },

@@ -9,7 +9,7 @@ import { OFFBOARDING_STAGE, ONBOARDING_STAGE, RETURNING_UNIT_STATUS } from "~/ru
 import { TRADE_ON_EDIT_MESSAGES } from "~/rules/orders/trade-on-edit.ts";
 import { createTestPrisma } from "../../support/database.ts";
 import { databaseFingerprint } from "../../support/property.ts";
-import { company, vendor } from "../../support/factories/companies.ts";
+import { company, unusedCompanyCode, vendor } from "../../support/factories/companies.ts";
 import { editableOffRent } from "../../support/factories/off-rent-edit.ts";
 import { editableOrder } from "../../support/factories/on-rent-edit.ts";
 import { job } from "../../support/factories/requests.ts";
@@ -480,11 +480,15 @@ describe("editTradeOnOrder: refusals (nothing written)", () => {
 
   it("answers 400 for a company code no customer has, and 409 for moving a trade with a delivered truck", async () => {
     const trade = await editableTrade(db);
-    await expectRefused(await editor(), bodyOf(trade.tradeForm, trade.lines, { CompanyCode: "99997" }), {
-      status: 400,
-      message: "No customer has that company code.",
-      fieldErrors: { CompanyCode: ["No customer has that company code."] },
-    });
+    await expectRefused(
+      await editor(),
+      bodyOf(trade.tradeForm, trade.lines, { CompanyCode: await unusedCompanyCode(db) }),
+      {
+        status: 400,
+        message: "No customer has that company code.",
+        fieldErrors: { CompanyCode: ["No customer has that company code."] },
+      },
+    );
     const other = await company(db);
     const carrier = await vendor(db);
     const delivered = await job(db, trade.form.id, "DELIVERY", (await unit(db, "NEW")).id, carrier.id);

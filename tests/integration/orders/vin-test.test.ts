@@ -10,7 +10,7 @@ import { createOffRentEditRouter } from "../../../server/api/off-rent-edit.ts";
 import { apiHarness } from "../../support/api-harness.ts";
 import { createTestPrisma } from "../../support/database.ts";
 import { databaseFingerprint } from "../../support/property.ts";
-import { company } from "../../support/factories/companies.ts";
+import { company, unusedCompanyCode } from "../../support/factories/companies.ts";
 import { editableOffRent } from "../../support/factories/off-rent-edit.ts";
 import { order, trade } from "../../support/factories/requests.ts";
 import { ensureStatuses, unit } from "../../support/factories/units.ts";
@@ -94,10 +94,9 @@ describe("POST /api/truck/vin-test", () => {
     expect(
       (await post({ vins: [theirs.unitNumber], FormHistoryID: form.id, compCode: Number(other.code) })).body,
     ).toEqual({ [theirs.unitNumber]: true });
-    const codes = new Set((await db.company.findMany({ select: { code: true } })).map((row) => row.code));
-    let free = 99_998;
-    while (codes.has(String(free))) free -= 1;
-    expect(await post({ vins: [theirs.unitNumber], FormHistoryID: form.id, compCode: String(free) })).toEqual({
+    expect(
+      await post({ vins: [theirs.unitNumber], FormHistoryID: form.id, compCode: await unusedCompanyCode(db) }),
+    ).toEqual({
       status: 400,
       body: { error: M.unknownCompany, errors: { compCode: [M.unknownCompany] } },
     });

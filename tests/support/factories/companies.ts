@@ -10,6 +10,16 @@ export async function company(db: PrismaClient) {
   });
 }
 
+/**
+ * A five-digit company code no customer has, read from the database: the factory's codes cover
+ * 10000–99998 (one per process and call), so a fixed "99998" is someone's code in some runs.
+ */
+export async function unusedCompanyCode(db: PrismaClient): Promise<string> {
+  const used = new Set((await db.company.findMany({ select: { code: true } })).map((row) => row.code));
+  for (let code = 99_999; code >= 10_000; code -= 1) if (!used.has(String(code))) return String(code);
+  throw new Error("every five-digit company code from 10000 is taken");
+}
+
 export async function vendor(db: PrismaClient, vendorType: "TRANSPORTER" | "BODY_SHOP" = "TRANSPORTER") {
   const name = unique("Haulers");
   return db.vendor.create({
