@@ -282,6 +282,8 @@ async function main(): Promise<void> {
 
 interface Outcome {
   ratio?: number;
+  /** The hand-written floor's throughput against bare node:http's. */
+  floorRatio?: number;
   rss?: { start: number; end: number };
   pageP99?: number;
   apiP99?: number;
@@ -321,14 +323,14 @@ async function measure(databaseUrl: string): Promise<void> {
   }
 
   const outcome: Outcome = {};
-  if (PHASE !== "employees") Object.assign(outcome, await throughput(base, first(0), onRentCards));
+  if (PHASE !== "employees") Object.assign(outcome, await throughput(base, databaseUrl, first(0), onRentCards));
   if (PHASE !== "throughput") Object.assign(outcome, await employeesPhase(base, plans, staff));
 
   say("");
   if (outcome.ratio !== undefined) {
     say(
       `${verdict(outcome.ratio >= TARGET_RATIO)}: authenticated JSON reads at ${ratio(outcome.ratio)} bare node:http ` +
-        `throughput (target ≥ ${TARGET_RATIO}×)`,
+        `throughput (target ≥ ${TARGET_RATIO}×; the hand-written floor reached ${ratio(outcome.floorRatio ?? Number.NaN)})`,
     );
   }
   if (outcome.rss) {
@@ -349,7 +351,12 @@ async function measure(databaseUrl: string): Promise<void> {
 // ---------------------------------------------------------------------------------------------------------
 // Phase 1: throughput of an authenticated JSON read against a bare node:http server.
 
-async function throughput(base: string, session: BenchSession, onRentCards: ReadableCard[]): Promise<Outcome> {
+async function throughput(
+  base: string,
+  databaseUrl: string,
+  session: BenchSession,
+  onRentCards: ReadableCard[],
+): Promise<Outcome> {
   const order = onRentCards.find((card) => card.actions.some((action) => action.modal === "editOnboarding"));
   if (!order?.formHistoryId) throw new Error("No on-rent order on the On Rent board to read");
   const readPath = `/api/orders/${order.formHistoryId}`;
@@ -377,11 +384,19 @@ async function throughput(base: string, session: BenchSession, onRentCards: Read
   };
   await drive(bareUrl, CANNON_WARMUP_S);
   const bareResult = await drive(bareUrl, READ_SECONDS);
+  // The hand-written floor: the same session statement and one order statement, no framework (ADR 052).
+  const floorPort = (await server!.call("floor", { databaseUrl })).port;
+  const floorUrl = `http://127.0.0.1:${floorPort}${readPath}`;
+  const floorCheck = await fetch(floorUrl, { headers });
+  if (floorCheck.status !== 200)
+    throw new Error(`by hand: GET ${readPath}: ${floorCheck.status} ${await floorCheck.text()}`);
+  await drive(floorUrl, CANNON_WARMUP_S);
+  const floorResult = await drive(floorUrl, READ_SECONDS);
+  await server!.call("closeBare", {});
   await drive(`${base}${readPath}`, CANNON_WARMUP_S);
   const appResult = await drive(`${base}${readPath}`, READ_SECONDS);
   await cannon.stop();
   cannon = undefined;
-  await server!.call("closeBare", {});
 
   const perSecond = (result: CannonResult) => result.ok2xx / result.durationS;
   // autocannon's histogram counts whole milliseconds: below 1 ms a percentile reads 0; the mean keeps the fraction.
@@ -395,13 +410,19 @@ async function throughput(base: string, session: BenchSession, onRentCards: Read
         `${result.non2xx ? ` (${JSON.stringify(result.statusCodes)})` : ""}`,
     );
   row("bare node:http (same bytes)", bareResult);
+  row("by hand (node:http + pg, 2 SQL)", floorResult);
   row("app (session + order read)", appResult);
   const appRatio = perSecond(appResult) / perSecond(bareResult);
+  const floorRatio = perSecond(floorResult) / perSecond(bareResult);
   say(
     `  ratio app/bare: ${ratio(appRatio)} throughput (requests/s); latency ${ratio(appResult.latency.mean / bareResult.latency.mean)} ` +
       `(mean), p99 ${whole(appResult.latency.p99)} against ${whole(bareResult.latency.p99)}`,
   );
-  return { ratio: appRatio };
+  say(
+    `  ratio by-hand/bare: ${ratio(floorRatio)} (what reading the database at all costs); app/by-hand: ` +
+      `${ratio(perSecond(appResult) / perSecond(floorResult))} (what the framework, Prisma and the middleware cost)`,
+  );
+  return { ratio: appRatio, floorRatio };
 }
 
 // ---------------------------------------------------------------------------------------------------------

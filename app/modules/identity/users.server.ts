@@ -3,6 +3,7 @@
 import type { Config } from "~/modules/platform/config.server.ts";
 import type { Db } from "~/modules/platform/services.server.ts";
 import { holdsAllAccess } from "../../rules/access/permissions.ts";
+import { Prisma } from "../../generated/prisma/client.ts";
 import { verifySessionToken } from "./session-token.server.ts";
 
 export type Theme = "LIGHT" | "DARK";
@@ -130,9 +131,10 @@ interface SessionAccount {
 /**
  * The accounts a token names, with their effective permissions and the token's sign-out, in one statement:
  * every request resolves its session, and Prisma's nested select took five round trips for it (ADR 053).
+ * Exported for the load benchmark's hand-written baseline, which sends the very same statement (ADR 052).
  */
-function sessionAccounts(db: Db, ids: number[], tokenId: string): Promise<SessionAccount[]> {
-  return db.$queryRaw<SessionAccount[]>`
+export function sessionAccountsSql(ids: number[], tokenId: string): Prisma.Sql {
+  return Prisma.sql`
     SELECT u."id", u."email", u."firstName", u."lastName", u."theme"::text AS "theme", u."active",
            u."tokensValidAfter", u."sessionGeneration",
            ARRAY(
@@ -144,6 +146,10 @@ function sessionAccounts(db: Db, ids: number[], tokenId: string): Promise<Sessio
            EXISTS (SELECT 1 FROM "RevokedToken" r WHERE r."jti" = ${tokenId}) AS "signedOut"
       FROM "User" u
      WHERE u."id" = ANY(${ids}::int[])`;
+}
+
+function sessionAccounts(db: Db, ids: number[], tokenId: string): Promise<SessionAccount[]> {
+  return db.$queryRaw<SessionAccount[]>(sessionAccountsSql(ids, tokenId));
 }
 
 /**
