@@ -19,14 +19,17 @@ import {
 /** Issue 13 point 7: any page with any one of its dialogs open. */
 export const BUDGET: Budget = { js: 170 * 1024, css: 40 * 1024 };
 /**
- * The JavaScript budget is not met yet (ADR 028 says why and what is left): until it is, the check
- * reports every combination over it as missed and fails only above this ceiling, the heaviest figure
- * today rounded up, so nothing gets heavier meanwhile. Lower it as the figure falls; remove it (and the
- * check is strict) once the budget holds. The CSS budget is met and enforced.
+ * The JavaScript budget is not met yet for a page with a dialog open (ADR 028 says why and what is left):
+ * until it is, the check reports every combination over it as missed and fails only above this ceiling, the
+ * heaviest figure today rounded up, so nothing gets heavier meanwhile. Lower it as the figure falls; remove
+ * it (and the check is strict) once the budget holds. The CSS budget is met and enforced.
  */
-export const JS_CEILING_UNTIL_BUDGET_MET = 202 * 1024;
-/** The same ratchet for a page with no dialog open (heaviest today: 182.2 KiB, /credit-memos). */
-export const PAGE_JS_CEILING_UNTIL_BUDGET_MET = 183 * 1024;
+export const JS_CEILING_UNTIL_BUDGET_MET = 201 * 1024;
+/**
+ * A page with no dialog open is held to the budget itself (heaviest: 166.2 KiB, /credit-memos) since
+ * Radix's dialog frame loads when a dialog opens (ADR 028).
+ */
+export const PAGE_JS_CEILING_UNTIL_BUDGET_MET = BUDGET.js;
 /**
  * Zod runs on the server only (ADR 028): a component imports a dialog's definition with `import type` and
  * the rules it draws from modules without schemas. Zod's schemas keep the `_zod` property name whatever
@@ -103,6 +106,8 @@ const report = measurePageWeight({
   budget: BUDGET,
   cssFiles,
   mustLoadOnDemand: (module) => boardDialogs.includes(module),
+  // Every dialog, opened, loads Radix's frame (app/components/app-dialog.tsx, ADR 028).
+  openedWithEvery: "app/components/radix-dialog-frame.tsx",
 });
 const failures = weightFailures(report, {
   jsCeiling: JS_CEILING_UNTIL_BUDGET_MET,

@@ -1,11 +1,75 @@
 // One dialog frame for every dialog of the app (ADR 026): Radix Dialog once scripts run, a static
 // labelled dialog with a close link in server-rendered HTML (and without JavaScript). What was typed
 // into the static dialog before the scripts ran is typed again into the one Radix draws (ADR 028).
-import { Button, Card, Dialog, Flex, Heading, Link as ThemeLink, Text } from "@radix-ui/themes";
-import { type ReactNode, type RefObject, useId, useLayoutEffect, useRef, useSyncExternalStore } from "react";
-import { Link, useNavigate } from "react-router";
-import { type ModalSize, MODAL_WIDTHS } from "~/rules/dialogs/modals.ts";
-import { retype, type TypedValues, typedValuesIn } from "~/utils/typed-values.ts";
+// Radix's frame is a chunk of its own (radix-dialog-frame.tsx), loaded when a dialog opens, so a page with
+// no dialog open does not load Radix's Dialog stack (ADR 028): a dialog the server drew has it loaded
+// before hydration, one opened in the browser asks for it as the navigation starts, and until it arrives
+// the static frame serves (its close link, and Escape once hydrated).
+import { Card, Flex, Heading, Link as ThemeLink, Text } from "@radix-ui/themes";
+import {
+  createElement,
+  type ReactNode,
+  type RefObject,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from "react";
+import { Link, useNavigate, useNavigation } from "react-router";
+import { MODAL_PARAM, type ModalSize, MODAL_WIDTHS } from "~/rules/dialogs/modals.ts";
+import { beforeHydration } from "~/utils/hydration-gate.ts";
+import { type TypedValues, typedValuesIn } from "~/utils/typed-values.ts";
+import type { RadixDialogFrameProps } from "./radix-dialog-frame.tsx";
+
+type DialogFrame = (props: RadixDialogFrameProps) => ReactNode;
+let radixFrame: DialogFrame | undefined;
+let radixFrameLoading: Promise<DialogFrame> | undefined;
+
+/** Loads Radix's dialog frame once; after a failure (a deploy replaced the chunk) the next call tries again. */
+export function loadDialogFrame(): Promise<DialogFrame> {
+  radixFrameLoading ??= import("./radix-dialog-frame.tsx").then(
+    ({ RadixDialogFrame }) => (radixFrame = RadixDialogFrame),
+    (error: unknown) => {
+      radixFrameLoading = undefined;
+      throw error;
+    },
+  );
+  return radixFrameLoading;
+}
+
+// A dialog in the server's HTML (one the URL opens, or the session-expired dialog) gets its frame before
+// hydration: module scripts run after the document is parsed, so the static frame is already there.
+if (typeof document !== "undefined" && document.querySelector("[data-static-dialog]")) {
+  beforeHydration(loadDialogFrame(), "the dialog frame");
+}
+
+/** Starts loading the frame as soon as a navigation heads for a dialog, beside the dialog's data. */
+export function usePreloadDialogFrame(): void {
+  const next = useNavigation().location?.search;
+  useEffect(() => {
+    if (next && new URLSearchParams(next).has(MODAL_PARAM)) void loadDialogFrame().catch(() => undefined);
+  }, [next]);
+}
+
+/** Radix's frame once hydrated and loaded (asked for here if nothing asked before); undefined until then. */
+function useRadixFrame(hydrated: boolean): DialogFrame | undefined {
+  const [, setLoaded] = useState(0);
+  useEffect(() => {
+    if (!hydrated || radixFrame) return;
+    let live = true;
+    loadDialogFrame().then(
+      () => live && setLoaded((count) => count + 1),
+      (error: unknown) =>
+        console.warn("the dialog frame could not be loaded; the dialog stays as the server drew it", error),
+    );
+    return () => {
+      live = false;
+    };
+  }, [hydrated]);
+  return hydrated ? radixFrame : undefined;
+}
 
 const subscribeNever = () => () => {};
 
@@ -29,20 +93,23 @@ export interface AppDialogProps {
 
 /**
  * One dialog, open: Radix Dialog in the browser, a static labelled dialog in server-rendered HTML. Once
- * hydrated, the static dialog gives way to Radix's, whose controls start from the server's values: what
- * the user typed meanwhile is carried over (`typedRef`), so nothing typed while the page loaded is lost.
+ * hydrated and Radix's frame is loaded, the static dialog gives way to Radix's, whose controls start from the
+ * server's values: what the user typed meanwhile is carried over (`typedRef`), so nothing typed while the
+ * page loaded is lost.
  */
 export function AppDialog({ title, size, closeHref, description, children }: AppDialogProps) {
   const hydrated = useHydrated();
-  const navigate = useNavigate();
+  const RadixFrame = useRadixFrame(hydrated);
   const titleId = useId();
   const width = MODAL_WIDTHS[size];
-  const typedRef = useRef<TypedValues | null>(null);
+  // What the static frame hands over to Radix's: a mailbox written and read only in layout effects.
+  const [typedRef] = useState<RefObject<TypedValues | null>>(() => ({ current: null }));
 
-  if (!hydrated) {
+  if (!RadixFrame) {
     return (
       <StaticDialogFrame
         typedRef={typedRef}
+        hydrated={hydrated}
         title={title}
         titleId={titleId}
         size={size}
@@ -54,54 +121,14 @@ export function AppDialog({ title, size, closeHref, description, children }: App
       </StaticDialogFrame>
     );
   }
-
-  const dismissible = closeHref !== null;
-  return (
-    <Dialog.Root
-      open
-      onOpenChange={(open) => {
-        if (!open && dismissible) void navigate(closeHref, { replace: true, preventScrollReset: true });
-      }}
-    >
-      <Dialog.Content
-        maxWidth={`${width}px`}
-        data-size={size}
-        onEscapeKeyDown={(event) => {
-          if (!dismissible) event.preventDefault();
-        }}
-        onPointerDownOutside={(event) => {
-          if (!dismissible) event.preventDefault();
-        }}
-        onInteractOutside={(event) => {
-          if (!dismissible) event.preventDefault();
-        }}
-      >
-        <Flex justify="between" align="start" gap="3" mb="3">
-          <Dialog.Title mb="0">{title}</Dialog.Title>
-          {dismissible ? (
-            <Dialog.Close>
-              <Button variant="soft" color="gray" size="1">
-                Close
-              </Button>
-            </Dialog.Close>
-          ) : null}
-        </Flex>
-        {description ? (
-          <Dialog.Description size="2" color="gray" mb="3">
-            {description}
-          </Dialog.Description>
-        ) : (
-          <Dialog.Description className="visually-hidden">{title}</Dialog.Description>
-        )}
-        <TypedAgain typedRef={typedRef}>{children}</TypedAgain>
-      </Dialog.Content>
-    </Dialog.Root>
-  );
+  // One module-level function, loaded once: never a component made during render.
+  return createElement(RadixFrame, { title, size, width, closeHref, description, typedRef, children });
 }
 
 /** The server-rendered dialog; when it gives way after hydration, it leaves what was typed into it in `typedRef`. */
 function StaticDialogFrame({
   typedRef,
+  hydrated,
   title,
   titleId,
   size,
@@ -111,6 +138,8 @@ function StaticDialogFrame({
   children,
 }: {
   typedRef: RefObject<TypedValues | null>;
+  /** Once hydrated (Radix's frame still loading), Escape closes it as Radix's would. */
+  hydrated: boolean;
   title: string;
   titleId: string;
   size: ModalSize;
@@ -120,11 +149,25 @@ function StaticDialogFrame({
   children: ReactNode;
 }) {
   const frame = useRef<HTMLDivElement>(null);
+  // Read as the frame goes (after hydration its controls are React's: every value is handed over).
+  const hydratedRef = useRef(hydrated);
+  useLayoutEffect(() => {
+    hydratedRef.current = hydrated;
+  }, [hydrated]);
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!hydrated || closeHref === null) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === "Escape") void navigate(closeHref, { replace: true, preventScrollReset: true });
+    };
+    document.addEventListener("keydown", closeOnEscape);
+    return () => document.removeEventListener("keydown", closeOnEscape);
+  }, [hydrated, closeHref, navigate]);
   useLayoutEffect(() => {
     const element = frame.current;
     // Read as it goes: the elements keep their values after React removes them.
     return () => {
-      if (element) typedRef.current = typedValuesIn(element);
+      if (element) typedRef.current = typedValuesIn(element, { every: hydratedRef.current });
     };
   }, [typedRef]);
   return (
@@ -168,21 +211,6 @@ function StaticDialogFrame({
         ) : null}
         {children}
       </Card>
-    </div>
-  );
-}
-
-/** Types what was typed into the static dialog into the controls Radix's dialog draws (once, on mounting). */
-function TypedAgain({ typedRef, children }: { typedRef: RefObject<TypedValues | null>; children: ReactNode }) {
-  const box = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => {
-    const values = typedRef.current;
-    typedRef.current = null;
-    if (values && box.current && (values.values.length > 0 || values.focus)) retype(box.current, values);
-  }, [typedRef]);
-  return (
-    <div ref={box} style={{ display: "contents" }}>
-      {children}
     </div>
   );
 }

@@ -18,7 +18,7 @@ import {
 } from "~/rules/dialogs/modals.ts";
 import { UNIT_SEARCH_PARAM } from "~/rules/fleet/unit-search.ts";
 import { beforeHydration } from "~/utils/hydration-gate.ts";
-import { AppDialog } from "./app-dialog.tsx";
+import { AppDialog, usePreloadDialogFrame } from "./app-dialog.tsx";
 import { SessionExpiredForm } from "./session-expired.tsx";
 
 interface ModalContentProps {
@@ -108,6 +108,7 @@ export function ModalHost({ signedIn, titleContext }: { signedIn: boolean; title
   const request = resolveModalRequest(search, { signedIn, titleContext });
   const returnTo = urlWithoutModal(location.pathname, withoutDialogParams(search));
   const matches = useMatches();
+  usePreloadDialogFrame();
 
   if (request.kind === "none") return null;
   // A page that draws this dialog itself (a board's notes, cancel and edit dialogs) is left to it.

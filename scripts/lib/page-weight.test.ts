@@ -101,6 +101,8 @@ const SIZES: Record<string, number> = {
   "assets/board.css": 1 * KB,
   "assets/notes.css": 2 * KB,
   "assets/unlinked.css": 50 * KB,
+  "assets/frame.js": 1 * KB,
+  "assets/radix.js": 12 * KB,
 };
 const sizeOf = (file: string) => {
   const size = SIZES[file];
@@ -266,5 +268,36 @@ describe("the page weight report", () => {
       "app/dialogs/edit.tsx",
       "app/dialogs/edit.tsx > app/dialogs/phone.ts",
     ]);
+  });
+
+  it("counts the module every dialog loads when it opens in each combination, not in the page alone", () => {
+    // The dialog frame: imported on demand by the UI every page loads (app-dialog.tsx → radix-dialog-frame.tsx).
+    const withFrame: ViteManifest = {
+      ...vite,
+      "_ui.js": { file: "assets/ui.js", dynamicImports: ["app/frame.tsx"] },
+      "app/frame.tsx": { file: "assets/frame.js", src: "app/frame.tsx", isDynamicEntry: true, imports: ["_radix.js"] },
+      "_radix.js": { file: "assets/radix.js" },
+    };
+    const result = measurePageWeight({
+      router,
+      vite: withFrame,
+      sizeOf,
+      budget: BUDGET,
+      openedWithEvery: "app/frame.tsx",
+    });
+    const [home, board] = result.pages;
+    expect(home!.js).toBe((60 + 40 + 20 + 10 + 2) * KB);
+    const opened = (page: typeof home, chain: string) =>
+      result.combinations.find((item) => item.page === page && item.opened.join(" > ") === chain)!;
+    expect(opened(home, "app/frame.tsx").js).toBe(home!.js + (1 + 12) * KB);
+    expect(opened(board, "app/dialogs/notes.tsx").js).toBe(board!.js + (5 + 8 + 1 + 12) * KB);
+    expect(opened(board, "app/dialogs/edit.tsx > app/dialogs/phone.ts").js).toBe(
+      board!.js + (9 + 8 + 30 + 1 + 12) * KB,
+    );
+    // Without the option, a dialog is weighed without the frame it loads.
+    const without = measurePageWeight({ router, vite: withFrame, sizeOf, budget: BUDGET });
+    expect(without.combinations.find((item) => item.opened.join() === "app/dialogs/notes.tsx")!.js).toBe(
+      board!.js + (5 + 8) * KB,
+    );
   });
 });

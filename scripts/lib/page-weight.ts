@@ -64,6 +64,12 @@ export interface WeightInput {
    * other module a page imports both ways is simply not counted twice. Default: every module.
    */
   mustLoadOnDemand?: (module: string) => boolean;
+  /**
+   * A module every dialog loads when it opens, though the page imports it on demand (Radix's dialog frame,
+   * app/components/radix-dialog-frame.tsx): counted in every combination with something opened, so that a
+   * page with a dialog open weighs what it really loads. Default: none.
+   */
+  openedWithEvery?: string;
 }
 
 export interface Weight {
@@ -219,6 +225,19 @@ export function measurePageWeight(input: WeightInput): WeightReport {
     pages.push(page);
     const pageJs = new Set(page.jsFiles);
 
+    // What opens with anything the page opens (the dialog frame), when this page can load it at all.
+    const companionKey = Object.keys(vite).find(
+      (key) => input.openedWithEvery !== undefined && sourceName(vite, key) === input.openedWithEvery,
+    );
+    const companion =
+      companionKey !== undefined &&
+      page.jsFiles.some((file) => {
+        const key = byFile.get(file);
+        return key !== undefined && (vite[key]!.dynamicImports ?? []).includes(companionKey);
+      })
+        ? staticClosure(vite, companionKey)
+        : { js: [], css: [] };
+
     // Depth first through the dynamic imports: each one opened adds its static closure to what is open.
     const visit = (files: { js: Set<string>; css: Set<string> }, from: string[], opened: string[]) => {
       const dynamic = new Set<string>();
@@ -235,8 +254,8 @@ export function measurePageWeight(input: WeightInput): WeightReport {
           continue;
         }
         if (mustLoadOnDemand(name)) onDemand.add(name);
-        const js = new Set([...files.js, ...closure.js]);
-        const css = new Set([...files.css, ...closure.css]);
+        const js = new Set([...files.js, ...closure.js, ...companion.js]);
+        const css = new Set([...files.css, ...closure.css, ...companion.css]);
         const added = closure.js.filter((file) => !files.js.has(file));
         const chain = [...opened, name];
         combinations.push({ ...weigh(js, css, sizeOf), page, opened: chain });
