@@ -3,8 +3,8 @@
 // into the static dialog before the scripts ran is typed again into the one Radix draws (ADR 028).
 // Radix's frame is a chunk of its own (radix-dialog-frame.tsx), loaded when a dialog opens, so a page with
 // no dialog open does not load Radix's Dialog stack (ADR 028): a dialog the server drew has it loaded
-// before hydration, one opened in the browser asks for it as the navigation starts, and until it arrives
-// the static frame serves (its close link, and Escape once hydrated).
+// before hydration; one opened in the browser asks for it as the navigation starts and, until it arrives,
+// shows the static frame with its title and a loading line (its close link, and Escape).
 import { Card, Flex, Heading, Link as ThemeLink, Text } from "@radix-ui/themes";
 import {
   createElement,
@@ -26,13 +26,29 @@ import type { RadixDialogFrameProps } from "./radix-dialog-frame.tsx";
 type DialogFrame = (props: RadixDialogFrameProps) => ReactNode;
 let radixFrame: DialogFrame | undefined;
 let radixFrameLoading: Promise<DialogFrame> | undefined;
+/** The last load failed: a dialog drawn now keeps its body in the static frame. */
+let radixFrameFailed = false;
+/** The dialogs drawn now, told when the frame arrives or fails (useSyncExternalStore). */
+const frameListeners = new Set<() => void>();
+const subscribeFrame = (listener: () => void) => {
+  frameListeners.add(listener);
+  return () => void frameListeners.delete(listener);
+};
+const frameSettled = () => frameListeners.forEach((listener) => listener());
 
 /** Loads Radix's dialog frame once; after a failure (a deploy replaced the chunk) the next call tries again. */
 export function loadDialogFrame(): Promise<DialogFrame> {
   radixFrameLoading ??= import("./radix-dialog-frame.tsx").then(
-    ({ RadixDialogFrame }) => (radixFrame = RadixDialogFrame),
+    ({ RadixDialogFrame }) => {
+      radixFrame = RadixDialogFrame;
+      radixFrameFailed = false;
+      frameSettled();
+      return RadixDialogFrame;
+    },
     (error: unknown) => {
       radixFrameLoading = undefined;
+      radixFrameFailed = true;
+      frameSettled();
       throw error;
     },
   );
@@ -53,22 +69,29 @@ export function usePreloadDialogFrame(): void {
   }, [next]);
 }
 
-/** Radix's frame once hydrated and loaded (asked for here if nothing asked before); undefined until then. */
-function useRadixFrame(hydrated: boolean): DialogFrame | undefined {
-  const [, setLoaded] = useState(0);
+/**
+ * Radix's frame once hydrated and loaded (asked for here if nothing asked before): `frame` undefined until
+ * then, `failed` when its chunk could not be loaded (the static frame then serves). A store, not state set
+ * from an effect: a frame that arrives between a render and its effect still redraws the dialog.
+ */
+function useRadixFrame(hydrated: boolean): { frame: DialogFrame | undefined; failed: boolean } {
+  const frame = useSyncExternalStore(
+    subscribeFrame,
+    () => radixFrame,
+    () => undefined,
+  );
+  const failed = useSyncExternalStore(
+    subscribeFrame,
+    () => radixFrameFailed,
+    () => false,
+  );
   useEffect(() => {
     if (!hydrated || radixFrame) return;
-    let live = true;
-    loadDialogFrame().then(
-      () => live && setLoaded((count) => count + 1),
-      (error: unknown) =>
-        console.warn("the dialog frame could not be loaded; the dialog stays as the server drew it", error),
+    loadDialogFrame().catch((error: unknown) =>
+      console.warn("the dialog frame could not be loaded; the dialog stays as the server draws it", error),
     );
-    return () => {
-      live = false;
-    };
   }, [hydrated]);
-  return hydrated ? radixFrame : undefined;
+  return { frame: hydrated ? frame : undefined, failed };
 }
 
 const subscribeNever = () => () => {};
@@ -99,13 +122,17 @@ export interface AppDialogProps {
  */
 export function AppDialog({ title, size, closeHref, description, children }: AppDialogProps) {
   const hydrated = useHydrated();
-  const RadixFrame = useRadixFrame(hydrated);
+  const { frame: RadixFrame, failed } = useRadixFrame(hydrated);
   const titleId = useId();
   const width = MODAL_WIDTHS[size];
   // What the static frame hands over to Radix's: a mailbox written and read only in layout effects.
   const [typedRef] = useState<RefObject<TypedValues | null>>(() => ({ current: null }));
 
   if (!RadixFrame) {
+    // A dialog opened in the browser waits for Radix's frame with its title and a loading line: its body
+    // mounts once, in the frame it stays in, so no form state (a fetcher in flight) is lost to a swap. The
+    // server's dialog (before hydration) and a frame that failed to load show the body in the static frame.
+    const waiting = hydrated && !failed;
     return (
       <StaticDialogFrame
         typedRef={typedRef}
@@ -117,7 +144,13 @@ export function AppDialog({ title, size, closeHref, description, children }: App
         closeHref={closeHref}
         description={description}
       >
-        {children}
+        {waiting ? (
+          <Text as="p" color="gray" role="status">
+            Loading…
+          </Text>
+        ) : (
+          children
+        )}
       </StaticDialogFrame>
     );
   }
@@ -149,11 +182,6 @@ function StaticDialogFrame({
   children: ReactNode;
 }) {
   const frame = useRef<HTMLDivElement>(null);
-  // Read as the frame goes (after hydration its controls are React's: every value is handed over).
-  const hydratedRef = useRef(hydrated);
-  useLayoutEffect(() => {
-    hydratedRef.current = hydrated;
-  }, [hydrated]);
   const navigate = useNavigate();
   useEffect(() => {
     if (!hydrated || closeHref === null) return;
@@ -167,7 +195,7 @@ function StaticDialogFrame({
     const element = frame.current;
     // Read as it goes: the elements keep their values after React removes them.
     return () => {
-      if (element) typedRef.current = typedValuesIn(element, { every: hydratedRef.current });
+      if (element) typedRef.current = typedValuesIn(element);
     };
   }, [typedRef]);
   return (

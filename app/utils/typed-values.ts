@@ -42,19 +42,14 @@ function changedByUser(element: Control): boolean {
   return element.value !== element.defaultValue;
 }
 
-/**
- * What was typed or chosen under `root`: the controls whose value differs from the one they were drawn with,
- * or with `every`, every control's value. A static dialog after hydration (Radix's frame still loading, ADR
- * 028) holds React's controlled controls, whose value attribute React keeps in step with what is typed: only
- * all the values tell what was typed there (retype sets only those that differ).
- */
-export function typedValuesIn(root: ParentNode, { every = false }: { every?: boolean } = {}): TypedValues {
+/** What was typed or chosen under `root`: the controls whose value differs from the one they were drawn with. */
+export function typedValuesIn(root: ParentNode): TypedValues {
   const values: TypedValue[] = [];
   let focus: TypedValues["focus"] = null;
   const active = root instanceof Node ? root.ownerDocument?.activeElement : null;
   for (const [name, controls] of controlsByName(root)) {
     controls.forEach((element, index) => {
-      if (every || changedByUser(element))
+      if (changedByUser(element))
         values.push({
           name,
           index,

@@ -1,6 +1,6 @@
 // Radix's dialog frame loads when a dialog opens, not with the page (ADR 028): a page with no dialog open
-// never asks for it; a dialog opened in the browser is the static frame until it arrives (Escape closes it
-// already), then Radix's, with what was typed carried over.
+// never asks for it; a dialog opened in the browser is the static frame with its title and a loading line
+// until it arrives (Escape closes it already), then Radix's with its body.
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { adoptSession } from "./support/accounts.ts";
@@ -37,7 +37,7 @@ test("a page with no dialog open does not load the frame; opening a dialog does,
   await expect(page).toHaveURL(/\/home$/);
 });
 
-test("until the frame arrives the dialog is the static one: Escape closes it, and what was typed carries over", async ({
+test("until the frame arrives the dialog shows its title and a loading line, and Escape closes it", async ({
   page,
 }) => {
   await adoptSession(page, SEARCHER);
@@ -56,17 +56,18 @@ test("until the frame arrives the dialog is the static one: Escape closes it, an
   await expect(dialog).toBeVisible();
   await expect.poll(() => held, { message: "the frame is asked for and held" }).toBeGreaterThan(0);
   await expect(page.locator("[data-static-dialog]")).toHaveCount(1);
+  // The body waits for the frame it stays in: nothing typed or sent in it is lost to a swap.
+  await expect(dialog.getByRole("status")).toHaveText("Loading…");
+  await expect(dialog.getByLabel("Unit Number")).toHaveCount(0);
   await page.keyboard.press("Escape");
   await expect(page.getByRole("dialog")).toHaveCount(0);
   await expect(page).toHaveURL(/\/home$/);
 
   await page.getByRole("link", { name: "Search units" }).click();
-  await expect(dialog).toBeVisible();
-  await expect(page.locator("[data-static-dialog]")).toHaveCount(1);
-  await dialog.getByLabel("Unit Number").fill(PARTIAL);
-
+  await expect(dialog.getByRole("status")).toHaveText("Loading…");
   release();
   await expect(page.locator("[data-static-dialog]"), "Radix draws the dialog once its frame arrives").toHaveCount(0);
+  await dialog.getByLabel("Unit Number").fill(PARTIAL);
   await expect(dialog.getByLabel("Unit Number")).toHaveValue(PARTIAL);
   await page.keyboard.press("Escape");
   await expect(page.getByRole("dialog")).toHaveCount(0);
