@@ -98,7 +98,9 @@ const malformed: fc.Arbitrary<Case> = fc.oneof(
     fields: fc.dictionary(fc.constantFrom(...Object.keys(VALID)), garbageText, { minKeys: 1 }).map((broken) => ({
       ...VALID,
       ...broken,
-      unitNumber: broken.unitNumber !== undefined ? `${broken.unitNumber}#` : "#",
+      // The '#' goes first: the unit number is kept to its first 8 characters (the mask), so a '#' after
+      // 8 valid ones was cut off and the form accepted ("2026-13-45#" → "2026-13-").
+      unitNumber: broken.unitNumber !== undefined ? `#${broken.unitNumber}` : "#",
     })),
     files: fc.array(badFile, { maxLength: 3 }),
     guard: fc.constant("ok" as const),
