@@ -37,7 +37,7 @@ const subscribeFrame = (listener: () => void) => {
 const frameSettled = () => frameListeners.forEach((listener) => listener());
 
 /** Loads Radix's dialog frame once; after a failure (a deploy replaced the chunk) the next call tries again. */
-export function loadDialogFrame(): Promise<DialogFrame> {
+function loadDialogFrame(): Promise<DialogFrame> {
   radixFrameLoading ??= import("./radix-dialog-frame.tsx").then(
     ({ RadixDialogFrame }) => {
       radixFrame = RadixDialogFrame;
