@@ -294,6 +294,10 @@ describe("the page weight report", () => {
     expect(opened(board, "app/dialogs/edit.tsx > app/dialogs/phone.ts").js).toBe(
       board!.js + (9 + 8 + 30 + 1 + 12) * KB,
     );
+    // A module the build does not have is an error, not a combination weighed without it.
+    expect(() =>
+      measurePageWeight({ router, vite: withFrame, sizeOf, budget: BUDGET, openedWithEvery: "app/renamed.tsx" }),
+    ).toThrow("the Vite manifest has no module app/renamed.tsx (openedWithEvery)");
     // Without the option, a dialog is weighed without the frame it loads.
     const without = measurePageWeight({ router, vite: withFrame, sizeOf, budget: BUDGET });
     expect(without.combinations.find((item) => item.opened.join() === "app/dialogs/notes.tsx")!.js).toBe(

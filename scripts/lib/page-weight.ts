@@ -212,6 +212,15 @@ export function measurePageWeight(input: WeightInput): WeightReport {
     else groups.set(key, { routeIds: [id], ...files });
   }
 
+  // The module every dialog loads when it opens: a name the build does not know is an error, or a renamed
+  // file would silently drop out of every combination.
+  const companionKey =
+    input.openedWithEvery === undefined
+      ? undefined
+      : Object.keys(vite).find((key) => sourceName(vite, key) === input.openedWithEvery);
+  if (input.openedWithEvery !== undefined && companionKey === undefined)
+    throw new Error(`the Vite manifest has no module ${input.openedWithEvery} (openedWithEvery)`);
+
   const pages: PageWeight[] = [];
   const combinations: CombinationWeight[] = [];
   const staticallyLoaded: { page: string; module: string }[] = [];
@@ -226,9 +235,6 @@ export function measurePageWeight(input: WeightInput): WeightReport {
     const pageJs = new Set(page.jsFiles);
 
     // What opens with anything the page opens (the dialog frame), when this page can load it at all.
-    const companionKey = Object.keys(vite).find(
-      (key) => input.openedWithEvery !== undefined && sourceName(vite, key) === input.openedWithEvery,
-    );
     const companion =
       companionKey !== undefined &&
       page.jsFiles.some((file) => {
