@@ -15,6 +15,7 @@ export default defineConfig({
             "server/**/*.test.ts",
             "scripts/**/*.test.ts",
             "tests/unit/**/*.test.ts",
+            "bench/**/*.test.ts",
           ],
           setupFiles: ["tests/setup/fail-on-console-error.ts"],
           // Property checks run thousands of cases: on a 2-core machine busy with the build beside them

@@ -3,42 +3,45 @@
 // and unit history, each
 //   - through the running server, in a process of its own as in service (GET /api/departmentSearch/{unit},
 //     GET /api/unitHistorySearch/{unit}, admin's bearer token: session check, JSON, HTTP), target p95 ≤ 50 ms;
+//   - through a hand-written server in that process (bench/lib/hand-server.ts: node:http, the same session
+//     statement and the same statements as the raw series, no framework): what HTTP and a session check cost
+//     any server, so what the app's own figure through HTTP is to be read against;
 //   - in this process (the domain reads the endpoints call, on a Prisma client made as the server makes
 //     its own, server/database.ts), against the same rows read with raw SQL on a plain `pg` pool in the
 //     same run, target p95 ≤ 2× raw SQL. The server is not in this process: its timers and requests
 //     would land in the domain's series and not in the raw one's.
 // The searched units rotate over a sample of the fleet, so no run reads the same pages as the one before.
+// Every series is warmed up; raw SQL and the domain read then take turns run by run (bench/lib/stats.ts).
 // Cost not growing with the fleet: EXPLAIN (ANALYZE, BUFFERS) of each read, the indexes it uses and the
-// pages it touches (a few, whatever the fleet's size). Flags: --reps=200. Exits 0 whether met or not.
+// pages it touches (a few, whatever the fleet's size). Flags: --reps=1000. Exits 0 whether met or not.
 import http from "node:http";
 import os from "node:os";
 import pg from "pg";
 import { pino } from "pino";
 import type { Prisma } from "../app/generated/prisma/client.ts";
-import { searchDepartments, searchUnitHistory, UNIT_SEARCH_SQL } from "../app/modules/fleet/unit-search.server.ts";
-import { DEPARTMENT_SEARCH_LIMIT, UNIT_HISTORY_SEARCH_LIMIT, unitSearchPlan } from "../app/rules/fleet/unit-search.ts";
+import {
+  searchDepartments,
+  searchUnitHistory,
+  UNIT_HISTORY_SQL,
+  UNIT_SEARCH_SQL,
+} from "../app/modules/fleet/unit-search.server.ts";
+import { DEPARTMENT_SEARCH_LIMIT, UNIT_HISTORY_SEARCH_LIMIT } from "../app/rules/fleet/unit-search.ts";
 import type { Database } from "../app/modules/platform/services.server.ts";
 import { createDatabase } from "../server/database.ts";
 import { ensureBuild } from "./lib/app-server.ts";
+import { historyByHand, searchByHand } from "./lib/hand-server.ts";
 import { withSeededDatabase } from "./lib/database.ts";
 import { type ServerChild, startAdminServer } from "./lib/server-child.ts";
-import { armDeadline, runBenchmark, ms, ratio, say, summary } from "./lib/stats.ts";
+import { armDeadline, runBenchmark, ms, ratio, say, summary, timeInterleaved } from "./lib/stats.ts";
 
 const REPS = Number(process.argv.find((arg) => arg.startsWith("--reps="))?.split("=")[1] ?? 1000);
-const WARMUP = 30;
+// A series is timed warm, as a server in service runs it: 30 runs left Prisma's code still compiling in the
+// first domain series (its p95 twice the later ones'); 300 do not.
+const WARMUP = 300;
 const TARGET_MS = 50;
 const TARGET_RATIO = 2;
 const TIME_LIMIT_MS = 600_000;
 const WANTED = DEPARTMENT_SEARCH_LIMIT + 1;
-
-// The history statement of app/modules/fleet/unit-search.server.ts, written out for the raw baseline (the
-// search's two are UNIT_SEARCH_SQL, the very statements the domain runs).
-const HISTORY_SQL = `SELECT u."unitNumber", h."statType"::text AS "statType", h."prevVal", h."newVal", h."changedOn",
-    h."changedBy", h."changedFrom"
-  FROM "Unit" u LEFT JOIN LATERAL (
-    SELECT * FROM "UnitHistory" x WHERE x."unitId" = u."id" ORDER BY x."changedOn" DESC, x."id" DESC LIMIT $2
-  ) h ON true
-  WHERE u."unitNumber" = $1`;
 
 let server: ServerChild | undefined;
 let database: Database | undefined;
@@ -52,23 +55,11 @@ async function stopAll(): Promise<void> {
   pool = undefined;
 }
 
-/** Warm-up, then REPS timed runs of `run(i)`; returns the times and the rows of the last run. */
-async function time(run: (i: number) => Promise<number>): Promise<{ times: number[]; rows: number }> {
-  let rows = 0;
-  for (let i = 0; i < WARMUP; i++) rows = await run(i);
-  const times: number[] = [];
-  for (let i = 0; i < REPS; i++) {
-    const t0 = performance.now();
-    rows = await run(WARMUP + i);
-    times.push(performance.now() - t0);
-  }
-  return { times, rows };
-}
-
 async function main(): Promise<void> {
   const disarm = armDeadline(TIME_LIMIT_MS, "bench:unit-search", stopAll);
   say(
-    `Unit search benchmark — ${os.cpus().length} CPU(s), Node ${process.version}; ${REPS} timed runs each after ${WARMUP} warm-up; ` +
+    `Unit search benchmark — ${os.cpus().length} CPU(s), Node ${process.version}; ${REPS} timed runs each after ${WARMUP} warm-up, ` +
+      "raw SQL and domain taking turns; " +
       `targets p95 ≤ ${TARGET_MS} ms through HTTP and ≤ ${TARGET_RATIO}× raw SQL in process`,
   );
   ensureBuild(say);
@@ -102,10 +93,13 @@ async function measure(databaseUrl: string): Promise<void> {
   };
   const pick = (list: readonly string[], i: number) => list[i % list.length]!;
 
+  // The hand-written server (bench/lib/hand-server.ts): the same session statement and the same statements
+  // as the raw series, on node:http with no framework.
+  const handBase = `http://127.0.0.1:${(await server.call("floor", { databaseUrl })).port}`;
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const get = (path: string) =>
+  const get = (path: string, to = base) =>
     new Promise<number>((resolve, reject) => {
-      const request = http.get(`${base}${path}`, { agent, headers: { authorization: admin.bearer } }, (response) => {
+      const request = http.get(`${to}${path}`, { agent, headers: { authorization: admin.bearer } }, (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
         response.on("end", () =>
@@ -119,45 +113,49 @@ async function measure(databaseUrl: string): Promise<void> {
     });
 
   const run = (sql: Prisma.Sql) => pool!.query(sql.text, sql.values as unknown[]);
-  const rawSearch = async (text: string) => {
-    const plan = unitSearchPlan(text);
-    const rows = (await run(UNIT_SEARCH_SQL.prefix(plan.prefix, WANTED))).rows;
-    if (plan.contains && rows.length < WANTED) {
-      rows.push(...(await run(UNIT_SEARCH_SQL.inside(text, plan.prefix, WANTED - rows.length))).rows);
-    }
-    return rows.length;
-  };
-  const rawHistory = async (unit: string) =>
-    (await pool!.query(HISTORY_SQL, [unit, UNIT_HISTORY_SEARCH_LIMIT])).rowCount ?? 0;
+  const rawSearch = async (text: string) => (await searchByHand(run, text)).length;
+  const rawHistory = async (unit: string) => (await historyByHand(run, unit)).length;
 
-  type Series = { label: string; raw: number[]; domain: number[]; http: number[]; rows: number };
+  type Series = { label: string; raw: number[]; domain: number[]; http: number[]; hand: number[]; rows: number };
   const series: Series[] = [];
+  // Raw SQL and the domain read take turns run by run, the order swapping each time (timeInterleaved): drift
+  // on the machine falls on both alike. The two servers are timed on their own afterwards: a server's work for
+  // one request (its logging, its socket's close) would spill into the next series' run.
+  const compare = async (
+    label: string,
+    raw: (i: number) => Promise<number>,
+    domain: (i: number) => Promise<number>,
+    path: (i: number) => string,
+  ) => {
+    const pair = await timeInterleaved({ raw, domain }, { warmup: WARMUP, rounds: REPS, perRound: 1 });
+    const app = await timeInterleaved({ http: (i) => get(path(i)) }, { warmup: WARMUP, rounds: 1, perRound: REPS });
+    const hand = await timeInterleaved(
+      { hand: (i) => get(path(i), handBase) },
+      { warmup: WARMUP, rounds: 1, perRound: REPS },
+    );
+    series.push({
+      label,
+      raw: pair.raw.times,
+      domain: pair.domain.times,
+      http: app.http.times,
+      hand: hand.hand.times,
+      rows: app.http.last,
+    });
+  };
   for (const [kind, list] of Object.entries(searches)) {
-    const raw = await time((i) => rawSearch(pick(list, i)));
-    const domain = await time(async (i) => (await searchDepartments(db, pick(list, i))).results.length);
-    const viaHttp = await time((i) => get(`/api/departmentSearch/${encodeURIComponent(pick(list, i))}`));
-    const rawAgain = await time((i) => rawSearch(pick(list, i)));
-    series.push({
-      label: `department search, ${kind} (e.g. ${list[0]})`,
-      raw: [...raw.times, ...rawAgain.times],
-      domain: domain.times,
-      http: viaHttp.times,
-      rows: viaHttp.rows,
-    });
+    await compare(
+      `department search, ${kind} (e.g. ${list[0]})`,
+      (i) => rawSearch(pick(list, i)),
+      async (i) => (await searchDepartments(db, pick(list, i))).results.length,
+      (i) => `/api/departmentSearch/${encodeURIComponent(pick(list, i))}`,
+    );
   }
-  {
-    const raw = await time((i) => rawHistory(pick(sample, i)));
-    const domain = await time(async (i) => (await searchUnitHistory(db, pick(sample, i))).rows.length);
-    const viaHttp = await time((i) => get(`/api/unitHistorySearch/${pick(sample, i)}`));
-    const rawAgain = await time((i) => rawHistory(pick(sample, i)));
-    series.push({
-      label: "unit history (whole number)",
-      raw: [...raw.times, ...rawAgain.times],
-      domain: domain.times,
-      http: viaHttp.times,
-      rows: viaHttp.rows,
-    });
-  }
+  await compare(
+    "unit history (whole number)",
+    (i) => rawHistory(pick(sample, i)),
+    async (i) => (await searchUnitHistory(db, pick(sample, i))).rows.length,
+    (i) => `/api/unitHistorySearch/${pick(sample, i)}`,
+  );
 
   say("");
   say(
@@ -169,6 +167,7 @@ async function measure(databaseUrl: string): Promise<void> {
     const raw = summary(s.raw);
     const domain = summary(s.domain);
     const viaHttp = summary(s.http);
+    const hand = summary(s.hand);
     say(`${s.label} (last answer ${s.rows} rows):`);
     say(`  ${"raw SQL (pg)".padEnd(42)}${ms(raw.p50, 2).padStart(10)}${ms(raw.p95, 2).padStart(10)}`);
     say(
@@ -176,6 +175,9 @@ async function measure(databaseUrl: string): Promise<void> {
     );
     say(
       `  ${"GET through the server (HTTP)".padEnd(42)}${ms(viaHttp.p50, 2).padStart(10)}${ms(viaHttp.p95, 2).padStart(10)}   ${ratio(viaHttp.p95 / raw.p95)}`,
+    );
+    say(
+      `  ${"GET by hand (node:http + pg, no framework)".padEnd(42)}${ms(hand.p50, 2).padStart(10)}${ms(hand.p95, 2).padStart(10)}   ${ratio(hand.p95 / raw.p95)}   (the app: ${ratio(viaHttp.p95 / hand.p95)} of it)`,
     );
   }
 
@@ -201,7 +203,8 @@ async function measure(databaseUrl: string): Promise<void> {
   const insideSql = UNIT_SEARCH_SQL.inside(searches.inside[0]!, searches.inside[0]!, WANTED);
   await explain("prefix", prefixSql.text, prefixSql.values as unknown[]);
   await explain("anywhere", insideSql.text, insideSql.values as unknown[]);
-  await explain("history", HISTORY_SQL, [sample[0], UNIT_HISTORY_SEARCH_LIMIT]);
+  const historySql = UNIT_HISTORY_SQL(sample[0]!, UNIT_HISTORY_SEARCH_LIMIT);
+  await explain("history", historySql.text, historySql.values as unknown[]);
 
   say("");
   for (const s of series) {
@@ -214,6 +217,10 @@ async function measure(databaseUrl: string): Promise<void> {
     );
     say(
       `${r <= TARGET_RATIO ? "PASS" : "FAIL"}: ${s.label} domain read p95 ${ms(domain.p95, 2)} = ${ratio(r)} raw SQL ${ms(raw.p95, 2)} (target ≤ ${TARGET_RATIO}×)`,
+    );
+    const hand = summary(s.hand);
+    say(
+      `INFO: ${s.label} through HTTP ${ratio(viaHttp.p95 / raw.p95)} raw SQL; the hand-written server ${ratio(hand.p95 / raw.p95)}, the app ${ratio(viaHttp.p95 / hand.p95)} of it`,
     );
   }
 }

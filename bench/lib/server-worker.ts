@@ -8,11 +8,10 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import pg from "pg";
-import { verifySessionToken } from "../../app/modules/identity/session-token.server.ts";
-import { sessionAccountsSql } from "../../app/modules/identity/users.server.ts";
 import type { PermissionName } from "../../app/rules/access/permissions.ts";
 import type { RunningServer } from "../../server/index.ts";
 import { type BenchSession, signInAs, startBenchServer } from "./app-server.ts";
+import { handServer } from "./hand-server.ts";
 
 export interface ServerOps {
   start: { in: { databaseUrl: string }; out: { port: number } };
@@ -23,8 +22,8 @@ export interface ServerOps {
   /** Starts the baseline: every request answered 200 with these bytes (base64) and this type. */
   bare: { in: { body: string; contentType: string }; out: { port: number } };
   /**
-   * Starts the hand-written baseline: node:http and a pg pool of the app's size, answering GET …/{id} with the
-   * order read as the app's session check and one joined statement by hand (see handFloor).
+   * Starts the hand-written baseline: node:http and a pg pool of the app's size, answering the benchmarks'
+   * reads after the app's session statement, by hand (hand-server.ts).
    */
   floor: { in: { databaseUrl: string }; out: { port: number } };
   closeBare: { in: Record<string, never>; out: null };
@@ -62,47 +61,6 @@ process.on("warning", (warning) => {
 });
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 let windowStart: { at: number; cpu: NodeJS.CpuUsage } | null = null;
-
-/** The order's row as a hand-written server would read it: one statement, the company and the order joined. */
-const FLOOR_ORDER_SQL = `
-  SELECT h."id" AS "FormHistoryID", h."kind"::text AS "kind", h."cancelledAt", c."name" AS "companyName", o.*
-    FROM "FormHistory" h
-    JOIN "Company" c ON c."id" = h."companyId"
-    JOIN "OrderForm" o ON o."formHistoryId" = h."id"
-   WHERE h."id" = $1`;
-
-/**
- * The least a server must do for an authenticated order read on this stack, without the framework: verify the
- * token, run the app's own session statement, read the order in one statement, answer JSON. What it leaves
- * out (Express, the middleware, Prisma, the response's shaping) is what the app adds; the app's ratio to it is
- * the framework's cost, its ratio to bare node:http the cost of reading a database at all (ADR 052).
- */
-function handFloor(pool: pg.Pool, config: { JWT_SECRET: string }): http.RequestListener {
-  return (req, res) => {
-    const answer = (status: number, body: unknown) => {
-      const bytes = Buffer.from(JSON.stringify(body));
-      res.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": bytes.length });
-      res.end(bytes);
-    };
-    const header = req.headers.authorization ?? "";
-    const verified = verifySessionToken(config, header.startsWith("Bearer ") ? header.slice(7) : "");
-    if (verified.status !== "valid") return answer(401, { error: "Unauthorized" });
-    const session = sessionAccountsSql([verified.userId], verified.tokenId);
-    const id = Number(req.url?.split("/").pop());
-    void (async () => {
-      const { rows } = await pool.query<{ active: boolean; signedOut: boolean; sessionGeneration: number }>(
-        session.text,
-        session.values,
-      );
-      const account = rows[0];
-      if (!account?.active || account.signedOut || account.sessionGeneration !== verified.generation)
-        return answer(401, { error: "Unauthorized" });
-      const order = await pool.query(FLOOR_ORDER_SQL, [id]);
-      if (!order.rows[0]) return answer(404, { error: "Not found" });
-      answer(200, order.rows[0]);
-    })().catch((error: unknown) => answer(500, { error: String(error) }));
-  };
-}
 
 function closeBare(): Promise<null> {
   void floorPool?.end();
@@ -147,7 +105,7 @@ const handlers: { [K in ServerOp]: (args: ServerOps[K]["in"]) => Promise<ServerO
   async floor({ databaseUrl }) {
     await closeBare();
     floorPool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
-    const server = http.createServer(handFloor(floorPool, app!.services.config));
+    const server = http.createServer(handServer(floorPool, app!.services.config));
     bare = server;
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     return { port: (server.address() as AddressInfo).port };

@@ -65,3 +65,44 @@ export function runBenchmark(main: () => Promise<void>, cleanup: () => Promise<v
     },
   );
 }
+
+export interface InterleavedOptions {
+  /** Untimed runs of each series before any is timed. */
+  warmup: number;
+  /** Rounds of timed runs; in each, every series runs `perRound` times in turn. */
+  rounds: number;
+  perRound: number;
+}
+
+/**
+ * Times several series that are to be compared with one another (a read and its raw SQL): each series is
+ * warmed up first, then they take turns in blocks, the order rotating each round. A series timed in one
+ * block after another's would carry the machine's drift alone (the JIT still compiling the first series,
+ * PostgreSQL's caches and the CPU's clock warming, another process waking): interleaved, every series
+ * meets the same conditions (ADR 044, 045). `run(i)` returns a size (rows, bytes) kept from its last run.
+ */
+export async function timeInterleaved<K extends string>(
+  series: Record<K, (i: number) => Promise<number>>,
+  options: InterleavedOptions,
+): Promise<Record<K, { times: number[]; last: number }>> {
+  const names = Object.keys(series) as K[];
+  const result = Object.fromEntries(names.map((name) => [name, { times: [] as number[], last: 0 }])) as Record<
+    K,
+    { times: number[]; last: number }
+  >;
+  const counter = Object.fromEntries(names.map((name) => [name, 0])) as Record<K, number>;
+  const once = async (name: K) => series[name](counter[name]++);
+  for (const name of names) for (let i = 0; i < options.warmup; i++) result[name].last = await once(name);
+  for (let round = 0; round < options.rounds; round++) {
+    for (let k = 0; k < names.length; k++) {
+      const name = names[(round + k) % names.length]!;
+      const entry = result[name];
+      for (let i = 0; i < options.perRound; i++) {
+        const t0 = performance.now();
+        entry.last = await once(name);
+        entry.times.push(performance.now() - t0);
+      }
+    }
+  }
+  return result;
+}

@@ -41,7 +41,7 @@ const SELECT_UNITS = Prisma.sql`
   SELECT u."unitNumber", u."vin", s."name" AS "status", u."subStatus", s."department"
   FROM "Unit" u JOIN "UnitStatus" s ON s."id" = u."statusId"`;
 
-/** The department search's two statements, shared with its benchmark's raw baseline (bench/unit-search.ts). */
+/** The department search's two statements, shared with its benchmark's raw baseline and hand-written server (bench/). */
 export const UNIT_SEARCH_SQL = {
   /** Numbers starting with `prefix`: a range of the byte-ordered index, already in order. */
   prefix: (prefix: string, limit: number) => Prisma.sql`${SELECT_UNITS}
@@ -158,17 +158,20 @@ interface HistoryJoinRow {
   changedFrom: string | null;
 }
 
+/** The history's statement, shared with its benchmark's raw baseline and hand-written server (bench/). */
+export const UNIT_HISTORY_SQL = (unitNumber: string, limit: number) => Prisma.sql`
+  SELECT u."unitNumber", h."statType"::text AS "statType", h."prevVal", h."newVal", h."changedOn", h."changedBy", h."changedFrom"
+  FROM "Unit" u LEFT JOIN LATERAL (
+    SELECT * FROM "UnitHistory" x WHERE x."unitId" = u."id" ORDER BY x."changedOn" DESC, x."id" DESC LIMIT ${limit}
+  ) h ON true
+  WHERE u."unitNumber" = ${unitNumber}`;
+
 /**
  * The newest rows of the unit with exactly this number, in one statement (the unit by its unique index,
  * its rows by (unitId, changedOn)); null when no unit has that number.
  */
 async function exactUnitHistory(db: Db, unitNumber: string, limit: number): Promise<UnitHistoryRow[] | null> {
-  const rows = await db.$queryRaw<HistoryJoinRow[]>`
-    SELECT u."unitNumber", h."statType"::text AS "statType", h."prevVal", h."newVal", h."changedOn", h."changedBy", h."changedFrom"
-    FROM "Unit" u LEFT JOIN LATERAL (
-      SELECT * FROM "UnitHistory" x WHERE x."unitId" = u."id" ORDER BY x."changedOn" DESC, x."id" DESC LIMIT ${limit}
-    ) h ON true
-    WHERE u."unitNumber" = ${unitNumber}`;
+  const rows = await db.$queryRaw<HistoryJoinRow[]>(UNIT_HISTORY_SQL(unitNumber, limit));
   if (rows.length === 0) return null;
   return rows.flatMap((row) =>
     row.statType === null || row.changedOn === null
