@@ -24,7 +24,7 @@ import { ensureBuild } from "./lib/app-server.ts";
 import { firstStatusPage, statusPageByHand } from "./lib/hand-server.ts";
 import { type ServerChild, startAdminServer } from "./lib/server-child.ts";
 import { withSeededDatabase } from "./lib/database.ts";
-import { armDeadline, runBenchmark, bytes, ms, ratio, say, summary, timeInterleaved } from "./lib/stats.ts";
+import { armDeadline, runBenchmark, bytes, ms, ratio, say, summary, timeAlone, timeInterleaved } from "./lib/stats.ts";
 
 const REPS = Number(process.argv.find((arg) => arg.startsWith("--reps="))?.split("=")[1] ?? 400);
 // Timed warm, as in service: a short warm-up left Prisma's code compiling in the first domain series.
@@ -42,18 +42,6 @@ async function stopAll(): Promise<void> {
   database = undefined;
   await pool?.end().catch(() => undefined);
   pool = undefined;
-}
-
-async function time(run: () => Promise<number>, reps = REPS): Promise<{ times: number[]; size: number }> {
-  let size = 0;
-  for (let i = 0; i < WARMUP; i++) size = await run();
-  const times: number[] = [];
-  for (let i = 0; i < reps; i++) {
-    const t0 = performance.now();
-    size = await run();
-    times.push(performance.now() - t0);
-  }
-  return { times, size };
 }
 
 async function main(): Promise<void> {
@@ -132,8 +120,8 @@ async function measure(databaseUrl: string): Promise<void> {
       { raw: raw(status), domain: domain(status) },
       { warmup: WARMUP, rounds: REPS, perRound: 1 },
     );
-    const alone = await time(api(status));
-    const hand = summary((await time(byHand(status))).times);
+    const alone = await timeAlone(api(status), { warmup: WARMUP, reps: REPS });
+    const hand = summary((await timeAlone(byHand(status), { warmup: WARMUP, reps: REPS })).times);
     const r = summary(pair.raw.times);
     const d = summary(pair.domain.times);
     const a = summary(alone.times);
@@ -146,7 +134,7 @@ async function measure(databaseUrl: string): Promise<void> {
     );
     say(
       `  GET /api/getStatusDetails/${status}/all/all/all`.padEnd(62) +
-        `${ms(a.p50).padStart(9)}${ms(a.p95).padStart(10)}   ${ratio(a.p50 / r.p50)} / ${ratio(a.p95 / r.p95)}   ${bytes(alone.size)}`,
+        `${ms(a.p50).padStart(9)}${ms(a.p95).padStart(10)}   ${ratio(a.p50 / r.p50)} / ${ratio(a.p95 / r.p95)}   ${bytes(alone.last)}`,
     );
     say(
       `  the same GET by hand (node:http + pg, no framework)`.padEnd(62) +
@@ -181,7 +169,7 @@ async function measure(databaseUrl: string): Promise<void> {
 
   // Idle: the other request, one after another, as many times as it runs during an export (some 600): a p99
   // of 100 runs was their second worst, and one slow run moved the ratio by half.
-  const idle = await time(api("NEW"), 600);
+  const idle = await timeAlone(api("NEW"), { warmup: WARMUP, reps: 600 });
   // The CSV and the workbook, each timed alone (twice, the better kept: the first warms the code).
   const download = async (format: "xlsx" | "csv") => {
     let best = Number.POSITIVE_INFINITY;

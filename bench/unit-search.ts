@@ -32,7 +32,7 @@ import { ensureBuild } from "./lib/app-server.ts";
 import { historyByHand, searchByHand } from "./lib/hand-server.ts";
 import { withSeededDatabase } from "./lib/database.ts";
 import { type ServerChild, startAdminServer } from "./lib/server-child.ts";
-import { armDeadline, runBenchmark, ms, ratio, say, summary, timeInterleaved } from "./lib/stats.ts";
+import { armDeadline, runBenchmark, ms, ratio, say, summary, timeAlone, timeInterleaved } from "./lib/stats.ts";
 
 const REPS = Number(process.argv.find((arg) => arg.startsWith("--reps="))?.split("=")[1] ?? 1000);
 // A series is timed warm, as a server in service runs it: 30 runs left Prisma's code still compiling in the
@@ -128,18 +128,15 @@ async function measure(databaseUrl: string): Promise<void> {
     path: (i: number) => string,
   ) => {
     const pair = await timeInterleaved({ raw, domain }, { warmup: WARMUP, rounds: REPS, perRound: 1 });
-    const app = await timeInterleaved({ http: (i) => get(path(i)) }, { warmup: WARMUP, rounds: 1, perRound: REPS });
-    const hand = await timeInterleaved(
-      { hand: (i) => get(path(i), handBase) },
-      { warmup: WARMUP, rounds: 1, perRound: REPS },
-    );
+    const app = await timeAlone((i) => get(path(i)), { warmup: WARMUP, reps: REPS });
+    const hand = await timeAlone((i) => get(path(i), handBase), { warmup: WARMUP, reps: REPS });
     series.push({
       label,
       raw: pair.raw.times,
       domain: pair.domain.times,
-      http: app.http.times,
-      hand: hand.hand.times,
-      rows: app.http.last,
+      http: app.times,
+      hand: hand.times,
+      rows: app.last,
     });
   };
   for (const [kind, list] of Object.entries(searches)) {

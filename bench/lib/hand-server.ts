@@ -66,7 +66,7 @@ const FLOOR_ORDER_SQL = `
     JOIN "OrderForm" o ON o."formHistoryId" = h."id"
    WHERE h."id" = $1`;
 
-/** What the hand-written server answers for a path, read by hand; null for a path it does not serve. */
+/** What the hand-written server answers for a path, read by hand; null for an order id no order has. */
 async function readByHand(pool: pg.Pool, path: string): Promise<unknown> {
   const run: Run = (sql) => pool.query(sql.text, sql.values as unknown[]);
   const parts = path.split("?")[0]!.split("/").map(decodeURIComponent);

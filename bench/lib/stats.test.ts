@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { quantile, timeInterleaved } from "./stats.ts";
+import { quantile, timeAlone, timeInterleaved } from "./stats.ts";
 
 describe("timeInterleaved", () => {
   it("warms every series up, then times them in rotating blocks, each run seeing its own counter", async () => {
@@ -31,6 +31,16 @@ describe("timeInterleaved", () => {
     expect(result.b.times).toHaveLength(6);
     expect(result.a.last).toBe(7);
     expect(result.b.last).toBe(7);
+  });
+});
+
+describe("timeAlone", () => {
+  it("warms up, then times each run once", async () => {
+    const seen: number[] = [];
+    const timed = await timeAlone(async (i) => (seen.push(i), i * 10), { warmup: 2, reps: 3 });
+    expect(seen).toEqual([0, 1, 2, 3, 4]);
+    expect(timed.times).toHaveLength(3);
+    expect(timed.last).toBe(40);
   });
 });
 

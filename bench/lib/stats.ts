@@ -106,3 +106,11 @@ export async function timeInterleaved<K extends string>(
   }
   return result;
 }
+
+/** One series timed on its own: `warmup` untimed runs, then `reps` timed ones (timeInterleaved of one). */
+export async function timeAlone(
+  run: (i: number) => Promise<number>,
+  options: { warmup: number; reps: number },
+): Promise<{ times: number[]; last: number }> {
+  return (await timeInterleaved({ run }, { warmup: options.warmup, rounds: 1, perRound: options.reps })).run;
+}
