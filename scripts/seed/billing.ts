@@ -52,6 +52,8 @@ export function buildBilling(ctx: SeedContext, picker: CompanyPicker): void {
       invoiceDate: dateText(input.date),
       dueDate: dateText(input.date + 30 * MS_PER_DAY),
       amount: money(input.amount),
+      // What was paid stays; credits applied below lower the balance (the database derives it, ADR 054).
+      paidAmount: money(input.status === "VOID" ? 0 : input.amount - balance),
       balance: money(balance),
       status: input.status,
       createdAt: timestampText(input.date),
@@ -359,7 +361,9 @@ function buildCreditMemos(ctx: SeedContext, invoices: InvoiceInfo[], arStaffIds:
       status === "APPROVED"
         ? Math.min(clock.nowMs - 0.02 * MS_PER_DAY, memoDate + random.float(0.1, 3) * MS_PER_DAY)
         : null;
-    const approvedById = approvedAt === null ? null : random.pick(arStaffIds);
+    // Four eyes (ADR 054): another AR clerk approves.
+    const approvers = arStaffIds.filter((staffId) => staffId !== createdById);
+    const approvedById = approvedAt === null ? null : random.pick(approvers.length > 0 ? approvers : arStaffIds);
     const source = random.pick(CREDIT_MEMO_SOURCES);
     let total = 0;
     for (const inv of lineInvoices) {
@@ -398,6 +402,7 @@ function buildCreditMemos(ctx: SeedContext, invoices: InvoiceInfo[], arStaffIds:
           invoiceId: inv.id,
           appliedDate: dateText(appliedAt),
           appliedAmount: money(amount),
+          invoiceAmount: money(amount),
           appliedNote: random.pick([
             "Applied per customer request",
             "Offset against open rent",

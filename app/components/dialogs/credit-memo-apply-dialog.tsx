@@ -210,6 +210,7 @@ export default function CreditMemoApplyDialog({ data, actionData, readOnly }: Bo
                     name={appliedFormName("AppliedDate")}
                     aria-label={`Applied Date, line ${index + 1}`}
                     min={data.earliest}
+                    max={data.today}
                     defaultValue={submitted("AppliedDate", index) ?? data.today}
                   />
                   {form.fieldError(appliedLineKey(index, "AppliedDate")) ? (

@@ -190,6 +190,10 @@ export default function CreditMemoReviewDialog({ data, actionData, readOnly }: B
               </Text>
             </Flex>
           </DialogFormElement>
+        ) : !readOnly && data.mayApprove && memo.status === "PENDING" && data.approveBlock ? (
+          <Text as="p" size="2" color="gray" data-approve-block>
+            {data.approveBlock}
+          </Text>
         ) : null}
         {canVoid ? (
           <DialogFormElement form={voiding} noValidate aria-label="Void credit memo">

@@ -1,17 +1,18 @@
 // Applying credit memos to invoices (issue 15; ADR 040), shared by POST /api/credit-memo/apply-new and (later)
 // the creditMemoApply dialog, and the company search both run. The application locks the memos it uses (in
 // id order, so two applications never wait on each other), re-reads their available credit from the
-// database under that lock, checks each invoice (404, 406 unless overridden), and writes the applications,
-// the invoices' balances and an audit row per memo in one transaction. The trigger of the migration
-// credit_memo_balance holds the same rule for any other writer.
+// database under that lock, then locks and checks each invoice (404, 406 unless overridden), and writes the
+// applications, each with what its invoice absorbed, and an audit row per memo in one transaction. The
+// triggers of the migrations credit_memo_balance and money_integrity hold the same rules for any other writer
+// and derive the invoices' balances (ADR 054).
 import type { Db } from "~/modules/platform/services.server.ts";
 import {
   type CompanyCredits,
   CREDIT_MEMO_APPLY_MESSAGES as M,
   creditRefusal,
   creditsText,
-  invoiceDecision,
   appliedLineKey,
+  planInvoiceTakes,
   validateApply,
 } from "../../rules/credit-memos/credit-memo-apply.ts";
 import { mayCreateCreditMemos } from "../../rules/credit-memos/credit-memo-access.ts";
@@ -25,6 +26,7 @@ import {
   settle,
 } from "../operations/operation.server.ts";
 import { CREDIT_MEMO_ENTITY } from "./credit-memo-create.server.ts";
+import { foundInvoices, lockInvoices } from "./invoice-locks.server.ts";
 
 export const CREDIT_MEMO_APPLY_ACTION = "apply";
 
@@ -63,7 +65,7 @@ export async function findCompanyCredits(db: Db, companyCode: string): Promise<C
 }
 
 /** A refusal inside the transaction: rolls it back, answered as is. */
-const stop = (status: 400 | 404 | 406 | 417, message: string, fieldErrors?: Record<string, string[]>): never => {
+const stop = (status: 400 | 404 | 406 | 409 | 417, message: string, fieldErrors?: Record<string, string[]>): never => {
   throw new OperationConflict({ ok: false, status, message, ...(fieldErrors ? { fieldErrors } : {}) });
 };
 
@@ -109,51 +111,30 @@ export async function applyCreditMemos(
       const short = creditRefusal(lines, available);
       if (short) stop(417, short.message, short.fieldErrors);
 
-      const invoices = await tx.arInvoice.findMany({
-        where: { invoiceNumber: { in: [...new Set(lines.map((line) => line.invoice))] } },
-        select: { id: true, invoiceNumber: true, balance: true, status: true, company: { select: { code: true } } },
-      });
-      const byNumber = new Map(invoices.map((invoice) => [invoice.invoiceNumber, invoice]));
-      lines.forEach((line, index) => {
-        const invoice = byNumber.get(line.invoice);
-        const decision = invoiceDecision(
-          line.invoice,
-          invoice
-            ? {
-                companyCode: invoice.company.code,
-                balanceCents: decimalToCents(invoice.balance.toFixed(2)) ?? 0,
-                status: invoice.status,
-              }
-            : null,
-          companyCode,
-          line.override,
-        );
-        if (decision)
-          stop(decision.status, decision.message, { [appliedLineKey(index, "Invoice")]: [decision.message] });
-      });
+      // The invoices are locked too (after the memos, in id order, as every money operation does) and read
+      // after the lock: what each line may take is its invoice's open balance now (ADR 054).
+      const numbers = [...new Set(lines.map((line) => line.invoice))];
+      const invoices = await lockInvoices(tx, numbers);
+      const plan = planInvoiceTakes(lines, foundInvoices(invoices), companyCode);
+      if (!plan.ok) stop(plan.status, plan.message, { [appliedLineKey(plan.index, "Invoice")]: [plan.message] });
+      const takes = plan.ok ? plan.takes : [];
 
       const changes = new Map<number, Record<string, string>>();
-      for (const line of lines) {
-        const invoice = byNumber.get(line.invoice);
+      for (const [index, line] of lines.entries()) {
+        // The invoice's balance follows from what the application took (the trigger of ADR 054).
         await tx.creditMemoApplication.create({
           data: {
             creditMemoId: line.creditMemoId,
             invoiceNumber: line.invoice,
-            invoiceId: invoice?.id ?? null,
+            invoiceId: invoices.get(line.invoice)?.id ?? null,
             appliedDate: new Date(`${line.appliedDate}T00:00:00Z`),
             appliedAmount: centsToDecimal(line.amountCents),
+            invoiceAmount: centsToDecimal(takes[index]!),
             appliedNote: line.note,
             invoiceOverride: line.override,
             appliedById: actor.user.id,
           },
         });
-        // The customer's own open invoice owes that much less; never below zero.
-        if (invoice && invoice.company.code === companyCode) {
-          await tx.$executeRaw`
-            UPDATE "ArInvoice" SET balance = GREATEST(balance - ${centsToDecimal(line.amountCents)}::numeric, 0),
-              status = CASE WHEN balance - ${centsToDecimal(line.amountCents)}::numeric <= 0 THEN 'PAID'::"InvoiceStatus" ELSE status END
-            WHERE id = ${invoice.id}`;
-        }
         const label = `Applied to ${line.invoice}${line.override ? " (override)" : ""}`;
         const entry = changes.get(line.creditMemoId) ?? {};
         entry[label] = describeChange(
@@ -181,8 +162,9 @@ export async function applyCreditMemos(
       return { ok: true as const, lists: ["credit-memos" as const], message: M.applied };
     }),
   ).catch((error: unknown) => {
-    // The trigger's refusal (ADR 040), should any writer get past the lock above: the memo's credit is gone.
+    // The triggers' refusals (ADR 040, 054), should any writer get past the locks above.
     if (/Code: `FM00[12]`/.test(String(error))) return refuse(417, M.noLongerAvailable(memoIds[0]!, 0));
+    if (/Code: `FM00[34]`|ArInvoice_balance/.test(String(error))) return refuse(409, M.invoiceChanged);
     throw error;
   });
 }

@@ -6,7 +6,7 @@
 // changes made since.
 import { Prisma } from "../../generated/prisma/client";
 import type { Db } from "~/modules/platform/services.server.ts";
-import { invoiceDecision } from "../../rules/credit-memos/credit-memo-apply.ts";
+import { CREDIT_MEMO_APPLY_MESSAGES, planInvoiceTakes } from "../../rules/credit-memos/credit-memo-apply.ts";
 import { mayCreateCreditMemos, mayEditCreditMemos } from "../../rules/credit-memos/credit-memo-access.ts";
 import type { CreditMemoEditValues } from "../../rules/credit-memos/credit-memo-review.ts";
 import {
@@ -41,6 +41,7 @@ import {
 } from "../operations/operation.server.ts";
 import { CREDIT_MEMO_ENTITY } from "./credit-memo-create.server.ts";
 import { readCreditMemoBalance } from "./credit-memo-review.server.ts";
+import { foundInvoices, lockInvoices } from "./invoice-locks.server.ts";
 
 export const CREDIT_MEMO_EDIT_ACTION = "edit";
 export const CREDIT_MEMO_EDIT_APPLIED_ACTION = "edit-applied";
@@ -126,6 +127,9 @@ export async function editCreditMemo(db: Db, actor: OperationActor, body: unknow
         select: { id: true },
       });
       if (other) throw new OperationConflict(duplicate());
+      // A memo's applications belong to its company's invoices: the company is fixed while it has any (ADR 054).
+      if (company.id !== before.companyId && before.applications.length > 0)
+        stop(409, M.companyFixed, { companyCode: [M.companyFixed] });
       const applied = before.applications.reduce((sum, application) => sum + cents(application.appliedAmount), 0);
       const currentTotal = before.lines.reduce((sum, line) => sum + cents(line.amount), 0);
       const newTotal = linesTotal(memo.lines);
@@ -193,6 +197,8 @@ export async function editCreditMemo(db: Db, actor: OperationActor, body: unknow
   ).catch((error: unknown) => {
     // The unique index on the number: another edit or create took it meanwhile.
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return duplicate();
+    // The company trigger (ADR 054): an application arrived between the check above and the update.
+    if (/FM005/.test(String(error))) return { ok: false, status: 409, message: M.companyFixed };
     throw error;
   });
 }
@@ -203,23 +209,6 @@ const readMemoId = (body: unknown): number | null => {
   const text = typeof raw === "number" ? String(raw) : typeof raw === "string" ? raw.trim() : "";
   return /^[1-9]\d{0,9}$/.test(text) && Number(text) <= 2_147_483_647 ? Number(text) : null;
 };
-
-/** Gives an application's amount back to the customer's own invoice (a paid one opens again). */
-async function restoreInvoice(tx: Prisma.TransactionClient, invoiceId: number, amount: string) {
-  await tx.$executeRaw`
-    UPDATE "ArInvoice" SET balance = LEAST(balance + ${amount}::numeric, amount),
-      status = CASE WHEN status = 'PAID'::"InvoiceStatus" AND LEAST(balance + ${amount}::numeric, amount) > 0
-        THEN 'OPEN'::"InvoiceStatus" ELSE status END
-    WHERE id = ${invoiceId}`;
-}
-
-/** Takes an applied amount off the customer's own invoice, never below zero (as the apply does, ADR 040). */
-async function chargeInvoice(tx: Prisma.TransactionClient, invoiceId: number, amount: string) {
-  await tx.$executeRaw`
-    UPDATE "ArInvoice" SET balance = GREATEST(balance - ${amount}::numeric, 0),
-      status = CASE WHEN balance - ${amount}::numeric <= 0 THEN 'PAID'::"InvoiceStatus" ELSE status END
-    WHERE id = ${invoiceId}`;
-}
 
 /**
  * PUT /api/credit-memo/edit-applied-memo and the dialog's Save (action Apply): the applications of each
@@ -256,7 +245,6 @@ export async function editAppliedCreditMemo(
       const applications = await tx.creditMemoApplication.findMany({
         where: { creditMemoId },
         orderBy: { id: "asc" },
-        include: { invoice: { select: { id: true, companyId: true } } },
       });
       const byInvoice = new Map<string, typeof applications>();
       for (const application of applications) {
@@ -287,41 +275,35 @@ export async function editAppliedCreditMemo(
         stop(409, over, fieldErrors);
       }
 
-      // An invoice changed to another number is checked as the apply checks it.
+      // The invoices of the replaced applications and of the lines, locked (ADR 054). Each line is checked as
+      // the apply checks it against what its invoice will owe once the replaced applications gave back exactly
+      // what they took; an unchanged invoice keeps the override it was applied with.
       const company = await tx.company.findUniqueOrThrow({ where: { id: locked.companyId }, select: { code: true } });
-      const changed = lines.filter((line) => line.invoice !== line.originalInvoice).map((line) => line.invoice);
-      const invoices = await tx.arInvoice.findMany({
-        where: { invoiceNumber: { in: [...new Set([...changed, ...lines.map((line) => line.invoice)])] } },
-        select: {
-          id: true,
-          invoiceNumber: true,
-          balance: true,
-          status: true,
-          companyId: true,
-          company: { select: { code: true } },
-        },
-      });
-      const invoiceOf = new Map(invoices.map((invoice) => [invoice.invoiceNumber, invoice]));
-      lines.forEach((line, index) => {
-        if (line.invoice === line.originalInvoice) return;
-        const invoice = invoiceOf.get(line.invoice);
-        const decision = invoiceDecision(
-          line.invoice,
-          invoice
-            ? { companyCode: invoice.company.code, balanceCents: cents(invoice.balance), status: invoice.status }
-            : null,
-          company.code,
-          line.override,
-        );
-        if (decision)
-          stop(decision.status, decision.message, { [appliedEditKey(index, "Invoice")]: [decision.message] });
-      });
-
-      const changes: Record<string, string> = {};
+      const invoices = await lockInvoices(tx, [
+        ...new Set([...replaced.map((application) => application.invoiceNumber), ...lines.map((line) => line.invoice)]),
+      ]);
+      const givenBack = new Map<number, Cents>();
       for (const application of replaced) {
-        if (application.invoice && application.invoice.companyId === locked.companyId)
-          await restoreInvoice(tx, application.invoice.id, application.appliedAmount.toFixed(2));
+        if (application.invoiceId !== null)
+          givenBack.set(
+            application.invoiceId,
+            (givenBack.get(application.invoiceId) ?? 0) + cents(application.invoiceAmount),
+          );
       }
+      const overrideOf = (line: (typeof lines)[number]) =>
+        line.override ||
+        (line.invoice === line.originalInvoice &&
+          (byInvoice.get(line.originalInvoice) ?? []).some((each) => each.invoiceOverride));
+      const plan = planInvoiceTakes(
+        lines.map((line) => ({ invoice: line.invoice, amountCents: line.amountCents, override: overrideOf(line) })),
+        foundInvoices(invoices, givenBack),
+        company.code,
+      );
+      if (!plan.ok) stop(plan.status, plan.message, { [appliedEditKey(plan.index, "Invoice")]: [plan.message] });
+      const takes = plan.ok ? plan.takes : [];
+
+      // Removing an application gives its invoice back exactly what it took (the trigger of ADR 054).
+      const changes: Record<string, string> = {};
       await tx.creditMemoApplication.deleteMany({
         where: { id: { in: replaced.map((application) => application.id) } },
       });
@@ -336,25 +318,22 @@ export async function editAppliedCreditMemo(
           "removed",
         );
       }
-      for (const line of lines) {
+      for (const [index, line] of lines.entries()) {
         const old = byInvoice.get(line.originalInvoice) ?? [];
         const appliedDate = line.appliedDate ?? dateText(old[0]!.appliedDate);
-        const invoice = invoiceOf.get(line.invoice);
         await tx.creditMemoApplication.create({
           data: {
             creditMemoId,
             invoiceNumber: line.invoice,
-            invoiceId: invoice?.id ?? null,
+            invoiceId: invoices.get(line.invoice)?.id ?? null,
             appliedDate: new Date(`${appliedDate}T00:00:00Z`),
             appliedAmount: centsToDecimal(line.amountCents),
+            invoiceAmount: centsToDecimal(takes[index]!),
             appliedNote: line.note,
-            invoiceOverride:
-              line.invoice === line.originalInvoice ? old.some((each) => each.invoiceOverride) : line.override,
+            invoiceOverride: overrideOf(line),
             appliedById: actor.user.id,
           },
         });
-        if (invoice && invoice.companyId === locked.companyId)
-          await chargeInvoice(tx, invoice.id, centsToDecimal(line.amountCents));
         const label = `Applied to ${line.originalInvoice}`;
         const was = old
           .map((each) => `${each.appliedAmount.toFixed(2)} on ${dateText(each.appliedDate)}: ${each.appliedNote}`)
@@ -383,8 +362,9 @@ export async function editAppliedCreditMemo(
       };
     }),
   ).catch((error: unknown) => {
-    // The trigger's refusal (ADR 040): the memo's credit went meanwhile.
+    // The triggers' refusals (ADR 040, 054): the memo's credit or an invoice's balance went meanwhile.
     if (/FM00[12]/.test(String(error))) return refuse(409, M.overOriginal(0));
+    if (/FM00[34]|ArInvoice_balance/.test(String(error))) return refuse(409, CREDIT_MEMO_APPLY_MESSAGES.invoiceChanged);
     throw error;
   });
 }

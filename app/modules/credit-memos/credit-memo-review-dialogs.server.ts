@@ -31,7 +31,7 @@ import { earliestAppliedDate } from "../../rules/credit-memos/money.ts";
 import type { OperationResult } from "../../rules/dialogs/operation-result.ts";
 import type { BoardDialogOutcome } from "../dialogs/board-dialog-kit.server.ts";
 import { fieldText } from "../../rules/dialogs/board-dialog.ts";
-import { loadRecordHistory } from "../audit/audit-log.server.ts";
+import { auditActorOf, loadRecordHistory } from "../audit/audit-log.server.ts";
 import { serveBoardDialog } from "../dialogs/board-dialog-kit.server.ts";
 import { idFromPath, refuse } from "../operations/operation.server.ts";
 import { CREDIT_MEMO_ENTITY } from "./credit-memo-create.server.ts";
@@ -87,7 +87,7 @@ export const CREDIT_MEMO_REVIEW_DIALOG_SERVER = serveBoardDialog(CREDIT_MEMO_REV
         mayEdit,
         mayApprove: mayApproveCreditMemos(actor.permissions),
         mayVoid: mayVoidCreditMemos(actor.permissions),
-        approveBlock: approvalBlock(memo.status),
+        approveBlock: approvalBlock(memo.status, memo.createdById, auditActorOf(actor)),
         voidBlock: voidBlock(memo.status, applications),
         history: await loadRecordHistory(db, CREDIT_MEMO_ENTITY, id),
       },

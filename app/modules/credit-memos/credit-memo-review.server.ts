@@ -82,6 +82,7 @@ export async function readCreditMemoView(db: Db, creditMemoId: number): Promise<
     notes: memo.notes,
     status: memo.status,
     createdBy: nameOf(memo.createdBy),
+    createdById: memo.createdById,
     createdAt: memo.createdAt.toISOString(),
     approvedBy: nameOf(memo.approvedBy),
     approvedAt: memo.approvedAt ? memo.approvedAt.toISOString() : null,
@@ -117,8 +118,8 @@ function memoIdOf(input: unknown): number | null {
 
 /** Locks the memo's row for the rest of the transaction; its status and applications, or a 404. */
 async function lockMemo(tx: Prisma.TransactionClient, creditMemoId: number) {
-  const rows = await tx.$queryRaw<{ status: CreditMemoStatusName }[]>`
-    SELECT status::text AS status FROM "CreditMemo" m WHERE m.id = ${creditMemoId} FOR UPDATE`;
+  const rows = await tx.$queryRaw<{ status: CreditMemoStatusName; createdById: number | null }[]>`
+    SELECT status::text AS status, "createdById" FROM "CreditMemo" m WHERE m.id = ${creditMemoId} FOR UPDATE`;
   const row = rows[0];
   if (!row) throw new OperationConflict(refuse(404, CREDIT_MEMO_REVIEW_MESSAGES.notFound));
   // Counted by a statement of its own, after the lock: a statement's snapshot is taken when it starts, so a
@@ -139,8 +140,8 @@ export async function approveCreditMemo(db: Db, actor: OperationActor, input: un
   return settle(() =>
     db.$transaction(async (tx) => {
       const memo = await lockMemo(tx, creditMemoId);
-      const block = approvalBlock(memo.status);
-      if (block) throw new OperationConflict(refuse(409, block));
+      const block = approvalBlock(memo.status, memo.createdById, auditActorOf(actor));
+      if (block) throw new OperationConflict(refuse(block === CREDIT_MEMO_REVIEW_MESSAGES.ownMemo ? 403 : 409, block));
       const updated = await tx.creditMemo.update({
         where: { id: creditMemoId },
         data: { status: "APPROVED", approvedById: actor.user.id, approvedAt: new Date(), version: { increment: 1 } },

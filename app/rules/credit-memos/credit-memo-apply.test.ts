@@ -1,10 +1,13 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   CREDIT_MEMO_APPLY_MESSAGES as M,
   creditRefusal,
   creditsText,
   invoiceDecision,
+  invoiceTake,
   overrideQuestion,
+  planInvoiceTakes,
   validateApply,
 } from "./credit-memo-apply.ts";
 
@@ -127,5 +130,84 @@ describe("applying credit memos (ADR 040)", () => {
         { CMID: 14, cents: 2_050 },
       ]),
     ).toBe("CM # 12 - $100.00, CM # 14 - $20.50");
+  });
+});
+
+describe("what an invoice takes of an application (ADR 054)", () => {
+  const own = { companyCode: "00042", balanceCents: 48_908, status: "OPEN" };
+
+  it("refuses an amount above the invoice's open balance unless overridden, naming what is open", () => {
+    expect(invoiceDecision("INV-1", own, "00042", false, 48_908)).toBeNull();
+    expect(invoiceDecision("INV-1", own, "00042", false, 60_000)).toEqual({
+      status: 406,
+      message: "Invoice INV-1 has only $489.08 open",
+    });
+    expect(overrideQuestion(406, M.invoiceOverBalance("INV-1", 48_908))).toBe(
+      "Invoice INV-1 has only $489.08 open, would you like to apply this Credit to this invoice anyway?",
+    );
+    expect(invoiceDecision("INV-1", own, "00042", true, 60_000)).toBeNull();
+    expect(invoiceDecision("INV-1", { ...own, status: "VOID" }, "00042", false, 1)).toMatchObject({ status: 406 });
+  });
+
+  it("takes at most the open balance of the memo company's own invoice, nothing of any other", () => {
+    expect(invoiceTake(60_000, own, "00042")).toBe(48_908);
+    expect(invoiceTake(100, own, "00042")).toBe(100);
+    expect(invoiceTake(10_000, { ...own, balanceCents: 0, status: "PAID" }, "00042")).toBe(0);
+    expect(invoiceTake(10_000, own, "00043")).toBe(0);
+    expect(invoiceTake(10_000, { ...own, status: "VOID" }, "00042")).toBe(0);
+    expect(invoiceTake(10_000, null, "00042")).toBe(0);
+  });
+
+  it("lets lines to one invoice see the balance the lines before them left", () => {
+    const invoices = new Map([["INV-1", own]]);
+    const line = (amountCents: number, override = false) => ({ invoice: "INV-1", amountCents, override });
+    expect(planInvoiceTakes([line(30_000), line(18_908)], invoices, "00042")).toEqual({
+      ok: true,
+      takes: [30_000, 18_908],
+    });
+    expect(planInvoiceTakes([line(30_000), line(30_000)], invoices, "00042")).toEqual({
+      ok: false,
+      index: 1,
+      status: 406,
+      message: "Invoice INV-1 has only $189.08 open",
+    });
+    expect(planInvoiceTakes([line(30_000), line(30_000, true)], invoices, "00042")).toEqual({
+      ok: true,
+      takes: [30_000, 18_908],
+    });
+    // The map it was given is left as it was.
+    expect(invoices.get("INV-1")!.balanceCents).toBe(48_908);
+  });
+
+  it("never lets the takes of any sequence exceed the balance, nor one take its line", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 1_000_000 }),
+        fc.array(fc.record({ amountCents: fc.integer({ min: 1, max: 500_000 }), override: fc.boolean() }), {
+          maxLength: 8,
+        }),
+        (balanceCents, lines) => {
+          const invoices = new Map([["INV-1", { companyCode: "00042", balanceCents, status: "OPEN" }]]);
+          const plan = planInvoiceTakes(
+            lines.map((line) => ({ ...line, invoice: "INV-1" })),
+            invoices,
+            "00042",
+          );
+          if (!plan.ok) return;
+          expect(plan.takes.reduce((sum, take) => sum + take, 0)).toBeLessThanOrEqual(balanceCents);
+          plan.takes.forEach((take, index) => expect(take).toBeLessThanOrEqual(lines[index]!.amountCents));
+        },
+      ),
+    );
+  });
+
+  it("refuses applied dates in the future", () => {
+    const refused = validateApply({ CompanyCode: "42", lines: [{ ...line, AppliedDate: "2026-11-25" }] }, today);
+    expect(refused).toEqual({
+      ok: false,
+      message: M.appliedDateFuture,
+      fieldErrors: { "lines.0.AppliedDate": [M.appliedDateFuture] },
+    });
+    expect(validateApply({ CompanyCode: "42", lines: [{ ...line, AppliedDate: today }] }, today).ok).toBe(true);
   });
 });

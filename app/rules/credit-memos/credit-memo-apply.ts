@@ -6,7 +6,14 @@ import { defineBoardDialog } from "../dialogs/board-dialog.ts";
 import { postedFields } from "../dialogs/posted-fields.ts";
 import { isCalendarDate, isBlankValue } from "../edit-fields.ts";
 import { isCompanyCode, padCompanyCode } from "../masks.ts";
-import { type Cents, formatCents, isAppliedDateAllowed, MIN_APPLIED_CENTS, parseCents } from "./money.ts";
+import {
+  type Cents,
+  formatCents,
+  isAppliedDateAllowed,
+  isAppliedDateInFuture,
+  MIN_APPLIED_CENTS,
+  parseCents,
+} from "./money.ts";
 
 export const CREDIT_MEMO_APPLY_MESSAGES = {
   required: "Error, please verify you have filled out all required fields and try again.",
@@ -14,6 +21,7 @@ export const CREDIT_MEMO_APPLY_MESSAGES = {
   totalOver: (creditMemoId: number) =>
     `Total Amounts used cannot be greater than what is available in CM# ${creditMemoId}.`,
   appliedDateOld: "Applied Date cannot be more than 45 days ago.",
+  appliedDateFuture: "Applied Date cannot be in the future.",
   appliedDate: "Applied Date must be a date (YYYY-MM-DD).",
   amount: "Amount must be a dollar amount of at least 0.01.",
   noCredits: "Error, company number does not have any approved credits available.",
@@ -22,6 +30,8 @@ export const CREDIT_MEMO_APPLY_MESSAGES = {
   invoiceNotFound: (invoice: string) => `Invoice ${invoice} was not found`,
   invoiceOtherCompany: (invoice: string) => `Invoice ${invoice} belongs to another company`,
   invoicePaid: (invoice: string) => `Invoice ${invoice} is already paid`,
+  invoiceOverBalance: (invoice: string, balance: Cents) => `Invoice ${invoice} has only ${formatCents(balance)} open`,
+  invoiceChanged: "An invoice changed while the credit was applied; nothing was applied. Please try again.",
   noLongerAvailable: (creditMemoId: number, available: Cents) =>
     `CM# ${creditMemoId} no longer has that credit available (${formatCents(available)} left).`,
   applied: "Credit Memo applied successfully!",
@@ -130,6 +140,7 @@ export function validateApply(body: unknown, today: string): ApplyValidation {
     const appliedDate = dateText === null ? today : dateText === false ? "" : dateText;
     if (!isCalendarDate(appliedDate)) add(key("AppliedDate"), M.appliedDate);
     else if (!isAppliedDateAllowed(appliedDate, today)) add(key("AppliedDate"), M.appliedDateOld);
+    else if (isAppliedDateInFuture(appliedDate, today)) add(key("AppliedDate"), M.appliedDateFuture);
     const override = line.InvoiceOverride === 1 || line.InvoiceOverride === "1" || line.InvoiceOverride === true;
     if (
       creditMemoId !== null &&
@@ -180,30 +191,70 @@ export function creditRefusal(
   return null;
 }
 
-/** An invoice as the apply finds it (null: no such invoice). */
+/** An invoice as the apply finds it, read under its row lock (null: no such invoice). */
 export interface FoundInvoice {
   companyCode: string;
+  /** Its open balance (an edit counts what the applications it replaces gave back). */
   balanceCents: Cents;
   status: string;
 }
 
 /**
- * What an applied line's invoice answers (ADR 040): 404 when no invoice has the number, 406 when it is
- * another company's or already paid (balance 0 or PAID); both may be overridden (InvoiceOverride 1).
- * Null: apply it.
+ * What an applied line's invoice answers (ADR 040, 054): 404 when no invoice has the number, 406 when it is
+ * another company's, already paid (balance 0, PAID or VOID) or owes less than the amount; each may be
+ * overridden (InvoiceOverride 1). Null: apply it.
  */
 export function invoiceDecision(
   invoice: string,
   found: FoundInvoice | null,
   companyCode: string,
   override: boolean,
+  amountCents: Cents = 0,
 ): { status: 404 | 406; message: string } | null {
   if (override) return null;
   const M = CREDIT_MEMO_APPLY_MESSAGES;
   if (!found) return { status: 404, message: M.invoiceNotFound(invoice) };
   if (found.companyCode !== companyCode) return { status: 406, message: M.invoiceOtherCompany(invoice) };
-  if (found.balanceCents <= 0 || found.status === "PAID") return { status: 406, message: M.invoicePaid(invoice) };
+  if (found.balanceCents <= 0 || found.status !== "OPEN") return { status: 406, message: M.invoicePaid(invoice) };
+  if (amountCents > found.balanceCents)
+    return { status: 406, message: M.invoiceOverBalance(invoice, found.balanceCents) };
   return null;
+}
+
+/**
+ * What an invoice absorbs of an applied amount (ADR 054): the memo company's own open invoice at most its open
+ * balance; another company's, a void or an unknown invoice nothing (the credit is spent on the override alone).
+ */
+export function invoiceTake(amountCents: Cents, found: FoundInvoice | null, companyCode: string): Cents {
+  if (!found || found.companyCode !== companyCode || found.status === "VOID") return 0;
+  return Math.max(0, Math.min(amountCents, found.balanceCents));
+}
+
+export type InvoicePlan =
+  | { ok: true; takes: Cents[] }
+  | { ok: false; index: number; status: 404 | 406; message: string };
+
+/**
+ * The lines against their invoices in order, each seeing the balance the lines before it left (two lines to
+ * one invoice never take more than it owes): what each invoice absorbs, or the first line's refusal.
+ */
+export function planInvoiceTakes(
+  lines: readonly { invoice: string; amountCents: Cents; override: boolean }[],
+  invoices: ReadonlyMap<string, FoundInvoice>,
+  companyCode: string,
+): InvoicePlan {
+  const balances = new Map([...invoices].map(([number, found]) => [number, found.balanceCents]));
+  const takes: Cents[] = [];
+  for (const [index, line] of lines.entries()) {
+    const original = invoices.get(line.invoice);
+    const found = original ? { ...original, balanceCents: balances.get(line.invoice)! } : null;
+    const decision = invoiceDecision(line.invoice, found, companyCode, line.override, line.amountCents);
+    if (decision) return { ok: false, index, ...decision };
+    const take = invoiceTake(line.amountCents, found, companyCode);
+    if (found) balances.set(line.invoice, found.balanceCents - take);
+    takes.push(take);
+  }
+  return { ok: true, takes };
 }
 
 /** The dialog's question after a 404 or 406: the server's message and the override question. */

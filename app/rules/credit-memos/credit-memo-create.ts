@@ -6,7 +6,14 @@ import { defineBoardDialog } from "../dialogs/board-dialog.ts";
 import { postedFields } from "../dialogs/posted-fields.ts";
 import { isCalendarDate, isBlankValue } from "../edit-fields.ts";
 import { isCompanyCode, padCompanyCode, UNIT_NUMBER_LENGTH } from "../masks.ts";
-import { type Cents, centsToDecimal, parseCents } from "./money.ts";
+import {
+  type Cents,
+  centsToDecimal,
+  formatCents,
+  MAX_CREDIT_LINE_CENTS,
+  MAX_CREDIT_MEMO_CENTS,
+  parseCents,
+} from "./money.ts";
 
 export const CREDIT_MEMO_CREATE_MESSAGES = {
   required: "Error, please verify you have filled out all required fields and try again.",
@@ -18,7 +25,8 @@ export const CREDIT_MEMO_CREATE_MESSAGES = {
   companyUnknown: "No company has that company number.",
   date: "Date must be a date (YYYY-MM-DD).",
   type: "Type must be one of OP, CR, ADJ.",
-  amount: "Amount must be a dollar amount from 0.01 to 9,999,999,999.99.",
+  amount: `Amount must be a dollar amount from 0.01 to ${formatCents(MAX_CREDIT_LINE_CENTS).slice(1)}.`,
+  memoTotal: `A credit memo's lines may total at most ${formatCents(MAX_CREDIT_MEMO_CENTS)}.`,
   unitNumber: `Unit Number must be up to ${UNIT_NUMBER_LENGTH} letters, digits or hyphens.`,
   tooLong: (label: string, max: number) => `${label} may be at most ${max} characters.`,
   notText: (label: string) => `${label} must be text.`,
@@ -226,9 +234,17 @@ export function validateCreditMemo(body: unknown): CreditMemoValidation {
     let amountCents: Cents | null = null;
     if (read.amount) {
       amountCents = parseCents(typeof line.amount === "number" ? line.amount : read.amount);
-      if (amountCents === null || amountCents < 1) add(lineErrorKey(index, "amount"), M.amount);
+      if (amountCents === null || amountCents < 1 || amountCents > MAX_CREDIT_LINE_CENTS)
+        add(lineErrorKey(index, "amount"), M.amount);
     }
-    if (read.relatedInvoice && unitNumber && amountCents !== null && amountCents >= 1 && read.note) {
+    if (
+      read.relatedInvoice &&
+      unitNumber &&
+      amountCents !== null &&
+      amountCents >= 1 &&
+      amountCents <= MAX_CREDIT_LINE_CENTS &&
+      read.note
+    ) {
       lines.push({
         relatedInvoice: read.relatedInvoice,
         unitNumber,
@@ -239,6 +255,7 @@ export function validateCreditMemo(body: unknown): CreditMemoValidation {
     }
   });
 
+  if (linesTotal(lines) > MAX_CREDIT_MEMO_CENTS) add("lines", M.memoTotal);
   if (missing) return { ok: false, message: M.required, fieldErrors: errors };
   if (missingLine) return { ok: false, message: M.requiredVin, fieldErrors: errors };
   const first = Object.values(errors)[0]?.[0];

@@ -5,7 +5,14 @@
 import { isBlankValue, isCalendarDate } from "../edit-fields.ts";
 import { CREDIT_MEMO_APPLY_MESSAGES } from "./credit-memo-apply.ts";
 import { type CreditMemoInput, creditMemoBodyOfForm, validateCreditMemo } from "./credit-memo-create.ts";
-import { type Cents, formatCents, isAppliedDateAllowed, MIN_APPLIED_CENTS, parseCents } from "./money.ts";
+import {
+  type Cents,
+  formatCents,
+  isAppliedDateAllowed,
+  isAppliedDateInFuture,
+  MIN_APPLIED_CENTS,
+  parseCents,
+} from "./money.ts";
 
 export const CREDIT_MEMO_EDIT_MESSAGES = {
   /** the error catalogue: an edit's failure (action Create). */
@@ -31,6 +38,8 @@ export const CREDIT_MEMO_EDIT_MESSAGES = {
   unknownInvoice: (invoice: string) => `This credit memo has no application to invoice ${invoice}.`,
   removedAndEdited: (invoice: string) => `Invoice ${invoice} cannot be both edited and removed.`,
   nothingToEdit: "Edit or remove at least one application.",
+  companyFixed:
+    "The company of a credit memo with applied credit cannot change; remove its applications first, or create a memo for the other company.",
   tooManyLines: "At most 50 applications can be edited at once.",
 } as const;
 
@@ -186,8 +195,11 @@ export function validateAppliedEdit(
     const ownDate = text(line.AppliedDate, 10);
     const date = ownDate === null ? (typeof defaultDate === "string" ? defaultDate : null) : ownDate;
     if (date === false || (date !== null && !isCalendarDate(date))) add(key("AppliedDate"), A.appliedDate);
-    else if (date !== null && original && date !== originals.get(original) && !isAppliedDateAllowed(date, today))
-      add(key("AppliedDate"), A.appliedDateOld);
+    else if (date !== null && original && date !== originals.get(original)) {
+      // An unchanged date stays as it was; a new one is held to the apply's rules.
+      if (!isAppliedDateAllowed(date, today)) add(key("AppliedDate"), A.appliedDateOld);
+      else if (isAppliedDateInFuture(date, today)) add(key("AppliedDate"), A.appliedDateFuture);
+    }
     if (original) {
       if (seenOriginal.has(original)) {
         duplicate = true;

@@ -11,10 +11,20 @@ import {
 } from "./credit-memo-review.ts";
 
 describe("approving and voiding credit memos (ADR 040)", () => {
+  const approver = { userId: 7, impersonatorId: null };
   it("approves pending memos only", () => {
-    expect(approvalBlock("PENDING")).toBeNull();
-    expect(approvalBlock("APPROVED")).toBe(M.notPending);
-    expect(approvalBlock("VOID")).toBe(M.notPending);
+    expect(approvalBlock("PENDING", 3, approver)).toBeNull();
+    expect(approvalBlock("APPROVED", 3, approver)).toBe(M.notPending);
+    expect(approvalBlock("VOID", 3, approver)).toBe(M.notPending);
+  });
+
+  it("needs four eyes: never the creator, nor an administrator impersonating someone to approve their own (ADR 054)", () => {
+    expect(approvalBlock("PENDING", 7, approver)).toBe(M.ownMemo);
+    expect(approvalBlock("PENDING", 1, { userId: 7, impersonatorId: 1 })).toBe(M.ownMemo);
+    expect(approvalBlock("PENDING", 7, { userId: 7, impersonatorId: 1 })).toBe(M.ownMemo);
+    expect(approvalBlock("PENDING", 3, { userId: 7, impersonatorId: 1 })).toBeNull();
+    // A memo whose creator's account is gone is approved by anyone who may.
+    expect(approvalBlock("PENDING", null, approver)).toBeNull();
   });
 
   it("voids a memo without applications that is not void yet", () => {

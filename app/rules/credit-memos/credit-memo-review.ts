@@ -15,6 +15,7 @@ export const CREDIT_MEMO_REVIEW_MESSAGES = {
   approveForbidden: "You do not have permission to approve credit memos.",
   voidForbidden: "You do not have permission to void credit memos.",
   notPending: "Only a credit memo waiting for approval can be approved.",
+  ownMemo: "A credit memo is approved by someone other than the person who created it.",
   alreadyVoid: "This credit memo is already void.",
   hasApplications: "A credit memo with applied credit cannot be voided.",
   voidReason: "Give a reason for voiding this credit memo.",
@@ -27,9 +28,24 @@ export const VOID_REASON_MAX_LENGTH = 500;
 
 export { mayApproveCreditMemos, mayVoidCreditMemos };
 
-/** Why the memo cannot be approved now, or null. */
-export function approvalBlock(status: CreditMemoStatusName): string | null {
-  return status === "PENDING" ? null : CREDIT_MEMO_REVIEW_MESSAGES.notPending;
+/** The people behind an approval: the user acting and, while impersonating, the administrator. */
+export interface ApproverIds {
+  userId: number | null;
+  impersonatorId: number | null;
+}
+
+/**
+ * Why the memo cannot be approved now by this approver, or null: only a pending memo, and four eyes (ADR 054)
+ * — not by its creator, nor by an administrator impersonating someone else to approve their own memo.
+ */
+export function approvalBlock(
+  status: CreditMemoStatusName,
+  createdById: number | null,
+  approver: ApproverIds,
+): string | null {
+  if (status !== "PENDING") return CREDIT_MEMO_REVIEW_MESSAGES.notPending;
+  const creator = createdById !== null && (createdById === approver.userId || createdById === approver.impersonatorId);
+  return creator ? CREDIT_MEMO_REVIEW_MESSAGES.ownMemo : null;
 }
 
 /** Why the memo cannot be voided now, or null: void already, or credit applied (undo the applications first). */
@@ -77,6 +93,8 @@ export interface CreditMemoView {
   notes: string | null;
   status: CreditMemoStatusName;
   createdBy: string | null;
+  /** Who created it (four eyes: they do not approve it). */
+  createdById: number | null;
   createdAt: string;
   approvedBy: string | null;
   approvedAt: string | null;

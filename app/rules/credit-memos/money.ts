@@ -8,6 +8,13 @@ export type Cents = number;
 
 /** The largest amount a numeric(12,2) column holds: 9,999,999,999.99. */
 export const MAX_CENTS: Cents = 999_999_999_999;
+/**
+ * The largest line of a credit memo (999,999.99) and the largest memo (9,999,999.99, its lines' total): a
+ * credit for one truck's billing never comes near either, and sums of many memos stay far inside every
+ * column and JavaScript's exact integers (ADR 054).
+ */
+export const MAX_CREDIT_LINE_CENTS: Cents = 99_999_999;
+export const MAX_CREDIT_MEMO_CENTS: Cents = 999_999_999;
 /** The smallest applied amount (0.01). */
 export const MIN_APPLIED_CENTS: Cents = 1;
 /** An applied date may be at most this many days before today. */
@@ -84,4 +91,9 @@ export function earliestAppliedDate(today: string): string {
 /** Whether an applied date may be chosen on `today`: not older than 45 days (the picker disables older ones). */
 export function isAppliedDateAllowed(appliedDate: string, today: string): boolean {
   return daysBetween(appliedDate, today) <= APPLIED_DATE_MAX_AGE_DAYS;
+}
+
+/** Whether an applied date is after `today`: credit is applied when it is applied, never ahead (ADR 054). */
+export function isAppliedDateInFuture(appliedDate: string, today: string): boolean {
+  return daysBetween(today, appliedDate) > 0;
 }

@@ -75,7 +75,7 @@ const editApplied = (body: unknown, token: string | null = editor, headers?: Rec
 async function appliedMemo() {
   const owner = await company(db);
   const memo = await creditMemo(db, { companyId: owner.id, status: "APPROVED", lines: [10_000] });
-  const invoice = await arInvoice(db, owner.id, { balance: 47_000 });
+  const invoice = await arInvoice(db, owner.id, { balance: 50_000 });
   await db.creditMemoApplication.create({
     data: {
       creditMemoId: memo.id,
@@ -83,6 +83,8 @@ async function appliedMemo() {
       invoiceId: invoice.id,
       appliedDate: new Date("2026-08-01T00:00:00Z"),
       appliedAmount: "30.00",
+      // What the invoice took: the database lowers its balance to 470.00 (ADR 054).
+      invoiceAmount: "30.00",
       appliedNote: "First offset",
     },
   });

@@ -52,21 +52,25 @@ export function creditMemoBody(companyCode: string, extra: Record<string, unknow
   };
 }
 
-/** An AR invoice of a company, open with the given balance (cents) unless said otherwise. */
+/** An AR invoice of a company (1,000.00 or its balance if more), open with the given balance (cents) unless said otherwise; the rest was paid. */
 export async function arInvoice(
   db: PrismaClient,
   companyId: number,
   options: { balance?: number; status?: "OPEN" | "PAID" } = {},
 ) {
   const balance = options.balance ?? 100_000;
+  const amount = Math.max(balance, 100_000);
+  // The balance follows from the amount and what was paid (the trigger of ADR 054): a PAID invoice was paid whole.
+  const paid = options.status === "PAID" ? amount : amount - balance;
   return db.arInvoice.create({
     data: {
       invoiceNumber: unique("INV").slice(0, 20),
       companyId,
       invoiceDate: new Date("2026-11-01T00:00:00Z"),
       dueDate: new Date("2026-12-01T00:00:00Z"),
-      amount: centsToDecimal(Math.max(balance, 100_000)),
-      balance: centsToDecimal(balance),
+      amount: centsToDecimal(amount),
+      paidAmount: centsToDecimal(paid),
+      balance: centsToDecimal(amount - paid),
       status: options.status ?? "OPEN",
     },
     include: { company: true },
