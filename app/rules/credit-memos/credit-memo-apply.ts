@@ -231,8 +231,7 @@ export function invoiceTake(amountCents: Cents, found: FoundInvoice | null, comp
 }
 
 export type InvoicePlan =
-  | { ok: true; takes: Cents[] }
-  | { ok: false; index: number; status: 404 | 406; message: string };
+  { ok: true; takes: Cents[] } | { ok: false; index: number; status: 404 | 406; message: string };
 
 /**
  * The lines against their invoices in order, each seeing the balance the lines before it left (two lines to
