@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { type FileStorage, localFileStorage } from "~/modules/files/file-storage.server.ts";
-import { demoPhoto } from "~/modules/files/images.server.ts";
+import { demoPhoto, IMAGE_MESSAGES } from "~/modules/files/images.server.ts";
 import { importListingFeed } from "~/modules/listings/listing-import.server.ts";
 import {
   DEFAULT_URL_POLICY,
@@ -31,8 +31,9 @@ let port: number;
 let resetter: TcpServer;
 let resetPort: number;
 let closedPort: number;
-/** Requests the local server received, by path. */
+/** Requests the local server received, by path, and the connections it accepted (a request or not). */
 const received: string[] = [];
+let connections = 0;
 
 const listen = (target: Server | TcpServer) =>
   new Promise<number>((resolve) =>
@@ -46,12 +47,25 @@ beforeAll(async () => {
   const served = await demoPhoto({ caption: "served", hue: 200 });
   server = createServer((req, res) => {
     received.push(req.url ?? "");
-    if (req.url === "/photo.jpg") res.writeHead(200, { "content-type": "image/jpeg" }).end(served);
-    else if (req.url === "/moved.jpg") res.writeHead(302, { location: "/photo.jpg" }).end();
-    else if (req.url === "/silent.jpg")
-      return; // never answers
-    else res.writeHead(404).end();
+    switch (req.url) {
+      case "/photo.jpg":
+        return res.writeHead(200, { "content-type": "image/jpeg" }).end(served);
+      case "/moved.jpg":
+        return res.writeHead(302, { location: "/photo.jpg" }).end();
+      case "/silent.jpg":
+        return; // never answers
+      case "/declared-big.jpg":
+        return res.writeHead(200, { "content-length": 4096 }).end(Buffer.alloc(4096));
+      case "/streamed-big.jpg":
+        // No content-length: the body is counted as it comes.
+        res.writeHead(200);
+        for (let i = 0; i < 4; i++) res.write(Buffer.alloc(1024));
+        return res.end();
+      default:
+        return res.writeHead(404).end();
+    }
   });
+  server.on("connection", () => connections++);
   port = await listen(server);
   // Accepts, then resets the connection.
   resetter = createTcpServer((socket) => socket.resetAndDestroy());
@@ -71,6 +85,7 @@ afterAll(async () => {
 
 afterEach(() => {
   received.length = 0;
+  connections = 0;
 });
 
 const HEADER = "vin,year,make,models,odometer,images";
@@ -115,7 +130,7 @@ describe("an upload's photo URLs (private networks off)", () => {
     expect(await refusalOf(url, DEFAULT_URL_POLICY)).toBe(
       LISTING_IMPORT_MESSAGES.photo(reference, PHOTO_SOURCE_MESSAGES.privateHost),
     );
-    expect(received).toEqual([]);
+    expect(connections).toBe(0);
   });
 
   it("refuses a hostname that resolves to 127.0.0.1 (localhost), which the operator's policy fetches", async () => {
@@ -124,7 +139,7 @@ describe("an upload's photo URLs (private networks off)", () => {
       ok: false,
       message: PHOTO_SOURCE_MESSAGES.privateHost,
     });
-    expect(received).toEqual([]);
+    expect(connections).toBe(0);
     // The same URL is reachable: the refusal is the policy's, not the network's.
     expect(await fetchPhoto(url, { ...DEFAULT_URL_POLICY, allowPrivateNetwork: true })).toMatchObject({ ok: true });
     expect(received).toEqual(["/photo.jpg"]);
@@ -146,15 +161,19 @@ describe("an upload's photo URLs (private networks off)", () => {
       process.nextTick(() => callback(null, resolved));
     }) as typeof dns.lookup);
     try {
-      expect(await fetchPhoto(`http://photos.example.test:${port}/photo.jpg`, DEFAULT_URL_POLICY)).toEqual({
-        ok: false,
-        message: PHOTO_SOURCE_MESSAGES.privateHost,
-      });
-      expect(lookup.mock.calls.filter(([hostname]) => hostname === "photos.example.test")).toHaveLength(1);
+      // https too: its sockets take the same resolver.
+      for (const scheme of ["http", "https"]) {
+        lookup.mockClear();
+        expect(await fetchPhoto(`${scheme}://photos.example.test:${port}/photo.jpg`, DEFAULT_URL_POLICY)).toEqual({
+          ok: false,
+          message: PHOTO_SOURCE_MESSAGES.privateHost,
+        });
+        expect(lookup.mock.calls.filter(([hostname]) => hostname === "photos.example.test")).toHaveLength(1);
+      }
     } finally {
       lookup.mockRestore();
     }
-    expect(received).toEqual([]);
+    expect(connections).toBe(0);
   });
 });
 
@@ -190,5 +209,20 @@ describe("every failure of a URL reads the same", () => {
       ok: false,
       message: PHOTO_SOURCE_MESSAGES.unreachable,
     });
+  });
+});
+
+describe("the size cap", () => {
+  it("refuses a body over maxBytes, declared or counted as it streams", async () => {
+    const policy: UrlPolicy = { ...DEFAULT_URL_POLICY, allowPrivateNetwork: true, maxBytes: 1024 };
+    for (const name of ["declared-big.jpg", "streamed-big.jpg"]) {
+      expect(await fetchPhoto(`http://127.0.0.1:${port}/${name}`, policy)).toEqual({
+        ok: false,
+        message: IMAGE_MESSAGES.tooLarge,
+      });
+    }
+    // Within the cap, the same server's photo is read whole.
+    const photo = await fetchPhoto(`http://127.0.0.1:${port}/photo.jpg`, { ...policy, maxBytes: 1_000_000 });
+    expect(photo.ok && photo.bytes.byteLength).toBeGreaterThan(1024);
   });
 });
