@@ -1,10 +1,14 @@
 // Where a feed's photos are read from (ADR 046): files beside the feed (the script), files uploaded with it
-// (the page and the API), or http(s) URLs fetched with a timeout and a size cap. Every answer is bytes or a
-// message; nothing here trusts a name or a declared type (the photo reader checks the content, ADR 043).
-import { lookup } from "node:dns/promises";
+// (the page and the API), or http(s) URLs fetched with a timeout and a size cap, connecting only to the
+// address that was vetted (a public one, unless the policy allows private networks). Every answer is bytes or
+// a message; nothing here trusts a name or a declared type (the photo reader checks the content, ADR 043).
+import dns from "node:dns";
 import { open, realpath } from "node:fs/promises";
-import { isIP } from "node:net";
+import http from "node:http";
+import https from "node:https";
+import { isIP, type LookupFunction } from "node:net";
 import path from "node:path";
+import ipaddr from "ipaddr.js";
 import { IMAGE_LIMITS, IMAGE_MESSAGES } from "../files/images.server.ts";
 import type { PhotoReference } from "../../rules/listings/listing-feed.ts";
 
@@ -19,9 +23,9 @@ export const PHOTO_SOURCE_MESSAGES = {
   notUploaded: "No photo of that name was uploaded with the feed.",
   urlsOff: "Photos by URL are not taken here; upload the photo with the feed.",
   privateHost: "The photo URL points into a private network.",
+  // One message for every failure of a URL (refused, reset, timeout, no such name, a status, a redirect): an
+  // import must not tell an open port from a closed one.
   unreachable: "The photo URL could not be read.",
-  timeout: "The photo URL did not answer in time.",
-  status: (status: number) => `The photo URL answered ${status}.`,
 } as const;
 
 export interface UrlPolicy {
@@ -37,62 +41,139 @@ export const DEFAULT_URL_POLICY: UrlPolicy = {
   allowPrivateNetwork: false,
 };
 
-/** Loopback, private, link-local (cloud metadata), carrier-grade NAT and unspecified addresses. */
-export function isPrivateAddress(address: string): boolean {
-  if (isIP(address) === 6) {
-    const lower = address.toLowerCase();
-    if (lower.startsWith("::ffff:")) return isPrivateAddress(lower.slice(7));
-    return lower === "::1" || lower === "::" || /^f[cd]/.test(lower) || /^fe[89ab]/.test(lower);
-  }
-  const [a = 0, b = 0] = address.split(".").map(Number);
-  return (
-    a === 0 ||
-    a === 10 ||
-    a === 127 ||
-    (a === 100 && b >= 64 && b <= 127) ||
-    (a === 169 && b === 254) ||
-    (a === 172 && b >= 16 && b <= 31) ||
-    (a === 192 && b === 168)
-  );
+// Ranges ipaddr.js 1.9.1 calls unicast that are not the public internet either.
+const NOT_PUBLIC_IPV4 = ["198.18.0.0/15" /* benchmarking */].map((cidr) => ipaddr.IPv4.parseCIDR(cidr));
+const NOT_PUBLIC_IPV6 = [
+  "2001::/23", // IETF protocol assignments (benchmarking, ORCHID, …); Teredo inside it is ipaddr's own range
+  "3fff::/20", // documentation
+].map((cidr) => ipaddr.IPv6.parseCIDR(cidr));
+// The only IPv6 addresses routed on the internet; the rest (IPv4-compatible ::/96, NAT64 local-use
+// 64:ff9b:1::/48, discard-only 100::/64, site-local fec0::/10, …) is not, or reaches into a local network.
+const GLOBAL_UNICAST = ipaddr.IPv6.parseCIDR("2000::/3");
+
+/**
+ * Whether an address is anything but public unicast: loopback, private, link-local (cloud metadata),
+ * unique-local, carrier-grade NAT, unspecified, multicast, broadcast, reserved, or an IPv4 address inside
+ * IPv6 (mapped, compatible, NAT64, 6to4, Teredo). Takes every spelling a URL or a resolver takes (decimal,
+ * octal, hex, short, brackets, upper case, a zone id); text that is not an address is not public either.
+ */
+export function isPrivateAddress(text: string): boolean {
+  const address = canonicalAddress(text);
+  if (!address) return true;
+  // An IPv4-mapped address (::ffff:a.b.c.d) reaches the IPv4 one: judge that.
+  const parsed = ipaddr.process(address);
+  if (parsed.range() !== "unicast") return true;
+  if (parsed instanceof ipaddr.IPv4) return NOT_PUBLIC_IPV4.some((range) => parsed.match(range));
+  return !parsed.match(GLOBAL_UNICAST) || NOT_PUBLIC_IPV6.some((range) => parsed.match(range));
 }
 
-/** Reads a photo by URL: no redirects, the policy's timeout, at most maxBytes read (then refused). */
-export async function fetchPhoto(url: string, policy: UrlPolicy): Promise<PhotoBytes> {
-  const target = new URL(url);
-  if (!policy.allowPrivateNetwork) {
-    const host = target.hostname.replace(/^\[|\]$/g, "");
-    const addresses = isIP(host) ? [host] : (await lookup(host, { all: true }).catch(() => [])).map((a) => a.address);
-    if (addresses.length === 0) return { ok: false, message: PHOTO_SOURCE_MESSAGES.unreachable };
-    if (addresses.some(isPrivateAddress)) return { ok: false, message: PHOTO_SOURCE_MESSAGES.privateHost };
-  }
-  const signal = AbortSignal.timeout(policy.timeoutMs);
+/**
+ * The address as WHATWG URL writes it (what a fetch of the URL connects to): `0177.0.0.1`, `0x7f.1`,
+ * `2130706433` and `127.1` are 127.0.0.1, IPv6 is lower case and compressed. Null for anything else.
+ * ipaddr.js is not asked to read the other spellings: it reads `0177.0.0.1` inside IPv6 as 177.0.0.1.
+ */
+function canonicalAddress(text: string): string | null {
+  let host = text.trim().replace(/^\[(.*)\]$/, "$1");
+  // A zone id (fe80::1%eth0, or %25eth0 in a URL) names an interface, not another address.
+  if (host.includes(":")) host = host.replace(/%.*$/, "");
+  let hostname: string;
   try {
-    // A redirect could lead anywhere (a private address after the check above): refused, not followed.
-    const response = await fetch(target, { signal, redirect: "error", headers: { accept: "image/*" } });
-    if (!response.ok || !response.body) {
-      await response.body?.cancel();
-      return { ok: false, message: PHOTO_SOURCE_MESSAGES.status(response.status) };
-    }
-    const declared = Number(response.headers.get("content-length") ?? "0");
-    if (declared > policy.maxBytes) {
-      await response.body.cancel();
-      return { ok: false, message: IMAGE_MESSAGES.tooLarge };
-    }
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    for await (const chunk of response.body) {
-      size += chunk.byteLength;
-      if (size > policy.maxBytes) {
-        await response.body.cancel().catch(() => undefined);
-        return { ok: false, message: IMAGE_MESSAGES.tooLarge };
-      }
-      chunks.push(chunk);
-    }
-    return { ok: true, bytes: Buffer.concat(chunks) };
-  } catch (error) {
-    const timedOut = signal.aborted || (error instanceof Error && error.name === "TimeoutError");
-    return { ok: false, message: timedOut ? PHOTO_SOURCE_MESSAGES.timeout : PHOTO_SOURCE_MESSAGES.unreachable };
+    hostname = new URL(`http://${host.includes(":") ? `[${host}]` : host}/`).hostname;
+  } catch {
+    return null;
   }
+  hostname = hostname.replace(/^\[(.*)\]$/, "$1");
+  return isIP(hostname) ? hostname : null;
+}
+
+/** Refused before any connection: the host is, or resolves to, an address that is not public. */
+class PrivateAddressError extends Error {
+  constructor() {
+    super(PHOTO_SOURCE_MESSAGES.privateHost);
+    this.name = "PrivateAddressError";
+  }
+}
+
+/**
+ * The socket's resolver: resolves the name once, refuses it whole if any of its addresses is not public,
+ * and hands the socket only the addresses it vetted. Resolving apart from the connection would let a name
+ * answer a public address to the check and a private one to the socket (DNS rebinding).
+ */
+const vettedLookup: LookupFunction = (hostname, options, callback) => {
+  // Read at call time (not a named import), so a test can stand in for the resolver.
+  dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
+    if (error) return callback(error, "");
+    if (addresses.length === 0) return callback(new Error(`No address for ${hostname}`), "");
+    if (addresses.some((entry) => isPrivateAddress(entry.address))) return callback(new PrivateAddressError(), "");
+    if (options.all) return callback(null, addresses);
+    callback(null, addresses[0]!.address, addresses[0]!.family);
+  });
+};
+
+const UNREACHABLE: PhotoBytes = { ok: false, message: PHOTO_SOURCE_MESSAGES.unreachable };
+const PRIVATE_HOST: PhotoBytes = { ok: false, message: PHOTO_SOURCE_MESSAGES.privateHost };
+const TOO_LARGE: PhotoBytes = { ok: false, message: IMAGE_MESSAGES.tooLarge };
+
+/**
+ * Reads a photo by URL: the host vetted (unless the policy allows private networks) and connected to at the
+ * vetted address, no redirects, the policy's timeout for the whole read, at most maxBytes read (then
+ * refused).
+ */
+export async function fetchPhoto(url: string, policy: UrlPolicy): Promise<PhotoBytes> {
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    return UNREACHABLE;
+  }
+  if (target.protocol !== "http:" && target.protocol !== "https:") return UNREACHABLE;
+  // Node does not call the resolver for an address, so a literal one is vetted here.
+  const literal = target.hostname.replace(/^\[(.*)\]$/, "$1");
+  if (!policy.allowPrivateNetwork && isIP(literal) && isPrivateAddress(literal)) return PRIVATE_HOST;
+  return new Promise((resolve) => {
+    let settled = false;
+    const finish = (result: PhotoBytes) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      request.destroy();
+      resolve(result);
+    };
+    const request = (target.protocol === "https:" ? https : http).request(target, {
+      // A socket of its own: never one of a pool, connected (and vetted) for another URL.
+      agent: false,
+      lookup: policy.allowPrivateNetwork ? undefined : vettedLookup,
+      headers: { accept: "image/*" },
+    });
+    const timer = setTimeout(() => finish(UNREACHABLE), policy.timeoutMs);
+    request.on("error", (error) => finish(error instanceof PrivateAddressError ? PRIVATE_HOST : UNREACHABLE));
+    request.on("close", () => finish(UNREACHABLE));
+    if (!policy.allowPrivateNetwork) {
+      // A second look at the address actually connected to, should a path past the resolver ever open.
+      request.on("socket", (socket) =>
+        socket.once("connect", () => {
+          if (isPrivateAddress(socket.remoteAddress ?? "")) request.destroy(new PrivateAddressError());
+        }),
+      );
+    }
+    request.on("response", (response) => {
+      // A redirect could lead anywhere (a private address): refused, not followed, like any other status.
+      const status = response.statusCode ?? 0;
+      if (status < 200 || status > 299) return finish(UNREACHABLE);
+      if (Number(response.headers["content-length"] ?? "0") > policy.maxBytes) return finish(TOO_LARGE);
+      const chunks: Buffer[] = [];
+      let size = 0;
+      response.on("data", (chunk: Buffer) => {
+        size += chunk.byteLength;
+        if (size > policy.maxBytes) finish(TOO_LARGE);
+        else chunks.push(chunk);
+      });
+      response.on("end", () => finish({ ok: true, bytes: Buffer.concat(chunks) }));
+      response.on("error", () => finish(UNREACHABLE));
+      response.on("close", () => finish(UNREACHABLE));
+    });
+    request.end();
+  });
 }
 
 /** Reads at most `maxBytes` of a file; larger is refused without reading it all. */

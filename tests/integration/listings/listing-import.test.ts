@@ -231,7 +231,7 @@ describe("refusals", () => {
       {
         line: 3,
         vin: "1FTBF2B60NEA00402",
-        reason: LISTING_IMPORT_MESSAGES.photo(`${photoBase}/gone.jpg`, PHOTO_SOURCE_MESSAGES.status(404)),
+        reason: LISTING_IMPORT_MESSAGES.photo(`${photoBase}/gone.jpg`, PHOTO_SOURCE_MESSAGES.unreachable),
       },
       {
         line: 4,
@@ -241,7 +241,7 @@ describe("refusals", () => {
       {
         line: 5,
         vin: "1FTBF2B60NEA00404",
-        reason: LISTING_IMPORT_MESSAGES.photo(`${photoBase}/slow.jpg`, PHOTO_SOURCE_MESSAGES.timeout),
+        reason: LISTING_IMPORT_MESSAGES.photo(`${photoBase}/slow.jpg`, PHOTO_SOURCE_MESSAGES.unreachable),
       },
       { line: 6, reason: FEED_MESSAGES.photo("ftp://example.com/a.jpg") },
     ]);
