@@ -1,6 +1,6 @@
 // Credit memos without JavaScript (ADR 040): the Create Credit Memo dialog is a form posted to the AR
 // board; Check, Add line and Remove draw it again with what was typed; a refused create keeps the values;
-// the created memo opens in its memo dialog, which approves and voids it with plain posts.
+// the created memo opens in its memo dialog; another approver approves it and voids it with plain posts.
 import { expect, test } from "./fixtures.ts";
 import {
   AR,
@@ -11,11 +11,12 @@ import {
   fillMemo,
   FREE,
   memoDialog,
+  OWN_MEMO,
   REQUIRED,
   seededMemo,
   uniqueClaim,
 } from "./credit-memo.support.ts";
-import { adoptSession } from "./support/accounts.ts";
+import { ADMIN, adoptSession } from "./support/accounts.ts";
 
 test.describe("credit memos without JavaScript", () => {
   test("creates, approves and voids a memo with plain forms", async ({ page }) => {
@@ -67,6 +68,11 @@ test.describe("credit memos without JavaScript", () => {
     await expect(memo.locator("[data-memo-total]")).toHaveText("$100.45");
     const id = await memo.locator("[data-credit-memo]").getAttribute("data-credit-memo");
 
+    // Four eyes (ADR 054): its creator sees why there is no Approve; the administrator approves it.
+    await expect(memo.getByRole("button", { name: "Approve" })).toHaveCount(0);
+    await expect(memo.locator("[data-approve-block]")).toHaveText(OWN_MEMO);
+    await adoptSession(page, ADMIN);
+    await page.goto(`/accounts-receivable?filter=${encodeURIComponent(claim)}&modal=creditMemoEdit&creditMemoId=${id}`);
     await memo.getByRole("button", { name: "Approve" }).click();
     await expect(page.getByRole("dialog")).toHaveCount(0);
     const card = page.locator(`article[data-card-key="credit-memo-${id}"]`);

@@ -1,7 +1,7 @@
 // Credit memos with JavaScript (ADR 040): on the AR board, Create Credit Memo checks the form before
 // sending (the required message for 6 s), adds and removes lines in the page, checks the invoice/claim
 // number on leaving it (a duplicate disables Create), and opens the new memo, which says so for 5 s; a
-// second browser on the board sees the memo's card arrive live; the memo is approved, then voided.
+// second browser (another approver) sees the memo's card arrive live and approves it; its creator voids it.
 import { expect, test } from "./fixtures.ts";
 import {
   AR,
@@ -12,11 +12,12 @@ import {
   fillMemo,
   FREE,
   memoDialog,
+  OWN_MEMO,
   REQUIRED,
   seededMemo,
   uniqueClaim,
 } from "./credit-memo.support.ts";
-import { adoptSession } from "./support/accounts.ts";
+import { ADMIN, adoptSession } from "./support/accounts.ts";
 import { cardByKey, liveStatus } from "./support/board.ts";
 
 test.describe("credit memos with JavaScript", () => {
@@ -32,8 +33,9 @@ test.describe("credit memos with JavaScript", () => {
 
     const other = await browser.newContext({ baseURL });
     try {
+      // The second browser is another approver (four eyes, ADR 054): the administrator.
       const watcher = await other.newPage();
-      await adoptSession(watcher, AR);
+      await adoptSession(watcher, ADMIN);
       await watcher.goto(boardPath);
       await expect(liveStatus(watcher)).toHaveText("Live");
 
@@ -86,8 +88,12 @@ test.describe("credit memos with JavaScript", () => {
       await expect(card).toBeVisible();
       await expect(card.getByRole("list", { name: "Flags" }).getByText("Pending", { exact: true })).toBeVisible();
 
-      await memo.getByRole("button", { name: "Approve" }).click();
-      await expect(page.getByRole("dialog")).toHaveCount(0);
+      // Its creator may not approve it; the other approver does, from the card.
+      await expect(memo.getByRole("button", { name: "Approve" })).toHaveCount(0);
+      await expect(memo.locator("[data-approve-block]")).toHaveText(OWN_MEMO);
+      await card.getByRole("link", { name: "Details" }).click();
+      await memoDialog(watcher).getByRole("button", { name: "Approve" }).click();
+      await expect(watcher.getByRole("dialog")).toHaveCount(0);
       await expect(card.getByRole("list", { name: "Flags" }).getByText("Approved", { exact: true })).toBeVisible();
       await expect(card.getByText("$1,250.30").first()).toBeVisible();
 

@@ -1,5 +1,5 @@
 // What the credit memo browser tests share (ADR 040): the AR account of the demo data (it creates, approves
-// and voids memos), the messages, a number no memo uses, a company and a used number from the memo cards,
+// others' memos and voids them), the messages, a number no memo uses, a company and a used number from the memo cards,
 // and filling the Create Credit Memo dialog.
 import { randomInt } from "node:crypto";
 import { expect, type Locator, type Page } from "@playwright/test";
@@ -16,6 +16,7 @@ export const FREE = "No credit memo uses this Invoice/Claim # yet.";
 export const CREATED = "Credit Memo created successfully!";
 export const APPLIED = "Credit Memo applied successfully!";
 export const EDITED = "Credit Memo edited successfully!";
+export const OWN_MEMO = "A credit memo is approved by someone other than the person who created it.";
 
 export const uniqueClaim = (label: string) => `E2E-${label}-${randomInt(1_000_000, 9_999_999)}`;
 
