@@ -249,7 +249,9 @@ export const CREDIT_MEMOS_ENDPOINTS = {
     path: "/api/credit-memo/{creditMemoId}/approve",
     tag: "Credit memos",
     summary: "Approve a pending credit memo",
-    description: "Its lines' total becomes available credit. A memo that is not pending answers 409.",
+    description:
+      "Its lines' total becomes available credit. A memo that is not pending answers 409; its creator, or an " +
+      "administrator impersonating someone to approve their own memo, 403 (four eyes).",
     access: "session",
     permission: "credit-memo-approve, or all access.",
     params: memoParams,
@@ -321,9 +323,12 @@ export const CREDIT_MEMOS_ENDPOINTS = {
     tag: "Credit memos",
     summary: "Apply credit memos to invoices",
     description:
-      "All lines or none. 404: an invoice does not exist; 406: it is another company's or already paid (send the " +
-      "line again with `InvoiceOverride: 1` to apply anyway); 417: a memo is no longer approved or no longer has the " +
-      "credit (someone applied or voided it meanwhile; not overridable). Amounts are exact; a memo never goes below zero.",
+      "All lines or none. 404: an invoice does not exist; 406: it is another company's, already paid, or owes less " +
+      "than the amount (send the line again with `InvoiceOverride: 1` to apply anyway: the memo gives the amount, the " +
+      "invoice takes at most what it owes, another company's invoice nothing); 417: a memo is no longer approved or no " +
+      "longer has the credit (someone applied or voided it meanwhile; not overridable); 409: an invoice changed " +
+      "meanwhile. Applied dates may not be in the future. Amounts are exact; neither a memo nor an invoice ever " +
+      "goes below zero.",
     access: "session",
     permission: CREATORS,
     body: {
@@ -349,7 +354,10 @@ export const CREDIT_MEMOS_ENDPOINTS = {
         example: { ok: true, message: CREDIT_MEMO_APPLY_MESSAGES.applied },
       }),
       404: { ...REFUSALS[404], example: { error: CREDIT_MEMO_APPLY_MESSAGES.invoiceNotFound("INV-1") } },
-      406: refusal("An invoice is another company's or already paid.", CREDIT_MEMO_APPLY_MESSAGES.invoicePaid("INV-1")),
+      406: refusal(
+        "An invoice is another company's, already paid, or owes less than the amount.",
+        CREDIT_MEMO_APPLY_MESSAGES.invoiceOverBalance("INV-1", 48_908),
+      ),
       417: refusal("A memo no longer has the credit.", CREDIT_MEMO_APPLY_MESSAGES.noLongerAvailable(118, 0)),
     },
   }),
@@ -362,7 +370,8 @@ export const CREDIT_MEMOS_ENDPOINTS = {
       "Its fields and lines, replaced by the body's. The create's rules and messages apply; an edit's failure answers " +
       "'Error, please verify you have filled out all required fields and try again.' with the field's reason. The " +
       "lines' total may not go below the credit applied, nor, once approved, above the approved total (409). A void " +
-      "memo answers 409; a stale version 409 (412 with If-Match) with the changes made since.",
+      "memo answers 409, and so does a new company while credit of the memo is applied; a stale version 409 (412 " +
+      "with If-Match) with the changes made since. Lines are at most 999,999.99, a memo at most 9,999,999.99.",
     access: "session",
     permission: EDITORS,
     headers: ifMatchHeaders,
@@ -392,7 +401,8 @@ export const CREDIT_MEMOS_ENDPOINTS = {
     summary: "Edit a credit memo's applications (action Apply)",
     description:
       "The applications of each line's `originalInvoice` are replaced by the line, those of each removed invoice " +
-      "deleted, the others kept; invoices' balances follow. The new total may not exceed the replaced applications' " +
+      "deleted, the others kept; each invoice gets back exactly what a removed application took from it, and a line " +
+      "is checked as the apply checks it (406 unless overridden). The new total may not exceed the replaced applications' " +
       "sum plus the memo's available credit (409). A blank field or an invoice named twice answers 400 'Error, please " +
       "verify you have filled out all required fields and there are no duplicates and try again.'; a stale version " +
       "409 (412 with If-Match).",
@@ -407,7 +417,7 @@ export const CREDIT_MEMOS_ENDPOINTS = {
         example: { ok: true, CreditMemoID: 118, message: CREDIT_MEMO_EDIT_MESSAGES.edited },
       }),
       406: refusal(
-        "A changed invoice is another company's or already paid.",
+        "An invoice is another company's, already paid, or owes less than the line's amount.",
         CREDIT_MEMO_APPLY_MESSAGES.invoicePaid("INV-1"),
       ),
     },
