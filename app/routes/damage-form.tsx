@@ -1,8 +1,9 @@
 // /damageform and /damage-form (damageForm, public; issue 20 point 4, ADR 050): a driver or customer reports
 // damage to a unit, with up to ten photos from the phone. One multipart POST to this route, with or without
-// JavaScript: the public forms' safety layer decides first (rate limit, honeypot, fill time; ADR 047), then
-// the domain checks every field and photo and stores only a wholly accepted report. A refusal draws the form
-// again with the customer's text and a message per field; success redirects (303) to the confirmation with
+// JavaScript: the public forms' safety layer decides first (rate limit, honeypot, fill time, a ticket used
+// once; ADR 047), then the domain checks every field and photo and stores only a wholly accepted report. A
+// refusal draws the form again with the customer's text, a message per field and the ticket to send with
+// (a fresh one when the old one cannot be used again); success redirects (303) to the confirmation with
 // the reference number, and the receipt goes out when an e-mail address was given.
 import { data, redirect } from "react-router";
 import { DamageFormBody } from "~/components/damage-form.tsx";
@@ -10,7 +11,11 @@ import { PublicFormConfirmation } from "~/components/public-forms/public-form-co
 import { servicesContext } from "~/context.ts";
 import { chosenPhotos, submitDamageReport } from "~/modules/damage-reports/damage-form.server.ts";
 import { fileStorageFor } from "~/modules/files/file-storage.server.ts";
-import { checkPublicSubmission, issuePublicFormTicket } from "~/modules/public-forms/public-form-guard.server.ts";
+import {
+  checkPublicSubmission,
+  forgetExpiredTickets,
+  issuePublicFormTicket,
+} from "~/modules/public-forms/public-form-guard.server.ts";
 import { sendPublicFormReceipt } from "~/modules/public-forms/public-form-receipt.server.ts";
 import {
   DAMAGE_FORM_FIELDS as F,
@@ -20,6 +25,7 @@ import {
   damageFormTextValues,
   readDamageFormConfirmation,
 } from "~/rules/damage-reports/damage-form.ts";
+import { PUBLIC_FORM_FIELDS, PUBLIC_FORM_MESSAGES } from "~/rules/public-forms/public-form-guard.ts";
 import type { Route } from "./+types/damage-form";
 
 export const meta: Route.MetaFunction = () => [{ title: "Report damage · Fleet Ops" }];
@@ -43,22 +49,41 @@ export async function action(args: Route.ActionArgs) {
     form = await args.request.formData();
   } catch {
     return data<DamageFormAnswer>(
-      { message: DAMAGE_FORM_MESSAGES.unreadable, fieldErrors: {}, values: {} },
+      {
+        message: DAMAGE_FORM_MESSAGES.unreadable,
+        fieldErrors: {},
+        values: {},
+        ticket: issuePublicFormTicket(services),
+      },
       { status: 400 },
     );
   }
   const values = damageFormTextValues(form);
+  const sent = form.get(PUBLIC_FORM_FIELDS.ticket);
+  // The form is drawn again with the ticket it was sent with while that one may still be used (it only needs
+  // to age, or the values to be corrected); an expired, damaged, used or bot's ticket is replaced.
+  const sentTicket = typeof sent === "string" && sent.length <= 128 ? sent : null;
   const check = await checkPublicSubmission(services, args.request, form, "damage");
   if (!check.ok) {
     const headers: HeadersInit = check.retryAfterSeconds ? { "Retry-After": String(check.retryAfterSeconds) } : {};
+    const keep = check.message === PUBLIC_FORM_MESSAGES.tooFast || check.status === 429;
     return data<DamageFormAnswer>(
-      { message: check.message, fieldErrors: {}, values },
+      {
+        message: check.message,
+        fieldErrors: {},
+        values,
+        ticket: (keep && sentTicket) || issuePublicFormTicket(services),
+      },
       { status: check.status, headers },
     );
   }
   const files = form.getAll(F.photos).filter((entry): entry is File => typeof entry !== "string");
   const result = await submitDamageReport(
-    { db: services.database.prisma, storage: fileStorageFor(services.config), origin: check.origin },
+    {
+      db: services.database.prisma,
+      storage: fileStorageFor(services.config),
+      submission: { origin: check.origin, ticketNonce: check.ticketNonce },
+    },
     {
       fields: values,
       photos: chosenPhotos(files).map((file) => ({
@@ -69,11 +94,18 @@ export async function action(args: Route.ActionArgs) {
     },
   );
   if (!result.ok) {
+    const used = result.message === PUBLIC_FORM_MESSAGES.used;
     return data<DamageFormAnswer>(
-      { message: DAMAGE_FORM_MESSAGES.summary, fieldErrors: result.fieldErrors ?? {}, values },
+      {
+        message: used ? result.message : DAMAGE_FORM_MESSAGES.summary,
+        fieldErrors: result.fieldErrors ?? {},
+        values,
+        ticket: (!used && sentTicket) || issuePublicFormTicket(services),
+      },
       { status: result.status },
     );
   }
+  await forgetExpiredTickets(services);
   services.boardChanges.listsChanged(result.lists);
   const receiptSent = sendPublicFormReceipt(services, {
     to: result.contactEmail,
@@ -101,5 +133,11 @@ export default function DamageForm({ loaderData, actionData }: Route.ComponentPr
       />
     );
   }
-  return <DamageFormBody ticket={loaderData.ticket ?? ""} today={loaderData.today} answer={actionData ?? null} />;
+  return (
+    <DamageFormBody
+      ticket={actionData?.ticket ?? loaderData.ticket ?? ""}
+      today={loaderData.today}
+      answer={actionData ?? null}
+    />
+  );
 }

@@ -38,7 +38,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     names: OFF_RENT_FORM_NAMES,
     units: true,
     validate: validateOffRentForm,
-    store: (offRent, origin) => storePublicOffRent(services.database.prisma, offRent, origin),
+    store: (offRent, submission) => storePublicOffRent(services.database.prisma, offRent, submission),
     receipt: ({ fields, units, receiptEmail }, reference) => ({
       to: receiptEmail,
       subject: "off-rent request",

@@ -41,7 +41,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     names: ORDER_FORM_NAMES,
     units: false,
     validate: validateOrderForm,
-    store: (order, origin) => storePublicOrder(services.database.prisma, order, origin),
+    store: (order, submission) => storePublicOrder(services.database.prisma, order, submission),
     receipt: ({ fields, trucksRequested }, reference) => ({
       to: typeof fields[RECEIPT_EMAIL_FIELD.name] === "string" ? (fields[RECEIPT_EMAIL_FIELD.name] as string) : null,
       subject: "order request",

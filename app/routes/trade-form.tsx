@@ -39,7 +39,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     names: TRADE_FORM_NAMES,
     units: true,
     validate: validateTradeForm,
-    store: (trade, origin, today) => storePublicTrade(services.database.prisma, trade, origin, today),
+    store: (trade, submission, today) => storePublicTrade(services.database.prisma, trade, submission, today),
     receipt: ({ fields, units, newTrucks }, reference) => ({
       to: typeof fields[RECEIPT_EMAIL_FIELD.name] === "string" ? (fields[RECEIPT_EMAIL_FIELD.name] as string) : null,
       subject: "trade request",

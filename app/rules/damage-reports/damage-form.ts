@@ -159,11 +159,15 @@ export function damageFormTextValues(form: Pick<FormData, "get">): Record<string
   );
 }
 
-/** The page's answer to a refused submission: a message, a message list per field, and the text as sent. */
+/**
+ * The page's answer to a refused submission: a message, a message list per field, the text as sent, and the
+ * ticket the form is sent with next (the same one, or a fresh one when it cannot be used again; ADR 047).
+ */
 export interface DamageFormAnswer {
   message: string;
   fieldErrors: Record<string, string[]>;
   values: Record<string, string>;
+  ticket?: string;
 }
 
 const REFERENCE_PARAM = "reference";

@@ -30,11 +30,12 @@ describe("isHoneypotFilled", () => {
 
 describe("readTicket", () => {
   const signature = "A".repeat(43);
-  it("reads the issue time and what is signed", () => {
+  it("reads the issue time, the nonce and what is signed", () => {
     const issued = 1_800_000_000_000;
     const ticket = `v1.${issued.toString(36)}.abcdefghijklmnop.${signature}`;
     expect(readTicket(ticket)).toEqual({
       issuedAtMs: issued,
+      nonce: "abcdefghijklmnop",
       signed: `v1.${issued.toString(36)}.abcdefghijklmnop`,
       signature,
     });

@@ -97,7 +97,12 @@ function argsFor(body: FormData | { raw: string; type: string }, address = nextA
 interface Answer {
   status: number;
   location: string | null;
-  data: { message: string; fieldErrors: Record<string, string[]>; values: Record<string, string> } | null;
+  data: {
+    message: string;
+    fieldErrors: Record<string, string[]>;
+    values: Record<string, string>;
+    ticket?: string;
+  } | null;
 }
 
 async function submit(
@@ -346,6 +351,25 @@ describe("the safety layer", () => {
     }
     const data = await expectRefused(formOf(validFields()), 429, address);
     expect(data.message).toBe(PUBLIC_FORM_MESSAGES.tooMany);
+  });
+
+  it("accepts a ticket once: sent again it is refused with a fresh ticket, and one report is stored", async () => {
+    const form = formOf(validFields());
+    const sent = form.get(PUBLIC_FORM_FIELDS.ticket) as string;
+    expect((await submit(form)).status).toBe(303);
+    const data = await expectRefused(form);
+    expect(data.message).toBe(PUBLIC_FORM_MESSAGES.used);
+    expect(data.values.description).toBe(validFields().description);
+    expect(data.ticket).toMatch(/^v1\./);
+    expect(data.ticket).not.toBe(sent);
+  });
+
+  it("stores one report when one ticket is sent several times at once", async () => {
+    const form = formOf(validFields());
+    const before = await db.damageReport.count();
+    const answers = await Promise.all(Array.from({ length: 4 }, () => submit(form)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([303, 400, 400, 400]);
+    expect(await db.damageReport.count()).toBe(before + 1);
   });
 
   it("answers a multipart body it cannot read with 400", async () => {

@@ -30,7 +30,7 @@ import {
 } from "../../support/factories/public-forms.ts";
 import { openWriteCounter } from "../../support/property.ts";
 import { startTestServer, type RunningServer } from "../../support/test-server.ts";
-import { FORMS, freshAddress, postForm } from "./public-forms-support.ts";
+import { agedTicket, FORMS, freshAddress, postForm } from "./public-forms-support.ts";
 
 const db = createTestPrisma();
 const mailDir = mkdtempSync(path.join(tmpdir(), "fleetops-public-forms-"));
@@ -331,6 +331,41 @@ describe("the safety layer", () => {
     expect(html).toContain('value="Acme Paving LLC"');
     expect(written).toBe(0);
     expect((await postForm(server, page, body, { address })).status).toBe(303);
+  });
+
+  it.each(Object.entries(FORMS))(
+    "%s accepts a ticket once: sent again, it is refused with a fresh ticket and nothing more is stored",
+    async (form, page) => {
+      const body = { ...valid[form as keyof typeof valid], [PUBLIC_FORM_FIELDS.ticket]: agedTicket(server) };
+      expect((await postForm(server, page, body)).status).toBe(303);
+      let response!: Response;
+      const written = await rowsWrittenBy(async () => {
+        response = await postForm(server, page, body);
+      });
+      expect(response.status).toBe(400);
+      const html = await response.text();
+      expect(html).toContain(escapeHtml(PUBLIC_FORM_MESSAGES.used));
+      const drawn = new RegExp(`name="${PUBLIC_FORM_FIELDS.ticket}" value="(v1\\.[^"]+)"`).exec(html)?.[1];
+      expect(drawn).toBeDefined();
+      expect(drawn).not.toBe(body[PUBLIC_FORM_FIELDS.ticket]);
+      expect(html).toContain('value="Acme Paving LLC"');
+      expect(written).toBe(0);
+      // The fresh ticket is one of ours, unused: sent at once it is only too quick.
+      const again = await postForm(server, page, { ...body, [PUBLIC_FORM_FIELDS.ticket]: drawn! });
+      expect(await again.text()).toContain(escapeHtml(PUBLIC_FORM_MESSAGES.tooFast));
+    },
+  );
+
+  it("stores one request when one ticket is sent several times at once", async () => {
+    const ticket = agedTicket(server);
+    const before = await db.formHistory.count();
+    const responses = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        postForm(server, FORMS.order, { ...validOrderBody(), [PUBLIC_FORM_FIELDS.ticket]: ticket }),
+      ),
+    );
+    expect(responses.map((response) => response.status).sort()).toEqual([303, 400, 400, 400]);
+    expect(await db.formHistory.count()).toBe(before + 1);
   });
 
   it("refuses a forged or damaged ticket as expired", async () => {
