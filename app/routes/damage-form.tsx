@@ -25,10 +25,13 @@ import {
   damageFormTextValues,
   readDamageFormConfirmation,
 } from "~/rules/damage-reports/damage-form.ts";
-import { PUBLIC_FORM_FIELDS, PUBLIC_FORM_MESSAGES } from "~/rules/public-forms/public-form-guard.ts";
+import { PUBLIC_FORM_FIELDS, PUBLIC_FORM_MESSAGES, publicFormHeaders } from "~/rules/public-forms/public-form-guard.ts";
 import type { Route } from "./+types/damage-form";
 
 export const meta: Route.MetaFunction = () => [{ title: "Report damage · Fleet Ops" }];
+
+// A 429's Retry-After reaches the answer (React Router leaves an action's headers out otherwise).
+export const headers = publicFormHeaders;
 
 export async function loader(args: Route.LoaderArgs) {
   const services = args.context.get(servicesContext);

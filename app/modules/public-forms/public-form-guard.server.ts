@@ -4,7 +4,9 @@
 // page limiters, ADR 034), the honeypot, the minimum fill time, the ticket's signature and age, and whether
 // it was used already. A ticket is single-use: the transaction that stores a submission claims its nonce
 // (claimPublicFormTicket), so a ticket sent twice, even at once or to two instances, stores one request.
-// A refusal stores nothing; an accepted submission is audited with its origin (auditPublicSubmission).
+// server/security/public-form-submissions.ts asks spentSubmissionBudget (counting nothing) before a body is
+// read, and answers a spent address's post itself. A refusal stores nothing; an accepted submission is
+// audited with its origin (auditPublicSubmission).
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { ipKeyGenerator } from "express-rate-limit";
 import { AttemptLimiter, attemptLimiterFor } from "~/modules/identity/attempt-limiter.server.ts";
@@ -68,6 +70,22 @@ export function publicSubmissionLimiterFor(services: object): AttemptLimiter {
   );
 }
 
+/** The limiter's key of a client address: an IPv6 one by its /56, as express-rate-limit groups them. */
+function submissionKey(ip: string): string {
+  return `address:${ip ? ipKeyGenerator(ip) : "unknown"}`;
+}
+
+/**
+ * Whether an address has already sent its whole budget, asked without counting a submission: the seconds
+ * until it may send again (a Retry-After value), or null. server/security/public-form-submissions.ts asks
+ * this before a body is read, so a spent address costs no reading of what it sends.
+ */
+export function spentSubmissionBudget(services: object, ip: string, now: number = Date.now()): number | null {
+  const limiter = publicSubmissionLimiterFor(services);
+  const key = submissionKey(ip);
+  return limiter.isSpent([key], now) ? limiter.secondsUntilReset([key], now) : null;
+}
+
 /** The submission's origin: the address server/app.ts recorded, and the browser's own description. */
 export function submissionOrigin(request: Request): SubmissionOrigin {
   const ip = request.headers.get(CLIENT_ADDRESS_HEADER) ?? "";
@@ -89,7 +107,7 @@ export async function checkPublicSubmission(
   void form;
   const origin = submissionOrigin(request);
   const limiter = publicSubmissionLimiterFor(services);
-  const key = `address:${origin.ip ? ipKeyGenerator(origin.ip) : "unknown"}`;
+  const key = submissionKey(origin.ip);
   if (!limiter.attempt([key], now)) {
     return {
       ok: false,

@@ -19,7 +19,7 @@ import {
   PUBLIC_FORM_MESSAGES,
   PUBLIC_SUBMISSIONS_PER_WINDOW,
 } from "~/rules/public-forms/public-form-guard.ts";
-import { action, loader } from "~/routes/damage-form.tsx";
+import { action, headers, loader } from "~/routes/damage-form.tsx";
 import { createDamageReportsRouter } from "../../../server/api/damage-reports.ts";
 import { apiHarness } from "../../support/api-harness.ts";
 import { createTestPrisma } from "../../support/database.ts";
@@ -370,6 +370,16 @@ describe("the safety layer", () => {
     const answers = await Promise.all(Array.from({ length: 4 }, () => submit(form)));
     expect(answers.map((answer) => answer.status).sort()).toEqual([303, 400, 400, 400]);
     expect(await db.damageReport.count()).toBe(before + 1);
+  });
+
+  it("passes a 429's Retry-After on to the answer", () => {
+    const answer = headers({
+      actionHeaders: new Headers({ "Retry-After": "120" }),
+      loaderHeaders: new Headers(),
+      parentHeaders: new Headers(),
+      errorHeaders: undefined,
+    } as never);
+    expect(new Headers(answer).get("Retry-After")).toBe("120");
   });
 
   it("answers a multipart body it cannot read with 400", async () => {
