@@ -1,7 +1,7 @@
 // /damageform and /damage-form (damageForm, public; issue 20 point 4, ADR 050): a driver or customer reports
 // damage to a unit, with up to ten photos from the phone. One multipart POST to this route, with or without
-// JavaScript: the public forms' safety layer decides first (rate limit, honeypot, fill time, a ticket used
-// once; ADR 047), then the domain checks every field and photo and stores only a wholly accepted report. A
+// JavaScript, read with a cap on its parts; the public forms' safety layer decides first (rate limit, honeypot,
+// fill time, a ticket used once; ADR 047), then the domain checks every field and photo and stores only a wholly accepted report. A
 // refusal draws the form again with the customer's text, a message per field and the ticket to send with
 // (a fresh one when the old one cannot be used again); success redirects (303) to the confirmation with
 // the reference number, and the receipt goes out when an e-mail address was given.
@@ -10,6 +10,7 @@ import { DamageFormBody } from "~/components/damage-form.tsx";
 import { PublicFormConfirmation } from "~/components/public-forms/public-form-confirmation.tsx";
 import { servicesContext } from "~/context.ts";
 import { chosenPhotos, submitDamageReport } from "~/modules/damage-reports/damage-form.server.ts";
+import { readCappedFormData } from "~/modules/public-forms/capped-form-data.server.ts";
 import { fileStorageFor } from "~/modules/files/file-storage.server.ts";
 import {
   checkPublicSubmission,
@@ -19,6 +20,7 @@ import {
 import { sendPublicFormReceipt } from "~/modules/public-forms/public-form-receipt.server.ts";
 import {
   DAMAGE_FORM_FIELDS as F,
+  DAMAGE_FORM_LIMITS,
   DAMAGE_FORM_MESSAGES,
   type DamageFormAnswer,
   damageFormConfirmationHref,
@@ -46,21 +48,23 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const services = args.context.get(servicesContext);
-  let form: FormData;
-  try {
-    // The body is at most DAMAGE_FORM_UPLOAD_LIMIT: the public forms' layer refused larger ones unread (ADR 047).
-    form = await args.request.formData();
-  } catch {
+  // The body is at most DAMAGE_FORM_UPLOAD_LIMIT (the public forms' layer refused larger ones unread, ADR 047)
+  // and of at most DAMAGE_FORM_LIMITS.maxParts parts: reading stops at the first part over, the rest unread.
+  const read = await readCappedFormData(args.request, DAMAGE_FORM_LIMITS.maxParts);
+  if (!read.ok) {
+    const tooMany = read.reason === "too-many-parts";
     return data<DamageFormAnswer>(
       {
-        message: DAMAGE_FORM_MESSAGES.unreadable,
+        message: tooMany ? DAMAGE_FORM_MESSAGES.tooManyParts : DAMAGE_FORM_MESSAGES.unreadable,
         fieldErrors: {},
         values: {},
         ticket: issuePublicFormTicket(services),
       },
-      { status: 400 },
+      // The rest of the body is still on its way: close the connection after the answer rather than read it.
+      { status: tooMany ? 413 : 400, headers: tooMany ? { Connection: "close" } : {} },
     );
   }
+  const form = read.form;
   const values = damageFormTextValues(form);
   const sent = form.get(PUBLIC_FORM_FIELDS.ticket);
   // The form is drawn again with the ticket it was sent with while that one may still be used (it only needs

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { isHoneypotFilled, MAX_FILL_MS, MIN_FILL_MS, readTicket, ticketAge } from "./public-form-guard.ts";
+import {
+  isHoneypotFilled,
+  MAX_FILL_MS,
+  MIN_FILL_MS,
+  publicFormHeaders,
+  readTicket,
+  ticketAge,
+} from "./public-form-guard.ts";
 
 describe("ticketAge", () => {
   const issued = 1_800_000_000_000;
@@ -55,5 +62,17 @@ describe("readTicket", () => {
     ]) {
       expect(readTicket(value)).toBeNull();
     }
+  });
+});
+
+describe("publicFormHeaders", () => {
+  it("passes on the action's Retry-After and Connection, and nothing else", () => {
+    const actionHeaders = new Headers({ "Retry-After": "90", Connection: "close", "X-Other": "1" });
+    const headers = publicFormHeaders({ actionHeaders });
+    expect([...headers.entries()]).toEqual([
+      ["connection", "close"],
+      ["retry-after", "90"],
+    ]);
+    expect([...publicFormHeaders({ actionHeaders: new Headers() }).entries()]).toEqual([]);
   });
 });

@@ -92,10 +92,15 @@ export const PUBLIC_FORM_BODY_LIMIT = 64 * 1024;
 /** The largest multipart body the damage form accepts (its photos; the form checks each one itself). */
 export const DAMAGE_FORM_UPLOAD_LIMIT = 60 * 1024 * 1024;
 
-/** The answer's headers of a public form page: the action's Retry-After (a 429), and nothing else. */
+/**
+ * The answer's headers of a public form page: the action's Retry-After (a 429) and Connection: close (a body
+ * the action left partly unread), and nothing else.
+ */
 export function publicFormHeaders({ actionHeaders }: { actionHeaders: Headers }): Headers {
   const headers = new Headers();
-  const retryAfter = actionHeaders.get("Retry-After");
-  if (retryAfter) headers.set("Retry-After", retryAfter);
+  for (const name of ["Retry-After", "Connection"]) {
+    const value = actionHeaders.get(name);
+    if (value) headers.set(name, value);
+  }
   return headers;
 }

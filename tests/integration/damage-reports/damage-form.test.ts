@@ -13,7 +13,7 @@ import { fileStorageFor } from "~/modules/files/file-storage.server.ts";
 import { demoPhoto } from "~/modules/files/images.server.ts";
 import type { AppServices } from "~/modules/platform/services.server.ts";
 import { CLIENT_ADDRESS_HEADER, issuePublicFormTicket } from "~/modules/public-forms/public-form-guard.server.ts";
-import { DAMAGE_FORM_MESSAGES } from "~/rules/damage-reports/damage-form.ts";
+import { DAMAGE_FORM_LIMITS, DAMAGE_FORM_MESSAGES } from "~/rules/damage-reports/damage-form.ts";
 import {
   PUBLIC_FORM_FIELDS,
   PUBLIC_FORM_MESSAGES,
@@ -380,6 +380,18 @@ describe("the safety layer", () => {
       errorHeaders: undefined,
     } as never);
     expect(new Headers(answer).get("Retry-After")).toBe("120");
+  });
+
+  it("refuses one part more than the cap with 413, storing nothing, and accepts as many as the cap", async () => {
+    const extra = (form: FormData, parts: number) => {
+      let count = 0;
+      form.forEach(() => count++);
+      for (let i = count; i < parts; i++) form.append("x", "");
+      return form;
+    };
+    const over = await expectRefused(extra(formOf(validFields()), DAMAGE_FORM_LIMITS.maxParts + 1), 413);
+    expect(over.message).toBe(DAMAGE_FORM_MESSAGES.tooManyParts);
+    expect((await submit(extra(formOf(validFields()), DAMAGE_FORM_LIMITS.maxParts))).status).toBe(303);
   });
 
   it("answers a multipart body it cannot read with 400", async () => {

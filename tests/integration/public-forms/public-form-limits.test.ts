@@ -1,19 +1,23 @@
 // The public forms' limits against a flood, through the real server (issue 33 point 4, ADR 047, 050): an address
 // that spent its submissions is answered 429 with Retry-After as soon as its headers arrive, before a byte of
-// its body is read, so six 59 MB damage bodies from it hold nobody else back.
+// its body is read, so six 59 MB damage bodies from it hold nobody else back; and a damage body of 100,000
+// empty parts is refused once it passes the form's part cap, without buffering the rest, storing nothing.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DAMAGE_FORM_LIMITS, DAMAGE_FORM_MESSAGES } from "~/rules/damage-reports/damage-form.ts";
 import {
   PUBLIC_FORM_FIELDS,
   PUBLIC_FORM_MESSAGES,
   PUBLIC_SUBMISSIONS_PER_WINDOW,
 } from "~/rules/public-forms/public-form-guard.ts";
+import { createTestPrisma } from "../../support/database.ts";
 import { validOrderBody } from "../../support/factories/public-forms.ts";
 import { startTestServer, type RunningServer } from "../../support/test-server.ts";
-import { agedTicket, FORMS, freshAddress, postForm, rawPost } from "./public-forms-support.ts";
+import { agedTicket, FORMS, freshAddress, postForm, rawPost, textPart } from "./public-forms-support.ts";
 
+const db = createTestPrisma();
 let server: RunningServer;
 
 beforeAll(async () => {
@@ -46,6 +50,25 @@ const photoHead = () =>
     `--${BOUNDARY}\r\nContent-Disposition: form-data; name="photos"; filename="IMG_0001.jpg"\r\n` +
       "Content-Type: image/jpeg\r\n\r\n",
   );
+
+/** The damage form's fields, all valid, with an aged ticket: a report the form would accept. */
+function validDamageParts(): string {
+  const fields: Record<string, string> = {
+    [PUBLIC_FORM_FIELDS.ticket]: agedTicket(server),
+    [PUBLIC_FORM_FIELDS.honeypot]: "",
+    unitNumber: "ZZ123456",
+    damageDate: new Date().toISOString().slice(0, 10),
+    location: "Yard",
+    description: "Mirror broken",
+    companyName: "Flood Test Co",
+    contactName: "Sam Ortiz",
+    contactPhone: "(312) 555-0199",
+    contactEmail: "",
+  };
+  return Object.entries(fields)
+    .map(([name, value]) => textPart(BOUNDARY, name, value))
+    .join("");
+}
 
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;");
 
@@ -110,5 +133,49 @@ describe("an address over its limit", () => {
     }
     // Generous for a slow, busy 2-core machine: each of these takes a few milliseconds when idle.
     expect(Math.max(...times)).toBeLessThan(2_000);
+  });
+});
+
+describe("the damage form's part cap", () => {
+  it("refuses a body of 100,000 empty parts quickly with the cap's message, storing nothing", async () => {
+    const before = await db.damageReport.count();
+    // A valid report first, then the flood of parts: without a cap the form would read every part and store it.
+    const body = Buffer.from(
+      validDamageParts() +
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="x"\r\n\r\n\r\n`.repeat(100_000) +
+        `--${BOUNDARY}--\r\n`,
+    );
+    const started = performance.now();
+    const answer = await rawPost(server, "/damageform", {
+      address: freshAddress(),
+      contentType: MULTIPART,
+      length: body.length,
+      head: body,
+      waitMs: 20_000,
+    });
+    const elapsed = performance.now() - started;
+    expect(answer, "no answer").not.toBeNull();
+    expect(answer!.status).toBe(413);
+    expect(answer!.headers.connection).toBe("close");
+    expect(answer!.body).toContain(escapeHtml(DAMAGE_FORM_MESSAGES.tooManyParts));
+    expect(elapsed).toBeLessThan(2_000);
+    expect(await db.damageReport.count()).toBe(before);
+  });
+
+  it("accepts a report of as many parts as the cap allows", async () => {
+    const fields = validDamageParts();
+    const used = (fields.match(new RegExp(`--${BOUNDARY}\r\n`, "g")) ?? []).length;
+    const extra = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="x"\r\n\r\n\r\n`.repeat(
+      DAMAGE_FORM_LIMITS.maxParts - used,
+    );
+    const body = Buffer.from(`${fields}${extra}--${BOUNDARY}--\r\n`);
+    const answer = await rawPost(server, "/damageform", {
+      address: freshAddress(),
+      contentType: MULTIPART,
+      length: body.length,
+      head: body,
+      waitMs: 20_000,
+    });
+    expect(answer?.status).toBe(303);
   });
 });

@@ -141,3 +141,8 @@ export function rawPost(
     })();
   });
 }
+
+/** A multipart body's part for a text field. */
+export function textPart(boundary: string, name: string, value: string): string {
+  return `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+}
