@@ -118,12 +118,6 @@ export async function action(args: Route.ActionArgs) {
     to: result.contactEmail,
     subject: "damage report",
     reference: result.reference,
-    details: [
-      ["Unit", values[F.unitNumber]?.trim().toUpperCase()],
-      ["Date", values[F.damageDate]],
-      ["Where", values[F.location]],
-      ["Photos", result.photoCount],
-    ],
   });
   return redirect(damageFormConfirmationHref(args.url.pathname, result.reference, receiptSent), { status: 303 });
 }

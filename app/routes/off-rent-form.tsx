@@ -39,16 +39,10 @@ export async function action({ context, request }: Route.ActionArgs) {
     units: true,
     validate: validateOffRentForm,
     store: (offRent, submission) => storePublicOffRent(services.database.prisma, offRent, submission),
-    receipt: ({ fields, units, receiptEmail }, reference) => ({
+    receipt: ({ receiptEmail }, reference) => ({
       to: receiptEmail,
       subject: "off-rent request",
       reference,
-      details: [
-        ["Company", fields.compName],
-        ["Units returned", units.map((unit) => `${unit.unitNumber} (${unit.odometer} mi)`).join(", ")],
-        ["Pickup date", fields.pickupDate],
-        ["Pickup address", `${fields.pickupStreetAddress}, ${fields.pickupCity}, ${fields.pickupState}`],
-      ],
     }),
   });
 }

@@ -40,16 +40,10 @@ export async function action({ context, request }: Route.ActionArgs) {
     units: true,
     validate: validateTradeForm,
     store: (trade, submission, today) => storePublicTrade(services.database.prisma, trade, submission, today),
-    receipt: ({ fields, units, newTrucks }, reference) => ({
+    receipt: ({ fields }, reference) => ({
       to: typeof fields[RECEIPT_EMAIL_FIELD.name] === "string" ? (fields[RECEIPT_EMAIL_FIELD.name] as string) : null,
       subject: "trade request",
       reference,
-      details: [
-        ["Company", fields.CorporateNameTrade as string],
-        ["Units returned", units.map((unit) => `${unit.unitNumber} (${unit.odometer} mi)`).join(", ")],
-        ["New trucks", newTrucks],
-        ["Pickup date", fields.pickupDate as string],
-      ],
     }),
   });
 }

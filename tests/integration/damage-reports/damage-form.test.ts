@@ -1,8 +1,9 @@
 // The public damage form (issue 20 point 4; ADR 050) through its route's action, as a phone's browser posts
-// it (one multipart body, no JavaScript): success with photos stored re-encoded and without GPS, each field's
-// refusal, photo refusals (a text file named .jpg, too large, too many), the safety layer (rate limit,
-// honeypot, fill time) — and for every refusal, nothing stored: no report, no photo row, no file.
-import { mkdtemp, readdir, rm } from "node:fs/promises";
+// it (one multipart body, no JavaScript): success with photos stored re-encoded and without GPS, a receipt of
+// our own text only, each field's refusal, photo refusals (a text file named .jpg, too large, too many), the
+// safety layer (rate limit, honeypot, fill time, a ticket sent again, too many parts) — and for every refusal,
+// nothing stored: no report, no photo row, no file.
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { RouterContextProvider } from "react-router";
@@ -142,6 +143,19 @@ async function counts() {
   };
 }
 
+/** The receipt mailed to `address` (DATA_DIR/mail, written after the answer: waits for it). */
+async function mailTo(address: string): Promise<string> {
+  const dir = path.join(root, "mail");
+  for (let i = 0; i < 50; i++) {
+    const file = (await readdir(dir).catch(() => [] as string[])).find(
+      (name) => name.includes(address) && name.endsWith(".eml"),
+    );
+    if (file) return readFile(path.join(dir, file), "utf8");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no mail to ${address}`);
+}
+
 /** Expects the submission refused with `status`, and nothing stored. */
 async function expectRefused(body: FormData, status = 400, address?: string) {
   const before = await counts();
@@ -209,6 +223,23 @@ describe("a damage report from the public form", () => {
       Reference: `Reference: !Reference: ${reference}`,
       Address: "Address: !Address: 203.0.113.9",
     });
+  });
+
+  it("mails a receipt of our own text and the reference only, none of what the sender typed", async () => {
+    const typed = {
+      location: "Claim your prize at spam-shop example",
+      description: "You won! Visit spam-shop example before Friday.",
+      companyName: "Cheap Pills Co",
+      contactName: "Prize Department",
+    };
+    const answer = await submit(formOf({ ...validFields(), ...typed, contactEmail: "victim@elsewhere.example" }));
+    expect(answer.status).toBe(303);
+    const reference = new URL(answer.location!, "http://app.test").searchParams.get("reference")!;
+    const mail = await mailTo("victim@elsewhere.example");
+    expect(mail).toContain(reference);
+    for (const value of [...Object.values(typed), "spam-shop", unitNumber, "(312) 555-0199"]) {
+      expect(mail).not.toContain(value);
+    }
   });
 
   it("accepts a report without photos and without an e-mail (no receipt)", async () => {

@@ -1,7 +1,8 @@
 // The public order, trade and off-rent forms through the real server (issue 20, ADR 047): a valid
 // submission becomes the request the boards list (source PUBLIC_FORM, Submitted) with its audit row and
-// origin, and a receipt when an address was given; every refusal (a field, the honeypot, a quick bot, the
-// per-address limit, an oversized body) answers 4xx with its message and writes nothing.
+// origin, and a receipt of our own text when an address was given; every refusal (a field, the honeypot, a
+// quick bot, a ticket sent again, the per-address limit, an oversized body) answers 4xx with its message and
+// writes nothing.
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -156,6 +157,30 @@ describe("/order-form", () => {
     const html = await confirmation.text();
     expect(html).toContain(reference);
     expect(html).toContain("We sent a receipt");
+  });
+
+  it("mails only our own text and the reference: nothing the sender typed reaches the address they gave", async () => {
+    // What a spammer would write to send their text, through our mail server, to any address they type.
+    const typed = {
+      CorporateName: "Cheap pills at spam-shop example",
+      SubmitteeName: "Visit spam-shop example now",
+      ExpectedRentalLength: "Click spam-shop example",
+      PONumber: "WIN-A-PRIZE-4471",
+      DelName: "Prize Department",
+      DelCity: "Spamville",
+      specialInstructions: "You won! Claim your prize at spam-shop example before Friday.",
+    };
+    const response = await postForm(
+      server,
+      FORMS.order,
+      validOrderBody({ ...typed, ReceiptEmail: "victim@elsewhere.example" }),
+    );
+    const reference = referenceOf(response, FORMS.order);
+    const mail = await mailTo("victim@elsewhere.example");
+    expect(mail).toContain(reference);
+    for (const value of [...Object.values(typed), "spam-shop", "Dallas", "Sam Ortiz", "Pat Lee"]) {
+      expect(mail).not.toContain(value);
+    }
   });
 
   it("files an unknown company code under the review customer, answering exactly as for a known one", async () => {
