@@ -9,6 +9,7 @@ import { requestContext, servicesContext } from "../app/context.ts";
 import { handleErrors } from "./api/errors.ts";
 import { API_MODULES } from "./api/catalogue.ts";
 import { limitPublicFormBodies } from "./security/public-form-bodies.ts";
+import { refuseSpentPublicFormAddresses } from "./security/public-form-submissions.ts";
 import { refuseMalformedRequests } from "./security/request-shape.ts";
 import { CLIENT_ADDRESS_HEADER } from "../app/modules/public-forms/public-form-guard.server.ts";
 import { nextCspNonce } from "./security/csp-nonce.ts";
@@ -87,8 +88,10 @@ export function createApp(services: AppServices, options: { dev: boolean } = { d
   // consume the form bodies of React Router's actions. Each is declared in the catalogue (ADR 031).
   for (const module of API_MODULES) app.use(module.router(services));
 
-  // The public forms' bodies are held to their size before React Router reads them (ADR 047).
+  // The public forms' bodies are held to their size before React Router reads them (ADR 047), and an address
+  // that has sent its whole budget is answered 429 before its body is read (the actions read it whole).
   app.use(limitPublicFormBodies());
+  app.use(refuseSpentPublicFormAddresses(services));
 
   // A page's Request carries no client address: pass Express's reading (TRUST_PROXY_HOPS) in a header of
   // our own, after dropping whatever a client sent under that name (the public forms count per address).

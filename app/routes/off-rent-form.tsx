@@ -38,17 +38,11 @@ export async function action({ context, request }: Route.ActionArgs) {
     names: OFF_RENT_FORM_NAMES,
     units: true,
     validate: validateOffRentForm,
-    store: (offRent, origin) => storePublicOffRent(services.database.prisma, offRent, origin),
-    receipt: ({ fields, units, receiptEmail }, reference) => ({
+    store: (offRent, submission) => storePublicOffRent(services.database.prisma, offRent, submission),
+    receipt: ({ receiptEmail }, reference) => ({
       to: receiptEmail,
       subject: "off-rent request",
       reference,
-      details: [
-        ["Company", fields.compName],
-        ["Units returned", units.map((unit) => `${unit.unitNumber} (${unit.odometer} mi)`).join(", ")],
-        ["Pickup date", fields.pickupDate],
-        ["Pickup address", `${fields.pickupStreetAddress}, ${fields.pickupCity}, ${fields.pickupState}`],
-      ],
     }),
   });
 }

@@ -12,8 +12,6 @@ import {
   submitPublicForm,
 } from "~/modules/public-forms/public-form-page.server.ts";
 import { storePublicOrder } from "~/modules/public-forms/public-requests.server.ts";
-import { TRUCK_TYPES } from "~/rules/fleet/truck-types.ts";
-import { damageWaiverLabel } from "~/rules/orders/damage-waivers.ts";
 import {
   ORDER_FORM_FIELDS,
   ORDER_FORM_NAMES,
@@ -41,19 +39,11 @@ export async function action({ context, request }: Route.ActionArgs) {
     names: ORDER_FORM_NAMES,
     units: false,
     validate: validateOrderForm,
-    store: (order, origin) => storePublicOrder(services.database.prisma, order, origin),
-    receipt: ({ fields, trucksRequested }, reference) => ({
+    store: (order, submission) => storePublicOrder(services.database.prisma, order, submission),
+    receipt: ({ fields }, reference) => ({
       to: typeof fields[RECEIPT_EMAIL_FIELD.name] === "string" ? (fields[RECEIPT_EMAIL_FIELD.name] as string) : null,
       subject: "order request",
       reference,
-      details: [
-        ["Company", fields.CorporateName as string],
-        ["Trucks requested", trucksRequested],
-        ...TRUCK_TYPES.map((type) => [type.splitLabel, fields[type.orderCountField] as number] as const),
-        ["Date needed", fields.DateNeeded as string],
-        ["Damage waiver", damageWaiverLabel(fields.DamageWaiverID as number)],
-        ["Delivery city", `${String(fields.DelCity)}, ${String(fields.DelState)}`],
-      ],
     }),
   });
 }

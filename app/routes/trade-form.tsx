@@ -39,17 +39,11 @@ export async function action({ context, request }: Route.ActionArgs) {
     names: TRADE_FORM_NAMES,
     units: true,
     validate: validateTradeForm,
-    store: (trade, origin, today) => storePublicTrade(services.database.prisma, trade, origin, today),
-    receipt: ({ fields, units, newTrucks }, reference) => ({
+    store: (trade, submission, today) => storePublicTrade(services.database.prisma, trade, submission, today),
+    receipt: ({ fields }, reference) => ({
       to: typeof fields[RECEIPT_EMAIL_FIELD.name] === "string" ? (fields[RECEIPT_EMAIL_FIELD.name] as string) : null,
       subject: "trade request",
       reference,
-      details: [
-        ["Company", fields.CorporateNameTrade as string],
-        ["Units returned", units.map((unit) => `${unit.unitNumber} (${unit.odometer} mi)`).join(", ")],
-        ["New trucks", newTrucks],
-        ["Pickup date", fields.pickupDate as string],
-      ],
     }),
   });
 }

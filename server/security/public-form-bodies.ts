@@ -66,7 +66,7 @@ const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** A page a customer can read on a phone: what went wrong, and the way back to the form. */
-function refusalPage(message: string, backTo: string): string {
+export function refusalPage(message: string, backTo: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Form not sent · Fleet Ops</title></head><body style="font-family:system-ui,sans-serif;margin:0;padding:1.5rem;max-width:40rem;line-height:1.5"><h1 style="font-size:1.5rem">The form was not sent</h1><p role="alert">${escapeHtml(message)}</p><p><a href="${escapeHtml(backTo)}">Back to the form</a></p></body></html>`;
 }
 

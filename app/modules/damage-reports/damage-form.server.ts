@@ -1,7 +1,8 @@
 // The public damage form's operation (issue 20 point 4; ADR 050): validates the text fields with the shared
 // schema, checks every photo by content (ADR 043), and only when everything passed creates the report, stores
-// its photos under damage/<reportId>/ and records them, in one transaction. A file written before the
-// transaction failed is deleted again, so a refused or failed submission leaves nothing behind.
+// its photos under damage/<reportId>/ and records them, in one transaction that first claims the submission's
+// single-use ticket (ADR 047). A file written before the transaction failed is deleted again, so a refused or
+// failed submission leaves nothing behind.
 import type { Db } from "~/modules/platform/services.server.ts";
 import {
   DAMAGE_FORM_FIELDS,
@@ -11,10 +12,15 @@ import {
   damageReportReference,
 } from "../../rules/damage-reports/damage-form.ts";
 import type { FieldErrors, OperationRefusal } from "../../rules/dialogs/operation-result.ts";
+import { PUBLIC_FORM_MESSAGES } from "../../rules/public-forms/public-form-guard.ts";
 import type { FileStorage } from "../files/file-storage.server.ts";
 import { imageKeys, readImage, type StoredImage } from "../files/images.server.ts";
 import { parseInput } from "../operations/operation.server.ts";
-import { auditPublicSubmission, type SubmissionOrigin } from "../public-forms/public-form-guard.server.ts";
+import {
+  type AcceptedSubmission,
+  auditPublicSubmission,
+  claimPublicFormTicket,
+} from "../public-forms/public-form-guard.server.ts";
 
 export const DAMAGE_REPORT_ENTITY = "DamageReport";
 
@@ -75,11 +81,14 @@ export interface DamageSubmitContext {
   db: Db;
   storage: FileStorage;
   now?: Date;
-  /** Where the submission came from (the public forms' safety layer read it), for the audit row. */
-  origin: SubmissionOrigin;
+  /** What the public forms' safety layer let through: the origin for the audit row, the ticket to claim. */
+  submission: AcceptedSubmission;
 }
 
-/** Creates a damage report from the public form, or refuses it (400) with a message per field; stores nothing then. */
+/**
+ * Creates a damage report from the public form, or refuses it (400) with a message per field, or with
+ * PUBLIC_FORM_MESSAGES.used when its ticket was used meanwhile; stores nothing then.
+ */
 export async function submitDamageReport(
   context: DamageSubmitContext,
   submission: DamageSubmission,
@@ -96,7 +105,11 @@ export async function submitDamageReport(
   if (parsed.ok) {
     const photos = await readPhotos(chosenPhotos(submission.photos));
     if (!photos.ok) fieldErrors[DAMAGE_FORM_FIELDS.photos] = photos.messages;
-    else return createReport(context, parsed.data, photos.images, now);
+    else {
+      const report = await createReport(context, parsed.data, photos.images, now);
+      // The same ticket was stored by another submission meanwhile (sent twice at once): this one is not.
+      return report ?? { ok: false, status: 400, message: PUBLIC_FORM_MESSAGES.used };
+    }
   } else if (chosenPhotos(submission.photos).length > DAMAGE_FORM_LIMITS.maxPhotos) {
     fieldErrors[DAMAGE_FORM_FIELDS.photos] = [DAMAGE_FORM_MESSAGES.tooManyPhotos];
   }
@@ -109,7 +122,7 @@ async function createReport(
   input: ReturnType<ReturnType<typeof damageFormSchema>["parse"]>,
   images: StoredImage[],
   now: Date,
-): Promise<SubmittedReport> {
+): Promise<SubmittedReport | null> {
   const { db, storage } = context;
   // The unit and its customer are linked when the number matches; the customer is never told either way.
   const unit = await db.unit.findUnique({
@@ -120,6 +133,8 @@ async function createReport(
   try {
     return await db.$transaction(
       async (tx) => {
+        // First: a ticket sent twice at once waits here for the other transaction, and then stores nothing.
+        if (!(await claimPublicFormTicket(tx, context.submission.ticketNonce, now))) return null;
         const report = await tx.damageReport.create({
           data: {
             companyId: unit?.companyId ?? null,
@@ -162,7 +177,7 @@ async function createReport(
           form: "damage",
           reference,
           recordId: report.id,
-          origin: context.origin,
+          origin: context.submission.origin,
           entityType: DAMAGE_REPORT_ENTITY,
         });
         return {

@@ -1,6 +1,7 @@
 // Fixed-window attempt counters per key (e-mail address, client address), kept per process like
 // express-rate-limit's memory store. Page actions use them where Express middleware cannot see the
-// form's fields; several processes each count their own attempts (see ADR 006).
+// form's fields (a middleware may still ask, without counting, whether a key is spent); several processes
+// each count their own attempts (see ADR 006).
 export const ATTEMPTS_PER_WINDOW = 10;
 export const ATTEMPT_WINDOW_MS = 60_000;
 
@@ -28,6 +29,17 @@ export class AttemptLimiter {
       for (const [key, entry] of this.hits) if (entry.resetAt <= now) this.hits.delete(key);
     }
     return allowed;
+  }
+
+  /**
+   * Whether the next attempt of any key would be refused, without counting one: a middleware asks this
+   * before reading a request's body, and the action that reads it still counts with attempt().
+   */
+  isSpent(keys: string[], now: number = Date.now()): boolean {
+    return keys.some((key) => {
+      const entry = this.hits.get(key);
+      return entry !== undefined && entry.resetAt > now && entry.count >= this.limit;
+    });
   }
 
   /** Seconds until the latest window of these keys ends (a Retry-After value; at least 1). */

@@ -8,7 +8,18 @@ import {
   PUBLIC_SUBMISSION_LIMITER,
 } from "./public-form-guard.server.ts";
 
-const servicesWith = (secret = "s".repeat(32)) => ({ config: { JWT_SECRET: secret } }) as never;
+/** The services the check reads: the secret, and the used tickets' table (its nonces in `used`). */
+const servicesWith = (secret = "s".repeat(32), used: ReadonlySet<string> = new Set()) =>
+  ({
+    config: { JWT_SECRET: secret },
+    database: {
+      prisma: {
+        publicFormTicketUse: {
+          findUnique: async ({ where }: { where: { nonce: string } }) => (used.has(where.nonce) ? where : null),
+        },
+      },
+    },
+  }) as never;
 const request = (ip = "203.0.113.7") =>
   new Request("http://localhost/order-form", { method: "POST", headers: { [CLIENT_ADDRESS_HEADER]: ip } });
 const form = (ticket: string, honeypot = "") => {
@@ -25,7 +36,21 @@ describe("checkPublicSubmission", () => {
     const services = servicesWith();
     const ticket = issuePublicFormTicket(services, now);
     const result = await checkPublicSubmission(services, request(), form(ticket), "order", now + MIN_FILL_MS);
-    expect(result).toEqual({ ok: true, origin: { ip: "203.0.113.7", userAgent: null } });
+    expect(result).toEqual({
+      ok: true,
+      origin: { ip: "203.0.113.7", userAgent: null },
+      ticketNonce: ticket.split(".")[2],
+    });
+  });
+
+  it("refuses a ticket accepted once already, naming it used", async () => {
+    const ticket = issuePublicFormTicket(servicesWith(), now);
+    const services = servicesWith("s".repeat(32), new Set([ticket.split(".")[2]!]));
+    expect(await checkPublicSubmission(services, request(), form(ticket), "order", now + 10_000)).toEqual({
+      ok: false,
+      status: 400,
+      message: PUBLIC_FORM_MESSAGES.used,
+    });
   });
 
   it("tells a quick person to send again, and a later try passes", async () => {

@@ -1,8 +1,9 @@
 // The loader and action every public request form shares (ADR 047), so /order-form, /trade-form and
 // /off-rent-form stay thin: the loader hands out a fresh ticket (and reads the confirmation after a
 // success); the action adds or removes a unit row without JavaScript, asks the safety layer, validates
-// with the form's rules, stores in one transaction, tells the boards, mails a receipt and redirects (303)
-// to the confirmation. Every refusal draws the form again with the customer's values and changes nothing.
+// with the form's rules, stores in one transaction (claiming the single-use ticket), tells the boards, mails a
+// receipt and redirects (303) to the confirmation. Every refusal draws the form again with the customer's
+// values and changes nothing.
 import { data, redirect } from "react-router";
 import type { AppServices } from "~/modules/platform/services.server.ts";
 import type { PublicFormName } from "~/rules/public-forms/public-form-guard.ts";
@@ -17,7 +18,12 @@ import {
 } from "~/rules/public-forms/public-form-fields.ts";
 import type { PublicFormValidation } from "~/rules/public-forms/order-form.ts";
 import { REFERENCE_PREFIXES } from "~/rules/public-forms/public-form-reference.ts";
-import { checkPublicSubmission, issuePublicFormTicket, type SubmissionOrigin } from "./public-form-guard.server.ts";
+import {
+  type AcceptedSubmission,
+  checkPublicSubmission,
+  forgetExpiredTickets,
+  issuePublicFormTicket,
+} from "./public-form-guard.server.ts";
 import { type PublicFormReceipt, sendPublicFormReceipt } from "./public-form-receipt.server.ts";
 import type { StoredPublicRequest } from "./public-requests.server.ts";
 
@@ -57,7 +63,8 @@ export interface PublicFormDefinition<T> {
   names: readonly string[];
   units: boolean;
   validate(values: PostedValues, today: string): PublicFormValidation<T>;
-  store(value: T, origin: SubmissionOrigin, today: string): Promise<StoredPublicRequest>;
+  /** Stores in one transaction that claims the submission's ticket first; null when it was used already. */
+  store(value: T, submission: AcceptedSubmission, today: string): Promise<StoredPublicRequest | null>;
   receipt(value: T, reference: string): PublicFormReceipt;
 }
 
@@ -98,7 +105,12 @@ export async function submitPublicForm<T>(
   const result = definition.validate(values, today);
   if (!result.ok) return data({ ...refusal(services, ticket, values, null), errors: result.errors }, { status: 400 });
 
-  const stored = await definition.store(result.value, check.origin, today);
+  const stored = await definition.store(result.value, check, today);
+  if (!stored) {
+    // The same ticket was stored by another submission meanwhile (sent twice at once): this one is not.
+    return data(refusal(services, null, values, PUBLIC_FORM_MESSAGES.used), { status: 400 });
+  }
+  await forgetExpiredTickets(services);
   services.boardChanges.listsChanged(stored.lists, [stored.formHistoryId]);
   const receiptSent = sendPublicFormReceipt(services, definition.receipt(result.value, stored.reference));
   const params = new URLSearchParams({ [REFERENCE_PARAM]: stored.reference, [RECEIPT_PARAM]: receiptSent ? "1" : "0" });

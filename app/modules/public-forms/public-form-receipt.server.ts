@@ -1,32 +1,29 @@
 // The receipt mail of a public submission (ADR 047): sent only when the customer gave an address, through
 // the process's mailer in the background (`deliver`), so the confirmation page never waits for a mail
-// server and its timing tells nothing. The text repeats what was received, never internal data.
+// server and its timing tells nothing. Anyone may type any address into a public form, so the mail holds
+// only our own fixed text and the reference number, nothing the sender typed: the form cannot carry a
+// stranger's words, links or names to an address of their choosing under our name (issue 33).
 import { mailerFor } from "~/modules/mail/mailer.server.ts";
 import type { AppServices } from "~/modules/platform/services.server.ts";
 
 export interface PublicFormReceipt {
   /** The address the customer typed; nothing is sent when it is empty. */
   to: string | null | undefined;
-  /** What was received, e.g. "order request", "damage report". */
+  /** What was received, in our words: "order request", "damage report". */
   subject: string;
   reference: string;
-  /** The lines the mail lists under the reference: "Label: value". Empty values are left out. */
-  details: readonly (readonly [label: string, value: string | number | null | undefined])[];
 }
 
-/** The mail's text: a greeting, the reference, what was received, and what happens next. */
-export function receiptText(receipt: PublicFormReceipt): string {
-  const lines = receipt.details
-    .filter(([, value]) => value !== null && value !== undefined && String(value).trim() !== "")
-    .map(([label, value]) => `${label}: ${String(value)}`);
+/** The mail's text: a greeting, the reference, what happens next, and why this address received it. */
+export function receiptText(receipt: Pick<PublicFormReceipt, "subject" | "reference">): string {
   return [
     `Thank you. We received your ${receipt.subject}.`,
     "",
     `Reference number: ${receipt.reference}`,
     "",
-    ...lines,
-    "",
     "Our team will review it and contact you. Please quote the reference number if you call us.",
+    "",
+    "This address was given on a form on our website. If you did not send the form, you can ignore this e-mail.",
   ].join("\n");
 }
 

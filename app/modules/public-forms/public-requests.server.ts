@@ -2,7 +2,8 @@
 // request the boards list (FormHistory of source PUBLIC_FORM, stage 0 "Submitted", awaiting approval) in
 // one transaction with its audit row and origin. A company code that names a customer links the request
 // to it; any other code is kept as typed on the order and the request goes to the review customer
-// (DEFAULT_COMPANY_CODE), so the answer is the same whether a code exists or not.
+// (DEFAULT_COMPANY_CODE), so the answer is the same whether a code exists or not. Each transaction first
+// claims the submission's ticket: a ticket used already stores nothing (null).
 import type { Db } from "~/modules/platform/services.server.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import type { CardListName } from "~/rules/boards/boards.ts";
@@ -14,7 +15,12 @@ import type { PublicOrder } from "~/rules/public-forms/order-form.ts";
 import type { PublicFormName } from "~/rules/public-forms/public-form-guard.ts";
 import { publicFormReference, REVIEW_COMPANY } from "~/rules/public-forms/public-form-reference.ts";
 import type { PublicTrade } from "~/rules/public-forms/trade-form.ts";
-import { auditPublicSubmission, type SubmissionOrigin } from "./public-form-guard.server.ts";
+import {
+  type AcceptedSubmission,
+  auditPublicSubmission,
+  claimPublicFormTicket,
+  type SubmissionOrigin,
+} from "./public-form-guard.server.ts";
 
 type Tx = Prisma.TransactionClient;
 
@@ -72,10 +78,11 @@ async function unitIdsOf(tx: Tx, unitNumbers: readonly string[]): Promise<Map<st
 export async function storePublicOrder(
   db: Db,
   order: PublicOrder,
-  origin: SubmissionOrigin,
-): Promise<StoredPublicRequest> {
+  submission: AcceptedSubmission,
+): Promise<StoredPublicRequest | null> {
   const f = order.fields;
   return db.$transaction(async (tx) => {
+    if (!(await claimPublicFormTicket(tx, submission.ticketNonce))) return null;
     const companyId = await companyIdFor(tx, text(f.CompanyNumber));
     const history = await tx.formHistory.create({
       data: { kind: "ORDER", source: "PUBLIC_FORM", companyId, submitteeName: text(f.SubmitteeName) },
@@ -111,7 +118,7 @@ export async function storePublicOrder(
         specialInstructions: optional(f.specialInstructions),
       },
     });
-    return finish(tx, "order", history.id, origin, ["onboarding"]);
+    return finish(tx, "order", history.id, submission.origin, ["onboarding"]);
   });
 }
 
@@ -135,11 +142,12 @@ function contact(column: "del" | "bill", f: Record<string, EditFieldValue>, fiel
 export async function storePublicTrade(
   db: Db,
   trade: PublicTrade,
-  origin: SubmissionOrigin,
+  submission: AcceptedSubmission,
   today: string,
-): Promise<StoredPublicRequest> {
+): Promise<StoredPublicRequest | null> {
   const f = trade.fields;
   return db.$transaction(async (tx) => {
+    if (!(await claimPublicFormTicket(tx, submission.ticketNonce))) return null;
     const companyId = await companyIdFor(tx, text(f.CompanyCode));
     const history = await tx.formHistory.create({
       data: { kind: "TRADE", source: "PUBLIC_FORM", companyId, submitteeName: text(f.submitteeName) },
@@ -213,7 +221,7 @@ export async function storePublicTrade(
       select: { id: true },
     });
     await createReturningUnits(tx, history.id, offRent.id, trade.units);
-    return finish(tx, "trade", history.id, origin, ["onboarding", "offboarding"]);
+    return finish(tx, "trade", history.id, submission.origin, ["onboarding", "offboarding"]);
   });
 }
 
@@ -246,10 +254,11 @@ async function createReturningUnits(
 export async function storePublicOffRent(
   db: Db,
   offRent: PublicOffRent,
-  origin: SubmissionOrigin,
-): Promise<StoredPublicRequest> {
+  submission: AcceptedSubmission,
+): Promise<StoredPublicRequest | null> {
   const f = offRent.fields;
   return db.$transaction(async (tx) => {
+    if (!(await claimPublicFormTicket(tx, submission.ticketNonce))) return null;
     const companyId = await companyIdFor(tx, f.compCode);
     const history = await tx.formHistory.create({
       data: { kind: "OFF_RENT", source: "PUBLIC_FORM", companyId, submitteeName: f.submittedBy },
@@ -278,6 +287,6 @@ export async function storePublicOffRent(
       select: { id: true },
     });
     await createReturningUnits(tx, history.id, form.id, offRent.units);
-    return finish(tx, "offRent", history.id, origin, ["offboarding"]);
+    return finish(tx, "offRent", history.id, submission.origin, ["offboarding"]);
   });
 }

@@ -13,6 +13,7 @@ import {
   photoPrecheck,
   readDamageFormConfirmation,
 } from "./damage-form.ts";
+import { PUBLIC_FORM_FIELDS } from "../public-forms/public-form-guard.ts";
 
 const TODAY = new Date("2026-11-24T15:00:00Z");
 const valid = {
@@ -87,6 +88,14 @@ describe("the limits", () => {
     expect(DAMAGE_FORM_LIMITS.maxPhotos).toBe(10);
     expect(DAMAGE_FORM_LIMITS.maxPhotoBytes).toBe(10 * 1024 * 1024);
     expect(DAMAGE_FORM_LIMITS.maxBodyBytes).toBe(60 * 1024 * 1024);
+  });
+
+  it("cap the parts of a submission above what the form sends, and not far above", () => {
+    // The text fields, the ticket and the honeypot, and the photos.
+    const sent = DAMAGE_FORM_TEXT_FIELDS.length + Object.keys(PUBLIC_FORM_FIELDS).length + DAMAGE_FORM_LIMITS.maxPhotos;
+    expect(sent).toBe(20);
+    expect(DAMAGE_FORM_LIMITS.maxParts).toBeGreaterThan(sent);
+    expect(DAMAGE_FORM_LIMITS.maxParts).toBeLessThanOrEqual(2 * sent);
   });
 
   it("pre-checks a chosen file by size and declared type only", () => {

@@ -40,6 +40,12 @@ export function damageFormLabel(name: string): string {
 
 export const DAMAGE_FORM_LIMITS = {
   maxPhotos: 10,
+  /**
+   * The parts of one multipart submission: the form sends 20 at most (8 text fields, the ticket and the
+   * honeypot, 10 photos, or one empty file part when none was chosen); 12 more for what a browser may add.
+   * More is refused with 413 as soon as it is seen, the rest of the body unread.
+   */
+  maxParts: 32,
   /** One photo's bytes (the photo reader's own limit, ADR 043). */
   maxPhotoBytes: 10 * 1024 * 1024,
   /** The whole submission (photos and text): larger bodies are refused unread by the public forms' layer. */
@@ -65,6 +71,7 @@ export const DAMAGE_FORM_MESSAGES = {
   tooManyPhotos: `Attach at most ${DAMAGE_FORM_LIMITS.maxPhotos} photos.`,
   photoTooLarge: `The photo is larger than ${DAMAGE_FORM_LIMITS.maxPhotoBytes / (1024 * 1024)} MB.`,
   photoNotImage: "The file is not a photo (JPEG, PNG, WebP or HEIC).",
+  tooManyParts: "This form was sent with more fields or files than it has. Please send it again from its page.",
   bodyTooLarge: `The photos together are larger than ${DAMAGE_FORM_UPLOAD_LIMIT / (1024 * 1024)} MB. Send fewer or smaller photos.`,
   unreadable: "The form could not be read. Please try again.",
   summary: "Please correct the fields marked below.",
@@ -159,11 +166,15 @@ export function damageFormTextValues(form: Pick<FormData, "get">): Record<string
   );
 }
 
-/** The page's answer to a refused submission: a message, a message list per field, and the text as sent. */
+/**
+ * The page's answer to a refused submission: a message, a message list per field, the text as sent, and the
+ * ticket the form is sent with next (the same one, or a fresh one when it cannot be used again; ADR 047).
+ */
 export interface DamageFormAnswer {
   message: string;
   fieldErrors: Record<string, string[]>;
   values: Record<string, string>;
+  ticket?: string;
 }
 
 const REFERENCE_PARAM = "reference";

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { isHoneypotFilled, MAX_FILL_MS, MIN_FILL_MS, readTicket, ticketAge } from "./public-form-guard.ts";
+import {
+  isHoneypotFilled,
+  MAX_FILL_MS,
+  MIN_FILL_MS,
+  publicFormHeaders,
+  readTicket,
+  ticketAge,
+} from "./public-form-guard.ts";
 
 describe("ticketAge", () => {
   const issued = 1_800_000_000_000;
@@ -30,11 +37,12 @@ describe("isHoneypotFilled", () => {
 
 describe("readTicket", () => {
   const signature = "A".repeat(43);
-  it("reads the issue time and what is signed", () => {
+  it("reads the issue time, the nonce and what is signed", () => {
     const issued = 1_800_000_000_000;
     const ticket = `v1.${issued.toString(36)}.abcdefghijklmnop.${signature}`;
     expect(readTicket(ticket)).toEqual({
       issuedAtMs: issued,
+      nonce: "abcdefghijklmnop",
       signed: `v1.${issued.toString(36)}.abcdefghijklmnop`,
       signature,
     });
@@ -54,5 +62,17 @@ describe("readTicket", () => {
     ]) {
       expect(readTicket(value)).toBeNull();
     }
+  });
+});
+
+describe("publicFormHeaders", () => {
+  it("passes on the action's Retry-After and Connection, and nothing else", () => {
+    const actionHeaders = new Headers({ "Retry-After": "90", Connection: "close", "X-Other": "1" });
+    const headers = publicFormHeaders({ actionHeaders });
+    expect([...headers.entries()]).toEqual([
+      ["connection", "close"],
+      ["retry-after", "90"],
+    ]);
+    expect([...publicFormHeaders({ actionHeaders: new Headers() }).entries()]).toEqual([]);
   });
 });

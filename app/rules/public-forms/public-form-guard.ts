@@ -1,6 +1,7 @@
 // The safety layer's pure decisions for the public forms (order, trade, off-rent, damage; ADR 047): the
 // names of the two hidden fields, how long a person takes at least to fill a form, how long a form may
-// stay open, and the messages. The server half (signing tickets, counting submissions per address) is
+// stay open, how long a used ticket is remembered, the body limits, and the messages. The server half
+// (signing tickets, counting submissions per address, recording used tickets) is
 // app/modules/public-forms/public-form-guard.server.ts.
 
 /** The hidden fields every public form carries: a honeypot people never see, and the signed ticket. */
@@ -15,6 +16,12 @@ export const MIN_FILL_MS = 3_000;
 /** A form left open longer than a day is drawn again with a fresh ticket (and the values kept). */
 export const MAX_FILL_MS = 24 * 60 * 60 * 1_000;
 
+/**
+ * How long a used ticket's nonce is kept (a ticket is single-use): until the ticket has expired anyway, plus an
+ * hour for clocks that differ between instances. Older rows are deleted now and then.
+ */
+export const USED_TICKET_KEPT_MS = MAX_FILL_MS + 60 * 60 * 1_000;
+
 /** Submissions one address (an IPv6 one by its /56) may send to all public forms within the window. */
 export const PUBLIC_SUBMISSIONS_PER_WINDOW = 20;
 export const PUBLIC_SUBMISSION_WINDOW_MS = 10 * 60 * 1_000;
@@ -27,6 +34,11 @@ export const PUBLIC_FORM_MESSAGES = {
   tooFast: "That was quicker than we expected. Please check your details and submit the form again.",
   /** The form stayed open too long, or its ticket is missing or damaged: a fresh one comes with the page. */
   expired: "This form has expired. Please check your details and submit it again.",
+  /**
+   * The ticket was accepted once already (a second click, the back button, a replay): the first submission was
+   * stored, this one is not. A fresh ticket comes with the page, so a person who means a second request can send it.
+   */
+  used: "We already received this form. To send it again as a new request, please submit it once more.",
   /** A filled honeypot: a generic refusal that tells a bot nothing. */
   refused: "We could not accept this submission.",
   tooMany: "Too many submissions from your address. Please wait a few minutes and try again.",
@@ -57,6 +69,8 @@ export function isHoneypotFilled(value: FormDataEntryValue | null | undefined): 
 /** A ticket's parts: `v1.<issued at, base 36 ms>.<nonce>.<signature>`; null when it is not that shape. */
 export interface TicketParts {
   issuedAtMs: number;
+  /** The ticket's random part: a used ticket is remembered by it. */
+  nonce: string;
   /** What the signature covers: everything before the last dot. */
   signed: string;
   signature: string;
@@ -70,7 +84,7 @@ export function readTicket(value: FormDataEntryValue | null | undefined): Ticket
   if (!match) return null;
   const issuedAtMs = parseInt(match[1]!, 36);
   if (!Number.isSafeInteger(issuedAtMs)) return null;
-  return { issuedAtMs, signed: `v1.${match[1]}.${match[2]}`, signature: match[3]! };
+  return { issuedAtMs, nonce: match[2]!, signed: `v1.${match[1]}.${match[2]}`, signature: match[3]! };
 }
 
 /** The largest url-encoded (or any non-file) body a public form accepts; a real one is a few KB. */
@@ -78,10 +92,15 @@ export const PUBLIC_FORM_BODY_LIMIT = 64 * 1024;
 /** The largest multipart body the damage form accepts (its photos; the form checks each one itself). */
 export const DAMAGE_FORM_UPLOAD_LIMIT = 60 * 1024 * 1024;
 
-/** The answer's headers of a public form page: the action's Retry-After (a 429), and nothing else. */
+/**
+ * The answer's headers of a public form page: the action's Retry-After (a 429) and Connection: close (a body
+ * the action left partly unread), and nothing else.
+ */
 export function publicFormHeaders({ actionHeaders }: { actionHeaders: Headers }): Headers {
   const headers = new Headers();
-  const retryAfter = actionHeaders.get("Retry-After");
-  if (retryAfter) headers.set("Retry-After", retryAfter);
+  for (const name of ["Retry-After", "Connection"]) {
+    const value = actionHeaders.get(name);
+    if (value) headers.set(name, value);
+  }
   return headers;
 }

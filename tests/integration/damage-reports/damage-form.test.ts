@@ -1,8 +1,9 @@
 // The public damage form (issue 20 point 4; ADR 050) through its route's action, as a phone's browser posts
-// it (one multipart body, no JavaScript): success with photos stored re-encoded and without GPS, each field's
-// refusal, photo refusals (a text file named .jpg, too large, too many), the safety layer (rate limit,
-// honeypot, fill time) — and for every refusal, nothing stored: no report, no photo row, no file.
-import { mkdtemp, readdir, rm } from "node:fs/promises";
+// it (one multipart body, no JavaScript): success with photos stored re-encoded and without GPS, a receipt of
+// our own text only, each field's refusal, photo refusals (a text file named .jpg, too large, too many), the
+// safety layer (rate limit, honeypot, fill time, a ticket sent again, too many parts) — and for every refusal,
+// nothing stored: no report, no photo row, no file.
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { RouterContextProvider } from "react-router";
@@ -13,13 +14,13 @@ import { fileStorageFor } from "~/modules/files/file-storage.server.ts";
 import { demoPhoto } from "~/modules/files/images.server.ts";
 import type { AppServices } from "~/modules/platform/services.server.ts";
 import { CLIENT_ADDRESS_HEADER, issuePublicFormTicket } from "~/modules/public-forms/public-form-guard.server.ts";
-import { DAMAGE_FORM_MESSAGES } from "~/rules/damage-reports/damage-form.ts";
+import { DAMAGE_FORM_LIMITS, DAMAGE_FORM_MESSAGES } from "~/rules/damage-reports/damage-form.ts";
 import {
   PUBLIC_FORM_FIELDS,
   PUBLIC_FORM_MESSAGES,
   PUBLIC_SUBMISSIONS_PER_WINDOW,
 } from "~/rules/public-forms/public-form-guard.ts";
-import { action, loader } from "~/routes/damage-form.tsx";
+import { action, headers, loader } from "~/routes/damage-form.tsx";
 import { createDamageReportsRouter } from "../../../server/api/damage-reports.ts";
 import { apiHarness } from "../../support/api-harness.ts";
 import { createTestPrisma } from "../../support/database.ts";
@@ -97,7 +98,12 @@ function argsFor(body: FormData | { raw: string; type: string }, address = nextA
 interface Answer {
   status: number;
   location: string | null;
-  data: { message: string; fieldErrors: Record<string, string[]>; values: Record<string, string> } | null;
+  data: {
+    message: string;
+    fieldErrors: Record<string, string[]>;
+    values: Record<string, string>;
+    ticket?: string;
+  } | null;
 }
 
 async function submit(
@@ -135,6 +141,19 @@ async function counts() {
     photos: await db.damageReportPhoto.count(),
     files: (await filesStored()).length,
   };
+}
+
+/** The receipt mailed to `address` (DATA_DIR/mail, written after the answer: waits for it). */
+async function mailTo(address: string): Promise<string> {
+  const dir = path.join(root, "mail");
+  for (let i = 0; i < 50; i++) {
+    const file = (await readdir(dir).catch(() => [] as string[])).find(
+      (name) => name.includes(address) && name.endsWith(".eml"),
+    );
+    if (file) return readFile(path.join(dir, file), "utf8");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no mail to ${address}`);
 }
 
 /** Expects the submission refused with `status`, and nothing stored. */
@@ -204,6 +223,23 @@ describe("a damage report from the public form", () => {
       Reference: `Reference: !Reference: ${reference}`,
       Address: "Address: !Address: 203.0.113.9",
     });
+  });
+
+  it("mails a receipt of our own text and the reference only, none of what the sender typed", async () => {
+    const typed = {
+      location: "Claim your prize at spam-shop example",
+      description: "You won! Visit spam-shop example before Friday.",
+      companyName: "Cheap Pills Co",
+      contactName: "Prize Department",
+    };
+    const answer = await submit(formOf({ ...validFields(), ...typed, contactEmail: "victim@elsewhere.example" }));
+    expect(answer.status).toBe(303);
+    const reference = new URL(answer.location!, "http://app.test").searchParams.get("reference")!;
+    const mail = await mailTo("victim@elsewhere.example");
+    expect(mail).toContain(reference);
+    for (const value of [...Object.values(typed), "spam-shop", unitNumber, "(312) 555-0199"]) {
+      expect(mail).not.toContain(value);
+    }
   });
 
   it("accepts a report without photos and without an e-mail (no receipt)", async () => {
@@ -346,6 +382,47 @@ describe("the safety layer", () => {
     }
     const data = await expectRefused(formOf(validFields()), 429, address);
     expect(data.message).toBe(PUBLIC_FORM_MESSAGES.tooMany);
+  });
+
+  it("accepts a ticket once: sent again it is refused with a fresh ticket, and one report is stored", async () => {
+    const form = formOf(validFields());
+    const sent = form.get(PUBLIC_FORM_FIELDS.ticket) as string;
+    expect((await submit(form)).status).toBe(303);
+    const data = await expectRefused(form);
+    expect(data.message).toBe(PUBLIC_FORM_MESSAGES.used);
+    expect(data.values.description).toBe(validFields().description);
+    expect(data.ticket).toMatch(/^v1\./);
+    expect(data.ticket).not.toBe(sent);
+  });
+
+  it("stores one report when one ticket is sent several times at once", async () => {
+    const form = formOf(validFields());
+    const before = await db.damageReport.count();
+    const answers = await Promise.all(Array.from({ length: 4 }, () => submit(form)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([303, 400, 400, 400]);
+    expect(await db.damageReport.count()).toBe(before + 1);
+  });
+
+  it("passes a 429's Retry-After on to the answer", () => {
+    const answer = headers({
+      actionHeaders: new Headers({ "Retry-After": "120" }),
+      loaderHeaders: new Headers(),
+      parentHeaders: new Headers(),
+      errorHeaders: undefined,
+    } as never);
+    expect(new Headers(answer).get("Retry-After")).toBe("120");
+  });
+
+  it("refuses one part more than the cap with 413, storing nothing, and accepts as many as the cap", async () => {
+    const extra = (form: FormData, parts: number) => {
+      let count = 0;
+      form.forEach(() => count++);
+      for (let i = count; i < parts; i++) form.append("x", "");
+      return form;
+    };
+    const over = await expectRefused(extra(formOf(validFields()), DAMAGE_FORM_LIMITS.maxParts + 1), 413);
+    expect(over.message).toBe(DAMAGE_FORM_MESSAGES.tooManyParts);
+    expect((await submit(extra(formOf(validFields()), DAMAGE_FORM_LIMITS.maxParts))).status).toBe(303);
   });
 
   it("answers a multipart body it cannot read with 400", async () => {

@@ -1,7 +1,8 @@
 // The public order, trade and off-rent forms through the real server (issue 20, ADR 047): a valid
 // submission becomes the request the boards list (source PUBLIC_FORM, Submitted) with its audit row and
-// origin, and a receipt when an address was given; every refusal (a field, the honeypot, a quick bot, the
-// per-address limit, an oversized body) answers 4xx with its message and writes nothing.
+// origin, and a receipt of our own text when an address was given; every refusal (a field, the honeypot, a
+// quick bot, a ticket sent again, the per-address limit, an oversized body) answers 4xx with its message and
+// writes nothing.
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -30,7 +31,7 @@ import {
 } from "../../support/factories/public-forms.ts";
 import { openWriteCounter } from "../../support/property.ts";
 import { startTestServer, type RunningServer } from "../../support/test-server.ts";
-import { FORMS, freshAddress, postForm } from "./public-forms-support.ts";
+import { agedTicket, FORMS, freshAddress, postForm } from "./public-forms-support.ts";
 
 const db = createTestPrisma();
 const mailDir = mkdtempSync(path.join(tmpdir(), "fleetops-public-forms-"));
@@ -156,6 +157,30 @@ describe("/order-form", () => {
     const html = await confirmation.text();
     expect(html).toContain(reference);
     expect(html).toContain("We sent a receipt");
+  });
+
+  it("mails only our own text and the reference: nothing the sender typed reaches the address they gave", async () => {
+    // What a spammer would write to send their text, through our mail server, to any address they type.
+    const typed = {
+      CorporateName: "Cheap pills at spam-shop example",
+      SubmitteeName: "Visit spam-shop example now",
+      ExpectedRentalLength: "Click spam-shop example",
+      PONumber: "WIN-A-PRIZE-4471",
+      DelName: "Prize Department",
+      DelCity: "Spamville",
+      specialInstructions: "You won! Claim your prize at spam-shop example before Friday.",
+    };
+    const response = await postForm(
+      server,
+      FORMS.order,
+      validOrderBody({ ...typed, ReceiptEmail: "victim@elsewhere.example" }),
+    );
+    const reference = referenceOf(response, FORMS.order);
+    const mail = await mailTo("victim@elsewhere.example");
+    expect(mail).toContain(reference);
+    for (const value of [...Object.values(typed), "spam-shop", "Dallas", "Sam Ortiz", "Pat Lee"]) {
+      expect(mail).not.toContain(value);
+    }
   });
 
   it("files an unknown company code under the review customer, answering exactly as for a known one", async () => {
@@ -331,6 +356,41 @@ describe("the safety layer", () => {
     expect(html).toContain('value="Acme Paving LLC"');
     expect(written).toBe(0);
     expect((await postForm(server, page, body, { address })).status).toBe(303);
+  });
+
+  it.each(Object.entries(FORMS))(
+    "%s accepts a ticket once: sent again, it is refused with a fresh ticket and nothing more is stored",
+    async (form, page) => {
+      const body = { ...valid[form as keyof typeof valid], [PUBLIC_FORM_FIELDS.ticket]: agedTicket(server) };
+      expect((await postForm(server, page, body)).status).toBe(303);
+      let response!: Response;
+      const written = await rowsWrittenBy(async () => {
+        response = await postForm(server, page, body);
+      });
+      expect(response.status).toBe(400);
+      const html = await response.text();
+      expect(html).toContain(escapeHtml(PUBLIC_FORM_MESSAGES.used));
+      const drawn = new RegExp(`name="${PUBLIC_FORM_FIELDS.ticket}" value="(v1\\.[^"]+)"`).exec(html)?.[1];
+      expect(drawn).toBeDefined();
+      expect(drawn).not.toBe(body[PUBLIC_FORM_FIELDS.ticket]);
+      expect(html).toContain('value="Acme Paving LLC"');
+      expect(written).toBe(0);
+      // The fresh ticket is one of ours, unused: sent at once it is only too quick.
+      const again = await postForm(server, page, { ...body, [PUBLIC_FORM_FIELDS.ticket]: drawn! });
+      expect(await again.text()).toContain(escapeHtml(PUBLIC_FORM_MESSAGES.tooFast));
+    },
+  );
+
+  it("stores one request when one ticket is sent several times at once", async () => {
+    const ticket = agedTicket(server);
+    const before = await db.formHistory.count();
+    const responses = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        postForm(server, FORMS.order, { ...validOrderBody(), [PUBLIC_FORM_FIELDS.ticket]: ticket }),
+      ),
+    );
+    expect(responses.map((response) => response.status).sort()).toEqual([303, 400, 400, 400]);
+    expect(await db.formHistory.count()).toBe(before + 1);
   });
 
   it("refuses a forged or damaged ticket as expired", async () => {
