@@ -1,4 +1,4 @@
-// /damageform and /damage-form (damageForm, public; issue 20 point 4, ADR 050): a driver or customer reports
+// /damageform and /damage-form (damageForm, public; ADR 050): a driver or customer reports
 // damage to a unit, with up to ten photos from the phone. One multipart POST to this route, with or without
 // JavaScript, read with a cap on its parts; the public forms' safety layer decides first (rate limit, honeypot,
 // fill time, a ticket used once; ADR 047), then the domain checks every field and photo and stores only a wholly accepted report. A

@@ -1,4 +1,4 @@
-// The public forms' per-address limit before a body is read (ADR 047, issue 33): a post (any method but GET
+// The public forms' per-address limit before a body is read (ADR 047): a post (any method but GET
 // or HEAD, `.data` and other spellings included) to a form page from an address that has already sent its
 // whole budget is answered here, 429 with Retry-After and the page saying so, and its body is never read. The
 // action would refuse it too, but only after reading the body whole (a damage form's 60 MB). Asking counts

@@ -1,5 +1,5 @@
-// Applying credit memos to invoices (issue 15; ADR 040), shared by POST /api/credit-memo/apply-new and (later)
-// the creditMemoApply dialog, and the company search both run. The application locks the memos it uses (in
+// Applying credit memos to invoices (ADR 040), shared by POST /api/credit-memo/apply-new and the
+// creditMemoApply dialog, and the company search both run. The application locks the memos it uses (in
 // id order, so two applications never wait on each other), re-reads their available credit from the
 // database under that lock, then locks and checks each invoice (404, 406 unless overridden), and writes the
 // applications, each with what its invoice absorbed, and an audit row per memo in one transaction. The

@@ -1,4 +1,4 @@
-// Creating credit memos (issue 15; ADR 040), shared by the creditMemoCreate dialog (on the AR board) and
+// Creating credit memos (ADR 040), shared by the creditMemoCreate dialog (on the AR board) and
 // POST /api/credit-memo/create-new, and the invoice/claim check both run. The operation checks who may
 // create, validates with the rules (app/rules/credit-memos/credit-memo-create.ts), refuses a number that is
 // already a memo's, and writes the memo, its lines and the audit row in one transaction. The unique index on

@@ -1,4 +1,4 @@
-// Editing credit memos (issue 15 point 4; ADR 048), shared by the memo dialog creditMemoEdit (action Create or
+// Editing credit memos (ADR 048), shared by the memo dialog creditMemoEdit (action Create or
 // Apply) and PUT /api/credit-memo/edit-memo and /edit-applied-memo. Each edit names the version it was made
 // from (the body's `version`, or If-Match through the JSON edge); the memo's row is locked (the application
 // trigger of ADR 040 takes the same lock), the version compared, and the memo, its lines or its applications,

@@ -1,4 +1,4 @@
-// Approving and voiding credit memos (issue 15; ADR 040), shared by the memo dialog (creditMemoEdit without
+// Approving and voiding credit memos (ADR 040), shared by the memo dialog (creditMemoEdit without
 // an action) and POST /api/credit-memo/{creditMemoId}/approve and /void; and the memo as both read it, its
 // sums computed by the database (credit_memo_available, the migration credit_memo_balance). Each change
 // locks the memo's row, which an application's trigger locks too: a void never slips past an apply.

@@ -1,4 +1,4 @@
-// Reading a public form's multipart body with a cap on its parts (issue 33 point 4): the platform's parser
+// Reading a public form's multipart body with a cap on its parts: the platform's parser
 // (Request.formData()) buffers the whole body and then builds an entry per part, however many there are, so
 // a 6 MB body of 100,000 empty parts cost everyone's requests the time of one such parse. Here the body passes
 // through a counter on its way to that parser: once it has held more delimiters than the form can send, the

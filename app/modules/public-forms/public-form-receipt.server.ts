@@ -2,7 +2,7 @@
 // the process's mailer in the background (`deliver`), so the confirmation page never waits for a mail
 // server and its timing tells nothing. Anyone may type any address into a public form, so the mail holds
 // only our own fixed text and the reference number, nothing the sender typed: the form cannot carry a
-// stranger's words, links or names to an address of their choosing under our name (issue 33).
+// stranger's words, links or names to an address of their choosing under our name.
 import { mailerFor } from "~/modules/mail/mailer.server.ts";
 import type { AppServices } from "~/modules/platform/services.server.ts";
 

@@ -1,4 +1,4 @@
-// Applying credit memos to invoices (issue 15; ADR 040): the applied lines with their rules (a CM, an
+// Applying credit memos to invoices (ADR 040): the applied lines with their rules (a CM, an
 // invoice, an amount of at least 0.01 within the CM's credit, a note, an applied date at most 45 days
 // old), the messages, and which invoice conditions the server answers 404, 406 or 417 (the override flow).
 // Pure and free of zod (ADR 028).

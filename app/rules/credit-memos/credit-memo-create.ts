@@ -1,4 +1,4 @@
-// Creating a credit memo (issue 15; ADR 040): the fields and lines with their limits, the one validation
+// Creating a credit memo (ADR 040): the fields and lines with their limits, the one validation
 // the dialog, the form action and POST /api/credit-memo/create-new share, the messages, who may create,
 // and the dialog's definition. Pure and free of zod (the dialog runs it in the browser; ADR 028).
 import { mayCreateCreditMemos } from "./credit-memo-access.ts";

@@ -1,4 +1,4 @@
-// Editing credit memos (issue 15 point 4; ADR 048): the memo dialog creditMemoEdit with action Create (the
+// Editing credit memos (ADR 048): the memo dialog creditMemoEdit with action Create (the
 // memo's fields and lines, PUT /api/credit-memo/edit-memo) or Apply (its applications, PUT
 // /api/credit-memo/edit-applied-memo). One validation for the dialog, its form action and the JSON API; the
 // money rules of an edit; the messages. Pure and free of zod (the dialog runs it in the browser; ADR 028).

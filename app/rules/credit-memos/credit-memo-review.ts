@@ -1,4 +1,4 @@
-// Approving and voiding credit memos (issue 15; ADR 040): who may, what blocks each, the messages, and the
+// Approving and voiding credit memos (ADR 040): who may, what blocks each, the messages, and the
 // memo dialog creditMemoEdit opened without an action ('Credit Memo - Don't Edit'): the memo read-only,
 // with Approve and Void for those who may. Pure and free of zod (ADR 028).
 import { mayApproveCreditMemos, mayVoidCreditMemos } from "./credit-memo-access.ts";

@@ -1,6 +1,6 @@
-// Money of credit memos (issue 15; ADR 040): amounts are whole cents from the form or the JSON body to
+// Money of credit memos (ADR 040): amounts are whole cents from the form or the JSON body to
 // the database's numeric(12,2) and back, never binary floating point; available credit is what the
-// database computes (credit-memo-balance.server.ts) and this module only reads, compares and shows it.
+// database computes (credit_memo_available) and this module only reads, compares and shows it.
 // Pure and free of zod, so the dialogs run it in the browser (ADR 028).
 
 /** Integer cents. */

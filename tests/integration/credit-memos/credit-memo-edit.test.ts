@@ -1,4 +1,4 @@
-// Editing credit memos (issue 15 point 4; ADR 048) against the worker's database: PUT
+// Editing credit memos (ADR 048) against the worker's database: PUT
 // /api/credit-memo/edit-memo and /edit-applied-memo and their reads over HTTP (success exact to the cent,
 // each rule, 400 with nothing written, 401/403/404, 409 on a stale version with the changes since, 412 with a
 // stale If-Match), and the memo dialog creditMemoEdit with action Create or Apply on /credit-memos without

@@ -1,4 +1,4 @@
-// The money findings of issue 33 (ADR 054), replayed over HTTP as the demo AR account (accounts receivable,
+// The money findings of a security probe (ADR 054), replayed over HTTP as the demo AR account (accounts receivable,
 // credit-memo-approve, credit-memo-edit-void) would send them: one credit spent twice through a company edit,
 // a removal that raised balances, a memo large enough to take the AR lists down, a creator approving their
 // own memo and applications dated in the future. Each ends with the invariants read from the database.

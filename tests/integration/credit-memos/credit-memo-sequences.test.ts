@@ -1,4 +1,4 @@
-// Random sequences of the credit memo operations across two companies (issue 33; ADR 054): create, approve
+// Random sequences of the credit memo operations across two companies (ADR 054): create, approve
 // (by the creator or another approver), apply (any invoice of either company, an unknown one, with or without
 // the override), edit the lines, edit the company, change or remove applications, void. After every step the
 // money invariants hold in the database, computed from the rows (money-invariants.ts), no operation answers
