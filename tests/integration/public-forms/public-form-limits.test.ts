@@ -137,6 +137,16 @@ describe("an address over its limit", () => {
 });
 
 describe("the damage form's part cap", () => {
+  /** A whole multipart body from an address of its own, waited for up to 20 s. */
+  const postWhole = (body: Buffer) =>
+    rawPost(server, "/damageform", {
+      address: freshAddress(),
+      contentType: MULTIPART,
+      length: body.length,
+      head: body,
+      waitMs: 20_000,
+    });
+
   it("refuses a body of 100,000 empty parts quickly with the cap's message, storing nothing", async () => {
     const before = await db.damageReport.count();
     // A valid report first, then the flood of parts: without a cap the form would read every part and store it.
@@ -146,13 +156,7 @@ describe("the damage form's part cap", () => {
         `--${BOUNDARY}--\r\n`,
     );
     const started = performance.now();
-    const answer = await rawPost(server, "/damageform", {
-      address: freshAddress(),
-      contentType: MULTIPART,
-      length: body.length,
-      head: body,
-      waitMs: 20_000,
-    });
+    const answer = await postWhole(body);
     const elapsed = performance.now() - started;
     expect(answer, "no answer").not.toBeNull();
     expect(answer!.status).toBe(413);
@@ -169,13 +173,7 @@ describe("the damage form's part cap", () => {
       DAMAGE_FORM_LIMITS.maxParts - used,
     );
     const body = Buffer.from(`${fields}${extra}--${BOUNDARY}--\r\n`);
-    const answer = await rawPost(server, "/damageform", {
-      address: freshAddress(),
-      contentType: MULTIPART,
-      length: body.length,
-      head: body,
-      waitMs: 20_000,
-    });
+    const answer = await postWhole(body);
     expect(answer?.status).toBe(303);
   });
 });
