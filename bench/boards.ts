@@ -1,4 +1,4 @@
-// npm run bench:boards (tsx bench/boards.ts) — issue 4 point 7: on the large seed, the server time (to
+// npm run bench:boards (tsx bench/boards.ts) — on the large seed, the server time (to
 // the last byte, sizes as sent) of
 // the onboarding board page (GET /onboarding, HTML, admin's cookie) and of GET /api/cards/onboarding
 // (JSON) through the running app server, against the same rows read with raw SQL in the same run (the

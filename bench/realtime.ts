@@ -1,4 +1,4 @@
-// npm run bench:realtime (tsx bench/realtime.ts) — issue 4 point 7: 500 socket.io clients in the
+// npm run bench:realtime (tsx bench/realtime.ts) — 500 socket.io clients in the
 // onboarding room on the large seed; after a real save (PUT /api/queue/approve of a Submitted order,
 // over HTTP), the time from sending the save until each client holds the new onboarding list (the
 // onBoardingCardsRefresh frame that shows the order approved) — p50/p99 over several saves. Baseline in

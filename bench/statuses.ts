@@ -1,4 +1,4 @@
-// npm run bench:statuses (tsx bench/statuses.ts) — issue 16 point 7, the status half (ADR 044), on the
+// npm run bench:statuses (tsx bench/statuses.ts) — the status half of the unit benchmarks (ADR 044), on the
 // large seed through the running app server, in a process of its own as in service (bench/lib/server-child.ts):
 // - the status details' first page (GET /api/getStatusDetails/{status}/all/all/all, 25 rows), for NEW and
 //   for the largest status, against the very statements the page runs (STATUS_DETAILS_SQL: the count and

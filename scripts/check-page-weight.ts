@@ -1,7 +1,7 @@
 // `npm run check:weight` (part of `npm test`, after the build): every page, alone and with any one of
-// its dialogs open, stays within the budget of issue 13 point 7 (ADR 028), measured from the production
+// its dialogs open, stays within the budget (ADR 028), measured from the production
 // build in build/client: React Router's manifest for the pages, Vite's for the on-demand chunks, each
-// file gzipped at zlib's default level (as `gzip` does; how the issue measured). Prints the figures (and
+// file gzipped at zlib's default level (as `gzip` does, the measure the budget was set in). Prints the figures (and
 // the bytes the server's level 3 sends for the heaviest); exits 1 with the table when over budget.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -16,7 +16,7 @@ import {
   weightFailures,
 } from "./lib/page-weight.ts";
 
-/** Issue 13 point 7: any page with any one of its dialogs open. */
+/** The budget of any page with any one of its dialogs open. */
 export const BUDGET: Budget = { js: 170 * 1024, css: 40 * 1024 };
 /**
  * The JavaScript budget is not met yet for a page with a dialog open (ADR 028 says why and what is left):
@@ -36,7 +36,7 @@ export const PAGE_JS_CEILING_UNTIL_BUDGET_MET = BUDGET.js;
  * the minifier does, so a client file holding it means a schema reached the browser (25 KiB gzipped).
  */
 export const ZOD_MARK = "_zod";
-/** zlib's (and gzip's) default level: the measure the budget was set in (issue 13 point 7). */
+/** zlib's (and gzip's) default level: the measure the budget was set in. */
 export const GZIP_LEVEL = 6;
 /** server/index.ts compresses with compression({ level: 3 }): a few per cent more bytes on the wire. */
 export const SERVED_GZIP_LEVEL = 3;

@@ -101,7 +101,7 @@ export function createApp(services: AppServices, options: { dev: boolean } = { d
   });
 
   // Every page and its `.data` answer is drawn for the session in the request's cookie: no cache may keep
-  // one, and none may hand one user's page to another (ASVS 8.2.1, issue 22). The route manifest alone
+  // one, and none may hand one user's page to another (ASVS 8.2.1). The route manifest alone
   // is the same for everyone.
   app.use((req, res, next) => {
     if (!req.path.startsWith("/__manifest")) {

@@ -131,7 +131,7 @@ export function SessionExpiredForm({ redirectTo, microsoftSignIn, reloadsPage = 
             Sign in
           </Button>
         </Box>
-        {/* Everything the sign-in page offers (issue 13 point 6): the reset link, and Microsoft. */}
+        {/* Everything the sign-in page offers: the reset link, and Microsoft. */}
         <Text as="p" size="2">
           <RadixLink href={resetRequestHref(redirectTo)}>Forgot your password?</RadixLink>
         </Text>

@@ -1,4 +1,4 @@
-// The nine department boards (issue 4), one module for all: the route table's page decides which card
+// The nine department boards, one module for all: the route table's page decides which card
 // lists are shown (app/rules/boards/board-pages.ts). Server-rendered with the `filter` query parameter applied,
 // so the board and its filter work without JavaScript; with JavaScript the lists stay live over the
 // socket (app/utils/board-socket.ts). The guard has already checked the page's permission.

@@ -1,5 +1,5 @@
 // The external password reset page (route passwordResetExternal: /reset/{encryption}, also
-// /password-reset-external?token=…; issue 3 point 9). Public, works without JavaScript: the loader
+// /password-reset-external?token=…). Public, works without JavaScript: the loader
 // checks the link, the action sets the new password (≥ 6 characters, confirmation must match), marks
 // the link used and ends every session of the account.
 import { getFormProps, useForm } from "@conform-to/react";

@@ -98,7 +98,7 @@ export const sessionGuard: MiddlewareFunction<Response> = async ({ request, cont
   }
   const session = await readRequestSession(request, services).catch((error: unknown) => {
     // Every gated request reads its session first: in an outage this is where it fails, and it is answered
-    // 503 with Retry-After at once rather than a 500 (issue 22 point 3).
+    // 503 with Retry-After at once rather than a 500.
     if (!isDatabaseUnavailable(error)) throw error;
     services.logger.warn({ err: error }, "database unavailable");
     throw data(DATABASE_UNAVAILABLE_MESSAGE, {

@@ -1,4 +1,4 @@
-// The boards' live connection (issue 4; ADR 010, ADR 020): one socket.io connection per page load,
+// The boards' live connection (ADR 010, ADR 020): one socket.io connection per page load,
 // same origin, authenticated by the HttpOnly session cookie. The board joins the room named after its
 // route on each navigation and leaves the previous one, rejoins on connect and reconnect, replaces a
 // list whenever its refresh event carries it, fetches its lists again after a reconnect (never stale),

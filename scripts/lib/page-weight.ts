@@ -1,4 +1,4 @@
-// Page weight from the production build (issue 13 point 7, ADR 028): what the browser loads for each
+// Page weight from the production build (ADR 028): what the browser loads for each
 // page, and for each page with one of its on-demand chunks (a board dialog) open, in gzipped bytes.
 // Pure: the runner (scripts/check-page-weight.ts) reads build/client and hands in the two manifests and
 // a size function; this module walks them.

@@ -1,5 +1,5 @@
 // The identity endpoints: POST /users/login, GET /users/info, POST /users/logout,
-// PUT /users/changePassword/{userId}, POST /users/password/request, and (issue 3) PUT /users/theme and
+// PUT /users/changePassword/{userId}, POST /users/password/request, and PUT /users/theme and
 // POST /users/register, POST /users/impersonate/{userId} and POST /users/impersonate/stop (ADR 009). Thin: the body is parsed here, the decisions are app/modules/identity's.
 import express from "express";
 import { ipKeyGenerator } from "express-rate-limit";

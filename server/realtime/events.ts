@@ -120,7 +120,7 @@ export function recheckSession(socket: Socket, services: AppServices, options: R
 /**
  * Room joins a socket may ask for within JOIN_WINDOW_S (joinRoom and joinRooms alike). A board joins its
  * rooms once per (re)connection and after signing in again; a client looping on joins with refresh made
- * the server resolve its session and push every list each time (9 MB in a second, issue 22), and starved
+ * the server resolve its session and push every list each time (9 MB in a second), and starved
  * every other request meanwhile.
  */
 export const JOINS_PER_WINDOW = 20;

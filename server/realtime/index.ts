@@ -1,4 +1,4 @@
-// The realtime layer (issue 4, ADR 010): handshake auth, room events and the coalescing board
+// The realtime layer (ADR 010): handshake auth, room events and the coalescing board
 // refresher on the process's socket.io server, fanned out through Redis when REDIS_URL is set, and the
 // database listener that makes open sockets follow session changes (ADR 022). server/index.ts
 // attaches it once; what the rest of the app calls is services.boardChanges.

@@ -1,4 +1,4 @@
-// Cancelling a request with JavaScript (issue 5 point 2, ADR 013): from an order's card on the On Rent
+// Cancelling a request with JavaScript (ADR 013): from an order's card on the On Rent
 // board, with the live counter and the required-note message that clears after 4 s, while a second
 // browser on the same board sees the card leave without reloading; and an off-rent on the Off Rent board.
 // Each test cancels a request it inserted itself (tests/e2e/order-cancel.support.ts), for a company of

@@ -1,6 +1,6 @@
 // A return half's returning units as an edit dialog edits them (ADR 015), shared by the off-rent edit
 // dialog (off-rent-edit-units.tsx binds it to its intents) and the trade's on-rent editor
-// (trade-on-edit-dialog.tsx, issue 14): the rows (the stored lines and rows added in the dialog), each
+// (trade-on-edit-dialog.tsx): the rows (the stored lines and rows added in the dialog), each
 // with its unit test result, and their section with the "Test units" and "Add unit" buttons. "Test units"
 // posts its intent with the whole form, with and without JavaScript (the dialog kit's `alsoPosts`); its
 // results come back as the answer's fieldNotes and are marked on the rows. "Add unit" and removals work

@@ -1,5 +1,5 @@
 // The three split dialogs (splitOrderModal and splitTradeModal, 'Split Order'; splitOffModal, 'Split Off Rents';
-// issue 18 point 1, ADR 049): one column per split with its Total on Order, Remaining, type counts and units,
+// ADR 049): one column per split with its Total on Order, Remaining, type counts and units,
 // Add Split, Remove split, and units moved between splits. On the dialog kit (ADR 026): one form element
 // posting Save (split-order, split-trade, split-off-rent). Without JavaScript every step is a submit button
 // (`step`: Add Split, Remove split, Move to split N) that the server answers with the dialog after the step, the

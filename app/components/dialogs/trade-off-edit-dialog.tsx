@@ -1,4 +1,4 @@
-// The editOffTrade dialog ('Edit Order', issue 14): a trade's return half — company name and code,
+// The editOffTrade dialog ('Edit Order'): a trade's return half — company name and code,
 // submitted by, pickup date and the pickup contact (the off-rent dialog's off-rent-edit-fields.tsx), the
 // returning units still to come back (returning-units.tsx, as the off-rent dialog's), the completed ones
 // listed apart, and Save Changes — plus converting the trade into a plain order (trade-convert-confirmation.tsx,

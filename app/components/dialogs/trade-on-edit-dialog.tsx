@@ -1,4 +1,4 @@
-// The editOnTrade dialog ('Edit Order', issue 14): a trade's new half — Order Information, the pickup and
+// The editOnTrade dialog ('Edit Order'): a trade's new half — Order Information, the pickup and
 // delivery, Use Information, Rental Agreement Information (edit-fields.tsx draws them from the field table
 // the loader hands over) — and its returning units (returning-units.tsx, as the off-rent dialog's). The
 // page it opens on decides what it lists: the onboarding page every returning unit; the transport page

@@ -1,4 +1,4 @@
-// The public damage form's operation (issue 20 point 4; ADR 050): validates the text fields with the shared
+// The public damage form's operation (ADR 050): validates the text fields with the shared
 // schema, checks every photo by content (ADR 043), and only when everything passed creates the report, stores
 // its photos under damage/<reportId>/ and records them, in one transaction that first claims the submission's
 // single-use ticket (ADR 047). A file written before the transaction failed is deleted again, so a refused or

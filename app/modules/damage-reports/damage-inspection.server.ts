@@ -1,4 +1,4 @@
-// /damageInspection's reads and operations (issue 20 point 4; ADR 050): the paged list of damage reports, one
+// /damageInspection's reads and operations (ADR 050): the paged list of damage reports, one
 // report with its photos, claim and history, and the staff actions — mark reviewed, dismiss, turn into a claim —
 // shared by the page's forms and the JSON API. Each action locks the report's row, checks the version the
 // actor saw (409 with what changed since), writes the change and its audit row in one transaction, and names

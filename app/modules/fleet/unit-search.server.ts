@@ -1,4 +1,4 @@
-// Department search and unit history (issue 16 point 5; ADR 045): the reads behind
+// Department search and unit history (ADR 045): the reads behind
 // GET /api/departmentSearch/{unit}, GET /api/unitHistorySearch/{unit} and the departmentSearchModal.
 // Each is a bounded index read whatever the fleet's size: a prefix is a range of "Unit_unitNumber_c_idx"
 // (the expression below must stay that index's), text anywhere a lookup of "Unit_unitNumber_trgm_idx",

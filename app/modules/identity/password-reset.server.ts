@@ -1,4 +1,4 @@
-// Password reset by e-mail (the requestReset dialog and POST /users/password/request; issue 3 point 9;
+// Password reset by e-mail (the requestReset dialog and POST /users/password/request;
 // ADR 007, ADR 023). A request creates a random single-use token valid for one hour, stores only its
 // sha256, and mails a link to /reset/{token}. The reset page checks the token, sets the new password,
 // marks the token used and moves tokensValidAfter (every session of the user ends). See ADR 007; the

@@ -1,5 +1,4 @@
-// Register an employee (/register, opened by employee-management or all access; issue 3 point
-// 10): name, e-mail, department and an initial password. The department may grant only what the
+// Register an employee (/register, opened by employee-management or all access): name, e-mail, department and an initial password. The department may grant only what the
 // registrar may grant (ADR 037).
 import type { Db } from "~/modules/platform/services.server.ts";
 import { auditActorOf, recordAudit } from "../audit/audit-log.server.ts";

@@ -1,4 +1,4 @@
-// Sign-in limits that fit an office (issue 22, ADR 034): failed sign-ins are counted, successful ones never
+// Sign-in limits that fit an office (ADR 034): failed sign-ins are counted, successful ones never
 // are. Two counters, each a fixed window of SIGN_IN_FAILURE_WINDOW_S: per account (the e-mail address, from
 // any client: guessing one password) and per client address across accounts, with a higher ceiling
 // (spraying one password over many accounts). A successful sign-in clears its account's failures but not its

@@ -4,8 +4,8 @@
 // who changed what since), the returning units (409 for a locked or unremovable unit, 400 for blanks,
 // duplicates and units that fail the unit test), the company code (400). Then writes only what changed,
 // in one transaction with its audit entry, bumps the version and reports the card lists that show it.
-// From the version on, the steps are saveReturnHalf, which a trade's return half shares (issue 14,
-// trade-off-edit.server.ts): its payload and its lookup differ, the rules and the writes do not.
+// From the version on, the steps are saveReturnHalf, which a trade's return half shares
+// (trade-off-edit.server.ts): its payload and its lookup differ, the rules and the writes do not.
 import type { Db } from "~/modules/platform/services.server.ts";
 import type { Prisma } from "../../generated/prisma/client";
 import type { CardListName } from "../../rules/boards/boards.ts";
@@ -175,7 +175,7 @@ export interface SavedReturnHalf {
   actor: AuditActor;
 }
 
-/** Where a return half's save differs from an off-rent's: a trade's (issue 14, trade-off-edit.server.ts). */
+/** Where a return half's save differs from an off-rent's: a trade's (trade-off-edit.server.ts). */
 export interface ReturnHalfVariant extends OffRentEditOptions {
   /** Resolves the submitted list against the stored lines (planReturningUnits with the off-rent's rules by default). */
   planUnits?: (

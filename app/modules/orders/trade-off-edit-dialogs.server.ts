@@ -1,4 +1,4 @@
-// The board dialog editOffTrade (edit a trade's return half, or convert the trade; issue 14): its loader and
+// The board dialog editOffTrade (edit a trade's return half, or convert the trade): its loader and
 // form intents (app/modules/dialogs/board-dialogs.server.ts). Saving runs the operation of
 // PUT /api/trade/off/edit (editTradeOffOrder) with the dialog's rule that every edited unit was tested valid
 // (ADR 015); "Yes" to the conversion runs convertTrade from the off side (ADR 032), as

@@ -1,4 +1,4 @@
-// The board dialog editOnTrade (edit a trade's new half and its returning units; issue 14): its loader
+// The board dialog editOnTrade (edit a trade's new half and its returning units): its loader
 // and form intents (app/modules/dialogs/board-dialogs.server.ts). Saving runs the operation of
 // PUT /api/trade/on/edit (editTradeOnOrder) with the dialog's own rules (every edited unit tested valid,
 // ADR 015; a separate delivery it shows is filled in); the page it opens on is the payload's orderPage.

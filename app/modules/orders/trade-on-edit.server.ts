@@ -1,4 +1,4 @@
-// Editing a trade's new (on-rent) half (issue 14): one operation for PUT /api/trade/on/edit and the
+// Editing a trade's new (on-rent) half: one operation for PUT /api/trade/on/edit and the
 // editOnTrade dialog. Checks in order: the body (400), permission (403), the trade (404; 409 cancelled),
 // the TradeForm version (409 with who changed what since), the returning units (409 for rows read before
 // a change or a locked or unremovable line, 400 for blanks and duplicates, the off-rent edit's rules of

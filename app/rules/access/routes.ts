@@ -141,7 +141,7 @@ const ROUTE_TABLE = [
   },
   { name: "restricted", path: "/restricted", aliases: [], access: "permission", title: "Restricted" },
   { name: "parts", path: "/parts", aliases: [], access: "permission", title: "Parts" },
-  // Administration pages the specification does not show (issue 17; ADR 035, 036, 037).
+  // Administration pages the specification does not show (ADR 035, 036, 037).
   { name: "vendors", path: "/vendors", aliases: [], access: "permission", title: "Vendors" },
   { name: "departments", path: "/departments", aliases: [], access: "permission", title: "Departments" },
   {

@@ -1,4 +1,4 @@
-// The nine department boards (issue 4): which card lists each page shows and under which section
+// The nine department boards: which card lists each page shows and under which section
 // heading, the page's title (from the route table), the socket room it joins, who sees it read-only,
 // and the URLs of the dialogs a card's actions open. Pure: used by the board's loader and the browser.
 import {

@@ -1,4 +1,4 @@
-// The department boards' contract (issue 4; docs/boards.md, ADR 010): the
+// The department boards' contract (docs/boards.md, ADR 010): the
 // thirteen card lists, the socket rooms that receive them, their refresh events, who may read each,
 // and the one card shape every board renders. Pure: shared by loaders, the JSON API, the socket
 // layer and the browser.

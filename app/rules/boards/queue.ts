@@ -1,4 +1,4 @@
-// Working the queue (issue 4 point 6; ADR 011): the stage and status moves the department boards
+// Working the queue (ADR 011): the stage and status moves the department boards
 // make — which order stage follows which, which unit status may follow which (and which one is the
 // usual "next"), who may make each move, which board a move is made from, and which card lists a
 // move changes. Pure: the domain operations (app/modules/queue) and the boards share it.

@@ -1,4 +1,4 @@
-// The public damage form (issue 20 point 4; ADR 050): its fields, limits, messages and the zod schema the
+// The public damage form (ADR 050): its fields, limits, messages and the zod schema the
 // server validates with. Shared by the page (labels, the browser's checks before sending) and the domain
 // operation, so a message exists once. Photos are checked by content on the server (ADR 043); the browser
 // only pre-checks count, size and declared type to tell the customer early.

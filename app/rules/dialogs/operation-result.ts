@@ -1,4 +1,4 @@
-// What every domain operation answers (issues 4 and 5), shared by its JSON endpoint, its form action and
+// What every domain operation answers, shared by its JSON endpoint, its form action and
 // the dialog that shows the outcome. Pure types and tiny helpers: the browser renders these.
 import type { Announcement } from "../boards/announcements.ts";
 import type { CardListName } from "../boards/boards.ts";

@@ -1,4 +1,4 @@
-// Department search, unit history and the unit hub (issue 16 points 5–6; ADR 045): what a search for a
+// Department search, unit history and the unit hub (ADR 045): what a search for a
 // unit number may hold, who may search, where each result links, how the hub pages a unit's history and
 // what it shows. Pure, so the dialog, the JSON endpoints and the page read a search the same way.
 import type { RouteName } from "../access/routes.ts";

@@ -1,4 +1,4 @@
-// Editing an on-rent order (issue 5 point 3; ADR 014): the
+// Editing an on-rent order (ADR 014): the
 // payload's fields with their labels and sections, the one validation the dialog, the form action and
 // PUT /api/order/edit share, the truck arithmetic, the audit texts and who may edit. Pure.
 import { damageWaiverLabel } from "./damage-waivers.ts";

@@ -1,4 +1,4 @@
-// Setting and removing an order's priority, and removing its prepay (issue 18 points 2-4; ADR 041): the
+// Setting and removing an order's priority, and removing its prepay (ADR 041): the
 // reasons, the limits and messages, the reading of a body or a posted form, who may, and the dialogs'
 // definitions. Pure and free of zod (the dialogs run it in the browser; ADR 028).
 import { unlocksRoute } from "../access/permissions.ts";

@@ -1,4 +1,4 @@
-// The editOffTrade board dialog ('Edit Order', issue 14; ADR 026): its intents and form fields, the data its
+// The editOffTrade board dialog ('Edit Order'; ADR 026): its intents and form fields, the data its
 // loader gives the component, and what the dialog itself says. It runs two operations: the trade's return
 // half edit (PUT /api/trade/off/edit, editTradeOffOrder) and the conversion from the off side
 // (POST /api/trade/off/convert, convertTrade; ADR 032). Kept free of their rules (trade-off-edit.ts,

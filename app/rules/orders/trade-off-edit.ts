@@ -1,4 +1,4 @@
-// Editing a trade's return half, editOffTrade (issue 14): its payload, its messages, and where its units list
+// Editing a trade's return half, editOffTrade: its payload, its messages, and where its units list
 // differs from an off-rent's. Pure. Everything else is the off-rent edit's (off-rent-edit/, ADR 015): the
 // fields' checks, the list rules and the operation, so the two return halves cannot drift apart.
 import { z } from "zod";

@@ -1,4 +1,4 @@
-// The editOnTrade board dialog ('Edit Order', issue 14; ADR 026): its intents, the data its loader gives
+// The editOnTrade board dialog ('Edit Order'; ADR 026): its intents, the data its loader gives
 // the component and what the dialog itself says. Kept apart from the edit's rules (trade-on-edit.ts) and
 // free of their imports: the component draws the fields from its data (the field table as the loader
 // hands it over) and leaves every check to the operation its save posts to, so the dialog's chunk carries

@@ -1,4 +1,4 @@
-// Editing a trade's new (on-rent) half, editOnTrade (issue 14): the payload's fields with their labels,
+// Editing a trade's new (on-rent) half, editOnTrade: the payload's fields with their labels,
 // (the one validation the dialog and PUT /api/trade/on/edit share is in trade-on-edit-schema.ts), the rule tying the new trucks to the
 // returning units (with the transport page's offset), the carrier lock and staleness of unit rows, the
 // audit texts of the units list, and when the on-rent editor may convert the trade. Pure. The fields are

@@ -1,4 +1,4 @@
-// The three split dialogs (splitOrderModal, splitTradeModal, splitOffModal; issue 18 point 1, ADR 049): their
+// The three split dialogs (splitOrderModal, splitTradeModal, splitOffModal, ADR 049): their
 // definitions, what their loader hands the component, and the form they post. One form carries the splits as
 // they stand (`Splits`, JSON) with each later split's Total on Order (`total.<i>`) and type counts
 // (`count.<i>.<type>`) as inputs. With JavaScript the browser runs the steps itself (drag, keyboard, Add Split)

@@ -1,4 +1,4 @@
-// Splitting an order, a trade or an off-rent (issue 18 point 1; ADR 049): the bookkeeping of the split dialogs
+// Splitting an order, a trade or an off-rent (ADR 049): the bookkeeping of the split dialogs
 // (start, Add Split, remove a split, move a reservation or a returning unit, set a type count) and their
 // validation with the specification's messages, as pure functions the browser (drag and drop, keyboard, the
 // no-JavaScript "move to split N" controls) and the server's operation share. Every step answers new splits and

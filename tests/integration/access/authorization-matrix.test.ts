@@ -1,4 +1,4 @@
-// The authorisation matrix (issue 22 point 5): every page of the route table, every endpoint of the API's
+// The authorisation matrix: every page of the route table, every endpoint of the API's
 // catalogue and every socket room of the boards' registry, tried anonymously and as each demo account on
 // the real server with the demo data, against what the permission catalogue says that account may do.
 // The lists come from the registries, so a new page, endpoint or room is in the matrix without editing

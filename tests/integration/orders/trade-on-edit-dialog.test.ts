@@ -1,4 +1,4 @@
-// The editOnTrade board dialog (issue 14) through the board route, as a browser without JavaScript uses
+// The editOnTrade board dialog through the board route, as a browser without JavaScript uses
 // it (and a fetcher, for /<board>.data): its loader on the onboarding and transport boards, the save
 // (the operation of PUT /api/trade/on/edit), every refusal re-rendered with the values sent, the steps
 // that write nothing (Add unit, Remove ticked units, Test units, the separate delivery's button, the

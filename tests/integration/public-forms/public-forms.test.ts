@@ -1,4 +1,4 @@
-// The public order, trade and off-rent forms through the real server (issue 20, ADR 047): a valid
+// The public order, trade and off-rent forms through the real server (ADR 047): a valid
 // submission becomes the request the boards list (source PUBLIC_FORM, Submitted) with its audit row and
 // origin, and a receipt of our own text when an address was given; every refusal (a field, the honeypot, a
 // quick bot, a ticket sent again, the per-address limit, an oversized body) answers 4xx with its message and

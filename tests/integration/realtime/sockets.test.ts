@@ -1,4 +1,4 @@
-// The socket layer through a real server (issue 4 points 3 and 4): handshake refusal and acceptance,
+// The socket layer through a real server: handshake refusal and acceptance,
 // room authorisation, join/leave/rejoin, bad payloads, the refresh of every list to its room only,
 // coalescing, notifications, reconnect, and expiry. Lists come from an injected loader (sockets.ts).
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Credit memos (issue 4; docs/boards.md): memos PENDING approval and APPROVED memos with their
+// Credit memos (docs/boards.md): memos PENDING approval and APPROVED memos with their
 // credit, one card per memo — company, invoice/claim, total of lines, applied, available credit
 // (lines − applied, the database's credit_memo_available, exact to the cent: ADR 040). VOID memos are never
 // shown. One query with grouped sub-selects.

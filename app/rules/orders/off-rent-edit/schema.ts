@@ -95,7 +95,7 @@ const returningRows = z
 
 /**
  * The fields of an edit of a return half, shared by the off-rent edit (below) and the edit of a trade's
- * return half (trade-off-edit.ts, issue 14), each payload naming its fields as its clients send them. A blank
+ * return half (trade-off-edit.ts), each payload naming its fields as its clients send them. A blank
  * required field answers `required`: the two dialogs word that message differently. The pickup zip is
  * required on an off-rent (ADR 015) and optional on a trade, so both versions are here.
  */
@@ -167,7 +167,7 @@ export const offRentEditSchema = z.object(
 );
 export type OffRentEditInput = z.input<typeof offRentEditSchema>;
 export type OffRentEdit = z.output<typeof offRentEditSchema>;
-/** What the operation saving a return half reads of an edit, an off-rent's or a trade's (issue 14). */
+/** What the operation saving a return half reads of an edit, an off-rent's or a trade's. */
 export type ReturnHalfEdit = Omit<OffRentEdit, "TradeFormID">;
 
 /**

@@ -79,7 +79,7 @@ export type PlanRefusal = { ok: false; status: 400 | 409; message: string; field
 export const lineField = (index: number, field: "vin" | "odometer") => `returningVins.${index}.${field}`;
 
 /**
- * Where the edit of a trade's return half (issue 14) differs from the off-rent's; left out, the off-rent
+ * Where the edit of a trade's return half differs from the off-rent's; left out, the off-rent
  * edit's rules of ADR 015 apply.
  */
 export interface ReturningUnitsPlanOptions {
