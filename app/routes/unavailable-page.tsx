@@ -1,4 +1,4 @@
-// Every page of the route table whose screen a later issue builds: the page's title from the route
+// Every page of the route table whose screen is not built yet: the page's title from the route
 // table and a plain notice, never made-up data. Signed-in pages show it in the shell; the public forms
 // show it on their own.
 import { Callout, Container, Flex, Heading } from "@radix-ui/themes";

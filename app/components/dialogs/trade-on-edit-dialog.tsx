@@ -50,7 +50,7 @@ const UNITS_INTENTS = {
   removeUnits: TRADE_ON_EDIT_INTENTS.removeUnits,
 };
 
-/** A posted field's first value ("" for none), as formText of off-rent-edit/form.ts reads it. */
+/** A posted field's first value ("" for none), as formText (app/rules/orders/off-rent-edit/form.ts) reads it. */
 function postedText(values: DialogActionData["values"], name: string): string {
   const value = values[name];
   return (Array.isArray(value) ? value[0] : value) ?? "";
