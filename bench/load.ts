@@ -389,7 +389,7 @@ async function throughput(
   };
   await drive(bareUrl, CANNON_WARMUP_S);
   const bareResult = await drive(bareUrl, READ_SECONDS);
-  // The hand-written floor: the same session statement and one order statement, no framework (ADR 052).
+  // The hand-written floor: the same session statement and one order statement, no framework.
   const floorPort = (await server!.call("floor", { databaseUrl })).port;
   const floorUrl = `http://127.0.0.1:${floorPort}${readPath}`;
   const floorCheck = await fetch(floorUrl, { headers });

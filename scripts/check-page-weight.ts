@@ -27,11 +27,11 @@ export const BUDGET: Budget = { js: 170 * 1024, css: 40 * 1024 };
 export const JS_CEILING_UNTIL_BUDGET_MET = 201 * 1024;
 /**
  * A page with no dialog open is held to the budget itself (heaviest: 166.3 KiB, /credit-memos) since
- * Radix's dialog frame loads when a dialog opens (ADR 028).
+ * Radix's dialog frame loads when a dialog opens.
  */
 export const PAGE_JS_CEILING_UNTIL_BUDGET_MET = BUDGET.js;
 /**
- * Zod runs on the server only (ADR 028): a component imports a dialog's definition with `import type` and
+ * Zod runs on the server only: a component imports a dialog's definition with `import type` and
  * the rules it draws from modules without schemas. Zod's schemas keep the `_zod` property name whatever
  * the minifier does, so a client file holding it means a schema reached the browser (25 KiB gzipped).
  */
@@ -84,8 +84,8 @@ const cssFiles = readdirSync(assetsDir)
   .filter((name) => name.endsWith(".css"))
   .map((name) => `assets/${name}`);
 
-// The kit's dialogs (ADR 026): each registered as a dynamic import in the registry of the page that hosts
-// it (app/components/dialogs/<page>-dialogs.tsx: the boards', the departments page's, ADR 036), each must
+// The kit's dialogs: each registered as a dynamic import in the registry of the page that hosts
+// it (app/components/dialogs/<page>-dialogs.tsx: the boards', the departments page's), each must
 // be a chunk of its own that no page loads before it opens.
 const dialogsDir = path.resolve("app/components/dialogs");
 const registries = readdirSync(dialogsDir).filter((name) => name.endsWith("-dialogs.tsx"));
@@ -106,7 +106,7 @@ const report = measurePageWeight({
   budget: BUDGET,
   cssFiles,
   mustLoadOnDemand: (module) => boardDialogs.includes(module),
-  // Every dialog, opened, loads Radix's frame (app/components/app-dialog.tsx, ADR 028).
+  // Every dialog, opened, loads Radix's frame (app/components/app-dialog.tsx).
   openedWithEvery: "app/components/radix-dialog-frame.tsx",
 });
 const failures = weightFailures(report, {

@@ -49,7 +49,7 @@ const MODAL_CONTENT_IMPORTS: Partial<Record<ModalName, () => Promise<ModalConten
       };
     }),
   requestReset: () => import("./reset-request-form.tsx").then(({ ResetRequestForm }) => ResetRequestForm),
-  // Over any page, opened from the navigation bar (ADR 045).
+  // Over any page, opened from the navigation bar.
   departmentSearchModal: () =>
     import("./department-search-dialog.tsx").then(({ DepartmentSearchDialog }) => DepartmentSearchDialog),
 };

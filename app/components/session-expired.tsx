@@ -42,7 +42,7 @@ export interface SessionExpiredProps {
    */
   reloadsPage?: boolean;
   /**
-   * A board dialog's plain-form save met the ended session (ADR 030): its entry, encoded, posted with
+   * A board dialog's plain-form save met the ended session: its entry, encoded, posted with
    * the sign-in so the dialog comes back with it; "too-large" when it cannot be kept.
    */
   draft?: string | undefined;

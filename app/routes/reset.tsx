@@ -52,7 +52,7 @@ export function NewPasswordForm({
   actionData: ResetActionData | undefined;
 }) {
   const navigation = useNavigation();
-  // The server checks the form (its schema, passwords-schema.ts): the browser loads no zod for it (ADR 028).
+  // The server checks the form (its schema, passwords-schema.ts): the browser loads no zod for it.
   const [form, fields] = useForm<ResetPasswordFormInput>({ shouldValidate: "onSubmit" });
   const reset = actionData?.intent === "reset" ? actionData : undefined;
 

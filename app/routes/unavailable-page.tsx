@@ -10,7 +10,7 @@ import type { Route } from "./+types/unavailable-page";
 export const UNAVAILABLE_NOTICE = "This page is not available yet.";
 
 export function loader(args: Route.LoaderArgs) {
-  // The public forms are placeholders too; every other page is gated (ADR 025).
+  // The public forms are placeholders too; every other page is gated.
   const { route } = args.context.get(pageRequestContext);
   if (route.access === "public") return { title: route.title, shell: false };
   return { title: requireRouteAccess(args).route.title, shell: true };

@@ -22,7 +22,7 @@ export interface EmbeddedPostgresOptions {
   warn?: (message: string) => void;
   /**
    * False for a throwaway cluster (the test servers): no fsync, no synchronous commit, no full-page writes.
-   * A crash may then lose or corrupt it, which a test server re-creates anyway (ADR 053). Default true.
+   * A crash may then lose or corrupt it, which a test server re-creates anyway. Default true.
    */
   durable?: boolean;
 }

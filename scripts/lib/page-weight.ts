@@ -363,7 +363,7 @@ export function formatWeightReport(report: WeightReport, budget: Budget, options
 
 /**
  * Whether the build keeps within the budget and every stylesheet and dialog is measured as it loads.
- * `jsCeiling`: while the JavaScript budget is not met yet, only combinations above this fail (ADR 028).
+ * `jsCeiling`: while the JavaScript budget is not met yet, only combinations above this fail.
  */
 export function weightFailures(
   report: WeightReport,

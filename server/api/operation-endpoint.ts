@@ -61,7 +61,7 @@ const parseJson = express.json({ limit: "64kb" });
  * operation's input is `{ <param>: <its text>, …, body }` instead of the body alone, so the record's id
  * never mixes with the body's fields.
  * `permission`: the endpoint's own gate, answered 403 before the operation runs (which checks again), for
- * an endpoint that belongs to one permission as a whole (the department editor, ADR 036).
+ * an endpoint that belongs to one permission as a whole (the department editor).
  */
 export function operationEndpoint(
   services: AppServices,

@@ -35,7 +35,7 @@ interface GeneratedRequest {
   query: string;
 }
 
-/** Path parameter values no endpoint may take for an id or a code (ADR 039: strict ids). */
+/** Path parameter values no endpoint may take for an id or a code (strict ids). */
 const MALFORMED_PARAMS = [
   "0x10",
   "-1",

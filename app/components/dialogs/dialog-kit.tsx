@@ -114,7 +114,7 @@ export interface DialogFormOptions {
 /**
  * An intent of the dialog `D` (of any member, when `D` is a union of definitions). `D` is given as a
  * type, `useDialogForm<typeof NOTES_DIALOG>(…)`: the component imports its definition with `import type`,
- * so the definition's zod schemas stay on the server and out of the dialog's chunk (ADR 028).
+ * so the definition's zod schemas stay on the server and out of the dialog's chunk.
  */
 type IntentName<D> = D extends BoardDialogDefinition ? keyof D["intents"] & string : never;
 

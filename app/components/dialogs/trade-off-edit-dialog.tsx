@@ -3,7 +3,7 @@
 // returning units still to come back (returning-units.tsx, as the off-rent dialog's), the completed ones
 // listed apart, and Save Changes — plus converting the trade into a plain order (trade-convert-confirmation.tsx,
 // ADR 032). Prefilled from the board's loader (trade-off-edit-dialogs.server.ts).
-// On the dialog kit (ADR 026): one form element posting to the board, with a useDialogForm per intent — the
+// On the dialog kit: one form element posting to the board, with a useDialogForm per intent — the
 // save, the unit test and the conversion's Yes (buttons inside the form, `alsoPosts`), and, without
 // JavaScript only, "Add unit", "Remove ticked units" and the conversion's question, each answered by a
 // re-render with every value kept. With JavaScript those happen in place, the save and Yes show their
@@ -11,7 +11,7 @@
 // 6 s, a save or a conversion closes the dialog while the boards refresh over the socket, and an edit over
 // a newer version shows who changed what until the latest version is loaded. As in the editOnTrade dialog,
 // the browser does not run the edit's rules itself: they would put zod and the trade's field rules into
-// this chunk, over ADR 028's page weight ceiling.
+// this chunk, over the page weight ceiling.
 import { Badge, Flex, Text } from "@radix-ui/themes";
 import { Fragment, useId, useState } from "react";
 import type { DialogActionData } from "~/rules/dialogs/operation-result.ts";

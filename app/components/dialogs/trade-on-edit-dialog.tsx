@@ -6,13 +6,13 @@
 // titled 'Delivery Information' and no separate delivery button. Elsewhere the pickup section is 'Pickup
 // and Delivery Info' until a separate delivery address is added, then 'Pickup Information' beside
 // 'Delivery Information'.
-// On the dialog kit (ADR 026): one form element posting to the board, with a useDialogForm per intent —
+// On the dialog kit: one form element posting to the board, with a useDialogForm per intent —
 // the save, the unit test (a button inside the form), and, without JavaScript only, "Add unit", "Remove
 // ticked units" and the separate delivery's button, each answered by a re-render with every value kept.
 // With JavaScript those three happen in place, the save shows its pending state, the operation's refusal
 // (its exact messages, marks on the fields) clears after 6 s, and a save over a newer version shows who
 // changed what until the latest version is loaded. The browser does not run the edit's rules itself:
-// they would put zod and the field rules into this chunk, over ADR 028's page weight ceiling.
+// they would put zod and the field rules into this chunk, over the page weight ceiling.
 // For the On Rent team it also converts the trade into a plain order (trade-convert-confirmation.tsx, ADR
 // 032): with the counts typed here, Yes enabled once the new trucks total one less than the returning units.
 import { Box, Button, Flex, Text } from "@radix-ui/themes";

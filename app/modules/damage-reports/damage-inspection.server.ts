@@ -133,7 +133,7 @@ export async function readDamageReport(db: Db, reportId: number): Promise<Damage
           amount: formatCents(decimalToCents(report.claim.amount.toFixed(2)) ?? 0),
           status: report.claim.status,
           description: report.claim.description,
-          // PAID or CLOSED: settled, so a credit memo may follow (ADR 050).
+          // PAID or CLOSED: settled, so a credit memo may follow.
           settled: report.claim.status === "PAID" || report.claim.status === "CLOSED",
         }
       : null,
@@ -188,7 +188,7 @@ async function lockReport(tx: Prisma.TransactionClient, reportId: number, seen: 
   return row;
 }
 
-/** The checks every action starts with: permission (before any lookup, ADR 039), the id, the body. */
+/** The checks every action starts with: permission (before any lookup), the id, the body. */
 function begin<T extends typeof damageStatusBodySchema | typeof damageClaimBodySchema>(
   actor: OperationActor,
   input: unknown,

@@ -1,5 +1,5 @@
 // The server registry refuses a second declaration of an intent instead of letting it overwrite the
-// first, and serves every intent its dialog declares (ADR 026).
+// first, and serves every intent its dialog declares.
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { defineBoardDialog } from "~/rules/dialogs/board-dialog.ts";

@@ -73,8 +73,8 @@ const SERVERS: { [N in BoardDialogName]: BoardDialogServer<BoardDialogDefinition
 };
 
 /**
- * Whether the page the context is on hosts the dialog: one of the pages DIALOG_HOSTS names (ADR 035,
- * ADR 036), else any department board. Elsewhere it is neither loaded nor served.
+ * Whether the page the context is on hosts the dialog: one of the pages DIALOG_HOSTS names, else
+ * any department board. Elsewhere it is neither loaded nor served.
  */
 export function dialogHostedOn(name: ModalName, route: RouteName): boolean {
   const hosts = isBoardDialogName(name) ? dialogHostsOf(name) : undefined;

@@ -16,7 +16,7 @@ import { type DepartmentSearchHit, searchDepartments, unitHistoryPage } from "./
 
 const HUB_LIST_LIMIT = 50;
 
-/** The agreed address of an auction listing's details on /manheim-listings (ADR 045). */
+/** The agreed address of an auction listing's details on /manheim-listings. */
 export function auctionListingHref(listingId: number): string {
   return `/manheim-listings?modal=manheimDetails&listingId=${listingId}`;
 }

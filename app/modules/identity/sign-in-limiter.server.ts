@@ -5,7 +5,7 @@
 // address's, or an attacker could clear the spraying counter with an account of their own. Both sign-in
 // paths (the page's action and POST /users/login) run through the one limiter of the process; with
 // REDIS_URL the counters live in Redis, so every instance sees the same ones. rate-limiter-flexible keeps
-// them (ADR 034): atomic in Redis, with a memory limiter standing in while Redis is away.
+// them: atomic in Redis, with a memory limiter standing in while Redis is away.
 import { ipKeyGenerator } from "express-rate-limit";
 import {
   type RateLimiterAbstract,

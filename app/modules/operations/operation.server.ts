@@ -56,5 +56,5 @@ export function idFromPath(param: string | null | undefined): number | null {
   return typeof param === "string" ? readId(param) : null;
 }
 
-/** A positive database id, from JSON (number) or a form (digits only; ADR 039). */
+/** A positive database id, from JSON (number) or a form (digits only). */
 export const idField = idSchema;

@@ -127,7 +127,7 @@ function listsChanged(
 export interface OffRentEditOptions {
   /**
    * The dialog's tests of its rows (each kept row's last valid test, null when untested): when given, a
-   * save with an edited unit not tested valid is refused like the dialog refuses it (ADR 015). The JSON
+   * save with an edited unit not tested valid is refused like the dialog refuses it. The JSON
    * API has no such memory; either way the units are tested again here.
    */
   clientTests?: readonly ({ vin: string; valid: boolean } | null)[];
@@ -188,7 +188,7 @@ export interface ReturnHalfVariant extends OffRentEditOptions {
 }
 
 /**
- * Saves an edit of a return half whose order was found and may be edited (ADR 015): the version (409 with
+ * Saves an edit of a return half whose order was found and may be edited: the version (409 with
  * `conflict`), the units list (409, 400), the company code (400), the unit test (400); then one transaction
  * writing only what changed, the counts and the stage, with one audit row, and the lists to refresh.
  */
@@ -249,7 +249,7 @@ export async function saveReturnHalf(
   Object.assign(changes, listChanges);
   if (Object.keys(changes).length === 0) return { ok: true, lists: [], message: OFF_RENT_EDIT_MESSAGES.nothingChanged };
 
-  // Counts and stage after the list changed (as the transport moves compute them, ADR 011).
+  // Counts and stage after the list changed (as the transport moves compute them).
   const carrierJobs = order.transportJobs.filter((job) => job.vendorId !== null).length;
   const realLines = plan.lines.filter((line) => !isPlaceholderUnit(line.vin));
   const pickedUp = plan.lines.filter(

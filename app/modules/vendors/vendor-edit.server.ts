@@ -78,7 +78,7 @@ function nameRefusal(matches: readonly VendorNameMatchRow[], message: string): O
 export interface VendorSaveOptions {
   /**
    * The dialog's rule: a similar name needs Confirm (`confirmSimilar`). The JSON API refuses only exact
-   * duplicates, as the specification's call does; its clients confirm on their side (ADR 035).
+   * duplicates, as the specification's call does; its clients confirm on their side.
    */
   requireConfirmation: boolean;
   confirmSimilar: boolean;

@@ -92,7 +92,7 @@ const FORM_ITEMS: readonly RouteItemSpec[] = [
 
 const EXECUTIVE_ITEMS: readonly RouteItemSpec[] = [
   { routeName: "employee-management" },
-  // Administration the specification does not show (ADR 035): shown to whoever may open it.
+  // Administration the specification does not show: shown to whoever may open it.
   { routeName: "vendors" },
   { routeName: "fleetcard" },
   { routeName: "owners-stats" },

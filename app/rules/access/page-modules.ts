@@ -31,25 +31,25 @@ export const PAGE_MODULES: Partial<Record<RouteName, string | readonly string[]>
   sales: "routes/board.tsx",
   titles: "routes/board.tsx",
   overview: "routes/board.tsx",
-  // Vendors and carriers (ADR 035).
+  // Vendors and carriers.
   vendors: "routes/vendors.tsx",
-  // Status counts with the status details dialog, and the software variables (ADR 044).
+  // Status counts with the status details dialog, and the software variables.
   statuscount: "routes/status-count.tsx",
   "stored-variables": "routes/stored-variables.tsx",
-  // The credit memos list (ADR 042).
+  // The credit memos list.
   "credit-memos": "routes/credit-memos.tsx",
-  // The credit memo detail reports: one module, the route decides the report (ADR 042).
+  // The credit memo detail reports: one module, the route decides the report.
   "cm-open-detail": "routes/credit-memo-report.tsx",
   "cm-all-detail": "routes/credit-memo-report.tsx",
-  // Auction listings with their importer and details dialog (ADR 046).
+  // Auction listings with their importer and details dialog.
   "manheim-listings": "routes/manheim-listings.tsx",
-  // One page per unit: facts, history, requests, notes, jobs, claims, memos (ADR 045).
+  // One page per unit: facts, history, requests, notes, jobs, claims, memos.
   "unit-hub": "routes/unit-hub.tsx",
-  // The public request forms (ADR 047).
+  // The public request forms.
   orderForm: "routes/order-form.tsx",
   tradeForm: "routes/trade-form.tsx",
   offRentForm: "routes/off-rent-form.tsx",
-  // The public damage form and the staff's inspection of its reports (ADR 050).
+  // The public damage form and the staff's inspection of its reports.
   damageForm: "routes/damage-form.tsx",
   damageInspection: "routes/damage-inspection.tsx",
 };

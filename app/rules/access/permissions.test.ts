@@ -120,7 +120,7 @@ const FEATURE_HOLDERS: Record<FeatureName, number[]> = {
   "daily-claims-report": [47],
   "new-trade-counts": [51],
   "new-only-counts": [52],
-  // Not the spec's: importing listings belongs to Manheim Listings (ADR 046).
+  // Not the spec's: importing listings belongs to Manheim Listings.
   "listings-import": [42],
   "ar-read-only": [54],
 };

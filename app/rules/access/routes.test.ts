@@ -28,7 +28,7 @@ const ROUTE_TABLE: [RouteName, string, string[], RouteAccess][] = [
   ["notFound", "/not-found", [], "public"],
   ["days-on-rent-report", "/days-on-rent", [], "permission"],
   ["daily-counts", "/daily-counts", [], "permission"],
-  // Administration pages the specification does not show (ADR 035-037).
+  // Administration pages the specification does not show.
   ["employee", "/employee-management/:userId", [], "permission"],
 ];
 
@@ -100,7 +100,7 @@ const PUBLIC_ROUTES: RouteName[] = [
 
 // The specification's permission table read per route: the ids (besides 1) that open each permission-gated
 // route. Written as the spec's numbers on purpose: with permissions.test.ts, this table checks the
-// catalogue against the spec (ADR 002, "Ids in code").
+// catalogue against the spec.
 const ROUTE_UNLOCKS: Record<string, number[]> = {
   register: [20],
   "days-on-rent-report": [48],

@@ -106,7 +106,7 @@ describe("returning unit statuses", () => {
   });
 });
 
-// The names code uses instead of the numbers (ADR 002, "Ids in code"), pinned to the spec's numbers here.
+// The names code uses instead of the numbers, pinned to the spec's numbers here.
 describe("named stages and line statuses", () => {
   it("names the onboarding and offboarding stages", () => {
     expect(ONBOARDING_STAGE).toEqual({ submitted: 0, approved: 1, inTransport: 2, delivered: 3 });

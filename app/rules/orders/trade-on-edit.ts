@@ -3,7 +3,7 @@
 // returning units (with the transport page's offset), the carrier lock and staleness of unit rows, the
 // audit texts of the units list, and when the on-rent editor may convert the trade. Pure. The fields are
 // read with the on-rent editor's machinery (on-rent-edit.ts, ADR 014) and the returning units with the
-// off-rent edit's rules (off-rent-edit/, ADR 015).
+// off-rent edit's rules (off-rent-edit/).
 import { TRADE_COUNT_FIELDS, truckTypeLabel } from "../fleet/truck-types.ts";
 import { DEFAULT_DAMAGE_WAIVER_ID } from "./damage-waivers.ts";
 import { normalizeUnitNumber } from "./off-rent-edit/fields.ts";
@@ -42,7 +42,7 @@ export const TRADE_ON_EDIT_MESSAGES = {
   companyAfterDelivery: "The company cannot change once trucks of this trade have been delivered or picked up.",
 } as const;
 
-/** Messages clear after 6 s when scripts run, as the other edit dialogs' (ADR 014). */
+/** Messages clear after 6 s when scripts run, as the other edit dialogs'. */
 export const TRADE_ON_EDIT_MESSAGE_MS = 6000;
 
 /** The audit action of a save, as the other edits'. */
@@ -52,7 +52,7 @@ export const TRADE_ON_EDIT_ACTION = "edit";
 export const TRADE_ORDER_PAGES = ["onboarding", "transport"] as const;
 export type TradeOrderPage = (typeof TRADE_ORDER_PAGES)[number];
 
-/** Saving needs what editing an on-rent order needs: the On Rent team, or Transport Edit (ADR 014). */
+/** Saving needs what editing an on-rent order needs: the On Rent team, or Transport Edit. */
 export const mayEditTradeOnOrder = mayEditOnRentOrder;
 
 // ---------------------------------------------------------------------------------------------
@@ -278,7 +278,7 @@ export function rowsReadBeforeChange(
 /**
  * A carrier-assigned line is locked whatever the stage (the specification's 'Lines with assigned status
  * are locked'): its unit number and odometer may not change. A blank odometer keeps the reading (a
- * partly assigned list skips the required check, ADR 015).
+ * partly assigned list skips the required check).
  */
 export function assignedLineChangeRefusal(
   stored: readonly StoredReturningLine[],

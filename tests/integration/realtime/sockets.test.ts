@@ -290,7 +290,7 @@ describe("refresh", () => {
   it.each(CARD_LISTS.map((list) => [list]))("pushes the full %s list to its room only", async (list) => {
     const room = roomOfList(list);
     const inRoom = await signedIn(["restricted"]);
-    // All access may open /credit-memos, whose readers hear the memo list too (ADR 048): a titles clerk may not.
+    // All access may open /credit-memos, whose readers hear the memo list too: a titles clerk may not.
     const elsewhere = await signedIn(list === "credit-memos" ? ["titles"] : ["restricted"]);
     await join(inRoom, room);
     await join(elsewhere, room === "overview" || list === "credit-memos" ? "titles" : "overview");

@@ -177,7 +177,7 @@ describe("two server processes with the real list loaders on the seeded database
 
       // The pushed list is what B itself answers for the list now (same database): B kept the list it
       // answered before the save; A's announcement through Redis named the approved request, so B
-      // computed that request's card alone and merged it into the kept list (ADR 018, 021).
+      // computed that request's card alone and merged it into the kept list.
       const fromB = readable(
         (await (
           await fetch(`${b!.url}/api/cards/onboarding?format=compact`, { headers: auth })
