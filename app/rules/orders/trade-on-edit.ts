@@ -113,12 +113,10 @@ function contactFields(prefix: "pickup" | "delivery"): TradeOnEditField[] {
 export { TRADE_COUNT_FIELDS };
 
 /**
- * Every field of the trade's on-rent payload, in dialog order. Required as the specification lists them
- * (company name and code, the four counts, the requested date — the trade's pickup date —, the pickup
- * contact, the use address, RA name, phone and e-mail), plus Submitted By and Submit Date, whose columns
- * cannot be empty. Optional: PO number, alternate phones, second street lines, RA fax, the ready date,
- * special instructions and insurance type. The damage waiver is 1 (Bronze) and the two yes/no fields are
- * No when none is sent. The delivery block is required only with a separate delivery (separateDelivery).
+ * Every field of the trade's on-rent payload, in dialog order, required as the specification lists them,
+ * plus Submitted By and Submit Date, whose columns cannot be empty. The damage waiver is 1 (Bronze) and the
+ * two yes/no fields are No when none is sent. The delivery block is required only with a separate delivery
+ * (separateDelivery).
  */
 export const TRADE_ON_EDIT_FIELDS: readonly TradeOnEditField[] = [
   field("CorporateNameTrade", "Corporate Name", "order", "text", true, { maxLength: 120 }),
