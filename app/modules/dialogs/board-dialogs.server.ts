@@ -145,13 +145,6 @@ function intentTable(servers: readonly BoardDialogServer[]): ReadonlyMap<string,
 const ALL_SERVERS: readonly BoardDialogServer[] = Object.values(SERVERS);
 const INTENTS = intentTable(ALL_SERVERS);
 
-/** For tests: the intents each dialog declares, by modal name. */
-export function boardDialogIntents(): Record<string, string[]> {
-  return Object.fromEntries(
-    ALL_SERVERS.map((server) => [server.definition.name, Object.keys(server.definition.intents)]),
-  );
-}
-
 export { intentTable as buildIntentTable };
 
 /**
