@@ -33,7 +33,7 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 
 // Every dialog component that loads on demand in the browser (a board's, the root's password dialogs),
 // loaded once before the first render: the server renders an open dialog in full, with or without
-// JavaScript in the browser (ADR 026, ADR 028).
+// JavaScript in the browser.
 const dialogsReady = Promise.all([
   preloadBoardDialogs(),
   preloadCreditMemosDialogs(),

@@ -49,7 +49,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const signedIn = session.status === "signed-in";
   const maySearchUnits = signedIn && mayUseDepartmentSearch(session.permissions);
   return {
-    // The department search over any page (ADR 045): who may open it, and without JavaScript its answer.
+    // The department search over any page: who may open it, and without JavaScript its answer.
     unitSearch: maySearchUnits
       ? {
           hubLinks: unlocksRoute(session.permissions, "unit-hub"),
@@ -86,7 +86,7 @@ export function shouldRevalidate({ actionResult, formMethod, defaultShouldRevali
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
-  // Without a usable session the guard answers before any loader runs (ADR 025): the
+  // Without a usable session the guard answers before any loader runs: the
   // document then has only what its refusal carries.
   const routeError = useRouteError();
   const nonce = data?.nonce ?? reloginRequiredOf(routeError)?.nonce;
@@ -174,7 +174,7 @@ export function ErrorBoundary() {
   if (relogin) {
     // The page's empty shell with the sign-in dialog over it; signing in returns to this very URL,
     // whose loaders then run with the new session. A dialog's refused save returns into its dialog,
-    // with what it held (ADR 030).
+    // with what it held.
     const keepsDraft = relogin.draft !== undefined && relogin.draft !== "too-large";
     const returnTo = keepsDraft
       ? `${location.pathname}${location.search}`

@@ -1,4 +1,4 @@
-// npm run bench:boards (tsx bench/boards.ts) — issue 4 point 7: on the large seed, the server time (to
+// npm run bench:boards (tsx bench/boards.ts) — on the large seed, the server time (to
 // the last byte, sizes as sent) of
 // the onboarding board page (GET /onboarding, HTML, admin's cookie) and of GET /api/cards/onboarding
 // (JSON) through the running app server, against the same rows read with raw SQL in the same run (the
@@ -6,7 +6,7 @@
 // and their note summaries — on a plain `pg` pool, rows only, no card building).
 // Three states of the list, as a reader meets them: kept since the last change (ADR 018); right after a
 // real save that names its request (a note, POST /api/orders/note/new), so only that card is computed
-// and merged (ADR 021); and computed whole (a process's first read, a list nobody read near its
+// and merged; and computed whole (a process's first read, a list nobody read near its
 // maximum age, a change that names no requests).
 // Target: each ≤ 2× raw. Flags: --reps=20 (after 10 untimed runs per series). Exits 0 whether the target is met or not.
 import http from "node:http";
@@ -102,7 +102,7 @@ async function measure(databaseUrl: string): Promise<void> {
     // DROP DATABASE … WITH (FORCE) ends idle connections; that must not crash the run.
     pool.on("error", () => undefined);
 
-    // `cold`: the list forgotten before each request, as right after a change (ADR 018), so the request
+    // `cold`: the list forgotten before each request, as right after a change, so the request
     // computes it; otherwise the list kept since the last change, as most board loads find it.
     // Raw HTTP: the time until the last byte of the response arrives, as the server sent it (a
     // compressed body is not decompressed here: this process also runs the server, and the browser's
@@ -112,7 +112,7 @@ async function measure(databaseUrl: string): Promise<void> {
     // API, as a colleague's save would come. The order has no transport job yet, so the note changes the
     // onboarding list alone (a request with jobs also refreshes transport, shipping and client
     // relations, computed whole at the same time on the same two cores). The list's refresh starts at
-    // once (ADR 020); the request below joins it or finds the merged list.
+    // once; the request below joins it or finds the merged list.
     const submitted = await pool.query<{ id: number }>(
       `SELECT f.id FROM "FormHistory" f JOIN "OrderForm" o ON o."formHistoryId" = f.id
         WHERE f."cancelledAt" IS NULL AND o."onboardingStatus" = $1

@@ -1,4 +1,4 @@
-// npm run bench:listings (tsx bench/listings-import.ts) — issue 19 point 4: a listings feed of 10,000 rows
+// npm run bench:listings (tsx bench/listings-import.ts) — a listings feed of 10,000 rows
 // with photos imported in under a minute, with the script's progress. On a fresh demo database, the bench
 // writes a CSV feed beside generated photos (demoPhoto, no network; --photos distinct ones, three per row,
 // so photos repeat across rows as a dealer's feed repeats stock shots), a hundred rows matching the fleet's

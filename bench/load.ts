@@ -1,4 +1,4 @@
-// npm run bench:load (tsx bench/load.ts) — issue 22 point 4, "Load held" (ADR 052). On a fresh database with
+// npm run bench:load (tsx bench/load.ts) — "Load held" (ADR 052). On a fresh database with
 // the large seed, the app server (production build) in a child process of its own (bench/lib/server-worker.ts,
 // so that its RSS is the server's alone), two phases:
 //   1. Throughput: an authenticated JSON read — GET /api/orders/{FormHistoryID}, the order an On Rent card's
@@ -389,7 +389,7 @@ async function throughput(
   };
   await drive(bareUrl, CANNON_WARMUP_S);
   const bareResult = await drive(bareUrl, READ_SECONDS);
-  // The hand-written floor: the same session statement and one order statement, no framework (ADR 052).
+  // The hand-written floor: the same session statement and one order statement, no framework.
   const floorPort = (await server!.call("floor", { databaseUrl })).port;
   const floorUrl = `http://127.0.0.1:${floorPort}${readPath}`;
   const floorCheck = await fetch(floorUrl, { headers });

@@ -1,4 +1,4 @@
-// npm run bench:realtime (tsx bench/realtime.ts) — issue 4 point 7: 500 socket.io clients in the
+// npm run bench:realtime (tsx bench/realtime.ts) — 500 socket.io clients in the
 // onboarding room on the large seed; after a real save (PUT /api/queue/approve of a Submitted order,
 // over HTTP), the time from sending the save until each client holds the new onboarding list (the
 // onBoardingCardsRefresh frame that shows the order approved) — p50/p99 over several saves. Baseline in
@@ -78,7 +78,7 @@ async function submittedOrders(url: string, count: number): Promise<number[]> {
 
 /**
  * The start of the order's card on the wire once it is Approved (order 1): its tuple begins with its key
- * (0: `form-<id>`), its stage's index, title, subtitle and form id (ADR 019), so a frame that holds this
+ * (0: `form-<id>`), its stage's index, title, subtitle and form id, so a frame that holds this
  * text shows the order approved. Read from the list as it is now, before the save.
  */
 async function approvedCardMarker(appUrl: string, bearer: string, formHistoryId: number): Promise<string> {
@@ -94,8 +94,8 @@ async function approvedCardMarker(appUrl: string, bearer: string, formHistoryId:
 
 /**
  * The wall-clock times at which the app's socket.io server broadcast `event` (it runs in this
- * process): splits save → arrival into save → emit (the save, then computing and encoding the list,
- * ADR 020) and the fan-out.
+ * process): splits save → arrival into save → emit (the save, then computing and encoding the
+ * list) and the fan-out.
  */
 function watchEmits(server: RunningServer, event: string): number[] {
   const times: number[] = [];

@@ -1,9 +1,9 @@
-// npm run bench:statuses (tsx bench/statuses.ts) — issue 16 point 7, the status half (ADR 044), on the
+// npm run bench:statuses (tsx bench/statuses.ts) — the status half of the unit benchmarks (ADR 044), on the
 // large seed through the running app server, in a process of its own as in service (bench/lib/server-child.ts):
 // - the status details' first page (GET /api/getStatusDetails/{status}/all/all/all, 25 rows), for NEW and
 //   for the largest status, against the very statements the page runs (STATUS_DETAILS_SQL: the count and
 //   the page, side by side as the page runs them) on a plain `pg` pool in the same run, and the page's own read
-//   (statusDetailsPage) in this process. Targets, judged as the unit search's are (ADR 045): p95 ≤ 50 ms
+//   (statusDetailsPage) in this process. Targets, judged as the unit search's are: p95 ≤ 50 ms
 //   through HTTP, ≤ 2× raw SQL in process; the ratio through HTTP is printed too, beside that of a
 //   hand-written server doing the same reads (bench/lib/hand-server.ts), what HTTP costs any server. Every series is
 //   warmed up; raw SQL and the page's read then take turns run by run (bench/lib/stats.ts timeInterleaved).
@@ -66,7 +66,7 @@ async function measure(databaseUrl: string): Promise<void> {
   pool.on("error", () => undefined);
   const run = (sql: Prisma.Sql) => pool!.query(sql.text, sql.values as unknown[]);
   // The page's own read (statusDetailsPage through Prisma) in this process: the data path without HTTP and
-  // the session check, judged against raw SQL as the unit search's is (ADR 044, 045).
+  // the session check, judged against raw SQL as the unit search's is.
   database = createDatabase(databaseUrl, pino({ level: "silent" }));
   const db = database.prisma;
 

@@ -1,4 +1,4 @@
-// npm run bench:unit-search (tsx bench/unit-search.ts) — issue 16 point 7, the search half (ADR 045): on
+// npm run bench:unit-search (tsx bench/unit-search.ts) — the search half of the unit benchmarks (ADR 045): on
 // the large seed, department search (a whole number, a prefix, four digits found anywhere in the number)
 // and unit history, each
 //   - through the running server, in a process of its own as in service (GET /api/departmentSearch/{unit},

@@ -1,7 +1,7 @@
 // `npm run check:weight` (part of `npm test`, after the build): every page, alone and with any one of
-// its dialogs open, stays within the budget of issue 13 point 7 (ADR 028), measured from the production
+// its dialogs open, stays within the budget (ADR 028), measured from the production
 // build in build/client: React Router's manifest for the pages, Vite's for the on-demand chunks, each
-// file gzipped at zlib's default level (as `gzip` does; how the issue measured). Prints the figures (and
+// file gzipped at zlib's default level (as `gzip` does, the measure the budget was set in). Prints the figures (and
 // the bytes the server's level 3 sends for the heaviest); exits 1 with the table when over budget.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -16,7 +16,7 @@ import {
   weightFailures,
 } from "./lib/page-weight.ts";
 
-/** Issue 13 point 7: any page with any one of its dialogs open. */
+/** The budget of any page with any one of its dialogs open. */
 export const BUDGET: Budget = { js: 170 * 1024, css: 40 * 1024 };
 /**
  * The JavaScript budget is not met yet for a page with a dialog open (ADR 028 says why and what is left):
@@ -27,16 +27,16 @@ export const BUDGET: Budget = { js: 170 * 1024, css: 40 * 1024 };
 export const JS_CEILING_UNTIL_BUDGET_MET = 201 * 1024;
 /**
  * A page with no dialog open is held to the budget itself (heaviest: 166.3 KiB, /credit-memos) since
- * Radix's dialog frame loads when a dialog opens (ADR 028).
+ * Radix's dialog frame loads when a dialog opens.
  */
 export const PAGE_JS_CEILING_UNTIL_BUDGET_MET = BUDGET.js;
 /**
- * Zod runs on the server only (ADR 028): a component imports a dialog's definition with `import type` and
+ * Zod runs on the server only: a component imports a dialog's definition with `import type` and
  * the rules it draws from modules without schemas. Zod's schemas keep the `_zod` property name whatever
  * the minifier does, so a client file holding it means a schema reached the browser (25 KiB gzipped).
  */
 export const ZOD_MARK = "_zod";
-/** zlib's (and gzip's) default level: the measure the budget was set in (issue 13 point 7). */
+/** zlib's (and gzip's) default level: the measure the budget was set in. */
 export const GZIP_LEVEL = 6;
 /** server/index.ts compresses with compression({ level: 3 }): a few per cent more bytes on the wire. */
 export const SERVED_GZIP_LEVEL = 3;
@@ -84,8 +84,8 @@ const cssFiles = readdirSync(assetsDir)
   .filter((name) => name.endsWith(".css"))
   .map((name) => `assets/${name}`);
 
-// The kit's dialogs (ADR 026): each registered as a dynamic import in the registry of the page that hosts
-// it (app/components/dialogs/<page>-dialogs.tsx: the boards', the departments page's, ADR 036), each must
+// The kit's dialogs: each registered as a dynamic import in the registry of the page that hosts
+// it (app/components/dialogs/<page>-dialogs.tsx: the boards', the departments page's), each must
 // be a chunk of its own that no page loads before it opens.
 const dialogsDir = path.resolve("app/components/dialogs");
 const registries = readdirSync(dialogsDir).filter((name) => name.endsWith("-dialogs.tsx"));
@@ -106,7 +106,7 @@ const report = measurePageWeight({
   budget: BUDGET,
   cssFiles,
   mustLoadOnDemand: (module) => boardDialogs.includes(module),
-  // Every dialog, opened, loads Radix's frame (app/components/app-dialog.tsx, ADR 028).
+  // Every dialog, opened, loads Radix's frame (app/components/app-dialog.tsx).
   openedWithEvery: "app/components/radix-dialog-frame.tsx",
 });
 const failures = weightFailures(report, {

@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   const database = await openScriptDatabase({ DATABASE_URL: process.env.DATABASE_URL || undefined, DATA_DIR: dataDir });
   const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: database.url, max: 8 }) });
   try {
-    // The operator's own script: photo URLs may be on the local network (uploads may not; ADR 046).
+    // The operator's own script: photo URLs may be on the local network (uploads may not).
     const urls = args.includes("--no-urls") ? null : { ...DEFAULT_URL_POLICY, allowPrivateNetwork: true };
     let lastPrinted = 0;
     const outcome = await importListingFeed(prisma, feedText, {

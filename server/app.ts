@@ -27,7 +27,7 @@ function socketOrigin(appUrl: string): string {
   return appUrl.replace(/^http/, "ws");
 }
 
-/** One year, as HSTS preload lists ask; sent only over HTTPS (ADR 039). */
+/** One year, as HSTS preload lists ask; sent only over HTTPS. */
 const HSTS = "max-age=31536000; includeSubDomains";
 
 /**
@@ -85,10 +85,10 @@ export function createApp(services: AppServices, options: { dev: boolean } = { d
   app.use(requireSameOrigin({ trustedOrigins: () => [services.config.APP_URL] }));
 
   // JSON API routers parse their own bodies (express.json per route): a global body parser would
-  // consume the form bodies of React Router's actions. Each is declared in the catalogue (ADR 031).
+  // consume the form bodies of React Router's actions. Each is declared in the catalogue.
   for (const module of API_MODULES) app.use(module.router(services));
 
-  // The public forms' bodies are held to their size before React Router reads them (ADR 047), and an address
+  // The public forms' bodies are held to their size before React Router reads them, and an address
   // that has sent its whole budget is answered 429 before its body is read (the actions read it whole).
   app.use(limitPublicFormBodies());
   app.use(refuseSpentPublicFormAddresses(services));
@@ -101,7 +101,7 @@ export function createApp(services: AppServices, options: { dev: boolean } = { d
   });
 
   // Every page and its `.data` answer is drawn for the session in the request's cookie: no cache may keep
-  // one, and none may hand one user's page to another (ASVS 8.2.1, issue 22). The route manifest alone
+  // one, and none may hand one user's page to another (ASVS 8.2.1). The route manifest alone
   // is the same for everyone.
   app.use((req, res, next) => {
     if (!req.path.startsWith("/__manifest")) {

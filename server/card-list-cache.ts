@@ -9,7 +9,7 @@
 // - a list is kept at most `maxAgeMs`, because cards carry time (days in stage, late) and writes that
 //   bypass the application (a script, psql) announce nothing.
 // A change that names the requests it touched, on a list kept per request, marks only their cards stale:
-// the next read computes those cards and merges them into the kept list (ADR 021). The maximum age
+// the next read computes those cards and merges them into the kept list. The maximum age
 // still counts from the last computation of the whole list, and a list read in the last
 // `refreshAheadMs` of its age is computed whole again in the background, so a list in use is not
 // computed on a reader's time.
@@ -18,7 +18,7 @@ import { encodeCardList } from "../app/rules/boards/card-wire.ts";
 import type { CardListCache } from "../app/modules/platform/services.server.ts";
 
 export const CARD_LIST_MAX_AGE_MS = 30_000;
-/** How long before its maximum age a read list is computed again in the background (ADR 021). */
+/** How long before its maximum age a read list is computed again in the background. */
 export const CARD_LIST_REFRESH_AHEAD_MS = 10_000;
 /** A list with more requests changed than this since it was kept is computed whole again. */
 export const MAX_STALE_REQUESTS = 50;

@@ -6,7 +6,7 @@ import pg from "pg";
 import { PrismaClient } from "../app/generated/prisma/client.ts";
 import type { Database, Logger } from "../app/modules/platform/services.server.ts";
 
-/** The longest any one statement of the app may run (issue 22 point 3). */
+/** The longest any one statement of the app may run. */
 export const STATEMENT_TIMEOUT_MS = 30_000;
 
 export function createDatabase(connectionString: string, logger: Logger, poolSize = 10): Database {

@@ -1,4 +1,4 @@
-// Shutting down without dropping a request (issue 22 point 3). Two things reset connections a client had
+// Shutting down without dropping a request. Two things reset connections a client had
 // already opened: closing the listening socket resets every connection still in the kernel's accept queue
 // (the event loop busy rendering pages had not accepted them yet), and Node's http.Server#close closes every
 // connection idle at that moment, which includes one whose request has not arrived or been parsed yet.

@@ -77,7 +77,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       customProps: (_req, res) => ({ userId: (res as express.Response).locals?.userId ?? null }),
     }),
   );
-  // A Host of no name of this app is a 400 before anything routes it (ADR 039). /healthz is exempt:
+  // A Host of no name of this app is a 400 before anything routes it. /healthz is exempt:
   // orchestrators probe it by the container's address, and it tells nothing.
   const hostCheck = requireAllowedHost(() => allowedHostnames(config));
   app.use((req, res, next) => (req.path === "/healthz" ? next() : hostCheck(req, res, next)));
@@ -94,7 +94,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
 
   const httpServer = createServer(app);
   // One socket.io server on the app's HTTP server; rooms and events are registered by the realtime layer.
-  // The handshake's Host and browser Origin must name this app (ADR 039): another site's page cannot
+  // The handshake's Host and browser Origin must name this app: another site's page cannot
   // open a socket with the user's cookie.
   const io = new SocketServer(httpServer, {
     serveClient: false,
@@ -102,7 +102,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     allowRequest: (req, callback) => callback(null, socketRequestAllowed(req, allowedHostnames(config))),
   });
   // Handshake auth, room events, and the coalescing refresher that replaces the no-op boardChanges;
-  // through Redis when REDIS_URL is set (ADR 010).
+  // through Redis when REDIS_URL is set.
   let realtime: Realtime;
   try {
     realtime = await attachRealtime(io, services, options.realtime);

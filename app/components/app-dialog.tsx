@@ -1,8 +1,8 @@
 // One dialog frame for every dialog of the app (ADR 026): Radix Dialog once scripts run, a static
 // labelled dialog with a close link in server-rendered HTML (and without JavaScript). What was typed
-// into the static dialog before the scripts ran is typed again into the one Radix draws (ADR 028).
+// into the static dialog before the scripts ran is typed again into the one Radix draws.
 // Radix's frame is a chunk of its own (radix-dialog-frame.tsx), loaded when a dialog opens, so a page with
-// no dialog open does not load Radix's Dialog stack (ADR 028): a dialog the server drew has it loaded
+// no dialog open does not load Radix's Dialog stack: a dialog the server drew has it loaded
 // before hydration; one opened in the browser asks for it as the navigation starts and, until it arrives,
 // shows the static frame with its title and a loading line (its close link, and Escape).
 import { Card, Flex, Heading, Link as ThemeLink, Text } from "@radix-ui/themes";

@@ -31,7 +31,7 @@ export function ChangePasswordForm({ id = "change-password", inDialog = false }:
   const navigation = useNavigation();
   // Without JavaScript the post renders /profile itself, whose action data arrives here.
   const routeResult = passwordResult(useActionData());
-  // The server checks the form (its schema, passwords-schema.ts): the browser loads no zod for it (ADR 028).
+  // The server checks the form (its schema, passwords-schema.ts): the browser loads no zod for it.
   const [form, fields] = useForm<ChangePasswordFormInput>({ id, shouldValidate: "onSubmit" });
   const [searchParams] = useSearchParams();
   const location = useLocation();

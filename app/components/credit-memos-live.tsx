@@ -1,4 +1,4 @@
-// The /credit-memos page's live connection (ADR 042, ADR 048): the server puts every socket of a session that
+// The /credit-memos page's live connection (ADR 042): the server puts every socket of a session that
 // may open /credit-memos (55) in the page's announcement room, and sends the memo list's refresh
 // (creditMemosRefresh, with its `user` argument: who saved) there as well as to the AR board's room. The page
 // hears it over the page load's one socket (app/utils/board-socket.ts), reads its own loader again, and says

@@ -1,6 +1,6 @@
 // The /credit-memos page's list (ADR 042): the search form with its status and company filters and Create
 // Credit Memo, and the memos' table with sortable columns whose invoice/claim opens the memo dialog, amounts
-// in exact cents (ADR 040). Plain GET forms and links: works without JavaScript.
+// in exact cents. Plain GET forms and links: works without JavaScript.
 import { Badge, Button, Flex, Link as RadixLink, TextField } from "@radix-ui/themes";
 import { Table } from "./plain-table.tsx";
 import { Form, Link } from "react-router";

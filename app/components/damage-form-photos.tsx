@@ -1,7 +1,7 @@
 // The damage form's photo field (ADR 050): `<input type=file accept="image/*" capture multiple>`, so a
 // phone offers its camera. With JavaScript the chosen photos are previewed and each one the browser can
 // already tell is wrong (too large, not an image by its type, more than ten) is named before sending; the
-// server checks every photo by its content either way (ADR 043), and without JavaScript only it does.
+// server checks every photo by its content either way, and without JavaScript only it does.
 import { Flex, Text } from "@radix-ui/themes";
 import { useEffect, useState } from "react";
 import {
@@ -28,7 +28,7 @@ export function precheckPhotos(files: readonly File[]): { photos: ChosenPhoto[];
 const PREVIEW_EDGE = 192;
 
 /**
- * A small preview as a data: URL (the page's CSP allows data: images, not blob:; ADR 039), drawn from the
+ * A small preview as a data: URL (the page's CSP allows data: images, not blob:), drawn from the
  * decoded photo; null when this browser cannot decode it (the server decides whether it is a photo).
  */
 async function previewOf(file: File): Promise<string | null> {

@@ -1,4 +1,4 @@
-// The public damage form's body (ADR 050): one multipart POST form in the public forms' layout (ADR 047),
+// The public damage form's body (ADR 050): one multipart POST form in the public forms' layout,
 // the truck's section with the photos, the customer's section, and a large submit button. A refused
 // submission comes back with the customer's text and a message per field; files the browser can already
 // tell are wrong keep the form from being sent.

@@ -1,4 +1,4 @@
-// /damageInspection's live connection (ADR 050, as /credit-memos does it, ADR 042): it joins the accounts
+// /damageInspection's live connection (ADR 050, as /credit-memos does it): it joins the accounts
 // receivable board's room over the page's one socket and tells the page each time the AR claims list is pushed
 // (a report submitted, reviewed, dismissed or claimed anywhere), so the page reads its own loader again.
 import { useEffect, useRef } from "react";

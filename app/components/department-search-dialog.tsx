@@ -1,4 +1,4 @@
-// The departmentSearchModal (issue 16 point 5; ADR 045), over any page: a search by unit number with its
+// The departmentSearchModal (ADR 045), over any page: a search by unit number with its
 // results (status, department, VIN, a link to the unit's board or the unit hub) and the history of the unit
 // it names. A plain GET form to the page itself (`?modal=departmentSearchModal&unitSearch=…`): without
 // JavaScript the root's loader answers it. With JavaScript the results follow the typing: the two JSON

@@ -22,7 +22,7 @@ export interface FilterOption {
   label: string;
 }
 
-/** A labelled native select: it posts without JavaScript and weighs nothing (ADR 028). */
+/** A labelled native select: it posts without JavaScript and weighs nothing. */
 export function FilterSelect({
   id,
   name,

@@ -6,7 +6,7 @@ import { Flex, Text, TextField } from "@radix-ui/themes";
 import type { ReactNode } from "react";
 
 // The message line and the submit button need no Conform: they live apart, so a dialog that shows a
-// message does not load Conform with it (ADR 028). Re-exported for the pages' forms.
+// message does not load Conform with it. Re-exported for the pages' forms.
 export { FormMessage, SubmitButton } from "./form-message.tsx";
 
 type InputType = "text" | "email" | "password" | "tel" | "number" | "date";

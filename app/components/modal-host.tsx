@@ -34,9 +34,8 @@ function SignInModalContent({ returnTo }: ModalContentProps) {
 type ModalContent = ComponentType<ModalContentProps>;
 
 /**
- * Dialog bodies by name, drawn at once or loaded on demand (each its own chunk). Screens from later
- * issues register theirs here; a dialog without a body says so plainly rather than showing anything
- * made up.
+ * Dialog bodies by name, drawn at once or loaded on demand (each its own chunk). A dialog without a body
+ * says so plainly rather than showing anything made up.
  */
 const MODAL_CONTENT: Partial<Record<ModalName, ModalContent>> = {
   login: SignInModalContent,
@@ -50,7 +49,7 @@ const MODAL_CONTENT_IMPORTS: Partial<Record<ModalName, () => Promise<ModalConten
       };
     }),
   requestReset: () => import("./reset-request-form.tsx").then(({ ResetRequestForm }) => ResetRequestForm),
-  // Over any page, opened from the navigation bar (ADR 045).
+  // Over any page, opened from the navigation bar.
   departmentSearchModal: () =>
     import("./department-search-dialog.tsx").then(({ DepartmentSearchDialog }) => DepartmentSearchDialog),
 };

@@ -32,7 +32,7 @@ const SCROLL_STYLE = { overflowX: "auto", maxWidth: "100%" } as const satisfies 
  * The plain table as components named like Radix's Table (Root, Header, Body, Row, Cell,
  * ColumnHeaderCell, RowHeaderCell), so a list written for it reads the same: headers get their scope,
  * cells an `align`. Radix's Table brought its ScrollArea's script to every page with a list (7 KiB
- * gzipped; ADR 028).
+ * gzipped).
  */
 export const Table = {
   Root: ({ children, ...props }: ComponentProps<"table">) => (

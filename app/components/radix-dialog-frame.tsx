@@ -1,5 +1,5 @@
 // The dialog frame Radix draws once scripts run (ADR 026): focus trap, Escape, labelling. Its own chunk,
-// loaded when a dialog opens (app-dialog.tsx, ADR 028): a page with no dialog open does not load Radix's
+// loaded when a dialog opens (app-dialog.tsx): a page with no dialog open does not load Radix's
 // Dialog stack. It takes over from the static frame with what was typed into it (`typedRef`).
 import { Button, Dialog, Flex } from "@radix-ui/themes";
 import { type ReactNode, type RefObject, useLayoutEffect, useRef } from "react";

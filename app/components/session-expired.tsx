@@ -42,7 +42,7 @@ export interface SessionExpiredProps {
    */
   reloadsPage?: boolean;
   /**
-   * A board dialog's plain-form save met the ended session (ADR 030): its entry, encoded, posted with
+   * A board dialog's plain-form save met the ended session: its entry, encoded, posted with
    * the sign-in so the dialog comes back with it; "too-large" when it cannot be kept.
    */
   draft?: string | undefined;
@@ -131,7 +131,7 @@ export function SessionExpiredForm({ redirectTo, microsoftSignIn, reloadsPage = 
             Sign in
           </Button>
         </Box>
-        {/* Everything the sign-in page offers (issue 13 point 6): the reset link, and Microsoft. */}
+        {/* Everything the sign-in page offers: the reset link, and Microsoft. */}
         <Text as="p" size="2">
           <RadixLink href={resetRequestHref(redirectTo)}>Forgot your password?</RadixLink>
         </Text>

@@ -1,5 +1,5 @@
 // The department search's results and a unit's history (the specification's fields), as the
-// departmentSearchModal and the unit hub draw them: plain tables (ADR 028), links that work without
+// departmentSearchModal and the unit hub draw them: plain tables, links that work without
 // JavaScript (ADR 045).
 import { Link as RadixLink, Text } from "@radix-ui/themes";
 import { Link } from "react-router";

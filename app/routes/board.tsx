@@ -1,4 +1,4 @@
-// The nine department boards (issue 4), one module for all: the route table's page decides which card
+// The nine department boards, one module for all: the route table's page decides which card
 // lists are shown (app/rules/boards/board-pages.ts). Server-rendered with the `filter` query parameter applied,
 // so the board and its filter work without JavaScript; with JavaScript the lists stay live over the
 // socket (app/utils/board-socket.ts). The guard has already checked the page's permission.
@@ -35,7 +35,7 @@ import type { Route } from "./+types/board";
 /** The board draws its own dialogs (notes, cancel, edit): the root's modal host leaves these to it. */
 export const handle = { rendersDialogs: BOARDS_DIALOG_NAMES };
 
-/** The board the router matched, checked against the session (ADR 025), and its dialog context. */
+/** The board the router matched, checked against the session, and its dialog context. */
 function boardRequest(args: Route.LoaderArgs | Route.ActionArgs) {
   const { route, session } = requireRouteAccess(args);
   if (!isBoardRoute(route.name)) throw data(null, { status: 404 });
@@ -65,8 +65,8 @@ export async function loader(args: Route.LoaderArgs) {
       }),
     ),
   ]);
-  // A dialog's entry kept across signing in again comes back once, into the dialog it was typed in
-  // (ADR 030); the cookie that carried it is cleared whatever page reads it.
+  // A dialog's entry kept across signing in again comes back once, into the dialog it was typed in;
+  // the cookie that carried it is cleared whatever page reads it.
   const kept = requestDialogDraft(args.request);
   const draft =
     kept?.draft && dialog && kept.draft.to === `${url.pathname}${url.search}` ? draftActionData(kept.draft) : null;
@@ -96,7 +96,7 @@ export async function action(args: Route.ActionArgs) {
   return submitPageDialog(args, boardRequest(args).dialogs, boardViewHref(args.url.pathname, args.url.search));
 }
 
-/** With JavaScript, an ended session or a lost answer comes back to the dialog (ADR 026). */
+/** With JavaScript, an ended session or a lost answer comes back to the dialog. */
 export async function clientAction(args: Route.ClientActionArgs) {
   return dialogClientAction(args);
 }

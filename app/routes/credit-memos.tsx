@@ -1,8 +1,8 @@
 // /credit-memos (credit-memos; ADR 042): every credit memo with a search (invoice/claim, company), status
 // and company filters, sortable columns and pages, all plain GET links and forms (works without
 // JavaScript). Each memo opens its memo dialog (creditMemoEdit) and "Create Credit Memo" the create dialog,
-// both drawn by this page through the dialog kit (ADR 026, ADR 036). The list follows changes live: every
-// reader hears the memo list's refresh in the page's announcement room and reads its loader again (ADR 048).
+// both drawn by this page through the dialog kit. The list follows changes live: every
+// reader hears the memo list's refresh in the page's announcement room and reads its loader again.
 import { Callout, Flex, Text } from "@radix-ui/themes";
 import { type ShouldRevalidateFunctionArgs, useActionData } from "react-router";
 import { CreditMemosTable, CreditMemosToolbar } from "~/components/credit-memos-page.tsx";

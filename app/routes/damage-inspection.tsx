@@ -1,4 +1,4 @@
-// /damageInspection (damageInspection; issue 20 point 4, ADR 050): the damage reports from the public form,
+// /damageInspection (damageInspection, ADR 050): the damage reports from the public form,
 // filtered by status and paged, and one report (?report=) with its photos in a gallery and the staff
 // actions — mark reviewed, dismiss, turn into a claim. Plain GET links and POST forms with an `intent`
 // (they work without JavaScript): success redirects (303) back with `?saved=`, a refusal draws the page

@@ -1,8 +1,8 @@
 // /departments (employee-management, or all access; ADR 036): the departments with their members and
 // permissions, a search by name (a plain GET form), and the departmentCreate dialog, hosted through the
-// dialog kit as a board hosts its dialogs (ADR 026): "Create Department" and each row's Edit open it by
+// dialog kit as a board hosts its dialogs: "Create Department" and each row's Edit open it by
 // the URL, its form posts to this page's action. Works without JavaScript; with it the dialog posts
-// through a fetcher and the list follows departments saved elsewhere (departmentCreated, ADR 035).
+// through a fetcher and the list follows departments saved elsewhere (departmentCreated).
 import { Button, Callout, Flex, Text, TextField } from "@radix-ui/themes";
 import { Form, Link, type ShouldRevalidateFunctionArgs, useActionData } from "react-router";
 import { BoardDialog } from "~/components/dialogs/departments-dialogs.tsx";
@@ -29,7 +29,7 @@ export const handle = { rendersDialogs: dialogsHostedBy("departments") };
 
 export const meta: Route.MetaFunction = () => [{ title: "Departments · Fleet Ops" }];
 
-/** The page checked against the session (ADR 025), and the context its dialog runs in. */
+/** The page checked against the session, and the context its dialog runs in. */
 function departmentsRequest(args: Route.LoaderArgs | Route.ActionArgs) {
   const { session } = requireRouteAccess(args);
   return pageDialogContext(args, "departments", session);
@@ -59,7 +59,7 @@ export async function action(args: Route.ActionArgs) {
   );
 }
 
-/** With JavaScript, an ended session or a lost answer comes back to the dialog (ADR 026). */
+/** With JavaScript, an ended session or a lost answer comes back to the dialog. */
 export async function clientAction(args: Route.ClientActionArgs) {
   return dialogClientAction(args);
 }

@@ -44,7 +44,7 @@ export function headers({ actionHeaders }: Route.HeadersArgs): Headers {
 export function loader({ context }: Route.LoaderArgs) {
   return {
     microsoftSignIn: microsoftSignInEnabled(context.get(servicesContext).config),
-    // The fields' HTML constraints, read from the schema here: the browser loads no zod (ADR 028).
+    // The fields' HTML constraints, read from the schema here: the browser loads no zod.
     constraint: getZodConstraint(signInSchema),
   };
 }
@@ -55,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply({ formErrors: [INVALID_CREDENTIALS_MESSAGE] }) });
   }
-  // Failed attempts count per account and per client address, in one budget with POST /users/login (ADR 034).
+  // Failed attempts count per account and per client address, in one budget with POST /users/login.
   const services = context.get(servicesContext);
   const limiter = signInLimiterFor(services);
   const address = context.get(requestContext).clientIp;
@@ -85,7 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const returnTo = safeRedirectPath(requested);
   const headers = new Headers({ "Cache-Control": "no-store" });
   headers.append("Set-Cookie", sessionCookie(outcome.token, config));
-  // Signed in from a dialog whose save met the ended session: its entry is kept for that dialog (ADR 030).
+  // Signed in from a dialog whose save met the ended session: its entry is kept for that dialog.
   const draft = decodeDialogDraft(submission.value.draft);
   if (draft && draft.to === returnTo && submission.value.draft) {
     headers.append("Set-Cookie", dialogDraftCookie(submission.value.draft, config));
@@ -136,7 +136,7 @@ export default function EmployeeLogin({ loaderData }: Route.ComponentProps) {
         </Text>
         <Form method="post" {...getFormProps(form)} noValidate>
           <input type="hidden" name="redirectTo" value={redirectTo} />
-          {/* A refused attempt from the session-expired dialog keeps the dialog's entry (ADR 030). */}
+          {/* A refused attempt from the session-expired dialog keeps the dialog's entry. */}
           {typeof fields.draft.initialValue === "string" && fields.draft.initialValue ? (
             <input type="hidden" name="draft" value={fields.draft.initialValue} />
           ) : null}

@@ -97,7 +97,7 @@ export async function action(args: Route.ActionArgs) {
     };
     return data(answer, { status: result.status });
   }
-  // As every edge of an operation does (ADR 035): none of these changes a card list or announces a record today.
+  // As every edge of an operation does: none of these changes a card list or announces a record today.
   if (result.lists.length > 0) services.boardChanges.listsChanged(result.lists, result.requests);
   if (result.announce) services.boardChanges.announce(result.announce);
   const saved = result.message === EMPLOYEE_ACCESS_MESSAGES.unchanged ? UNCHANGED : intent;

@@ -1,5 +1,5 @@
 // POST /impersonation: start acting as another user (intent "start", userId) or return to one's own
-// account (intent "stop"). The checks live in identity/impersonation.server.ts; this route only swaps
+// account (intent "stop"). The checks live in app/modules/identity/impersonation.server.ts; this route only swaps
 // the session cookie and goes home. A refusal renders here with its status and message.
 import { Callout, Flex } from "@radix-ui/themes";
 import { data, Link, redirect } from "react-router";

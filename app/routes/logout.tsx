@@ -8,7 +8,7 @@ import type { Route } from "./+types/logout";
 
 export const SIGNED_OUT_PARAM = "signedOut";
 
-// Signing out revokes the token itself (ADR 039), not only the cookie: a copy of it is refused too.
+// Signing out revokes the token itself, not only the cookie: a copy of it is refused too.
 export async function action({ context, request }: Route.ActionArgs) {
   const { config, database } = context.get(servicesContext);
   await revokeSessionToken(database.prisma, config, readCookie(request.headers.get("Cookie"), SESSION_COOKIE));

@@ -1,4 +1,4 @@
-// /manheim-listings (manheim-listings, 42; issue 19, ADR 046): auction listings as cards with their main
+// /manheim-listings (manheim-listings, 42, ADR 046): auction listings as cards with their main
 // photo, prices against MMR, location and source; filters, VIN search, sort and pages as plain GET forms and
 // links (works without JavaScript). A listing's details open in the manheimDetails dialog, drawn by this page
 // through the dialog kit (`?modal=manheimDetails&listingId=N`, the URL other pages link to). Holders of

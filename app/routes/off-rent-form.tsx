@@ -1,4 +1,4 @@
-// /off-rent-form (route offRentForm; issue 20, ADR 047): the public off-rent form. The units a customer
+// /off-rent-form (route offRentForm, ADR 047): the public off-rent form. The units a customer
 // returns, with odometers, a pickup date and contact become an off-rent on the offboarding board awaiting
 // approval. Works without JavaScript ("Add another unit" is then a submit button).
 import { useActionData, useLoaderData } from "react-router";

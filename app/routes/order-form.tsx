@@ -1,4 +1,4 @@
-// /order-form (route orderForm; issue 20, ADR 047): the public order form. No account: the safety layer
+// /order-form (route orderForm, ADR 047): the public order form. No account: the safety layer
 // guards the action, the order lands on the onboarding board awaiting approval, and the customer gets a
 // reference number (and a receipt when they gave an address). Works without JavaScript.
 import { useActionData, useLoaderData } from "react-router";

@@ -33,7 +33,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (!resetRequestLimiterFor(services).attempt(ResetRequestLimiter.keysFor(input))) {
     return data({ intent: "request" as const, done: false, message: TOO_MANY_RESET_REQUESTS_MESSAGE }, { status: 429 });
   }
-  // Known and unknown addresses get the same answer (ADR 023); the link points at APP_URL only.
+  // Known and unknown addresses get the same answer; the link points at APP_URL only.
   const appUrl = services.config.APP_URL;
   const result = await requestPasswordReset(services.database.prisma, mailerFor(services), input, { appUrl });
   if (!result.ok)

@@ -31,7 +31,7 @@ export async function loader(args: Route.LoaderArgs) {
   permitted(args);
   return {
     departments: await listDepartments(args.context.get(servicesContext).database.prisma),
-    // The fields' HTML constraints (required, lengths), read from the schema here: the browser loads no zod (ADR 028).
+    // The fields' HTML constraints (required, lengths), read from the schema here: the browser loads no zod.
     constraint: getZodConstraint(registerEmployeeSchema),
   };
 }

@@ -1,5 +1,5 @@
 // The external password reset page (route passwordResetExternal: /reset/{encryption}, also
-// /password-reset-external?token=…; issue 3 point 9). Public, works without JavaScript: the loader
+// /password-reset-external?token=…). Public, works without JavaScript: the loader
 // checks the link, the action sets the new password (≥ 6 characters, confirmation must match), marks
 // the link used and ends every session of the account.
 import { getFormProps, useForm } from "@conform-to/react";
@@ -52,7 +52,7 @@ export function NewPasswordForm({
   actionData: ResetActionData | undefined;
 }) {
   const navigation = useNavigation();
-  // The server checks the form (its schema, passwords-schema.ts): the browser loads no zod for it (ADR 028).
+  // The server checks the form (its schema, passwords-schema.ts): the browser loads no zod for it.
   const [form, fields] = useForm<ResetPasswordFormInput>({ shouldValidate: "onSubmit" });
   const reset = actionData?.intent === "reset" ? actionData : undefined;
 

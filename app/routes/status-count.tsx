@@ -2,7 +2,7 @@
 // (a plain GET form: the filters live in the URL), late units counted apart. Each count opens that slice's
 // status details in the status details dialog (statusDetailsModal), which this page draws itself through
 // the dialog kit, with or without JavaScript. `?format=xlsx|csv` downloads the slice (this route's
-// middleware, after the root's guard, as ADR 042's reports). When someone sets a unit's Rental Use, an
+// middleware, after the root's guard, as the credit memo reports). When someone sets a unit's Rental Use, an
 // open list here reads again 30 s later (rentalUseSet).
 import { Flex } from "@radix-ui/themes";
 import { useEffect, useRef } from "react";

@@ -1,4 +1,4 @@
-// /trade-form (route tradeForm; issue 20, ADR 047): the public trade form. The units a customer returns and
+// /trade-form (route tradeForm, ADR 047): the public trade form. The units a customer returns and
 // the new trucks wanted become one linked trade (both halves), on the onboarding and offboarding boards
 // awaiting approval. Works without JavaScript ("Add another unit" is then a submit button).
 import { useActionData, useLoaderData } from "react-router";

@@ -1,4 +1,4 @@
-// Every page of the route table whose screen a later issue builds: the page's title from the route
+// Every page of the route table whose screen is not built yet: the page's title from the route
 // table and a plain notice, never made-up data. Signed-in pages show it in the shell; the public forms
 // show it on their own.
 import { Callout, Container, Flex, Heading } from "@radix-ui/themes";
@@ -10,7 +10,7 @@ import type { Route } from "./+types/unavailable-page";
 export const UNAVAILABLE_NOTICE = "This page is not available yet.";
 
 export function loader(args: Route.LoaderArgs) {
-  // The public forms are placeholders too; every other page is gated (ADR 025).
+  // The public forms are placeholders too; every other page is gated.
   const { route } = args.context.get(pageRequestContext);
   if (route.access === "public") return { title: route.title, shell: false };
   return { title: requireRouteAccess(args).route.title, shell: true };

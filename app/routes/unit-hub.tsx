@@ -1,4 +1,4 @@
-// /unit-hub (status-diff; issue 16 point 6, ADR 045): one page per unit, "what happened to this truck":
+// /unit-hub (status-diff, ADR 045): one page per unit, "what happened to this truck":
 // its facts, status and department, its whole history (paged), requests, notes, transport jobs, claims,
 // credit memos and auction listings. A plain GET search form (`?search=`), so it works without
 // JavaScript; a partial number that finds several units lists them to choose from.

@@ -1,5 +1,5 @@
-// What a file download answers with, whichever page offers it (the credit memo reports of ADR 042, the
-// status list's export of ADR 044): the types, and the file's name in Content-Disposition.
+// What a file download answers with, whichever page offers it (the credit memo reports, the status
+// list's export): the types, and the file's name in Content-Disposition.
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 export const CSV_TYPE = "text/csv; charset=utf-8";
 

@@ -1,7 +1,7 @@
-// A form's fields as a table (issue 5; ADR 014): what each field holds, how it is read and normalised
+// A form's fields as a table (ADR 014): what each field holds, how it is read and normalised
 // (phones masked, states upper-cased, blanks null), and the messages. Shared by every editor whose
-// payload is a flat list of fields (on-rent and trade editing, vendors; ADR 035). Pure and free of zod,
-// so the dialogs that run it in the browser stay light (ADR 028).
+// payload is a flat list of fields (on-rent and trade editing, vendors). Pure and free of zod,
+// so the dialogs that run it in the browser stay light.
 import { DAMAGE_WAIVERS, isDamageWaiverId } from "./orders/damage-waivers.ts";
 import { isCompanyCode, isValidPhone, maskPhone, padCompanyCode, TRUCK_COUNT_MAX_DIGITS, ZIP_DIGITS } from "./masks.ts";
 import { readId } from "./ids.ts";

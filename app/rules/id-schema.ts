@@ -6,7 +6,7 @@ const DIGITS = /^\d{1,10}$/;
 
 /** A zod field of one record id, refused with `message` when it is not one (see readId). */
 export function idSchema(message: string) {
-  // A union and a pipe rather than a refinement: the API's OpenAPI document is drawn from it (ADR 031).
+  // A union and a pipe rather than a refinement: the API's OpenAPI document is drawn from it.
   return z
     .union([z.number({ error: message }), z.string({ error: message }).regex(DIGITS, { error: message })], {
       error: message,

@@ -1,5 +1,5 @@
-// The notes calls' input schemas and the Notes dialog's definition (ADR 012, ADR 026): zod lives here, apart
-// from app/rules/notes.ts, which the dialog's component imports, so the browser never loads it (ADR 028).
+// The notes calls' input schemas and the Notes dialog's definition (ADR 012): zod lives here, apart
+// from app/rules/notes.ts, which the dialog's component imports, so the browser never loads it.
 import { z } from "zod";
 import { defineBoardDialog } from "./dialogs/board-dialog.ts";
 import { idSchema } from "./id-schema.ts";
@@ -14,7 +14,7 @@ import {
   takesUnitNumber,
 } from "./notes.ts";
 
-/** A positive database id, as a JSON number or a form's digits; nothing else (ADR 039). */
+/** A positive database id, as a JSON number or a form's digits; nothing else. */
 export const noteIdSchema = idSchema;
 
 const blankToUndefined = (value: unknown) =>
@@ -36,7 +36,7 @@ export const noteTextSchema = z
   .refine((text) => !text.includes("\u0000"), { error: NOTE_MESSAGES.noteUnsavable });
 
 /**
- * POST /api/orders/note/new {note, FormHistoryID, department, unitNumber} (ADR 012), and the dialog's
+ * POST /api/orders/note/new {note, FormHistoryID, department, unitNumber}, and the dialog's
  * Add form. FormHistoryID may be left out for a note on a unit alone (the unit boards); unitNumber only
  * on the departments that take one. Blank optional fields count as absent.
  */
@@ -59,7 +59,7 @@ export const addNoteInput = z
   });
 export type AddNoteInput = z.input<typeof addNoteInput>;
 
-/** PUT /api/orders/note/cancel {cancelValue, noteId}: 1 cancels, 0 restores (ADR 012). */
+/** PUT /api/orders/note/cancel {cancelValue, noteId}: 1 cancels, 0 restores. */
 export const cancelNoteInput = z.object({
   cancelValue: z
     .union([z.literal(0), z.literal(1), z.literal("0"), z.literal("1")], { error: NOTE_MESSAGES.cancelValue })
@@ -77,7 +77,7 @@ export const requestNotesParams = z.object({
 /** The `{unit}` of GET /api/all-unit-notes/{unit}. */
 export const unitNotesParams = z.object({ unit: unitNumberSchema });
 
-/** The notesGeneral dialog (ADR 026): the board's readers open it; adding and cancelling check their own rules. */
+/** The notesGeneral dialog: the board's readers open it; adding and cancelling check their own rules. */
 export const NOTES_DIALOG = defineBoardDialog<NotesDialogData>()({
   name: "notesGeneral",
   feature: null,

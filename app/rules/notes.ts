@@ -23,7 +23,7 @@ export type NoteDepartment = (typeof NOTE_DEPARTMENTS)[number];
 /** What the add call accepts as `department`: the route names, and 'ar' (AR's socket room, socketRoomForRoute). */
 export const NOTE_DEPARTMENT_VALUES = [...NOTE_DEPARTMENTS, "ar"] as const;
 
-/** The departments whose notes may name a unit: ar, recon, sales, titles, accounts-receivable (ADR 012). */
+/** The departments whose notes may name a unit: ar, recon, sales, titles, accounts-receivable. */
 export const UNIT_NOTE_DEPARTMENTS: readonly NoteDepartment[] = ["accounts-receivable", "recon", "sales", "titles"];
 
 export function isNoteDepartment(value: unknown): value is NoteDepartment {
@@ -77,14 +77,14 @@ export interface NoteRecord {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Who may do what (ADR 012).
+// Who may do what.
 
 /** Reading notes: whoever may open any board that keeps them (id 1 opens all). */
 export function mayReadNotes(permissionIds: readonly number[]): boolean {
   return NOTE_DEPARTMENTS.some((department) => unlocksRoute(permissionIds, department));
 }
 
-/** Adding a note on a board: its page permission, and not ar-read-only without restricted (canAddNotes, ADR 012). */
+/** Adding a note on a board: its page permission, and not ar-read-only without restricted (canAddNotes). */
 export function mayAddNoteOn(permissionIds: readonly number[], department: NoteDepartment): boolean {
   return unlocksRoute(permissionIds, department) && canAddNotes(permissionIds);
 }
@@ -130,7 +130,7 @@ export interface NotesDialogData {
 
 export const NOTE_INTENTS = { add: "note-add", cancel: "note-cancel" } as const;
 
-/** The Add button: enabled only for text that is not blank, and for readers who may add (ADR 012). */
+/** The Add button: enabled only for text that is not blank, and for readers who may add. */
 export function addButtonDisabled(text: string, mayAdd: boolean): boolean {
   return !mayAdd || text.trim() === "";
 }
@@ -140,7 +140,7 @@ export function noteAuthor(note: Pick<NoteRecord, "FirstName" | "LastName">): st
   return `${note.FirstName} ${note.LastName}`.trim() || "Unknown";
 }
 
-// A note's time (a board card shows it too, without loading this module's schemas: ADR 028).
+// A note's time (a board card shows it too, without loading this module's schemas).
 export { formatNoteTime } from "./note-time.ts";
 
 // ---------------------------------------------------------------------------------------------

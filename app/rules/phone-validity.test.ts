@@ -1,4 +1,4 @@
-// The browser's phone reading against the server's (ADR 038): the browser never refuses a number the
+// The browser's phone reading against the server's: the browser never refuses a number the
 // server accepts, and both agree on the numbers staff type every day.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";

@@ -98,7 +98,7 @@ export const sessionGuard: MiddlewareFunction<Response> = async ({ request, cont
   }
   const session = await readRequestSession(request, services).catch((error: unknown) => {
     // Every gated request reads its session first: in an outage this is where it fails, and it is answered
-    // 503 with Retry-After at once rather than a 500 (issue 22 point 3).
+    // 503 with Retry-After at once rather than a 500.
     if (!isDatabaseUnavailable(error)) throw error;
     services.logger.warn({ err: error }, "database unavailable");
     throw data(DATABASE_UNAVAILABLE_MESSAGE, {
@@ -107,7 +107,7 @@ export const sessionGuard: MiddlewareFunction<Response> = async ({ request, cont
     });
   });
   // A board dialog's plain-form save (no JavaScript) under an ended session: what it held goes into
-  // the sign-in dialog, so the dialog comes back with it after signing in (ADR 030). Scripts' saves
+  // the sign-in dialog, so the dialog comes back with it after signing in. Scripts' saves
   // (`.data`) keep their text in the page instead.
   const draft =
     session.status === "expired" && isBoardRoute(route.name) && !isDataRequest(request)
@@ -131,7 +131,7 @@ export const sessionGuard: MiddlewareFunction<Response> = async ({ request, cont
 };
 
 /**
- * Every gated loader and action starts with this (ADR 025): the route it serves, decided
+ * Every gated loader and action starts with this: the route it serves, decided
  * from its own pattern, and the signed-in session the guard resolved, checked again against that
  * route's access. Without the guard's state (a route the middleware did not run for) it refuses.
  */

@@ -1,4 +1,4 @@
-// A page that draws dialogs of the kit (ADR 026) itself: the boards and the administration pages
+// A page that draws dialogs of the kit itself: the boards and the administration pages
 // (vendors, ADR 035). Its loader loads the open dialog and its action runs the posted intent through
 // here, so a dialog works without JavaScript on any page, not only on boards.
 import { data, redirect } from "react-router";
@@ -28,7 +28,7 @@ export function loadPageDialog(dialogs: BoardDialogContext) {
 /**
  * A dialog's form (no JavaScript, or a fetcher): run its intent, refresh the card lists it changed and
  * announce what it created, then go to `closeHref` (or back into the dialog when it stays open, or into the
- * dialog the outcome `opens`, ADR 040); a
+ * dialog the outcome `opens`); a
  * refusal re-renders the dialog with the message and the submitted values.
  */
 export async function submitPageDialog(

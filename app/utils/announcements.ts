@@ -45,7 +45,7 @@ export function useAnnouncedData<Data>(event: AnnouncementEvent, loaderData: Dat
 
 /**
  * The page's loader data, or a newer reading of it taken when `readAgain` was called (an announcement,
- * a board list's push: the /credit-memos page, ADR 042). Read through a fetcher, not by revalidating: a
+ * a board list's push: the /credit-memos page). Read through a fetcher, not by revalidating: a
  * revalidation is a navigation, and one started while the page's own dialog save is under way would make
  * the router drop that save's redirect (the dialog would stay open). A reading counts only for the
  * address it was taken for, and a navigation's data (a search, a save) replaces it.

@@ -1,4 +1,4 @@
-// The boards' live connection (issue 4; ADR 010, ADR 020): one socket.io connection per page load,
+// The boards' live connection (ADR 010): one socket.io connection per page load,
 // same origin, authenticated by the HttpOnly session cookie. The board joins the room named after its
 // route on each navigation and leaves the previous one, rejoins on connect and reconnect, replaces a
 // list whenever its refresh event carries it, fetches its lists again after a reconnect (never stale),
@@ -167,7 +167,7 @@ export function useBoardLive(
     const onConnectError = (error: Error & { data?: unknown }) => {
       if (isSessionLost(error)) void navigate(reloginUrl(window.location), { replace: true });
     };
-    // The server ends a socket whose session changed (ADR 022), also when this very tab changed its
+    // The server ends a socket whose session changed, also when this very tab changed its
     // password and has just received a new cookie: connect again with the cookie held now, and ask to
     // sign in only when that handshake is refused (onConnectError).
     const onSessionExpired = () => {

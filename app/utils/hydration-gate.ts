@@ -1,4 +1,4 @@
-// Code a page must have before it hydrates (ADR 026, ADR 028). A module that draws a dialog whose code
+// Code a page must have before it hydrates (ADR 026). A module that draws a dialog whose code
 // loads on demand (a board's dialogs, the root's account dialogs) asks here for the dialog the URL opens
 // as the module is evaluated; React Router evaluates the page's route modules before it imports the
 // client entry, which hydrates once all of it has arrived. So the first render matches the server's

@@ -1,5 +1,5 @@
-// What the user typed into server-rendered form controls before the page's scripts ran (issue 13 point
-// 7, ADR 028), carried into the controls React draws in their place: a dialog is static HTML until
+// What the user typed into server-rendered form controls before the page's scripts ran (ADR 028),
+// carried into the controls React draws in their place: a dialog is static HTML until
 // hydration, then Radix Dialog draws it again (app/components/app-dialog.tsx), with new elements whose
 // state starts from the server's values. Browser only.
 

@@ -34,8 +34,8 @@ export async function startBenchServer(databaseUrl: string): Promise<RunningServ
     LOG_LEVEL: "silent",
     SEED_DEMO_DATA: "false",
     DATA_SOURCE: "test",
-    // Production requires the public origin (ADR 024); the benchmarks call the loopback address, which the
-    // Host allow-list admits anyway (ADR 039).
+    // Production requires the public origin; the benchmarks call the loopback address, which the
+    // Host allow-list admits anyway.
     APP_URL: "http://127.0.0.1",
   });
   return startServer({

@@ -53,7 +53,7 @@ let bare: http.Server | undefined;
 let floorPool: pg.Pool | undefined;
 const broadcasts = new Map<string, number>();
 // Forked with --no-warnings: the warnings are counted here and reported with the window instead of
-// flooding the benchmark's output (hundreds of MaxListenersExceededWarning under load, ADR 052).
+// flooding the benchmark's output (hundreds of MaxListenersExceededWarning under load).
 const warnings = new Map<string, number>();
 process.on("warning", (warning) => {
   const key = `${warning.name}: ${warning.message}`;

@@ -100,7 +100,7 @@ function onFrame(index: number, raw: string): void {
     lastRaw = raw;
     round.frameBytes = Buffer.byteLength(raw);
     const t0 = performance.now();
-    // Parse and decode (ADR 017, 019), as the board in a browser does before it shows the list.
+    // Parse and decode, as the board in a browser does before it shows the list.
     const [, wire] = JSON.parse(raw.slice(1)) as [string, unknown];
     const payload = isCardListWire(wire) ? decodeCardList(wire) : null;
     round.parseMs = performance.now() - t0;

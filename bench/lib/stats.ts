@@ -79,7 +79,7 @@ export interface InterleavedOptions {
  * warmed up first, then they take turns in blocks, the order rotating each round. A series timed in one
  * block after another's would carry the machine's drift alone (the JIT still compiling the first series,
  * PostgreSQL's caches and the CPU's clock warming, another process waking): interleaved, every series
- * meets the same conditions (ADR 044, 045). `run(i)` returns a size (rows, bytes) kept from its last run.
+ * meets the same conditions. `run(i)` returns a size (rows, bytes) kept from its last run.
  */
 export async function timeInterleaved<K extends string>(
   series: Record<K, (i: number) => Promise<number>>,

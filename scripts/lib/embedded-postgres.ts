@@ -22,7 +22,7 @@ export interface EmbeddedPostgresOptions {
   warn?: (message: string) => void;
   /**
    * False for a throwaway cluster (the test servers): no fsync, no synchronous commit, no full-page writes.
-   * A crash may then lose or corrupt it, which a test server re-creates anyway (ADR 053). Default true.
+   * A crash may then lose or corrupt it, which a test server re-creates anyway. Default true.
    */
   durable?: boolean;
 }
@@ -109,7 +109,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   process.on("exit", onExit);
   track(stop);
 
-  // Supervision (issue 22 point 3): PostgreSQL exiting on its own (killed, crashed, out of memory) is
+  // Supervision: PostgreSQL exiting on its own (killed, crashed, out of memory) is
   // restarted on the same port and data directory, where it recovers from its WAL; meanwhile the app
   // answers 503 with Retry-After (app/modules/platform/database-unavailable.server.ts). A server that keeps
   // dying is left down after RESTART_LIMIT tries in RESTART_WINDOW_MS, with the reason in the log.

@@ -1,4 +1,4 @@
-// Page weight from the build's manifests (ADR 028), on a small synthetic build: what a page loads, each
+// Page weight from the build's manifests, on a small synthetic build: what a page loads, each
 // file once; what opening one of its dialogs adds; what is over budget, and what cannot be measured.
 import { describe, expect, it } from "vitest";
 import {

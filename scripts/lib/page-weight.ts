@@ -1,4 +1,4 @@
-// Page weight from the production build (issue 13 point 7, ADR 028): what the browser loads for each
+// Page weight from the production build (ADR 028): what the browser loads for each
 // page, and for each page with one of its on-demand chunks (a board dialog) open, in gzipped bytes.
 // Pure: the runner (scripts/check-page-weight.ts) reads build/client and hands in the two manifests and
 // a size function; this module walks them.
@@ -363,7 +363,7 @@ export function formatWeightReport(report: WeightReport, budget: Budget, options
 
 /**
  * Whether the build keeps within the budget and every stylesheet and dialog is measured as it loads.
- * `jsCeiling`: while the JavaScript budget is not met yet, only combinations above this fail (ADR 028).
+ * `jsCeiling`: while the JavaScript budget is not met yet, only combinations above this fail.
  */
 export function weightFailures(
   report: WeightReport,

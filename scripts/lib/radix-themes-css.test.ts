@@ -1,4 +1,4 @@
-// Radix Themes' CSS trimmed to what the app uses (ADR 028): the selector filter on its own, the PostCSS
+// Radix Themes' CSS trimmed to what the app uses: the selector filter on its own, the PostCSS
 // plugin on a small stylesheet, and the lists it is given checked against the app's source: the
 // components the app imports, the props it gives per breakpoint, the colours it names.
 import { readdirSync, readFileSync } from "node:fs";

@@ -1,8 +1,9 @@
-// Radix Themes' CSS, only what the app uses (issue 13 point 7, ADR 028). The package ships its styles
-// compiled whole (styles.css = tokens.css + components.css + utilities.css, 82 KiB gzipped) and per
-// colour (tokens/base.css, tokens/colors/<colour>.css), not per component. app/styles/radix-themes.css
-// imports the base tokens, the colours the app names, components.css and utilities.css; this PostCSS
-// plugin (vite.config.ts) then keeps, of those two, only the rules that can match what the app renders:
+// Radix Themes' CSS, only what the app uses (ADR 028). The package ships its styles compiled whole
+// (@radix-ui/themes/styles.css: its tokens, components and utilities sheets, 82 KiB gzipped) and per
+// colour (@radix-ui/themes/tokens/base.css, tokens/colors/<colour>.css), not per component.
+// app/styles/radix-themes.css imports the base tokens, the colours the app names, and the components and
+// utilities sheets; this PostCSS plugin (vite.config.ts) then keeps, of those two, only the rules that can
+// match what the app renders:
 //
 // - a rule naming a component class (`.rt-TextFieldRoot`) is kept when that component, or one it draws
 //   (Button draws Spinner), is among RADIX_THEMES_COMPONENTS: the component's

@@ -9,7 +9,7 @@ export interface DemoDepartment {
   permissions: readonly PermissionName[];
 }
 
-/** The departments of the demo company and the permissions each grants, by catalogue name (ADR 002). */
+/** The departments of the demo company and the permissions each grants, by catalogue name. */
 export const DEMO_DEPARTMENTS = [
   { name: "Administration", permissions: ["restricted"] },
   { name: "On Rent", permissions: ["on-off-rents", "onboarding", "onboarding-approve"] },

@@ -91,7 +91,7 @@ export function buildNotes(ctx: SeedContext): void {
   }
 
   // AR works each claim in notes on its unit, so a claimed unit's page on the unit hub tells its whole story
-  // (returned, picked up, claimed, discussed; ADR 045). A stream of its own: the notes above stay as they were.
+  // (returned, picked up, claimed, discussed). A stream of its own: the notes above stay as they were.
   const claimNotes = createRandom("claim-notes");
   const unitsById = new Map(ctx.units.map((unit) => [unit.id, unit]));
   const arStaff = ctx.staffOf("Accounts Receivable");
@@ -143,7 +143,7 @@ const SALES_LISTED: Partial<Record<string, number>> = {
 const OUTSIDE_SELLERS = ["Prairie Leasing", "Summit Fleet Remarketing", "Lone Star Work Trucks", "Keystone Rentals"];
 
 /**
- * Auction listings (ADR 046): the company's units in the sales statuses (every one at auction, some for sale,
+ * Auction listings: the company's units in the sales statuses (every one at auction, some for sale,
  * held for sale, retail or sold), linked by VIN, and market comparables from other sellers (no unit), each
  * with two to four of the shared demo photos.
  */

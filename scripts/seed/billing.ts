@@ -52,7 +52,7 @@ export function buildBilling(ctx: SeedContext, picker: CompanyPicker): void {
       invoiceDate: dateText(input.date),
       dueDate: dateText(input.date + 30 * MS_PER_DAY),
       amount: money(input.amount),
-      // What was paid stays; credits applied below lower the balance (the database derives it, ADR 054).
+      // What was paid stays; credits applied below lower the balance (the database derives it).
       paidAmount: money(input.status === "VOID" ? 0 : input.amount - balance),
       balance: money(balance),
       status: input.status,
@@ -361,7 +361,7 @@ function buildCreditMemos(ctx: SeedContext, invoices: InvoiceInfo[], arStaffIds:
       status === "APPROVED"
         ? Math.min(clock.nowMs - 0.02 * MS_PER_DAY, memoDate + random.float(0.1, 3) * MS_PER_DAY)
         : null;
-    // Four eyes (ADR 054): another AR clerk approves.
+    // Four eyes: another AR clerk approves.
     const approvers = arStaffIds.filter((staffId) => staffId !== createdById);
     const approvedById = approvedAt === null ? null : random.pick(approvers.length > 0 ? approvers : arStaffIds);
     const source = random.pick(CREDIT_MEMO_SOURCES);

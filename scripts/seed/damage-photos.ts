@@ -1,5 +1,5 @@
-// Demo photos for the damage reports (issue 20 point 4; ADR 050): a few generated scenes (demoPhoto, no
-// network), read through the same photo reader as a customer's upload (ADR 043), stored in the app's file
+// Demo photos for the damage reports (ADR 050): a few generated scenes (demoPhoto, no
+// network), read through the same photo reader as a customer's upload, stored in the app's file
 // store under each report's folder, one to three per report. Only six photos are rendered whatever the scale:
 // the reports share them, each under its own keys, so the seed stays fast.
 import type { FileStorage } from "../../app/modules/files/file-storage.server.ts";

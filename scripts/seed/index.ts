@@ -36,7 +36,7 @@ export interface SeedOptions {
   log?: (line: string) => void;
   /**
    * The app's file store (DATA_DIR/files), given by `npm start` and `npm run seed`: the demo listings' photos
-   * (ADR 046) and the damage reports' photos (ADR 050) are written there; without it (tests, benchmarks) the
+   * and the damage reports' photos are written there; without it (tests, benchmarks) the
    * listings keep only their keys and the reports have no photos.
    */
   files?: FileStorage;

@@ -139,7 +139,7 @@ export function buildPeople(ctx: SeedContext, passwordHash: string): void {
 }
 
 /**
- * What employee management shows on first start (ADR 037): ordinary employees (never the demo accounts,
+ * What employee management shows on first start: ordinary employees (never the demo accounts,
  * which hold exactly their department's permissions) with direct grants beside their department's, one
  * of them also granted by the department, and one employee who has left (deactivated, sessions ended),
  * each change in the audit log as the administrator made it. By position in the spread: 1 On Rent,

@@ -426,7 +426,7 @@ export const CLAIM_DESCRIPTIONS = [
   "Mirror broken off",
 ] as const;
 
-// The sources the Create Credit Memo dialog offers (ADR 040): the demo memos use the same list.
+// The sources the Create Credit Memo dialog offers: the demo memos use the same list.
 export { CREDIT_MEMO_SOURCES } from "../../app/rules/credit-memos/credit-memo-create.ts";
 
 export const FEEDBACK_MESSAGES = [

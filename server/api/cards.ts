@@ -1,6 +1,6 @@
 // GET /api/cards/{list}, for whoever may open its board (401 without a session, 403 without the page's
-// permission, 404 for an unknown list). Two forms of the same list (ADR 031): named JSON objects by
-// default, for API clients; the compact wire format of ADR 017 and 019 (what the refresh events carry, and
+// permission, 404 for an unknown list). Two forms of the same list: named JSON objects by
+// default, for API clients; the compact wire format of ADR 017 (what the refresh events carry, and
 // what the boards fetch) with `?format=compact` or `Accept: application/vnd.fleetops.cards+json`. The
 // readable form is decoded from the compact one, so the two cannot disagree.
 import express from "express";

@@ -1,4 +1,4 @@
-// Credit memos over JSON (issue 15; ADR 040): POST /api/credit-memo/create-new and the invoice/claim check
+// Credit memos over JSON (ADR 040): POST /api/credit-memo/create-new and the invoice/claim check
 // (the specification's calls), and approving and voiding a memo. Thin: the domain modules
 // (app/modules/credit-memos) decide; each answers 400 with field messages, 403, 404 and 409 as they do.
 import express from "express";

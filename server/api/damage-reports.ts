@@ -1,6 +1,6 @@
-// Damage reports over JSON (issue 20 point 4; ADR 050): the list and one report as /damageInspection shows
+// Damage reports over JSON (ADR 050): the list and one report as /damageInspection shows
 // them, the staff actions (review, dismiss, claim) through the same domain operations as the page's forms,
-// and the photos, served only to a session that may inspect damage (ADR 043: private, cached for ever).
+// and the photos, served only to a session that may inspect damage (private, cached for ever).
 // Thin: app/modules/damage-reports decides.
 import express from "express";
 import { z } from "zod";

@@ -76,7 +76,7 @@ export const handleErrors: ErrorRequestHandler = (error, req, res, next) => {
     return;
   }
   if (isDatabaseUnavailable(error)) {
-    // An outage, not a bug: a quick 503 the client can retry (issue 22 point 3).
+    // An outage, not a bug: a quick 503 the client can retry.
     req.log?.warn({ err: error }, "database unavailable");
     res.setHeader("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
     res.status(503).json({ error: DATABASE_UNAVAILABLE_MESSAGE });

@@ -1,4 +1,4 @@
-// Auction listings over HTTP (issue 19; ADR 046): the import of a feed with its photos (the same operation
+// Auction listings over HTTP (ADR 046): the import of a feed with its photos (the same operation
 // as `npm run listings:import` and the page's form), streaming its progress as NDJSON when asked, and the
 // listings' stored photos, served with caching headers once the session and manheim-listings are checked.
 import { Readable } from "node:stream";

@@ -154,7 +154,7 @@ class MicrosoftStrategy extends Strategy {
 // ---------------------------------------------------------------------------------------------
 // The routes.
 
-/** The redirect URI, from APP_URL only: the request's Host header is never trusted for it (ADR 024). */
+/** The redirect URI, from APP_URL only: the request's Host header is never trusted for it. */
 function callbackUrl(config: Config): URL {
   return new URL(MICROSOFT_CALLBACK_PATH, config.APP_URL);
 }
@@ -168,7 +168,7 @@ const browserRedirect = (description: string) => ({
   headers: { Location: "Where the browser goes next." },
 });
 
-/** Browser redirects of the OpenID Connect flow (ADR 008), registered only when Microsoft sign-in is configured. */
+/** Browser redirects of the OpenID Connect flow, registered only when Microsoft sign-in is configured. */
 export const MICROSOFT_ENDPOINTS = {
   start: defineEndpoint({
     method: "get",

@@ -1,4 +1,4 @@
-// The OpenAPI document generated from the endpoints' declarations (ADR 031): valid OpenAPI 3.1, one
+// The OpenAPI document generated from the endpoints' declarations: valid OpenAPI 3.1, one
 // operation per declared endpoint with its parameters, every example accepted by the schema it
 // illustrates, and every editable record readable in exactly the shape its edit takes. Whether the app
 // serves an endpoint that is not declared is the route walk's job (tests/integration/api/openapi.test.ts).

@@ -1,8 +1,8 @@
-// One JSON endpoint for one domain operation (issues 4 and 5): parse the JSON body (a malformed body is a
+// One JSON endpoint for one domain operation: parse the JSON body (a malformed body is a
 // 400, never a 500), require a session, run the operation, answer its refusal as
 // `{ error, errors?, conflict? }` with its status, or `{ ok: true }` after reporting the card lists it
 // changed, so every open board refreshes (server/realtime). A versioned edit may name the version it was
-// made from in `If-Match` instead of its body (issue 21); a stale one then answers 412. And the read of an
+// made from in `If-Match` instead of its body; a stale one then answers 412. And the read of an
 // editable record: the body its edit takes, with the version as its ETag.
 import express, { type RequestHandler, type Response } from "express";
 import { z } from "zod";
@@ -61,7 +61,7 @@ const parseJson = express.json({ limit: "64kb" });
  * operation's input is `{ <param>: <its text>, …, body }` instead of the body alone, so the record's id
  * never mixes with the body's fields.
  * `permission`: the endpoint's own gate, answered 403 before the operation runs (which checks again), for
- * an endpoint that belongs to one permission as a whole (the department editor, ADR 036).
+ * an endpoint that belongs to one permission as a whole (the department editor).
  */
 export function operationEndpoint(
   services: AppServices,

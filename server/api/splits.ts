@@ -1,4 +1,4 @@
-// Splitting orders, trades and off-rents over JSON (issue 18 point 1; ADR 049): the specification's
+// Splitting orders, trades and off-rents over JSON (ADR 049): the specification's
 // GET /api/getOrderReservations/{FormHistoryID}, /api/getTradeReservations/{FormHistoryID} and
 // PUT /api/split-order, /api/split-trade, /api/split-off-rent. Thin: app/rules/splits/split-body.ts reads the
 // bodies, app/modules/splits/split.server.ts splits (the dialogs' Save runs the same operation).

@@ -1,4 +1,4 @@
-// Status details over JSON (issue 16; ADR 044): GET /api/getStatusDetails/{status}/{item}/{availability}/{model}
+// Status details over JSON (ADR 044): GET /api/getStatusDetails/{status}/{item}/{availability}/{model}
 // (the specification's call; the client's defaults are ALL, all, all, all), one page of the slice with
 // `page` and `perPage` in the query, and POST /api/setRentalUse. Thin: app/modules/fleet decides.
 import express from "express";

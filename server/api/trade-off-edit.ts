@@ -1,6 +1,6 @@
-// PUT /api/trade/off/edit (issue 14): the trade off-rent payload plus the return half's version (in the body
+// PUT /api/trade/off/edit: the trade off-rent payload plus the return half's version (in the body
 // or as If-Match), GET /api/trades/{FormHistoryID}/off (that payload as the return half stands, its version
-// as ETag; ADR 031) and GET /api/trade-form/completed-truck-list/{TradeFormID} (the trade's completed
+// as ETag) and GET /api/trade-form/completed-truck-list/{TradeFormID} (the trade's completed
 // returning units). Thin: the domain (app/modules/orders/trade-off-edit.server.ts, the off-rent edit's steps
 // of ADR 015) answers 400 with field messages, 403, 404, or 409 (412 for a stale If-Match) with `conflict`.
 import express from "express";

@@ -1,4 +1,4 @@
-// PUT /api/trade/on/edit (issue 14): the trade on-rent payload plus the version it was made from (in the
+// PUT /api/trade/on/edit: the trade on-rent payload plus the version it was made from (in the
 // body or as If-Match), and GET /api/trades/{FormHistoryID}/on: that payload as the trade stands, with its
 // version as ETag (ADR 031). Thin: the domain (app/modules/orders/trade-on-edit.server.ts) answers 400 with
 // field messages, 403, 404, or 409 (412 for a stale If-Match) with the changes made since. Both bodies are

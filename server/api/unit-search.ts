@@ -1,4 +1,4 @@
-// Department search and unit history over JSON (issue 16 point 5; ADR 045): GET /api/departmentSearch/{unit}
+// Department search and unit history over JSON (ADR 045): GET /api/departmentSearch/{unit}
 // and GET /api/unitHistorySearch/{unit}, the specification's calls, which the departmentSearchModal
 // also makes as the user types. Thin: app/modules/fleet/unit-search.server.ts reads.
 import express, { type RequestHandler } from "express";

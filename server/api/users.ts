@@ -1,5 +1,5 @@
 // The identity endpoints: POST /users/login, GET /users/info, POST /users/logout,
-// PUT /users/changePassword/{userId}, POST /users/password/request, and (issue 3) PUT /users/theme and
+// PUT /users/changePassword/{userId}, POST /users/password/request, and PUT /users/theme and
 // POST /users/register, POST /users/impersonate/{userId} and POST /users/impersonate/stop (ADR 009). Thin: the body is parsed here, the decisions are app/modules/identity's.
 import express from "express";
 import { ipKeyGenerator } from "express-rate-limit";
@@ -44,7 +44,7 @@ export { TOO_MANY_SIGN_IN_ATTEMPTS_MESSAGE };
 // Credentials are small; a large body is refused (413) before anything is parsed or hashed.
 const parseJson = express.json({ limit: "16kb" });
 
-/** The Microsoft form of the login body (ADR 008): an id token (and access token) instead of a password. */
+/** The Microsoft form of the login body: an id token (and access token) instead of a password. */
 const microsoftAttempt = z.looseObject({ idToken: z.string().min(1) });
 const emailField = z.looseObject({ email: z.string() });
 
@@ -233,7 +233,7 @@ export function createUsersRouter(services: AppServices): express.Router {
   route(router, USERS_ENDPOINTS.login, parseJson, async (req, res) => {
     res.set("Cache-Control", "no-store");
     // Failed attempts count per account and per client address, with the page's
-    // action in one budget (ADR 034): a spent budget refuses even the right password.
+    // action in one budget: a spent budget refuses even the right password.
     const address = req.ip ?? "";
     const named = emailField.safeParse(req.body);
     const email = named.success ? normalizeEmail(named.data.email) : null;
@@ -261,7 +261,7 @@ export function createUsersRouter(services: AppServices): express.Router {
     res.json({ token: result.token });
   });
 
-  // Revokes the signed-out token, cookie or bearer (ADR 039: other sessions of the user go on), and
+  // Revokes the signed-out token, cookie or bearer (other sessions of the user go on), and
   // forgets the browser's cookie.
   route(router, USERS_ENDPOINTS.logout, async (req, res) => {
     await revokeSessionToken(database.prisma, config, sessionTokenOf(req.headers));
@@ -291,7 +291,7 @@ export function createUsersRouter(services: AppServices): express.Router {
       res.status(429).json({ error: TOO_MANY_RESET_REQUESTS_MESSAGE });
       return;
     }
-    // The same answer for every address that could be an account, known or not (ADR 023); the link
+    // The same answer for every address that could be an account, known or not; the link
     // in the mail points at APP_URL, never at this request's Host.
     const result = await requestPasswordReset(database.prisma, mailerFor(services), req.body, {
       appUrl: config.APP_URL,
@@ -365,7 +365,7 @@ export function createUsersRouter(services: AppServices): express.Router {
       UserTheme: user.theme === "DARK" ? "Dark" : "Light",
       Email: user.email,
       Permissions: permissions,
-      // The navigation bar turns pink while impersonating (ADR 009).
+      // The navigation bar turns pink while impersonating.
       Impersonating: impersonator !== null,
       ImpersonatorName: impersonator ? `${impersonator.firstName} ${impersonator.lastName}` : null,
     });

@@ -1,4 +1,4 @@
-// Vendors over JSON (issue 17; ADR 035): POST /api/create-vendor (the specification's call) and
+// Vendors over JSON (ADR 035): POST /api/create-vendor (the specification's call) and
 // PUT /api/edit-vendor, the duplicate-name check the vendor dialog runs when the name field is left,
 // and the vendors' reads. Thin: the domain modules (app/modules/vendors) decide.
 import express from "express";

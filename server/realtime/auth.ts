@@ -97,7 +97,7 @@ function expire(socket: Socket, services: AppServices): void {
 
 /**
  * Tells the client its session is over (with the message the JSON API would answer) and disconnects
- * it: at expiry, and when the session was revoked meanwhile (ADR 022).
+ * it: at expiry, and when the session was revoked meanwhile.
  */
 export function endSession(socket: Socket, services: AppServices, message: string, reason: string): void {
   const data = socket.data as SocketData;

@@ -2,7 +2,7 @@
 // and the legacy refresh events a client emits after a save. Every payload is checked with zod; a bad
 // one, or a refused room, is answered with an `error` event { event, message } (and a negative
 // acknowledgement when the client asked for one), never with a crash. A join first resolves the
-// socket's session again against the database (ADR 022): a revoked session ends, changed permissions
+// socket's session again against the database: a revoked session ends, changed permissions
 // apply.
 import { encodeCardList } from "../../app/rules/boards/card-wire.ts";
 import { RateLimiterMemory } from "rate-limiter-flexible";
@@ -56,7 +56,7 @@ function describeIssue(error: z.ZodError): string {
 }
 
 /**
- * Brings the socket's rooms in line with its session's permissions (ADR 022): leaves the board rooms
+ * Brings the socket's rooms in line with its session's permissions: leaves the board rooms
  * and notifications rooms no longer permitted, joins the notifications rooms newly permitted, keeps
  * the rest. Answers the board rooms it left.
  */
@@ -120,7 +120,7 @@ export function recheckSession(socket: Socket, services: AppServices, options: R
 /**
  * Room joins a socket may ask for within JOIN_WINDOW_S (joinRoom and joinRooms alike). A board joins its
  * rooms once per (re)connection and after signing in again; a client looping on joins with refresh made
- * the server resolve its session and push every list each time (9 MB in a second, issue 22), and starved
+ * the server resolve its session and push every list each time (9 MB in a second), and starved
  * every other request meanwhile.
  */
 export const JOINS_PER_WINDOW = 20;
@@ -160,7 +160,7 @@ export function handleConnection(socket: Socket, { services, loadList }: Connect
   }
 
   /**
-   * The session a join is decided on, resolved against the database now (ADR 022): the token sent with
+   * The session a join is decided on, resolved against the database now: the token sent with
    * the join (e.g. after signing in again) is adopted; without one the socket's own token is resolved
    * again. False when the join must not go on (the client was told why).
    */
@@ -185,7 +185,7 @@ export function handleConnection(socket: Socket, { services, loadList }: Connect
 
   /**
    * Sends the room's lists to this socket alone (a client that asks for them on (re)join), except a list it
-   * was already sent as it stands: the cache hands out the same object until the list changes (ADR 018).
+   * was already sent as it stands: the cache hands out the same object until the list changes.
    */
   async function sendLists(room: string): Promise<void> {
     for (const list of BOARD_ROOMS[room] ?? []) {

@@ -1,6 +1,6 @@
-// The realtime layer (issue 4, ADR 010): handshake auth, room events and the coalescing board
+// The realtime layer (ADR 010): handshake auth, room events and the coalescing board
 // refresher on the process's socket.io server, fanned out through Redis when REDIS_URL is set, and the
-// database listener that makes open sockets follow session changes (ADR 022). server/index.ts
+// database listener that makes open sockets follow session changes. server/index.ts
 // attaches it once; what the rest of the app calls is services.boardChanges.
 import { createAdapter } from "@socket.io/redis-adapter";
 import { createClient } from "redis";
@@ -115,7 +115,7 @@ export function readRelayedChange(value: unknown): { lists: CardListName[]; requ
 const LISTEN_START_TIMEOUT_MS = 5_000;
 
 /**
- * Starts the process's LISTEN connection and re-checks the concerned sockets on each change (ADR 022).
+ * Starts the process's LISTEN connection and re-checks the concerned sockets on each change.
  * Answers how to stop. Start-up waits for the first LISTEN (a few ms), at most 5 s: without it, sockets
  * still follow revocations when they join a room, and every socket is re-checked once it listens.
  */
@@ -152,13 +152,13 @@ export async function attachRealtime(
     const key = options.redisKey ?? "socket.io";
     redis = await attachRedisAdapter(io, services, config.REDIS_URL, key, options.redisConnectTimeoutMs ?? 5_000);
     logger.info({ key }, "socket.io fans out through Redis");
-    // Its publishing client also keeps what every instance must share (the sign-in limits, ADR 034).
+    // Its publishing client also keeps what every instance must share (the sign-in limits).
     services.redis = redis[0];
   }
   const load = options.loadList ?? ((db, list) => loadCardList(db, list));
   const db = services.database.prisma;
-  // Reads share the lists the refresher computes; a change forgets them first (ADR 018), or only the
-  // cards of the requests it names on the lists kept per request (ADR 021).
+  // Reads share the lists the refresher computes; a change forgets them first, or only the
+  // cards of the requests it names on the lists kept per request.
   const loadRequests = options.loadRequests ?? (options.loadList ? undefined : loadRequestCards);
   const cardLists = createCardListCache({
     load: (list) => load(db, list),
@@ -190,7 +190,7 @@ export async function attachRealtime(
       refresher.listsChanged(lists, requests, savedBy);
     },
     announce(announcements) {
-      // Through the adapter, so the sockets of every instance hear it (ADR 035).
+      // Through the adapter, so the sockets of every instance hear it.
       for (const { event, payload } of announcements) io.to(announcementRooms(event)).emit(event, payload);
     },
   };

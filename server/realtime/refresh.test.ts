@@ -1,4 +1,4 @@
-// The coalescing refresher on its own (ADR 010, 018, 020): a fake socket.io server records what is
+// The coalescing refresher on its own: a fake socket.io server records what is
 // emitted, a loader resolves when the test says so, and fake timers stand in for the 50 ms window.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Server as SocketServer } from "socket.io";
@@ -20,7 +20,7 @@ interface Emitted {
   except: string | null;
   event: string;
   payload: unknown;
-  /** Arguments after the payload (creditMemosRefresh's `user`, ADR 048). */
+  /** Arguments after the payload (creditMemosRefresh's `user`). */
   more: unknown[];
 }
 

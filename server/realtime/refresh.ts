@@ -1,7 +1,7 @@
 // The BoardChanges of a process with socket.io: mutations mark lists dirty; one ~50 ms window per
 // burst. The lists changed in the window's first tick are computed at once and emitted as soon as they
-// are ready unless changed meanwhile (ADR 018, 020); at the window's end every list changed since goes
-// out once more. Each emission is the full list (in the wire format of ADR 017, 019) to the list's
+// are ready unless changed meanwhile (ADR 018); at the window's end every list changed since goes
+// out once more. Each emission is the full list (in the compact wire format) to the list's
 // room, followed by a notifications refresh carrying the list's card count to the sockets that may
 // read the list but are not in its room. Only the process that handled the mutation computes: with
 // the Redis adapter `io.to(room).emit` reaches the room's sockets on every process, so nothing is
@@ -64,16 +64,16 @@ export function createBoardRefresher(options: BoardRefresherOptions): BoardRefre
   const dirty = new Set<CardListName>();
   /** How many changes each list has had: a computation knows whether its list changed while it ran. */
   const changes = new Map<CardListName, number>();
-  /** Lists computed (and encoded) ahead while the window is open (ADR 018). */
+  /** Lists computed (and encoded) ahead while the window is open. */
   let early = new Map<CardListName, Promise<ComputedList | null>>();
-  /** Lists of this window already emitted by their early computation (ADR 020). */
+  /** Lists of this window already emitted by their early computation. */
   let emittedEarly = new Set<CardListName>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let closed = false;
 
   const changesOf = (list: CardListName) => changes.get(list) ?? 0;
-  /** Who saved each list's latest change, when the save named one (ADR 048). */
+  /** Who saved each list's latest change, when the save named one. */
   const savers = new Map<CardListName, SavedBy | null>();
 
   /**
@@ -91,7 +91,7 @@ export function createBoardRefresher(options: BoardRefresherOptions): BoardRefre
 
   function emit(list: CardListName, { payload, wire }: ComputedList): void {
     const room = roomOfList(list);
-    // The list's room and the pages that hear it too (ADR 048); socket.io sends once per socket.
+    // The list's room and the pages that hear it too; socket.io sends once per socket.
     const also = listAnnouncementRooms(list);
     const to = io.to(also.length > 0 ? [room, ...also] : room);
     if (LISTS_NAMING_SAVER.includes(list)) to.emit(LIST_EVENTS[list], wire, savers.get(list) ?? null);
@@ -100,13 +100,13 @@ export function createBoardRefresher(options: BoardRefresherOptions): BoardRefre
       generatedAt: payload.generatedAt,
       counts: { [list]: payload.cards.length },
     };
-    // A socket in the list's room has just received the list, whose length is the count (ADR 020).
+    // A socket in the list's room has just received the list, whose length is the count.
     io.to(notificationsRoomOf(room)).except(room).emit(NOTIFICATIONS_EVENT, notification);
   }
 
   /**
-   * Starts computing a list early (ADR 018) and emits it the moment it is ready, while the window is
-   * still open, provided no change of the list came while it ran (ADR 020). Otherwise the window's end
+   * Starts computing a list early and emits it the moment it is ready, while the window is
+   * still open, provided no change of the list came while it ran. Otherwise the window's end
    * emits it: computed again if it changed.
    */
   function computeEarly(list: CardListName): void {

@@ -1,4 +1,4 @@
-// What one instance accepts of another's relayed change (ADR 018, 021): anything malformed forgets less
+// What one instance accepts of another's relayed change: anything malformed forgets less
 // precisely, never more wrongly — bad requests fall back to whole lists, unknown lists are dropped.
 import { describe, expect, it } from "vitest";
 import { readRelayedChange } from "./index.ts";

@@ -1,4 +1,4 @@
-// Which rooms a socket joins and leaves when its permissions change (ADR 022): board rooms it may no
+// Which rooms a socket joins and leaves when its permissions change: board rooms it may no
 // longer join are left, notifications rooms follow the boards it may open, other rooms stay.
 import { describe, expect, it } from "vitest";
 import type { RouteName } from "../../app/rules/access/routes.ts";

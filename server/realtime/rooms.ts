@@ -16,7 +16,7 @@ export interface RoomChanges {
 /**
  * A socket stays in the board rooms it joined while it may still join them, and is in the
  * notifications room of every board it may open and the announcement room of every page it may open
- * that hears announcements (ADR 035), and no other. Any other room (the socket's own id) is left alone.
+ * that hears announcements, and no other. Any other room (the socket's own id) is left alone.
  */
 export function roomChanges(rooms: ReadonlySet<string>, permissions: readonly number[]): RoomChanges {
   const join: string[] = [];

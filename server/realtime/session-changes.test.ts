@@ -1,4 +1,4 @@
-// What the session change listener accepts of a notification (ADR 022): only `{ users: [ids] }` as the
+// What the session change listener accepts of a notification: only `{ users: [ids] }` as the
 // migration's triggers send it; anything else is ignored (and logged by the listener).
 import { describe, expect, it } from "vitest";
 import { readSessionChange } from "./session-changes.ts";

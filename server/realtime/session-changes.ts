@@ -1,4 +1,4 @@
-// Open sockets follow what their sessions depend on (issue 12 point 4, ADR 022). Triggers in the
+// Open sockets follow what their sessions depend on (ADR 022). Triggers in the
 // database notify `fleetops_session_changes` with the ids of the users whose row (active,
 // tokensValidAfter, department), direct grants or department grants changed; every app process holds
 // one dedicated connection that LISTENs there, gathers what arrives together, and resolves again the

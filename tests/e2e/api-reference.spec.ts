@@ -1,4 +1,4 @@
-// The API reference page (/api/docs, ADR 031): Swagger UI, served by the app under the production
+// The API reference page (/api/docs): Swagger UI, served by the app under the production
 // Content Security Policy, reading the generated document. A policy violation or a script error is a
 // console error, which fails the test (fixtures.ts).
 import { expect, test } from "./fixtures.ts";

@@ -1,4 +1,4 @@
-// The nine department boards without JavaScript (issue 4): each renders server-side for a permitted
+// The nine department boards without JavaScript: each renders server-side for a permitted
 // account, its GET filter form narrows the cards to those containing a unit number shown on the board,
 // a filter nothing matches shows the empty state, a stage longer than the page size links to all its
 // cards, and a board the account may not open is not found.
@@ -40,7 +40,7 @@ test.describe("department boards without JavaScript", () => {
       const before = await cards(page).count();
       expect(before, `the demo data has cards on ${path}`).toBeGreaterThan(0);
       // Dates and times read as people read them (MM/dd/yyyy), never as raw ISO timestamps; a
-      // card states its priority once (issue 13 point 6).
+      // card states its priority once.
       const text = await page.locator("main").innerText();
       expect(text.match(ISO_TIMESTAMP), `ISO timestamps on ${path}`).toBeNull();
       const repeated = await cards(page).evaluateAll((articles) =>

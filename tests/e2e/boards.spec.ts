@@ -1,4 +1,4 @@
-// The department boards with JavaScript (issue 4): the board shows that it is live, and a save made in
+// The department boards with JavaScript: the board shows that it is live, and a save made in
 // a second browser reaches an open board over the socket within seconds, without reloading it.
 import type { Page } from "@playwright/test";
 import type { ReadableCardList } from "../../app/rules/boards/card-wire.ts";

@@ -1,4 +1,4 @@
-// Applying credit without JavaScript (ADR 040): the company is searched with a plain GET form, the lines
+// Applying credit without JavaScript: the company is searched with a plain GET form, the lines
 // are posted to the AR board, the 404's question comes back with the values kept, and Apply Anyway (a
 // submit button naming the line) applies it.
 import { expect, test } from "./fixtures.ts";
@@ -40,7 +40,7 @@ test("searches a company and applies credit to an unknown invoice after asking, 
   await expect(dialog.getByText(NOT_FOUND_QUESTION(invoice))).toBeVisible();
   await expect(dialog.getByLabel("Invoice, line 1")).toHaveValue(invoice);
   await dialog.getByRole("button", { name: "Apply Anyway" }).click();
-  // The memo applied opens with its new application, saying so (ADR 048).
+  // The memo applied opens with its new application, saying so.
   await expect(memoDialog(page).getByText(APPLIED)).toBeVisible();
   await expect(memoDialog(page).getByRole("cell", { name: `${invoice} (override)` })).toBeVisible();
 });

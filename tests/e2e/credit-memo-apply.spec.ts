@@ -1,4 +1,4 @@
-// Applying credit with JavaScript (ADR 040): from an approved memo's card, a line to an invoice that does
+// Applying credit with JavaScript: from an approved memo's card, a line to an invoice that does
 // not exist is answered with the question of the 404, No keeps the dialog, Apply Anyway applies it; the
 // memo then lists the application as an override.
 import { expect, test } from "./fixtures.ts";
@@ -36,7 +36,7 @@ test("applies credit to an unknown invoice after asking, with JavaScript", async
   await dialog.getByRole("button", { name: "Apply", exact: true }).click();
   await expect(question).toBeVisible();
   await dialog.getByRole("button", { name: "Apply Anyway" }).click();
-  // The memo applied opens with its new application, saying so (ADR 048).
+  // The memo applied opens with its new application, saying so.
   await expect(memoDialog(page).getByText(APPLIED)).toBeVisible();
   await expect(memoDialog(page).getByRole("cell", { name: `${invoice} (override)` })).toBeVisible();
 });

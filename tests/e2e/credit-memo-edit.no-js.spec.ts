@@ -1,4 +1,4 @@
-// Editing credit memos without JavaScript (ADR 048): the memo dialog's edit links are plain links, the edit
+// Editing credit memos without JavaScript: the memo dialog's edit links are plain links, the edit
 // forms plain posts; an application's amount and the memo's description change and the memo opens again
 // saying 'Credit Memo edited successfully!'; a blank required field comes back with the error catalogue's message, values kept.
 import { expect, test } from "./fixtures.ts";

@@ -1,4 +1,4 @@
-// Editing credit memos with JavaScript (ADR 048): from the memo dialog on /credit-memos, Edit Applied Credit
+// Editing credit memos with JavaScript: from the memo dialog on /credit-memos, Edit Applied Credit
 // changes an application's amount and Edit Credit Memo the description; each save opens the memo again
 // saying 'Credit Memo edited successfully!', and a second browser on the page hears who saved.
 import { expect, test } from "./fixtures.ts";

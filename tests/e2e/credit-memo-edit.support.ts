@@ -1,4 +1,4 @@
-// What the memo edit browser tests share (ADR 048): an approved memo with an application made through the JSON
+// What the memo edit browser tests share: an approved memo with an application made through the JSON
 // API (an invoice of its own, applied anyway), and the dialogs by their titles.
 import { expect, type Page } from "@playwright/test";
 import { CREDIT_MEMO_APPLY_API_PATH } from "../../app/rules/credit-memos/credit-memo-apply.ts";

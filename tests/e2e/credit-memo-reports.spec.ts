@@ -1,4 +1,4 @@
-// The credit memo detail reports in the browser (ADR 042): the open report shows its totals, and its
+// The credit memo detail reports in the browser: the open report shows its totals, and its
 // Export to Excel link downloads the workbook of the same report, named after it and the day.
 import ExcelJS from "exceljs";
 import { expect, test } from "./fixtures.ts";

@@ -1,4 +1,4 @@
-// Credit memos without JavaScript (ADR 040): the Create Credit Memo dialog is a form posted to the AR
+// Credit memos without JavaScript: the Create Credit Memo dialog is a form posted to the AR
 // board; Check, Add line and Remove draw it again with what was typed; a refused create keeps the values;
 // the created memo opens in its memo dialog; another approver approves it and voids it with plain posts.
 import { expect, test } from "./fixtures.ts";
@@ -68,7 +68,7 @@ test.describe("credit memos without JavaScript", () => {
     await expect(memo.locator("[data-memo-total]")).toHaveText("$100.45");
     const id = await memo.locator("[data-credit-memo]").getAttribute("data-credit-memo");
 
-    // Four eyes (ADR 054): its creator sees why there is no Approve; the administrator approves it.
+    // Four eyes: its creator sees why there is no Approve; the administrator approves it.
     await expect(memo.getByRole("button", { name: "Approve" })).toHaveCount(0);
     await expect(memo.locator("[data-approve-block]")).toHaveText(OWN_MEMO);
     await adoptSession(page, ADMIN);

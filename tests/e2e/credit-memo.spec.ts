@@ -1,4 +1,4 @@
-// Credit memos with JavaScript (ADR 040): on the AR board, Create Credit Memo checks the form before
+// Credit memos with JavaScript: on the AR board, Create Credit Memo checks the form before
 // sending (the required message for 6 s), adds and removes lines in the page, checks the invoice/claim
 // number on leaving it (a duplicate disables Create), and opens the new memo, which says so for 5 s; a
 // second browser (another approver) sees the memo's card arrive live and approves it; its creator voids it.
@@ -33,7 +33,7 @@ test.describe("credit memos with JavaScript", () => {
 
     const other = await browser.newContext({ baseURL });
     try {
-      // The second browser is another approver (four eyes, ADR 054): the administrator.
+      // The second browser is another approver (four eyes): the administrator.
       const watcher = await other.newPage();
       await adoptSession(watcher, ADMIN);
       await watcher.goto(boardPath);

@@ -1,4 +1,4 @@
-// What the credit memo browser tests share (ADR 040): the AR account of the demo data (it creates, approves
+// What the credit memo browser tests share: the AR account of the demo data (it creates, approves
 // others' memos and voids them), the messages, a number no memo uses, a company and a used number from the memo cards,
 // and filling the Create Credit Memo dialog.
 import { randomInt } from "node:crypto";

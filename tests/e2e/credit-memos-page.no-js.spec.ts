@@ -1,4 +1,4 @@
-// The /credit-memos page without JavaScript (ADR 042): the search is a plain GET form, a memo's link opens
+// The /credit-memos page without JavaScript: the search is a plain GET form, a memo's link opens
 // its memo dialog drawn by the server, and its close link lands back on the same list.
 import { expect, test } from "./fixtures.ts";
 import { AR, memoDialog } from "./credit-memo.support.ts";

@@ -1,4 +1,4 @@
-// The /credit-memos page with JavaScript (ADR 042): a search narrows the list, a memo opens in its memo
+// The /credit-memos page with JavaScript: a search narrows the list, a memo opens in its memo
 // dialog over the list and closes back to it, and a memo created elsewhere appears without a reload.
 import { expect, test } from "./fixtures.ts";
 import { AR, memoDialog } from "./credit-memo.support.ts";

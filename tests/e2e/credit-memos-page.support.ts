@@ -1,4 +1,4 @@
-// What the /credit-memos browser tests share (ADR 042): a memo listed on the page (the demo data's), and a
+// What the /credit-memos browser tests share: a memo listed on the page (the demo data's), and a
 // new memo created through the JSON API as accounts receivable (the page's session).
 import { expect, type Page } from "@playwright/test";
 import { CREDIT_MEMO_CREATE_API_PATH } from "../../app/rules/credit-memos/credit-memo-create.ts";

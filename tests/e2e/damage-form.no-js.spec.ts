@@ -1,4 +1,4 @@
-// The public damage form on a phone without JavaScript (ADR 050): one plain multipart POST with a photo, a
+// The public damage form on a phone without JavaScript: one plain multipart POST with a photo, a
 // refusal drawn by the server with the customer's text kept, then the confirmation; a signed-in employee
 // finds the report with its photo on /damageInspection.
 import { expect, test } from "./fixtures.ts";

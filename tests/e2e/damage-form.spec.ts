@@ -1,4 +1,4 @@
-// The public damage form on a phone with JavaScript (issue 20 point 4; ADR 050): chosen photos are previewed
+// The public damage form on a phone with JavaScript: chosen photos are previewed
 // and a file the browser can tell is not a photo is named before sending; the report sent with a photo gets a
 // reference number, and a signed-in employee's AR board, open in a second browser, shows it live; on
 // /damageInspection the employee sees it with its photo.

@@ -1,4 +1,4 @@
-// What the damage form's browser tests share (ADR 050): a phone-sized viewport, a generated photo with GPS
+// What the damage form's browser tests share: a phone-sized viewport, a generated photo with GPS
 // (as a phone takes it), filling the form as a customer does, and waiting out the form's minimum fill time.
 import type { Page } from "@playwright/test";
 import { demoPhoto } from "../../app/modules/files/images.server.ts";
@@ -20,7 +20,7 @@ export async function fillDamageForm(page: Page, description: string): Promise<v
   await page.getByLabel("Phone").fill("3125550142");
 }
 
-/** A person takes more than the form's minimum fill time (ADR 047); a test that fills at once waits it out. */
+/** A person takes more than the form's minimum fill time; a test that fills at once waits it out. */
 export async function waitFillTime(page: Page): Promise<void> {
   await page.waitForTimeout(MIN_FILL_MS + 300);
 }

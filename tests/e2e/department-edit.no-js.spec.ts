@@ -1,4 +1,4 @@
-// Creating and editing departments with JavaScript disabled (ADR 036): the dialog is a form posted to
+// Creating and editing departments with JavaScript disabled: the dialog is a form posted to
 // /departments, the server draws it again with its message and what was typed and ticked, and a save
 // lands back on the page with the department listed. Each test works on departments it made itself.
 import { expect, test } from "./fixtures.ts";

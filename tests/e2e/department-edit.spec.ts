@@ -1,4 +1,4 @@
-// Creating and editing departments with JavaScript (ADR 036): the browser's own checks with the 5 s
+// Creating and editing departments with JavaScript: the browser's own checks with the 5 s
 // message, a save a second browser's departments page shows without reloading, a server refusal shown
 // for 5 s with what was typed kept, and an editor without all access seeing the department's other
 // permissions locked and kept by the save. Each test works on departments it made itself.

@@ -1,4 +1,4 @@
-// What both department browser specs share (ADR 036): a name no other test uses, a department made
+// What both department browser specs share: a name no other test uses, a department made
 // through the JSON API as the administrator (so each test edits one of its own and the demo departments
 // other files sign in through stay as they are), the page's row of a department and its dialogs.
 import { randomUUID } from "node:crypto";

@@ -1,4 +1,4 @@
-// Radix's dialog frame loads when a dialog opens, not with the page (ADR 028): a page with no dialog open
+// Radix's dialog frame loads when a dialog opens, not with the page: a page with no dialog open
 // never asks for it; a dialog opened in the browser is the static frame with its title and a loading line
 // until it arrives (Escape closes it already), then Radix's with its body.
 import type { Page } from "@playwright/test";

@@ -1,4 +1,4 @@
-// Employee access without JavaScript (ADR 037): every step a plain form post and the server's answer. An
+// Employee access without JavaScript: every step a plain form post and the server's answer. An
 // administrator grants a fresh employee the On Rent board through a direct permission, and the employee,
 // signed in in a second browser (also without JavaScript), sees the board on their next page load; the
 // grant taken back, the board is gone again on the next load.

@@ -1,4 +1,4 @@
-// Employee access with JavaScript (ADR 037): an administrator grants a fresh employee the On Rent board
+// Employee access with JavaScript: an administrator grants a fresh employee the On Rent board
 // through a direct permission on the employee's page, and the employee, signed in in a second browser,
 // sees the board on their next page load; a deactivation then ends the employee's session at once.
 import { expect, test } from "./fixtures.ts";

@@ -1,4 +1,4 @@
-// What the employee access browser tests share (ADR 037): a fresh employee registered by the
+// What the employee access browser tests share: a fresh employee registered by the
 // administrator (in Titles, so the On Rent board is not theirs), signed in in a browser context of its
 // own, and the administrator's way to their page: the employee list's search, then the row's link.
 import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";

@@ -1,4 +1,4 @@
-// The listings page without JavaScript (ADR 046): filters and pages are plain links and GET forms, the
+// The listings page without JavaScript: filters and pages are plain links and GET forms, the
 // details dialog is server-drawn, each thumbnail opens a server-drawn lightbox (`&photo=n`) with Previous,
 // Next and Close links, and an import posts the form and lands on the report.
 import { expect, test } from "./fixtures.ts";

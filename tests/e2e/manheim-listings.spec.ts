@@ -1,4 +1,4 @@
-// The listings page with JavaScript (ADR 046): cards with their served photos, a filter, the details dialog
+// The listings page with JavaScript: cards with their served photos, a filter, the details dialog
 // with its safe external link, the lightbox by mouse and by keyboard (arrows, Escape, the focus kept inside
 // and handed back), and an import whose report shows without leaving the page.
 import { expect, test } from "./fixtures.ts";

@@ -1,4 +1,4 @@
-// What both listings browser specs share (ADR 046): the Sales account (manheim-listings), the page's cards,
+// What both listings browser specs share: the Sales account (manheim-listings), the page's cards,
 // the details dialog of the first listing, and a one-row feed with a generated photo to import.
 import { randomInt } from "node:crypto";
 import { expect, type Locator, type Page } from "@playwright/test";

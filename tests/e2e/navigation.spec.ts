@@ -1,4 +1,4 @@
-// The navigation bar per role (issue 3 point 6; ADR 002), with JavaScript: which department
+// The navigation bar per role, with JavaScript: which department
 // links and menus each demo account sees, the user button's initials, the colour for DATA_SOURCE
 // local, hover with the 1 s close delay, the keyboard, and the small-screen menu of permitted pages.
 import { expect, test } from "./fixtures.ts";

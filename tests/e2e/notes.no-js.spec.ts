@@ -1,4 +1,4 @@
-// The Notes dialog without JavaScript (issue 5 point 1; ADR 012): a unit card's Notes link renders the
+// The Notes dialog without JavaScript: a unit card's Notes link renders the
 // dialog on the server; a blank note is refused with the spec-free message 'Enter a note.'; adding keeps
 // the dialog open with the note listed and the card's count up; cancelling strikes it through and
 // restoring brings it back — every step a plain form post. The titles board is used because no other

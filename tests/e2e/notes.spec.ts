@@ -1,4 +1,4 @@
-// The Notes dialog with JavaScript (issue 5 point 1; ADR 012): a card's Notes link opens the dialog titled
+// The Notes dialog with JavaScript: a card's Notes link opens the dialog titled
 // with the company; Add is disabled while the text is blank; adding, cancelling and restoring a note
 // happen without a page reload, and a second browser on the same board sees the card's note count change
 // live. The client-relations board is used because no other test file writes its requests' notes.

@@ -1,4 +1,4 @@
-// The editOffboarding dialog without JavaScript (issue 5 point 4, ADR 015): "Add unit" and "Test units"
+// The editOffboarding dialog without JavaScript: "Add unit" and "Test units"
 // are posts that come back with one more row or each row's result, the values kept; Save writes and
 // closes the dialog; every message is rendered by the server and stays. "Add unit" and "Test units" fail
 // nothing, so their pages answer 200 (a refused Save answers 4xx).

@@ -1,4 +1,4 @@
-// The editOffboarding dialog with JavaScript (issue 5 point 4, ADR 015): a unit is added, tested in place
+// The editOffboarding dialog with JavaScript: a unit is added, tested in place
 // and saved, and a second browser's offboarding board shows it without reloading; the form checks itself
 // before posting and its messages clear after 6 s; a carrier-assigned unit is locked.
 import type { Page } from "@playwright/test";

@@ -107,7 +107,7 @@ export async function openEditDialog(
   return dialog;
 }
 
-/** Some demo off-rents have no pickup zip (the public form allows none); an edit must give one (ADR 015). */
+/** Some demo off-rents have no pickup zip (the public form allows none); an edit must give one. */
 export async function fillMissingZip(dialog: Locator): Promise<void> {
   const zip = dialog.getByLabel("Zip");
   if ((await zip.inputValue()) === "") await zip.fill("73301");

@@ -1,4 +1,4 @@
-// The editOnboarding dialog without JavaScript (issue 5 points 3, 5, 6, 7): the server renders the
+// The editOnboarding dialog without JavaScript: the server renders the
 // dialog from the card's Edit link, validates the posted form, renders its messages with the values
 // sent kept, saves and closes it (the board shows the change), shows the history, and answers a save
 // over a newer version with who changed what. The orders used are picked so no other test file edits

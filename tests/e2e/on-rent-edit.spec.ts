@@ -1,4 +1,4 @@
-// The editOnboarding dialog with JavaScript (issue 5 points 3, 5, 6, 7): masks as the user types, the
+// The editOnboarding dialog with JavaScript: masks as the user types, the
 // live truck total, the browser's own check with the spec's message cleared after 6 s, a save that a
 // second browser's onboarding board shows without reloading, the audit history, and a save over a
 // newer version showing who changed what. The orders used are picked so no other test file edits them

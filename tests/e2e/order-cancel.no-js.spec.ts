@@ -1,4 +1,4 @@
-// Cancelling a request with JavaScript disabled (issue 5 points 2, 6, 7; ADR 013): the dialog is a form
+// Cancelling a request with JavaScript disabled: the dialog is a form
 // posted to the board, the server renders its messages with the typed note kept, a stale version shows
 // who changed what since, and success lands back on the board without the card. Each test cancels a
 // request it inserted itself (tests/e2e/order-cancel.support.ts), for a company of its own.

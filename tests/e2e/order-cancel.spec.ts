@@ -1,4 +1,4 @@
-// Cancelling a request with JavaScript (issue 5 point 2, ADR 013): from an order's card on the On Rent
+// Cancelling a request with JavaScript: from an order's card on the On Rent
 // board, with the live counter and the required-note message that clears after 4 s, while a second
 // browser on the same board sees the card leave without reloading; and an off-rent on the Off Rent board.
 // Each test cancels a request it inserted itself (tests/e2e/order-cancel.support.ts), for a company of
@@ -92,7 +92,7 @@ test.describe("cancelling a request with JavaScript", () => {
     const order = await insertOrder("unconfirmed");
     await adoptSession(page, ADMIN);
     // An answer that is not the app's (a proxy's page) to the dialog's post to the board: nothing is
-    // cancelled, the dialog says so (the board's clientAction, ADR 026).
+    // cancelled, the dialog says so (the board's clientAction).
     const board = /\/onboarding\.data/;
     await page.route(board, (route) =>
       route.request().method() === "POST"

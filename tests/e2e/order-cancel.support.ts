@@ -45,7 +45,7 @@ const CONTACT = ["Pat Lee", "(512) 555-0100", "pat@e2e.example", "1 Main St", "A
 
 /**
  * A Submitted on-rent order for two 1/2 ton trucks, nothing reserved or assigned yet (its prepay
- * confirmed with `prepay`; the priority tests, ADR 041).
+ * confirmed with `prepay`; the priority tests).
  */
 export function insertOrder(label: string, options: { prepay?: boolean } = {}): Promise<TestRequest> {
   return withClient(async (client) => {

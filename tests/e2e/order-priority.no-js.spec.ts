@@ -1,4 +1,4 @@
-// Priority and prepay without JavaScript (ADR 041): the dialogs are forms posted to the board; a refusal
+// Priority and prepay without JavaScript: the dialogs are forms posted to the board; a refusal
 // comes back with its message and what was chosen, a save lands on the board with the card changed.
 import { expect, test } from "./fixtures.ts";
 import { insertOrder } from "./order-cancel.support.ts";

@@ -1,4 +1,4 @@
-// Priority and prepay with JavaScript (ADR 041): Other's reason with its live counter, the card's priority
+// Priority and prepay with JavaScript: Other's reason with its live counter, the card's priority
 // seen live by a second browser, removing the priority behind its confirmation, and removing a prepay.
 // Each test works on an order it inserted itself.
 import { expect, test } from "./fixtures.ts";

@@ -1,4 +1,4 @@
-// The public off-rent and order forms on a phone without JavaScript (issue 20, ADR 047): "Add another unit"
+// The public off-rent and order forms on a phone without JavaScript: "Add another unit"
 // is answered by the server with one more row, refusals come back with the values and the summary, and the
 // new request's card appears live on the board an employee watches in a second browser (with JavaScript).
 import { validOffRentBody, validOrderBody } from "../support/factories/public-forms.ts";

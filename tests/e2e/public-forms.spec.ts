@@ -1,4 +1,4 @@
-// The public order and trade forms on a phone with JavaScript (issue 20, ADR 047): masks while typing, the
+// The public order and trade forms on a phone with JavaScript: masks while typing, the
 // error summary linked to its fields, units added in place, and the new request's card appearing live on
 // the board of an employee signed in in a second browser.
 import { validOrderBody, validTradeBody } from "../support/factories/public-forms.ts";

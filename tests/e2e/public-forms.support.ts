@@ -1,4 +1,4 @@
-// The public forms' browser tests (ADR 047): a phone-sized page, filling a form from the bodies the
+// The public forms' browser tests: a phone-sized page, filling a form from the bodies the
 // integration tests post, waiting out the minimum fill time, and a second browser context signed in as an
 // employee watching the board the new card lands on.
 import type { Browser, Page } from "@playwright/test";

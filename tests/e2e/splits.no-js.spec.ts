@@ -1,4 +1,4 @@
-// The split dialogs without JavaScript (issue 18 point 1, ADR 049): every step is a submit button the board
+// The split dialogs without JavaScript: every step is a submit button the board
 // answers with the dialog after the step — Add Split, Move to split 2 — and Save lands on the board with the new
 // part; a refused Save comes back with its message. Each test splits a request it inserted itself.
 import { SPLIT_MESSAGES } from "../../app/rules/splits/splits.ts";

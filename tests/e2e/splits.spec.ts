@@ -1,4 +1,4 @@
-// The split dialogs with JavaScript (issue 18 point 1, ADR 049): an order split by dragging a reservation with
+// The split dialogs with JavaScript: an order split by dragging a reservation with
 // the mouse, with a second browser's board showing the new part live; an order split from the keyboard (drag
 // handle, Space, arrow, Space); a trade and an off-rent; and the specification's messages before anything is
 // sent. Each test splits a request it inserted itself (splits.support.ts).

@@ -1,4 +1,4 @@
-// Status counts and status details without JavaScript (ADR 044): the counts' filters are a GET form, a
+// Status counts and status details without JavaScript: the counts' filters are a GET form, a
 // count is a link to the dialog's URL, paging and Per Page are links and a GET form, the download is a
 // plain link to the whole slice, and Rental Use is a form posted to the page.
 import { expect, test } from "./fixtures.ts";

@@ -1,4 +1,4 @@
-// Status counts and status details with JavaScript (ADR 044): a count opens its list in the dialog, Per
+// Status counts and status details with JavaScript: a count opens its list in the dialog, Per
 // Page and the pages move through it, the download shows its progress and saves every row of the slice,
 // and Rental Use set from the list shows at once for the person who clicked.
 import { expect, test } from "./fixtures.ts";

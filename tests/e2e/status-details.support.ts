@@ -1,4 +1,4 @@
-// What the status browser tests share (ADR 044): the administrator (all access, listed in 'Rental Use
+// What the status browser tests share: the administrator (all access, listed in 'Rental Use
 // Override Permissions' by the demo data), the status details dialog, its rows, and reading a downloaded
 // workbook's rows.
 import ExcelJS from "exceljs";

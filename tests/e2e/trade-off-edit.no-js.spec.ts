@@ -1,4 +1,4 @@
-// The editOffTrade dialog without JavaScript (issue 14): every button is a post. A refused save comes back
+// The editOffTrade dialog without JavaScript: every button is a post. A refused save comes back
 // with the operation's message and every value typed; "Add unit" and "Test units" come back with one more
 // row or each row's result (200: they fail nothing); Save Changes writes and closes the dialog. Converting
 // asks first ("Convert to order…" and No come back with the question shown or gone), and Yes converts.

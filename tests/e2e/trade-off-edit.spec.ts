@@ -1,4 +1,4 @@
-// The editOffTrade dialog with JavaScript (issue 14): opened from a trade's card on the offboarding board,
+// The editOffTrade dialog with JavaScript: opened from a trade's card on the offboarding board,
 // its save refused with the operation's messages (which clear after 6 s), a unit added, tested in place and
 // saved, and a second browser's board showing it without reloading; converting the trade into an order
 // after confirming, the second browser's board dropping the trade's card live.

@@ -1,4 +1,4 @@
-// The editOnTrade dialog without JavaScript (issue 14): every button is a plain post. A refused save
+// The editOnTrade dialog without JavaScript: every button is a plain post. A refused save
 // answers 400 with the specification's message and what was typed kept; "Add unit", "Remove ticked units",
 // "Test units" and the separate delivery's button fail nothing and come back (200) with one more row,
 // one fewer, each row's result or the delivery section shown; a save closes the dialog and the

@@ -1,4 +1,4 @@
-// The editOnTrade dialog with JavaScript (issue 14): edited from the onboarding board (its four sections,
+// The editOnTrade dialog with JavaScript: edited from the onboarding board (its four sections,
 // a separate delivery address added and taken away in place, the operation's refusal cleared after 6 s,
 // the save's pending state, a second browser's board showing the change live, the history) and from the
 // transport board ('Delivery Information', no separate delivery button, the change live on a second

@@ -80,7 +80,7 @@ function placesTaken(trades: readonly TradeCard[]): Set<number> {
 }
 
 /**
- * A trade the On Rent team can convert (ADR 032) that no other test takes: not one the places give, nor the
+ * A trade the On Rent team can convert that no other test takes: not one the places give, nor the
  * first Submitted card (the boards test approves it, which would make a dialog's version stale); its
  * returning units all still at the customer without a carrier (read from its offboarding card), and fewer
  * new trucks reserved or on their way (its onboarding card's units) than it returns, so one less new truck

@@ -1,4 +1,4 @@
-// What is typed before a page has finished loading stays (issue 13 point 7, ADR 028). The browser holds
+// What is typed before a page has finished loading stays. The browser holds
 // the client entry chunk back (React Router imports it after the route modules, so nothing hydrates
 // while it waits), the test types into the server-rendered form, lets the chunk through, waits for
 // React to take the form over, and checks the text is still there and is what the form sends.

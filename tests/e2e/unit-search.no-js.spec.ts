@@ -1,4 +1,4 @@
-// Department search without JavaScript (ADR 045): the navigation bar's link opens the dialog over the
+// Department search without JavaScript: the navigation bar's link opens the dialog over the
 // page, its plain GET form searches, a unit's number shows its history, and the unit hub's own form finds
 // a partial number's units to choose from.
 import { expect, test } from "./fixtures.ts";

@@ -1,4 +1,4 @@
-// Department search with JavaScript (ADR 045): opened from the navigation bar over the current page,
+// Department search with JavaScript: opened from the navigation bar over the current page,
 // results as the user types, a unit's history in place, the specification's message for no result, and
 // on to the unit hub.
 import { expect, test } from "./fixtures.ts";

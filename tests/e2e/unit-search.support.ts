@@ -1,4 +1,4 @@
-// What the unit search specs share (ADR 045): who searches, the dialog, and the tables it draws.
+// What the unit search specs share: who searches, the dialog, and the tables it draws.
 import type { Locator, Page } from "@playwright/test";
 import { ADMIN } from "./support/accounts.ts";
 

@@ -1,4 +1,4 @@
-// Vendors without JavaScript (ADR 035): the dialog is a form posted to the page; the server checks the
+// Vendors without JavaScript: the dialog is a form posted to the page; the server checks the
 // name (a button, and every save), asks for Confirm on a similar name, refuses an exact one, and a save
 // lands back on the list. On the transport board a job is given to a carrier through the Carriers dialog.
 import { expect, test } from "./fixtures.ts";

@@ -1,4 +1,4 @@
-// Creating vendors with JavaScript (ADR 035): the required-fields message for 6 s, the duplicate check on
+// Creating vendors with JavaScript: the required-fields message for 6 s, the duplicate check on
 // leaving the name (an exact match disables Save; a similar one asks for Confirm), a new name saved, and a
 // second browser's open carrier picker taking in the new carrier without reloading.
 import { expect, test } from "./fixtures.ts";
@@ -78,7 +78,7 @@ test.describe("vendors with JavaScript", () => {
       await adoptSession(page, DISPATCHER);
       await page.goto("/transport");
       // The board's scripts run (its live status): a click that lands while React is still taking the page
-      // over was seen to open nothing (ADR 053).
+      // over was seen to open nothing.
       await expect(liveStatus(page)).toHaveText("Live");
       await page.getByRole("link", { name: "Create Vendor" }).click();
       const dialog = vendorDialog(page);

@@ -1,4 +1,4 @@
-// What the vendor browser tests share (ADR 035): the dispatcher who may create vendors, a name no other
+// What the vendor browser tests share: the dispatcher who may create vendors, a name no other
 // vendor resembles, filling the dialog's required fields, and finding a request with open transport jobs.
 import { randomInt } from "node:crypto";
 import { expect, type Locator, type Page } from "@playwright/test";

@@ -1,4 +1,4 @@
-// Pages and their `.data` answers are never cached (issue 22 point 7): `Cache-Control: private, no-store`
+// Pages and their `.data` answers are never cached: `Cache-Control: private, no-store`
 // and `Vary: Cookie` on the sign-in page, a signed-in board and its data, and a refused one; the build's
 // fingerprinted assets stay cacheable for a year.
 import { readdirSync } from "node:fs";

@@ -1,6 +1,6 @@
 // Malformed addresses through the real server (the production build): undecodable percent-encoding
 // and NUL in paths and queries are a 400 with a plain message, never a 500 with a stack, and nothing
-// is logged at error level (ADR 024).
+// is logged at error level.
 import { request as httpRequest } from "node:http";
 import { Writable } from "node:stream";
 import { pino } from "pino";

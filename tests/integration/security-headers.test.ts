@@ -1,4 +1,4 @@
-// Headers and cookies of the real server, production build (issue 22 point 7, ADR 039): a nonce-based
+// Headers and cookies of the real server, production build: a nonce-based
 // CSP in every mode that serves the build, HSTS only over HTTPS (X-Forwarded-Proto believed only from a
 // configured proxy), nosniff on static files, the Host allow-list before any routing, the socket
 // handshake's Origin checked against it, and the session cookie Secure when the app is reached by HTTPS.

@@ -261,7 +261,7 @@ describe("demo seed: accounts receivable and the rest", () => {
       await count(`SELECT count(*)::int AS n FROM "Unit" WHERE "statusId" = ${UNIT_STATUS_ID["At Auction"]}`),
     );
     expect(listings.every((l) => l.images >= 2 && l.images <= 4 && l.stored)).toBe(true);
-    // Every photo the listings point at is one of the few generated demo photos (ADR 046).
+    // Every photo the listings point at is one of the few generated demo photos.
     const keys = await rows<{ key: string }>(
       `SELECT DISTINCT "smallUrl" AS key FROM "AuctionListingImage" UNION SELECT DISTINCT "largeUrl" FROM "AuctionListingImage"`,
     );

@@ -86,7 +86,7 @@ async function pickServer(): Promise<Server> {
     dataDir: path.join(root, ".data", "test-pg"),
     database: "postgres",
     log: () => {}, // failures are thrown with PostgreSQL's output
-    // A throwaway cluster: commits and CREATE DATABASE need not reach the disk (ADR 053).
+    // A throwaway cluster: commits and CREATE DATABASE need not reach the disk.
     durable: false,
   });
   return { adminUrl: embedded.url, kind: "embedded", exclusive: !embedded.shared, stop: () => embedded.stop() };

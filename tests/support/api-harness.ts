@@ -51,7 +51,7 @@ export interface ApiHarness {
   readonly reported: CardListName[][];
   /** Every announcement (vendorCreated, departmentCreated) the endpoints made, in order. */
   readonly announced: Announcement[];
-  /** Who each listsChanged call named as the saver (creditMemosRefresh's user, ADR 048), in order. */
+  /** Who each listsChanged call named as the saver (creditMemosRefresh's user), in order. */
   readonly savers: (SavedBy | undefined)[];
   /** A bearer token for a signed-in actor (its user and permissions). */
   readonly tokenFor: (actor: { user: { id: number }; permissions: number[] }) => string;

@@ -1,4 +1,4 @@
-// One property suite over the whole JSON API (issue 22 point 6): every endpoint the catalogue declares
+// One property suite over the whole JSON API: every endpoint the catalogue declares
 // (server/api/catalogue.ts, so a new one cannot be left out) gets generated requests — bodies derived from its
 // declared example (fields dropped, wrong kinds, unknown keys), anything at all, invalid JSON, deep nesting,
 // `__proto__` and `constructor` keys, oversized bodies, wrong content types, and malformed path parameters and
@@ -35,7 +35,7 @@ interface GeneratedRequest {
   query: string;
 }
 
-/** Path parameter values no endpoint may take for an id or a code (ADR 039: strict ids). */
+/** Path parameter values no endpoint may take for an id or a code (strict ids). */
 const MALFORMED_PARAMS = [
   "0x10",
   "-1",

@@ -28,7 +28,7 @@ export interface PageRequestInit {
 /** The arguments a route's loader or action gets for a signed-in request to `path` (e.g. "/onboarding?modal=…"). */
 export function pageRouteArgs(services: AppServices, actor: PageActor, path: string, init: PageRequestInit = {}) {
   const url = new URL(path, "http://app.test");
-  // The route the router would match; a top-level page's pattern is its path (ADR 025).
+  // The route the router would match; a top-level page's pattern is its path.
   const route = routeByPattern(url.pathname) ?? routeByName("notFound");
   const context = new RouterContextProvider();
   context.set(servicesContext, services);

@@ -1,4 +1,4 @@
-// Property-based checks of the JSON API (issue 5 point 8): bodies that are random or a valid body
+// Property-based checks of the JSON API: bodies that are random or a valid body
 // broken in one way, a count of the rows written meanwhile (openWriteCounter) and a fingerprint of every
 // table (databaseFingerprint, for a test's before and after), so a test can assert that a rejected request
 // answered 4xx (never 5xx) and changed nothing; `checkMalformedBodies` runs that check over an endpoint.
@@ -6,7 +6,7 @@ import fc from "fast-check";
 import pg from "pg";
 import { expect } from "vitest";
 
-/** At least this many bodies per endpoint (issue 5 point 8). */
+/** At least this many bodies per endpoint. */
 export const PROPERTY_RUNS = 500;
 
 /** A value of the wrong kind for any field. */

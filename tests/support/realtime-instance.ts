@@ -39,7 +39,7 @@ const server = await startServer({
       loads[list] = (loads[list] ?? 0) + 1;
       return fake ? { list, generatedAt: new Date().toISOString(), cards: [] } : loadCardList(db, list);
     },
-    // Some requests' cards (ADR 021), counted as `<list>:requests`; with fake lists, none.
+    // Some requests' cards, counted as `<list>:requests`; with fake lists, none.
     ...(fake
       ? {}
       : {

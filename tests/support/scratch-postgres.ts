@@ -1,6 +1,6 @@
 // A throwaway PostgreSQL cluster from the machine's own PostgreSQL programs (Debian's
 // /usr/lib/postgresql/<major>/bin, or PG_BIN_DIR), for what needs a server whose version matches an
-// installed pg_dump: the embedded PostgreSQL 18 ships none (ADR 051). Runs as the postgres user when the
+// installed pg_dump: the embedded PostgreSQL 18 ships none. Runs as the postgres user when the
 // tests run as root (initdb refuses root).
 import { execFileSync, spawnSync } from "node:child_process";
 import { chmodSync, chownSync, mkdtempSync, rmSync } from "node:fs";

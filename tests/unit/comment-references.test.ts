@@ -4,49 +4,12 @@
 // bench/ (with TypeScript's parser, so strings, templates and regular expressions are not mistaken for
 // comments) and fails on a section sign, naming file:line. String literals are not comments: message
 // texts are the contract and stay as they are.
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
+import { readFileSync } from "node:fs";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { CODE_ROOTS, codeFiles, commentsOf } from "../support/source-comments.ts";
 
-const ROOTS = ["app", "server", "scripts", "tests", "bench"];
 const SECTION_SIGN = "\u00a7";
-
-function codeFiles(directory: string): string[] {
-  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(directory, entry.name);
-    if (entry.isDirectory()) return entry.name === "generated" || entry.name === "node_modules" ? [] : codeFiles(full);
-    return /\.(ts|tsx|mjs)$/.test(entry.name) ? [full] : [];
-  });
-}
-
-/** Every comment of a source text (`//` and block comments, JSDoc included), with its first line. */
-function commentsOf(fileName: string, text: string): { line: number; text: string }[] {
-  const kind = fileName.endsWith(".tsx")
-    ? ts.ScriptKind.TSX
-    : fileName.endsWith(".mjs")
-      ? ts.ScriptKind.JS
-      : ts.ScriptKind.TS;
-  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, kind);
-  const ranges = new Map<number, ts.CommentRange>();
-  // Every comment is trivia before some token: on the line of the token before it, or on lines of its own.
-  const visit = (node: ts.Node) => {
-    for (const range of [
-      ...(ts.getTrailingCommentRanges(text, node.pos) ?? []),
-      ...(ts.getLeadingCommentRanges(text, node.pos) ?? []),
-    ]) {
-      ranges.set(range.pos, range);
-    }
-    for (const child of node.getChildren(source)) visit(child);
-  };
-  visit(source);
-  return [...ranges.values()]
-    .sort((a, b) => a.pos - b.pos)
-    .map((range) => ({
-      line: source.getLineAndCharacterOfPosition(range.pos).line + 1,
-      text: text.slice(range.pos, range.end),
-    }));
-}
 
 /** The titles of a file's tests (`describe`, `it`, `test`, `test.describe` …), with their lines. */
 function testTitlesOf(fileName: string, text: string): { line: number; text: string }[] {
@@ -88,7 +51,7 @@ describe("comments", () => {
 
   it("point to the project's own documents, not to sections of documents outside the repository", () => {
     // Only files holding the sign at all are parsed: parsing every file took seconds on a busy machine.
-    const offenders = ROOTS.flatMap(codeFiles).flatMap((file) => {
+    const offenders = CODE_ROOTS.flatMap(codeFiles).flatMap((file) => {
       const text = readFileSync(file, "utf8");
       if (!text.includes(SECTION_SIGN)) return [];
       return commentsOf(file, text)
@@ -108,7 +71,7 @@ describe("comments", () => {
       { line: 1, text: `a ${SECTION_SIGN}1` },
       { line: 1, text: `c ${SECTION_SIGN}2` },
     ]);
-    const offenders = ROOTS.flatMap(codeFiles)
+    const offenders = CODE_ROOTS.flatMap(codeFiles)
       .filter((file) => /\.test\.tsx?$|\.spec\.ts$/.test(file))
       .flatMap((file) =>
         testTitlesOf(file, readFileSync(file, "utf8"))

@@ -1,4 +1,4 @@
-// No module of app/ or server/ reaches itself through its imports, type-only imports included (ADR 029).
+// No module of app/ or server/ reaches itself through its imports, type-only imports included.
 // A type-only cycle cannot break at runtime, but it still ties two modules together for every reader, so
 // this walk of the import graph counts `import type` too.
 import { existsSync, readdirSync, readFileSync } from "node:fs";

@@ -1,4 +1,4 @@
-// The route guard's coverage of the app's route modules (ADR 025): every route React Router
+// The route guard's coverage of the app's route modules: every route React Router
 // can match is known to the guard by its pattern, and every gated module's loader and action start with
 // requireRouteAccess, so no page reads data on the strength of the middleware alone.
 import { readFileSync } from "node:fs";

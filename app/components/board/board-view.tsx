@@ -192,7 +192,7 @@ export function BoardView({
   const nested = sections.length > 1;
   const cardsProps = { filter, show, readOnly, pathname, search };
   const openCardLink = useCardLinkNavigation();
-  // A card's dialog link under the pointer or in focus: its dialog's code is fetched (ADR 028).
+  // A card's dialog link under the pointer or in focus: its dialog's code is fetched.
   const prefetchCardDialog = (event: SyntheticEvent<HTMLElement>) =>
     prefetchDialogOfLink(
       (event.target as Element | null)?.closest?.(`a[${CARD_LINK_ATTRIBUTE}]`)?.getAttribute("href"),

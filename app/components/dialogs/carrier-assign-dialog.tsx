@@ -1,6 +1,6 @@
 // The transport board's carrier dialog (assignCarrier, ADR 035): each open transport job of the request
 // with its carrier, and for holders of transport-edit a carrier picker and Assign (or Remove) per job.
-// One form per job through the dialog kit (ADR 026): a plain post without JavaScript, a fetcher with it;
+// One form per job through the dialog kit: a plain post without JavaScript, a fetcher with it;
 // the dialog stays open on the request and shows the jobs as they now stand. The picker lists the
 // TRANSPORTER vendors, flags lapsed insurance, and takes in a vendor created meanwhile (vendorCreated),
 // here or in another browser, without reloading.

@@ -1,5 +1,5 @@
 // The Create Credit Memo dialog (creditMemoCreate; ADR 040) on the AR board. One form through the dialog
-// kit (ADR 026), checked before sending with the server's own rules. With JavaScript, leaving the
+// kit, checked before sending with the server's own rules. With JavaScript, leaving the
 // invoice/claim field asks GET /api/credit-memo/check-invoice-claim/{invoiceClaim}: a duplicate shows its
 // message and disables Create; lines are added and removed in the page. Without JavaScript, Check, Add line
 // and each line's Remove post the form and the dialog comes back with what was typed. A created memo opens

@@ -1,6 +1,6 @@
 // The edit forms of the memo dialog creditMemoEdit (ADR 048): action Create ('Edit Credit Memo') edits the
 // memo's fields and lines, action Apply ('Edit Applied Credit Memo') its applications. Each is one form of
-// the dialog kit (ADR 026) checked before sending with the server's own rules, carrying the version it was
+// the dialog kit checked before sending with the server's own rules, carrying the version it was
 // made from (a stale one shows what changed meanwhile). Without JavaScript a line's or an application's
 // Remove is a checkbox, and the edit form offers one empty line to add; with it, lines come and go in place.
 import { Box, Button, Flex, Text, TextArea, TextField } from "@radix-ui/themes";

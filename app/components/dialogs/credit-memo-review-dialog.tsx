@@ -1,7 +1,7 @@
 // The memo dialog (creditMemoEdit without an action, 'Credit Memo - Don't Edit'; ADR 040) on the AR board's
 // memo cards: the memo read-only with its lines, applications, exact sums and history, and the actions the
 // reader may take: Approve (credit-memo-approve) a pending memo, Void (credit-memo-edit-void, with a reason)
-// a memo without applications. Two forms through the dialog kit (ADR 026); both work without JavaScript.
+// a memo without applications. Two forms through the dialog kit; both work without JavaScript.
 import { Badge, Box, Button, Callout, Flex, Text, TextArea } from "@radix-ui/themes";
 import { type ReactNode, useId } from "react";
 import { Link, useLocation } from "react-router";
@@ -55,7 +55,7 @@ export default function CreditMemoReviewDialog({ data, actionData, readOnly }: B
   const canApprove = !readOnly && data.mayApprove && data.approveBlock === null;
   const canVoid = !readOnly && data.mayVoid && data.voidBlock === null;
   const location = useLocation();
-  // The edit actions are the same dialog with action Create or Apply in the URL (ADR 048).
+  // The edit actions are the same dialog with action Create or Apply in the URL.
   const actionHref = (action: "Create" | "Apply" | null) => {
     const next = new URLSearchParams(location.search);
     next.delete("notice");

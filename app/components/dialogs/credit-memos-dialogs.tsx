@@ -1,4 +1,4 @@
-// The dialog registry of /credit-memos (ADR 026, ADR 042): the memo dialogs that page hosts, keyed by modal
+// The dialog registry of /credit-memos (ADR 042): the memo dialogs that page hosts, keyed by modal
 // name so the compiler proves none is missing, each in a chunk of its own (dialog-host.tsx loads them).
 // Only the credit memos page imports it: its route module and its list.
 import type { DialogsHostedBy } from "~/rules/dialogs/board-dialog-names.ts";

@@ -1,5 +1,5 @@
 // The department dialog (departmentCreate on /departments; ADR 036), titled 'Create Department' or
-// 'Edit Department' by the page. One form through the dialog kit (ADR 026): the JSON API's body posted to
+// 'Edit Department' by the page. One form through the dialog kit: the JSON API's body posted to
 // the page with intent department-create or department-edit, a plain post without JavaScript (a refusal
 // comes back with what was typed and ticked), a fetcher with it. The name and a checklist of the
 // permissions the editor may grant under the catalogue's headings; the department's permissions the
@@ -116,7 +116,7 @@ function PermissionGroup({ group, ticked }: { group: DepartmentChecklistGroup; t
 function PermissionBox({ permission, ticked }: { permission: DepartmentChecklistItem; ticked: ReadonlySet<string> }) {
   const noteId = useId();
   if (permission.locked) {
-    // Disabled, so never posted: the save keeps it whatever the form says (ADR 036).
+    // Disabled, so never posted: the save keeps it whatever the form says.
     return (
       <Box data-locked-permission="">
         <Text as="label" size="2" style={{ display: "flex", gap: 6, alignItems: "center" }}>

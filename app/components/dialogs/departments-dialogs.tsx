@@ -1,4 +1,4 @@
-// The dialog registry of /departments (ADR 026, 036): the dialogs that page hosts, keyed by modal name so
+// The dialog registry of /departments (ADR 036): the dialogs that page hosts, keyed by modal name so
 // the compiler proves none is missing, each in a chunk of its own (dialog-host.tsx loads them). Only the
 // departments page's route module imports it, so that page never reaches the boards' dialogs' chunks.
 import type { DialogsHostedBy } from "~/rules/dialogs/board-dialog-names.ts";

@@ -1,4 +1,4 @@
-// The dialog kit's component host (ADR 026, 028): the frame a page draws its open dialog in, and the code
+// The dialog kit's component host (ADR 026): the frame a page draws its open dialog in, and the code
 // of each dialog loaded on demand, a chunk of its own. A page's registry (board-dialogs.tsx for the
 // department boards, departments-dialogs.tsx for /departments) registers the dynamic imports of the
 // dialogs that page hosts, so a page can fetch no other dialog's code. The server renders the open
@@ -51,8 +51,8 @@ export async function preloadDialogs<Names extends BoardDialogName>(imports: Dia
 
 /**
  * A link that opens a dialog is about to be followed (the pointer is over it, or it has the focus):
- * its chunk is fetched now, so the dialog opens without waiting for its code. Dialogs load on demand
- * (ADR 028): a page visit that opens none fetches none.
+ * its chunk is fetched now, so the dialog opens without waiting for its code. Dialogs load on demand:
+ * a page visit that opens none fetches none.
  */
 export function prefetchDialogOfLink(href: string | null | undefined): void {
   const query = href?.indexOf("?") ?? -1;
@@ -105,7 +105,7 @@ function DialogContent<N extends BoardDialogName>({
 
 /**
  * The open dialog in its frame: its component, or the loader's refusal. `notice`: news about the dialog
- * as a whole, above its content (an entry kept across signing in again, ADR 030).
+ * as a whole, above its content (an entry kept across signing in again).
  */
 export function BoardDialog({
   dialog,

@@ -114,7 +114,7 @@ export interface DialogFormOptions {
 /**
  * An intent of the dialog `D` (of any member, when `D` is a union of definitions). `D` is given as a
  * type, `useDialogForm<typeof NOTES_DIALOG>(…)`: the component imports its definition with `import type`,
- * so the definition's zod schemas stay on the server and out of the dialog's chunk (ADR 028).
+ * so the definition's zod schemas stay on the server and out of the dialog's chunk.
  */
 type IntentName<D> = D extends BoardDialogDefinition ? keyof D["intents"] & string : never;
 
@@ -176,8 +176,8 @@ export function useDialogForm<D extends BoardDialogDefinition>(intent: IntentNam
   const refused = Boolean(checked ?? failed ?? (answer && !answer.ok));
 
   // Shown until the next navigation: signing in again reloads this same URL, and the form stays
-  // mounted with what was typed, ready to be sent again. Once the page has moved on (signing in again reloads this URL), that answer is done with: a save
-  // that then redirects leaves the fetcher's data as it was, and must not open the dialog again.
+  // mounted with what was typed, ready to be sent again. Once the page has moved on, that answer is done
+  // with: a save that then redirects leaves the fetcher's data as it was, and must not open the dialog again.
   const [endedAt, setEndedAt] = useState<{ answer: unknown; key: string } | null>(null);
   const [dismissed, setDismissed] = useState<unknown>(null);
   const ended = !busy && isSessionEnded(fetcher.data) && fetcher.data !== dismissed;

@@ -1,5 +1,5 @@
 // The fields of an order editor drawn from its field table (EditField of on-rent-edit.ts, ADR 014), shared
-// by the on-rent editor and the trade's on-rent editor (issue 14): one input per field by its kind — a
+// by the on-rent editor and the trade's on-rent editor: one input per field by its kind — a
 // MaskedInput for counts, company codes, phones, zips and states; a native select for the damage waiver;
 // a checkbox for yes/no; a native date input; a text or e-mail field otherwise — each labelled as the
 // audit history names it ('(optional)' when it may stay blank) with its message under it, and a titled

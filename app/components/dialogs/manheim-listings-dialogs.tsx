@@ -1,4 +1,4 @@
-// The dialog registry of /manheim-listings (ADR 026, ADR 046): the listing details dialog, in a chunk of its
+// The dialog registry of /manheim-listings (ADR 046): the listing details dialog, in a chunk of its
 // own (dialog-host.tsx loads it). Only the listings page's route module imports it.
 import type { DialogsHostedBy } from "~/rules/dialogs/board-dialog-names.ts";
 import { type DialogImports, preloadDialogs, registerDialogs } from "./dialog-host.tsx";

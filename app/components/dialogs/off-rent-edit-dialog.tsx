@@ -1,15 +1,9 @@
-// The editOffboarding dialog ('Edit Order', ADR 015): company, code, submitted by, pickup date and
-// contact (off-rent-edit-fields.tsx), and the returning units list (off-rent-edit-units.tsx), prefilled
-// from the board's loader. On the dialog kit (ADR 026): one form element posting to the board, with a
-// useDialogForm per intent — the save (edit-off-rent) and the unit test (edit-off-rent-test-units, a
-// button inside the form), and, without JavaScript only, "Add unit" (edit-off-rent-add-unit). Without
-// JavaScript every button is a plain post: "Add unit" and "Test units" come back with one more row or
-// each row's test result (values kept), removals are checkboxes, and the server renders every message,
-// which stays. With JavaScript the save and the test go through their fetchers (the test's results come
-// back as the answer's fieldNotes, the rows keep what was typed), rows are added and removed in place,
-// and messages clear after 6 s (the edit dialogs' time). The server checks the save (the payload's schema,
-// the list rules, every edited unit tested) and answers each field's message: the browser loads no zod
-// (ADR 028).
+// The editOffboarding dialog ('Edit Order', ADR 015): the order's fields (off-rent-edit-fields.tsx) and
+// its returning units (off-rent-edit-units.tsx), prefilled from the board's loader, on the dialog kit.
+// Without JavaScript every button is a plain post: "Add unit" and "Test units" come back with one more
+// row or each row's test result, removals are checkboxes. With it the save and the test go through
+// their fetchers and rows come and go in place. The server checks the save and answers each field's
+// message, so the browser loads no zod.
 import { Button, Flex, Text } from "@radix-ui/themes";
 import { useId, useState } from "react";
 import { Link } from "react-router";

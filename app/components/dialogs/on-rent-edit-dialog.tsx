@@ -1,6 +1,6 @@
 // The editOnboarding dialog ('Edit Order'; ADR 014): the on-rent order's fields in five sections
 // (edit-fields.tsx draws them from the field table), prefilled from the board's loader. One form through
-// the dialog kit (ADR 026): posted to the board with intent edit-on-rent-order, a plain post without
+// the dialog kit: posted to the board with intent edit-on-rent-order, a plain post without
 // JavaScript (the server validates, and a refusal renders the dialog again with the message and the
 // submitted values), a fetcher with it. With
 // JavaScript the masks run as the user types, the total and trucks remaining follow the counts, the same

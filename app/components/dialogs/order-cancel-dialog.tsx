@@ -1,5 +1,5 @@
 // The cancellation note dialog (noteOnboarding; ADR 013), titled with the company name by the board.
-// One form through the dialog kit (ADR 026): posted to the board with intent cancel-order, a plain post
+// One form through the dialog kit: posted to the board with intent cancel-order, a plain post
 // without JavaScript (a refusal comes back as the board's action data with the typed note kept), a
 // fetcher with it. With JavaScript the counter is live, a missing note is caught before sending, and
 // the messages clear after 4 s. The request's history is shown below.

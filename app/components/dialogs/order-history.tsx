@@ -1,4 +1,4 @@
-// A request's audit history (issue 5 point 5) and the "who changed what since" of a save refused for a
+// A request's audit history and the "who changed what since" of a save refused for a
 // stale version (point 6), shared by the cancel and edit dialogs. Server-rendered (no JavaScript needed);
 // times are shown in UTC on the server and during hydration, then in the browser's own time zone.
 import { Box, Callout, Flex, Heading, Link as ThemeLink, Text } from "@radix-ui/themes";

@@ -1,6 +1,6 @@
 // The priority dialog (setPriorityOrder; ADR 041): a reason from the specification's list (Other with its
 // own text, at most 64 characters with a live counter), an optional deadline, Set Priority; and, for an
-// order that has one, Remove Priority behind a confirmation. Two forms through the dialog kit (ADR 026): a
+// order that has one, Remove Priority behind a confirmation. Two forms through the dialog kit: a
 // plain post without JavaScript, a fetcher with it, the same rules checked before sending. Each save
 // states the priority the dialog was opened on, so a change made meanwhile is refused, not overwritten.
 import { Button, Flex, Text, TextField } from "@radix-ui/themes";

@@ -1,5 +1,5 @@
 // The prepay dialog (removePrepayOrder; ADR 041): the specification's Yes/No confirmation. Yes posts the
-// intent through the dialog kit (ADR 026), a fetcher with JavaScript and a plain post without; No closes.
+// intent through the dialog kit, a fetcher with JavaScript and a plain post without; No closes.
 import { Button, Flex, Text } from "@radix-ui/themes";
 import { Link } from "react-router";
 import {

@@ -1,7 +1,7 @@
 // The unit rows' form fields as the shared units list (returning-units.tsx) writes and reads them back:
-// the same names as LINE_FORM_FIELDS and the same reading as formLines (off-rent-edit/form.ts), which the
-// servers read every post with, kept apart from that module because it brings the off-rent payload's zod
-// schemas along, which the trade's on-rent editor cannot carry within ADR 028's ceiling.
+// the same names as LINE_FORM_FIELDS and the same reading as formLines (app/rules/orders/off-rent-edit/form.ts),
+// which the servers read every post with, kept apart from that module because it brings the off-rent
+// payload's zod schemas along, which the trade's on-rent editor cannot carry within ADR 028's ceiling.
 // returning-units-form.test.ts holds the two to each other.
 import type { DialogActionData } from "~/rules/dialogs/operation-result.ts";
 

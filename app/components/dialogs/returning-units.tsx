@@ -1,13 +1,13 @@
 // A return half's returning units as an edit dialog edits them (ADR 015), shared by the off-rent edit
 // dialog (off-rent-edit-units.tsx binds it to its intents) and the trade's on-rent editor
-// (trade-on-edit-dialog.tsx, issue 14): the rows (the stored lines and rows added in the dialog), each
+// (trade-on-edit-dialog.tsx): the rows (the stored lines and rows added in the dialog), each
 // with its unit test result, and their section with the "Test units" and "Add unit" buttons. "Test units"
 // posts its intent with the whole form, with and without JavaScript (the dialog kit's `alsoPosts`); its
 // results come back as the answer's fieldNotes and are marked on the rows. "Add unit" and removals work
 // in place with JavaScript; without it "Add unit" is a post that comes back with one more row, and
 // removals are checkboxes (with, for a dialog that has the intent, a post that checks them at once). The
 // rows' form fields are returning-units-form.ts's, which keeps this module free of the off-rent form's
-// zod schemas (ADR 028).
+// zod schemas.
 import { Badge, Button, Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import { useState } from "react";
 import type { OffRentEditLine } from "~/rules/orders/off-rent-edit/dialog.ts";
@@ -29,7 +29,7 @@ type UnitTest = { vin: string; valid: boolean } | null;
 /** A stored line as a dialog's loader gives it: its lock and whether it may be removed. */
 export type ReturningUnitLine = OffRentEditLine;
 
-/** The intents of a dialog's units section (each unique to its dialog, ADR 026). */
+/** The intents of a dialog's units section (each unique to its dialog). */
 export interface ReturningUnitsIntents {
   /** Tests every row's unit number (a post with the whole form, with and without JavaScript). */
   testUnits: string;
@@ -271,7 +271,7 @@ function ReturningUnitItem({
   const locked = stored !== null && !stored.editable;
   const vin = normalizeUnitNumber(row.vin);
   const assigned = stored?.assignedStatus === "assigned";
-  // Stored lines awaiting pickup without a carrier are removable (ADR 015); rows added here may be dropped again.
+  // Stored lines awaiting pickup without a carrier are removable; rows added here may be dropped again.
   // Without JavaScript each removable line gets a checkbox; the server keeps the last unit.
   const removable = stored === null || removalRefusal(stored, hydrated ? keptCount : 2) === null;
   const hidden = (

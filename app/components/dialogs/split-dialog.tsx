@@ -1,6 +1,6 @@
 // The three split dialogs (splitOrderModal and splitTradeModal, 'Split Order'; splitOffModal, 'Split Off Rents';
-// issue 18 point 1, ADR 049): one column per split with its Total on Order, Remaining, type counts and units,
-// Add Split, Remove split, and units moved between splits. On the dialog kit (ADR 026): one form element
+// ADR 049): one column per split with its Total on Order, Remaining, type counts and units,
+// Add Split, Remove split, and units moved between splits. On the dialog kit: one form element
 // posting Save (split-order, split-trade, split-off-rent). Without JavaScript every step is a submit button
 // (`step`: Add Split, Remove split, Move to split N) that the server answers with the dialog after the step, the
 // typed totals and counts travelling with it. With JavaScript the same steps run here (the rules' own
@@ -75,7 +75,7 @@ import {
 /** The props of the three split dialogs: the same data (SplitDialogData) under three modal names. */
 type SplitDialogProps = Omit<BoardDialogProps<"splitOrderModal">, "data"> & { data: SplitDialogData };
 
-/** The three definitions, as types only: a component never carries its dialog's schemas (ADR 028). */
+/** The three definitions, as types only: a component never carries its dialog's schemas. */
 type SplitDefinition = typeof SPLIT_ORDER_DIALOG | typeof SPLIT_TRADE_DIALOG | typeof SPLIT_OFF_DIALOG;
 
 export default function SplitDialog({ data, actionData, closeHref, readOnly }: SplitDialogProps) {

@@ -1,4 +1,4 @@
-// The split dialogs' browser side, as pure functions (issue 18 point 1, ADR 049): which unit lists a kind of
+// The split dialogs' browser side, as pure functions (ADR 049): which unit lists a kind of
 // split shows, the ids and data of its draggable rows and droppable split columns, the step a drop or a typed
 // number stands for (the rules' own steps, so the browser and the no-JavaScript form agree), the keyboard's
 // move to the next or previous split, and what a screen reader hears while a unit is dragged. No React, no

@@ -1,4 +1,4 @@
-// The dialog registry of /statuscount (ADR 026, ADR 044): the status details dialog, in a chunk of its
+// The dialog registry of /statuscount (ADR 044): the status details dialog, in a chunk of its
 // own (dialog-host.tsx loads it). Only the status count page imports it: its route module and its counts.
 import type { DialogsHostedBy } from "~/rules/dialogs/board-dialog-names.ts";
 import { type DialogImports, preloadDialogs, registerDialogs } from "./dialog-host.tsx";

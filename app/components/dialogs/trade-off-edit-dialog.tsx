@@ -1,17 +1,10 @@
-// The editOffTrade dialog ('Edit Order', issue 14): a trade's return half — company name and code,
-// submitted by, pickup date and the pickup contact (the off-rent dialog's off-rent-edit-fields.tsx), the
-// returning units still to come back (returning-units.tsx, as the off-rent dialog's), the completed ones
-// listed apart, and Save Changes — plus converting the trade into a plain order (trade-convert-confirmation.tsx,
-// ADR 032). Prefilled from the board's loader (trade-off-edit-dialogs.server.ts).
-// On the dialog kit (ADR 026): one form element posting to the board, with a useDialogForm per intent — the
-// save, the unit test and the conversion's Yes (buttons inside the form, `alsoPosts`), and, without
-// JavaScript only, "Add unit", "Remove ticked units" and the conversion's question, each answered by a
-// re-render with every value kept. With JavaScript those happen in place, the save and Yes show their
-// pending state, the operations' refusals (their exact messages, marks on the fields and rows) clear after
-// 6 s, a save or a conversion closes the dialog while the boards refresh over the socket, and an edit over
-// a newer version shows who changed what until the latest version is loaded. As in the editOnTrade dialog,
-// the browser does not run the edit's rules itself: they would put zod and the trade's field rules into
-// this chunk, over ADR 028's page weight ceiling.
+// The editOffTrade dialog ('Edit Order'): a trade's return half — the off-rent dialog's fields
+// (off-rent-edit-fields.tsx) and the returning units still to come back (returning-units.tsx), the
+// completed ones listed apart — plus converting the trade into a plain order (trade-convert-confirmation.tsx,
+// ADR 032). On the dialog kit: without JavaScript every button is a plain post answered by the dialog
+// re-rendered with every value kept; with it they work in place. As in the editOnTrade dialog, the browser
+// does not run the edit's rules itself: they would put zod and the trade's field rules into this chunk,
+// over the page weight ceiling.
 import { Badge, Flex, Text } from "@radix-ui/themes";
 import { Fragment, useId, useState } from "react";
 import type { DialogActionData } from "~/rules/dialogs/operation-result.ts";

@@ -1,20 +1,11 @@
-// The editOnTrade dialog ('Edit Order', issue 14): a trade's new half — Order Information, the pickup and
-// delivery, Use Information, Rental Agreement Information (edit-fields.tsx draws them from the field table
-// the loader hands over) — and its returning units (returning-units.tsx, as the off-rent dialog's). The
-// page it opens on decides what it lists: the onboarding page every returning unit; the transport page
-// only those still to be swapped (the completed ones count as its unit offset), with the pickup section
-// titled 'Delivery Information' and no separate delivery button. Elsewhere the pickup section is 'Pickup
-// and Delivery Info' until a separate delivery address is added, then 'Pickup Information' beside
-// 'Delivery Information'.
-// On the dialog kit (ADR 026): one form element posting to the board, with a useDialogForm per intent —
-// the save, the unit test (a button inside the form), and, without JavaScript only, "Add unit", "Remove
-// ticked units" and the separate delivery's button, each answered by a re-render with every value kept.
-// With JavaScript those three happen in place, the save shows its pending state, the operation's refusal
-// (its exact messages, marks on the fields) clears after 6 s, and a save over a newer version shows who
-// changed what until the latest version is loaded. The browser does not run the edit's rules itself:
-// they would put zod and the field rules into this chunk, over ADR 028's page weight ceiling.
-// For the On Rent team it also converts the trade into a plain order (trade-convert-confirmation.tsx, ADR
-// 032): with the counts typed here, Yes enabled once the new trucks total one less than the returning units.
+// The editOnTrade dialog ('Edit Order'): a trade's new half (edit-fields.tsx draws its fields from the
+// field table the loader hands over) and its returning units (returning-units.tsx, as the off-rent
+// dialog's). On the transport page it lists only the units still to be swapped (the completed ones count
+// as its unit offset) and titles the pickup section 'Delivery Information'. On the dialog kit: without
+// JavaScript every button is a plain post answered by the dialog re-rendered with every value kept; with
+// it they work in place. The browser does not run the edit's rules itself: they would put zod and the
+// field rules into this chunk, over the page weight ceiling. For the On Rent team it also converts the
+// trade into a plain order (trade-convert-confirmation.tsx, ADR 032).
 import { Box, Button, Flex, Text } from "@radix-ui/themes";
 import { Fragment, type ReactNode, useId, useState } from "react";
 import type { DialogActionData } from "~/rules/dialogs/operation-result.ts";
@@ -50,7 +41,7 @@ const UNITS_INTENTS = {
   removeUnits: TRADE_ON_EDIT_INTENTS.removeUnits,
 };
 
-/** A posted field's first value ("" for none), as formText of off-rent-edit/form.ts reads it. */
+/** A posted field's first value ("" for none), as formText (app/rules/orders/off-rent-edit/form.ts) reads it. */
 function postedText(values: DialogActionData["values"], name: string): string {
   const value = values[name];
   return (Array.isArray(value) ? value[0] : value) ?? "";

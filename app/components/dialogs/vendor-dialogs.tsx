@@ -1,4 +1,4 @@
-// The dialog registry of /vendors (ADR 026, ADR 035): the dialogs that page hosts, keyed by modal name so
+// The dialog registry of /vendors (ADR 035): the dialogs that page hosts, keyed by modal name so
 // the compiler proves none is missing, each in a chunk of its own (dialog-host.tsx loads them). Only the
 // vendors page imports it (its route module and its list), so that page never reaches the boards' dialogs' chunks.
 import type { DialogsHostedBy } from "~/rules/dialogs/board-dialog-names.ts";

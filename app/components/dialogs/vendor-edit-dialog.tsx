@@ -1,5 +1,5 @@
 // The vendor dialog (vendorModal, 'Create Vendor' or 'Edit Vendor'; ADR 035) on the transport board and
-// the vendors page. One form through the dialog kit (ADR 026). With JavaScript, leaving the name field
+// the vendors page. One form through the dialog kit. With JavaScript, leaving the name field
 // asks GET /api/vendors/name-check: a line per vendor found, an exact match disables Save, a similar one
 // shows the specification's message and a Confirm that saves anyway; the form is checked before it is
 // sent with the server's own rules. Without JavaScript, "Check name" draws the dialog again with what the

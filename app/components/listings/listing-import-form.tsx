@@ -141,7 +141,7 @@ export function ListingImportForm({
       </Form>
       {running ? (
         <Flex direction="column" gap="1" mt="3">
-          {/* The native bar: one element, announced by screen readers, no component CSS for every page (ADR 028). */}
+          {/* The native bar: one element, announced by screen readers, no component CSS for every page. */}
           <progress value={percent} max={100} aria-label="Import progress" style={{ width: "100%" }} />
           <Text size="2" role="status">
             {state.progress

@@ -21,7 +21,7 @@ import { comingSoonProps, MenuItem } from "./menu-item.tsx";
 import { pageNotificationCount } from "~/rules/boards/notification-counts.ts";
 import { useNotificationCounts } from "~/utils/notification-counts.ts";
 import { CLOSED, HOVER_CLOSE_DELAY_MS, closesOnLeave, menuReducer } from "./menu-state.ts";
-// Imported for its effect: the build lists it with the page's stylesheets (ADR 028).
+// Imported for its effect: the build lists it with the page's stylesheets.
 import "./navigation-bar.css";
 
 export interface NavigationBarProps {
@@ -32,7 +32,7 @@ export interface NavigationBarProps {
   readonly impersonating: boolean;
   readonly ownersStatsUser: boolean;
   readonly externalLinks: ExternalLinks;
-  /** The session may use the department search (ADR 045): the bar offers it over the current page. */
+  /** The session may use the department search: the bar offers it over the current page. */
   readonly unitSearch?: boolean;
 }
 
@@ -230,7 +230,7 @@ export function NavigationBar(props: NavigationBarProps) {
 
           <span className="nav-spacer" />
           {props.unitSearch ? (
-            // A plain link: the dialog opens over this very page, with or without JavaScript (ADR 045).
+            // A plain link: the dialog opens over this very page, with or without JavaScript.
             <Link
               className="nav-item"
               to={departmentSearchDialogHref(location.pathname, location.search)}

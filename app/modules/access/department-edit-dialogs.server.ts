@@ -1,4 +1,4 @@
-// The dialog departmentCreate on /departments (ADR 026, 036): its loader (a new department, or the one
+// The dialog departmentCreate on /departments (ADR 036): its loader (a new department, or the one
 // `departmentId` names, with the checklist the editor may use) and its two form intents, which post
 // the JSON API's bodies to the same operations (department-edit.server.ts).
 import {

@@ -4,7 +4,7 @@
 // department's permissions the editor may not grant, and writes the department, its grants and the
 // audit entry in one transaction. Names are one per spelling whatever the case: the unique index on
 // lower(name) decides between two saves of one name at once. A changed grant reaches the members'
-// next request and their open sockets by itself (ADR 006, 022).
+// next request and their open sockets by itself.
 import type { Db } from "~/modules/platform/services.server.ts";
 import { Prisma } from "../../generated/prisma/client";
 import type { PermissionGroup as PermissionGroupColumn } from "../../generated/prisma/client";
@@ -79,7 +79,7 @@ const GROUP_COLUMN: Record<PermissionGroup, PermissionGroupColumn> = {
 };
 
 /**
- * The catalogue rows of the permissions about to be granted. The catalogue is the rules' (ADR 002): a
+ * The catalogue rows of the permissions about to be granted. The catalogue is the rules': a
  * database that was never seeded lacks its rows, and a grant must not fail on that.
  */
 async function ensureCatalogueRows(tx: Tx, ids: readonly number[]): Promise<void> {
@@ -164,7 +164,7 @@ export async function createDepartment(db: Db, actor: OperationActor, input: unk
 /**
  * Edits the department named OldName (PUT /api/edit-department, the dialog's Save): its name becomes
  * NewName and its permissions those asked for, except that the permissions it holds beyond what the
- * actor may grant stay as they are (ADR 036). 403 unless the actor may edit departments or when asked to
+ * actor may grant stay as they are. 403 unless the actor may edit departments or when asked to
  * grant a permission the actor may not, 400 for a bad body, 404 for no such department, 409 when the
  * new name is another department's. Nothing is written on a refusal; a save that changes nothing writes
  * nothing either.

@@ -110,7 +110,7 @@ export async function loadRequestHistory(db: Db, formHistoryId: number, limit = 
   return mergeOperationRows(rows.map(toChangeSince));
 }
 
-/** One record's history (a department's, ADR 036), newest first. */
+/** One record's history (a department's), newest first. */
 export async function loadRecordHistory(
   db: Pick<Db, "auditLog">,
   entityType: string,

@@ -42,7 +42,7 @@ export async function loadCardList(db: Db, list: CardListName, now: Date = new D
   return { list, generatedAt: now.toISOString(), cards };
 }
 
-/** The cards of some requests only: what a list kept per request computes after a change (ADR 021). */
+/** The cards of some requests only: what a list kept per request computes after a change. */
 export type RequestCardsLoader = (db: Db, now: Date, requestIds: readonly number[]) => Promise<BoardCard[]>;
 
 /**
@@ -54,7 +54,7 @@ const REQUEST_CARD_LOADERS: Readonly<Partial<Record<CardListName, RequestCardsLo
   offboarding,
 };
 
-/** Whether a change naming its requests recomputes only their cards of this list (ADR 021). */
+/** Whether a change naming its requests recomputes only their cards of this list. */
 export function isKeptPerRequest(list: CardListName): boolean {
   return REQUEST_CARD_LOADERS[list] !== undefined;
 }
@@ -81,7 +81,7 @@ export interface CardListSource {
   cardLists?: CardListCache;
 }
 
-/** The list as the last change left it (kept lists, ADR 018), or computed now where none are kept. */
+/** The list as the last change left it (kept lists), or computed now where none are kept. */
 export function readCardList(source: CardListSource, list: CardListName): Promise<CardListPayload> {
   return source.cardLists ? source.cardLists.get(list) : loadCardList(source.database.prisma, list);
 }

@@ -58,7 +58,7 @@ export function idsSubquery(formHistoryIds: readonly number[]): Prisma.Sql {
 }
 
 /**
- * `AND f.id = ANY(ids)` when a list computes only some requests' cards (ADR 021), nothing for the whole
+ * `AND f.id = ANY(ids)` when a list computes only some requests' cards, nothing for the whole
  * list. The requests' table must be aliased `f`.
  */
 export function onlyRequests(ids: readonly number[] | undefined): Prisma.Sql {

@@ -1,7 +1,7 @@
-// The public damage form's operation (issue 20 point 4; ADR 050): validates the text fields with the shared
-// schema, checks every photo by content (ADR 043), and only when everything passed creates the report, stores
+// The public damage form's operation (ADR 050): validates the text fields with the shared
+// schema, checks every photo by content, and only when everything passed creates the report, stores
 // its photos under damage/<reportId>/ and records them, in one transaction that first claims the submission's
-// single-use ticket (ADR 047). A file written before the transaction failed is deleted again, so a refused or
+// single-use ticket. A file written before the transaction failed is deleted again, so a refused or
 // failed submission leaves nothing behind.
 import type { Db } from "~/modules/platform/services.server.ts";
 import {
@@ -172,7 +172,7 @@ async function createReport(
             },
           });
         }
-        // No user acted: the audit row names the origin (address and browser) instead (ADR 047).
+        // No user acted: the audit row names the origin (address and browser) instead.
         await auditPublicSubmission(tx, {
           form: "damage",
           reference,

@@ -1,4 +1,4 @@
-// /damageInspection's reads and operations (issue 20 point 4; ADR 050): the paged list of damage reports, one
+// /damageInspection's reads and operations (ADR 050): the paged list of damage reports, one
 // report with its photos, claim and history, and the staff actions — mark reviewed, dismiss, turn into a claim —
 // shared by the page's forms and the JSON API. Each action locks the report's row, checks the version the
 // actor saw (409 with what changed since), writes the change and its audit row in one transaction, and names
@@ -133,7 +133,7 @@ export async function readDamageReport(db: Db, reportId: number): Promise<Damage
           amount: formatCents(decimalToCents(report.claim.amount.toFixed(2)) ?? 0),
           status: report.claim.status,
           description: report.claim.description,
-          // PAID or CLOSED: settled, so a credit memo may follow (ADR 050).
+          // PAID or CLOSED: settled, so a credit memo may follow.
           settled: report.claim.status === "PAID" || report.claim.status === "CLOSED",
         }
       : null,
@@ -188,7 +188,7 @@ async function lockReport(tx: Prisma.TransactionClient, reportId: number, seen: 
   return row;
 }
 
-/** The checks every action starts with: permission (before any lookup, ADR 039), the id, the body. */
+/** The checks every action starts with: permission (before any lookup), the id, the body. */
 function begin<T extends typeof damageStatusBodySchema | typeof damageClaimBodySchema>(
   actor: OperationActor,
   input: unknown,

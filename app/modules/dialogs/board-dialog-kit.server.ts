@@ -59,7 +59,7 @@ export type BoardDialogOutcome =
       stayOpen?: boolean;
       /**
        * On success, the dialog to open next instead of closing: its URL parameters (`modal`, the record's id,
-       * a notice), added to the page's view. A created credit memo opens in its memo dialog (ADR 040).
+       * a notice), added to the page's view. A created credit memo opens in its memo dialog.
        */
       opens?: Record<string, string>;
     })

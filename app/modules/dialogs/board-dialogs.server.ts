@@ -73,8 +73,8 @@ const SERVERS: { [N in BoardDialogName]: BoardDialogServer<BoardDialogDefinition
 };
 
 /**
- * Whether the page the context is on hosts the dialog: one of the pages DIALOG_HOSTS names (ADR 035,
- * ADR 036), else any department board. Elsewhere it is neither loaded nor served.
+ * Whether the page the context is on hosts the dialog: one of the pages DIALOG_HOSTS names, else
+ * any department board. Elsewhere it is neither loaded nor served.
  */
 export function dialogHostedOn(name: ModalName, route: RouteName): boolean {
   const hosts = isBoardDialogName(name) ? dialogHostsOf(name) : undefined;
@@ -144,13 +144,6 @@ function intentTable(servers: readonly BoardDialogServer[]): ReadonlyMap<string,
 
 const ALL_SERVERS: readonly BoardDialogServer[] = Object.values(SERVERS);
 const INTENTS = intentTable(ALL_SERVERS);
-
-/** For tests: the intents each dialog declares, by modal name. */
-export function boardDialogIntents(): Record<string, string[]> {
-  return Object.fromEntries(
-    ALL_SERVERS.map((server) => [server.definition.name, Object.keys(server.definition.intents)]),
-  );
-}
 
 export { intentTable as buildIntentTable };
 

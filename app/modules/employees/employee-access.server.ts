@@ -3,7 +3,7 @@
 // The page's action and /api/employees/{userId}/… call these same functions. Every change is one
 // transaction with its audit entry (entity "User"), taken under one advisory lock so that two changes
 // cannot both remove "the other" administrator; sessions follow at once because every request resolves
-// its permissions from these rows, and open sockets are told by the database's triggers (ADR 022).
+// its permissions from these rows, and open sockets are told by the database's triggers.
 import type { Db } from "~/modules/platform/services.server.ts";
 import type { Prisma } from "../../generated/prisma/client";
 import { holdsAllAccess, permissionId } from "../../rules/access/permissions.ts";
@@ -45,7 +45,7 @@ import {
 type Tx = Prisma.TransactionClient;
 type Reader = Pick<Db, "user" | "department" | "userPermission" | "softwareVariable">;
 
-/** The key of the transaction-level advisory lock every access change takes (ADR 037). */
+/** The key of the transaction-level advisory lock every access change takes. */
 const EMPLOYEE_ACCESS_LOCK = 37_017;
 
 /** An employee as the access rules see them. */
@@ -192,7 +192,7 @@ function underLock(db: Db, work: (tx: Tx) => Promise<OperationResult>): Promise<
   );
 }
 
-/** The employee, read inside the transaction, and refused to editors they outrank (ADR 037). */
+/** The employee, read inside the transaction, and refused to editors they outrank. */
 async function targetOf(tx: Tx, actor: OperationActor, userId: number): Promise<EmployeeRecord> {
   const employee = await readEmployee(tx, userId);
   if (!employee) throw new OperationConflict(refuse(404, EMPLOYEE_ACCESS_MESSAGES.notFound));
@@ -298,8 +298,8 @@ export async function setEmployeeAccess(db: Db, actor: OperationActor, input: un
 
 /**
  * Deactivates (Active: false) or reactivates (Active: true) the employee: PUT /api/employees/{userId}/active
- * and the page's buttons. A deactivation also starts a new session generation (ADR 039), so every session of the account ends
- * at once and stays ended after a reactivation (ADR 022, 037). Refuses as setEmployeeAccess does, and 409
+ * and the page's buttons. A deactivation also starts a new session generation, so every session of the account ends
+ * at once and stays ended after a reactivation. Refuses as setEmployeeAccess does, and 409
  * for deactivating oneself or the last active holder of all access.
  */
 export async function setEmployeeActive(
@@ -352,14 +352,14 @@ export async function setEmployeeActive(
 
 export interface PasswordResetMailing {
   mailer: Mailer;
-  /** APP_URL: the reset link's origin, never the request's Host (ADR 024). */
+  /** APP_URL: the reset link's origin, never the request's Host. */
   appUrl: string;
 }
 
 /**
  * The operation behind POST /api/employees/{userId}/password-reset and the page's button: a reset link
- * for the employee's active account, mailed once the token is stored (ADR 007), audited. Open to every
- * holder of employee-management, read-only ones included (ADR 037). 409 for an inactive account.
+ * for the employee's active account, mailed once the token is stored, audited. Open to every
+ * holder of employee-management, read-only ones included. 409 for an inactive account.
  */
 export function sendEmployeePasswordReset(mailing: PasswordResetMailing) {
   return async (db: Db, actor: OperationActor, input: unknown, now: Date = new Date()): Promise<OperationResult> => {

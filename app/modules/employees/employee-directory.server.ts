@@ -1,7 +1,7 @@
 // The employee directory behind /employee-management (employee-management, or all access): one page
 // of employees, optionally filtered by a search over name, e-mail and department. Impersonation
-// starts from here (ADR 009; see mayImpersonate in identity/impersonation.server.ts for the row's
-// "Act as" button).
+// starts from here (ADR 009; mayImpersonate in app/modules/identity/impersonation.server.ts decides the
+// row's "Act as" button).
 import { z } from "zod";
 import type { Db } from "~/modules/platform/services.server.ts";
 import type { Prisma } from "../../generated/prisma/client";

@@ -80,7 +80,7 @@ export function localFileStorage(root: string): FileStorage {
   };
 }
 
-/** The process's store: local disk under DATA_DIR/files (ADR 043). */
+/** The process's store: local disk under DATA_DIR/files. */
 export function fileStorageFor(config: Pick<Config, "DATA_DIR">): FileStorage {
   return localFileStorage(path.resolve(config.DATA_DIR, "files"));
 }

@@ -33,7 +33,7 @@ const fieldsOf = (input: unknown): Record<string, unknown> | null =>
 
 /** `{ UnitNumber, NewValue, ChangeTypeID: 6, ChangeFrom: 'Status Count' }` → the unit's Rental Use. */
 export async function setRentalUse(db: Db, actor: OperationActor, input: unknown): Promise<OperationResult> {
-  // Who may is decided before the body or the unit is looked at: a 403 tells nothing about units (ADR 039).
+  // Who may is decided before the body or the unit is looked at: a 403 tells nothing about units.
   if (!hasFeature(actor.permissions, "set-rental-use")) return refuse(403, M.rentalUseForbidden);
   const variable = await rentalUseOverrideVariable(db);
   if (

@@ -1,5 +1,5 @@
 // The status list's download (ADR 044): the whole slice as '{status} Status {MM-dd-yyyy}.xlsx' or .csv,
-// `?format=xlsx|csv` on /statuscount (answered by the route's middleware after the guard, as ADR 042's
+// `?format=xlsx|csv` on /statuscount (answered by the route's middleware after the guard, as the credit memo
 // reports are). The list's own query runs once behind a server-side cursor on the pool (one sort however
 // many rows; Prisma would hold them all) and rows are fetched in batches and written as they come:
 // exceljs' streaming writer for the workbook, plain text for the CSV, each waiting for the response to
@@ -108,7 +108,7 @@ function xlsxStream(pool: ExportPool, query: ExportQuery, now: Date): Readable {
     // The lightest deflate: the workbook's XML compresses well at any level, and level 1 costs a fraction.
     // No style table (useStyles: false): exceljs then registers a style for every cell, two thirds of the
     // workbook's time (5.2× the CSV with it). Dates stay dates, in Excel's built-in short date format (the
-    // reader's locale); the header is told apart by a frozen pane and a filter instead of bold (ADR 044).
+    // reader's locale); the header is told apart by a frozen pane and a filter instead of bold.
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
       stream: output,
       useStyles: false,
@@ -124,7 +124,7 @@ function xlsxStream(pool: ExportPool, query: ExportQuery, now: Date): Readable {
       for (const [index, row] of rows.entries()) {
         sheet.addRow(Object.fromEntries(EXPORT_COLUMNS.map((column) => [column, cellOf(row, column)]))).commit();
         // A batch written in one go held the event loop about 12 ms, and another request waits that long at
-        // each of its steps (session, query, answer): other requests get their turn every few rows (ADR 044).
+        // each of its steps (session, query, answer): other requests get their turn every few rows.
         if ((index + 1) % XLSX_ROWS_PER_TURN === 0) await nextTurn();
       }
       await drained(output);

@@ -1,4 +1,4 @@
-// The unit hub (issue 16 point 6; ADR 045): everything recorded about one truck, read for /unit-hub.
+// The unit hub (ADR 045): everything recorded about one truck, read for /unit-hub.
 // Every list is read by the unit's own indexes (history by (unitId, changedOn), claims, jobs, returning
 // lines and listings by unitId, notes and credit memo lines by unit number), so a page costs the same on
 // any fleet. History is paged; the other lists of one unit are short and capped at HUB_LIST_LIMIT.
@@ -16,7 +16,7 @@ import { type DepartmentSearchHit, searchDepartments, unitHistoryPage } from "./
 
 const HUB_LIST_LIMIT = 50;
 
-/** The agreed address of an auction listing's details on /manheim-listings (ADR 045). */
+/** The agreed address of an auction listing's details on /manheim-listings. */
 export function auctionListingHref(listingId: number): string {
   return `/manheim-listings?modal=manheimDetails&listingId=${listingId}`;
 }

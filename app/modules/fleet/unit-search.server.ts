@@ -1,4 +1,4 @@
-// Department search and unit history (issue 16 point 5; ADR 045): the reads behind
+// Department search and unit history (ADR 045): the reads behind
 // GET /api/departmentSearch/{unit}, GET /api/unitHistorySearch/{unit} and the departmentSearchModal.
 // Each is a bounded index read whatever the fleet's size: a prefix is a range of "Unit_unitNumber_c_idx"
 // (the expression below must stay that index's), text anywhere a lookup of "Unit_unitNumber_trgm_idx",
@@ -50,7 +50,7 @@ export const UNIT_SEARCH_SQL = {
   /**
    * Numbers holding `text` elsewhere, in number order. The planner chooses between the trigram lookup
    * (a rare part) and walking the ordered index until enough match (a common one) from the column's
-   * statistics, kept at 1,000 entries for this (migration 20261128130000, ADR 045).
+   * statistics, kept at 1,000 entries for this (migration 20261128130000).
    */
   inside: (text: string, prefix: string, limit: number) => Prisma.sql`${SELECT_UNITS}
     WHERE u."unitNumber" LIKE ${`%${text}%`} AND NOT ((u."unitNumber"::text COLLATE "C") LIKE ${`${prefix}%`})
@@ -217,7 +217,7 @@ export interface DepartmentSearchDialogAnswer {
 
 /**
  * The dialog's answer for a page's URL (`?modal=departmentSearchModal&unitSearch=H24`), which the root's
- * loader hands to the dialog so its plain GET form works without JavaScript (ADR 045); null when the URL
+ * loader hands to the dialog so its plain GET form works without JavaScript; null when the URL
  * asks for no search.
  */
 export async function departmentSearchOfUrl(

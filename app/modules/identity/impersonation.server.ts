@@ -1,4 +1,4 @@
-// Impersonation (issue 3 point 12; ADR 009): a holder of id 1 acts
+// Impersonation (ADR 009): a holder of id 1 acts
 // as another user. The session token is the target's (their permissions, their identity) with an
 // `act` claim naming the administrator; resolveSession re-checks the administrator on every request,
 // and every audit entry written meanwhile records both identities.

@@ -36,7 +36,7 @@ export async function changePassword(
   }
 
   const passwordHash = await hashPassword(newPassword);
-  // A new session generation revokes every other token of the account at once (ADR 039); this
+  // A new session generation revokes every other token of the account at once; this
   // session goes on with a fresh token of the new generation.
   const generation = await db.$transaction(async (tx) => {
     const { sessionGeneration } = await tx.user.update({
@@ -53,7 +53,7 @@ export async function changePassword(
     });
     return sessionGeneration;
   });
-  // An impersonated session stays impersonated: the fresh token keeps its act claim (ADR 009).
+  // An impersonated session stays impersonated: the fresh token keeps its act claim.
   const token = signSessionToken(
     config,
     {

@@ -1,8 +1,8 @@
-// Password reset by e-mail (the requestReset dialog and POST /users/password/request; issue 3 point 9;
-// ADR 007, ADR 023). A request creates a random single-use token valid for one hour, stores only its
+// Password reset by e-mail (the requestReset dialog and POST /users/password/request;
+// ADR 007). A request creates a random single-use token valid for one hour, stores only its
 // sha256, and mails a link to /reset/{token}. The reset page checks the token, sets the new password,
-// marks the token used and moves tokensValidAfter (every session of the user ends). See ADR 007; the
-// request answers alike for known and unknown addresses (ADR 023).
+// marks the token used and moves tokensValidAfter (every session of the user ends). The
+// request answers alike for known and unknown addresses.
 import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "~/modules/platform/services.server.ts";
 import { recordAudit } from "../audit/audit-log.server.ts";
@@ -34,7 +34,7 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 export type ResetRequestResult = { ok: true } | { ok: false; status: 400; message: string };
 
 export interface ResetRequestOptions {
-  /** APP_URL, the origin the link points to: never the request's own Host (ADR 024). */
+  /** APP_URL, the origin the link points to: never the request's own Host. */
   appUrl: string;
   now?: Date;
 }
@@ -84,7 +84,7 @@ export async function requestPasswordReset(
 
 /**
  * Stores a new reset token for the account, in the caller's transaction, and answers the link to mail:
- * for an administrator's "Send password reset e-mail" (ADR 037), where the account is known and chosen
+ * for an administrator's "Send password reset e-mail", where the account is known and chosen
  * by someone else, so there is nothing to hide about its existence.
  */
 export async function issuePasswordResetLink(
@@ -177,7 +177,7 @@ export async function completePasswordReset(
     const row = await tx.passwordResetToken.findUniqueOrThrow({ where: { tokenHash }, select: { userId: true } });
     const user = await tx.user.update({
       where: { id: row.userId },
-      // A new session generation: every token of the account is refused at once (ADR 039).
+      // A new session generation: every token of the account is refused at once.
       data: { passwordHash, tokensValidAfter: now, sessionGeneration: { increment: 1 } },
       select: { id: true, email: true },
     });

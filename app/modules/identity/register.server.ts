@@ -1,6 +1,5 @@
-// Register an employee (/register, opened by employee-management or all access; issue 3 point
-// 10): name, e-mail, department and an initial password. The department may grant only what the
-// registrar may grant (ADR 037).
+// Register an employee (/register, opened by employee-management or all access): name, e-mail,
+// department and an initial password. The department may grant only what the registrar may grant (ADR 037).
 import type { Db } from "~/modules/platform/services.server.ts";
 import { auditActorOf, recordAudit } from "../audit/audit-log.server.ts";
 import { Prisma } from "../../generated/prisma/client";
@@ -55,7 +54,7 @@ export async function registerEmployee(db: Db, actor: RegisterActor, input: unkn
       fieldErrors: { departmentId: [REGISTER_MESSAGES.department] },
     };
   }
-  // No escalation through departments (ADR 037): a new account gets only what its registrar may grant.
+  // No escalation through departments: a new account gets only what its registrar may grant.
   const beyond = departmentEscalation(
     actor.permissions,
     department.permissions.map(({ permissionId }) => permissionId),

@@ -9,7 +9,7 @@ type CookieConfig = Pick<Config, "NODE_ENV" | "JWT_TTL_SECONDS"> & Partial<Pick<
 
 /**
  * Always HttpOnly and SameSite=Lax; Secure whenever the app is reached over HTTPS, i.e. its public
- * origin (APP_URL) is https, whatever the proxy in between tells, and in production (ADR 039).
+ * origin (APP_URL) is https, whatever the proxy in between tells, and in production.
  */
 function attributes(config: CookieConfig): string {
   const secure = config.NODE_ENV === "production" || config.APP_URL?.startsWith("https:") === true;

@@ -1,9 +1,9 @@
 // The session token (ADR 006): a JWT whose payload the browser decodes for its permission ids and expiry.
 // Signed with HS256 and the server's secret; issuer and audience pin it to this app. Whether the user may
 // still use it (active, not revoked) is decided by resolveSession in users.server.ts. An impersonated
-// session (ADR 009) also carries `act: { sub: "<impersonator id>" }` (the actor claim of OAuth token
+// session also carries `act: { sub: "<impersonator id>" }` (the actor claim of OAuth token
 // exchange, RFC 8693). Every token carries its user's session generation (`gen`, and the impersonator's
-// in `act.gen`) and an id (`jti`): resolveSession refuses an older generation and a signed-out id (ADR 039).
+// in `act.gen`) and an id (`jti`): resolveSession refuses an older generation and a signed-out id.
 import { createSecretKey, type KeyObject, randomUUID } from "node:crypto";
 import jwt, { type VerifyOptions } from "jsonwebtoken";
 import { z } from "zod";
@@ -29,12 +29,12 @@ function keyOf(secret: string): KeyObject {
 
 export interface SessionTokenClaims {
   userId: number;
-  /** Numeric permission ids of the catalogue (ADR 002), for the browser's navigation and route guard. */
+  /** Numeric permission ids of the catalogue, for the browser's navigation and route guard. */
   permissions: readonly number[];
-  /** Set while an administrator acts as `userId` (ADR 009): written as the `act` claim. */
+  /** Set while an administrator acts as `userId`: written as the `act` claim. */
   impersonatorId?: number | null;
   /**
-   * The user's `User.sessionGeneration` when the token is issued (ADR 039). Omitted means 0, the
+   * The user's `User.sessionGeneration` when the token is issued. Omitted means 0, the
    * generation of an account never revoked: a caller that forgets it gets a token refused after the
    * first revocation, never one that outlives it.
    */
@@ -51,7 +51,7 @@ export type VerifiedSessionToken =
       permissions: number[];
       issuedAt: number;
       expiresAt: number;
-      /** The token's own id (`jti`): sign-out revokes exactly this token (ADR 039). */
+      /** The token's own id (`jti`): sign-out revokes exactly this token. */
       tokenId: string;
       /** The user's session generation the token was issued in. */
       generation: number;
@@ -117,7 +117,7 @@ export function signSessionToken(
 /**
  * Checks signature (HS256 only: `none` and every other algorithm are refused), issuer, audience,
  * expiry and payload shape. "expired" is reported only for a token that is ours and otherwise
- * sound, so the browser can offer a re-login instead of treating it as garbage (ADR 025).
+ * sound, so the browser can offer a re-login instead of treating it as garbage.
  */
 export function verifySessionToken(
   config: Pick<Config, "JWT_SECRET">,

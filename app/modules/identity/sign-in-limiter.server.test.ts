@@ -1,4 +1,4 @@
-// The sign-in limiter's counting (ADR 034), in memory: failures count and successes clear only their
+// The sign-in limiter's counting, in memory: failures count and successes clear only their
 // account's; the budget reported is the tightest counter's.
 import { describe, expect, it } from "vitest";
 import { SIGN_IN_FAILURE_WINDOW_S, SignInLimiter, signInBudgetHeaders } from "./sign-in-limiter.server.ts";

@@ -1,11 +1,11 @@
-// Sign-in limits that fit an office (issue 22, ADR 034): failed sign-ins are counted, successful ones never
+// Sign-in limits that fit an office (ADR 034): failed sign-ins are counted, successful ones never
 // are. Two counters, each a fixed window of SIGN_IN_FAILURE_WINDOW_S: per account (the e-mail address, from
 // any client: guessing one password) and per client address across accounts, with a higher ceiling
 // (spraying one password over many accounts). A successful sign-in clears its account's failures but not its
 // address's, or an attacker could clear the spraying counter with an account of their own. Both sign-in
 // paths (the page's action and POST /users/login) run through the one limiter of the process; with
 // REDIS_URL the counters live in Redis, so every instance sees the same ones. rate-limiter-flexible keeps
-// them (ADR 034): atomic in Redis, with a memory limiter standing in while Redis is away.
+// them: atomic in Redis, with a memory limiter standing in while Redis is away.
 import { ipKeyGenerator } from "express-rate-limit";
 import {
   type RateLimiterAbstract,

@@ -17,7 +17,7 @@ export interface SessionUser {
   theme: Theme;
 }
 
-/** The administrator acting as the session's user (ADR 009). */
+/** The administrator acting as the session's user. */
 export interface Impersonator {
   id: number;
   firstName: string;
@@ -28,7 +28,7 @@ export interface SignedInSession {
   status: "signed-in";
   /** Whose session this is: while impersonating, the user being impersonated. */
   user: SessionUser;
-  /** Set while an administrator acts as `user`; every audit entry then records both (ADR 009). */
+  /** Set while an administrator acts as `user`; every audit entry then records both. */
   impersonator: Impersonator | null;
   /** Recomputed from the database on every request, so grants and removals apply at once. */
   permissions: number[];
@@ -88,7 +88,7 @@ export async function effectivePermissionIds(db: Db, userId: number): Promise<nu
   return user ? unionOfPermissions(user) : [];
 }
 
-/** The user's current session generation, for a token issued now (ADR 039); 0 for an unknown user. */
+/** The user's current session generation, for a token issued now; 0 for an unknown user. */
 export async function sessionGenerationOf(db: Db, userId: number): Promise<number> {
   const user = await db.user.findUnique({ where: { id: userId }, select: { sessionGeneration: true } });
   return user?.sessionGeneration ?? 0;
@@ -131,7 +131,7 @@ interface SessionAccount {
 /**
  * The accounts a token names, with their effective permissions and the token's sign-out, in one statement:
  * every request resolves its session, and Prisma's nested select took five round trips for it (ADR 053).
- * Exported for the load benchmark's hand-written baseline, which sends the very same statement (ADR 052).
+ * Exported for the load benchmark's hand-written baseline, which sends the very same statement.
  */
 export function sessionAccountsSql(ids: number[], tokenId: string): Prisma.Sql {
   return Prisma.sql`
@@ -154,7 +154,7 @@ function sessionAccounts(db: Db, ids: number[], tokenId: string): Promise<Sessio
 
 /**
  * Whether the token was revoked by its user's revocations: issued in an older session generation (the
- * exact check, ADR 039), or in a second before `tokensValidAfter` (kept for revocations written as a
+ * exact check), or in a second before `tokensValidAfter` (kept for revocations written as a
  * time, e.g. `UPDATE "User" SET "tokensValidAfter" = now()` by hand; iat has whole seconds).
  */
 function revokedFor(
@@ -168,9 +168,9 @@ function revokedFor(
 /**
  * Who a request's token belongs to. Beyond the signature and expiry, the user must still exist and
  * be active, the token must carry the user's current session generation (bumped by a password change,
- * a reset or a deactivation) and must not have been signed out (its id in RevokedToken, ADR 039):
- * revocation takes effect on the next request, with no one-second window. An impersonated session (act claim,
- * ADR 009) also needs its impersonator to exist, be active, still hold id 1 and not have been
+ * a reset or a deactivation) and must not have been signed out (its id in RevokedToken):
+ * revocation takes effect on the next request, with no one-second window. An impersonated session (act claim)
+ * also needs its impersonator to exist, be active, still hold id 1 and not have been
  * revoked since the token was issued: demoting or deactivating the administrator ends it at once.
  */
 export async function resolveSession(

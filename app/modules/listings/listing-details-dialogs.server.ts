@@ -1,4 +1,4 @@
-// The dialog manheimDetails on /manheim-listings (ADR 026, ADR 046): `?modal=manheimDetails&listingId=N`,
+// The dialog manheimDetails on /manheim-listings (ADR 046): `?modal=manheimDetails&listingId=N`,
 // optionally `&photo=n` (the lightbox without JavaScript). Read-only: no intents.
 import {
   LISTING_DETAILS_DIALOG,

@@ -1,6 +1,6 @@
 // The listings importer (ADR 046): one operation behind `npm run listings:import`, the page's upload form
 // and POST /api/listings/import. It reads a feed (app/rules/listings/listing-feed.ts), then for each good
-// row reads its photos, stores them (ADR 043) and upserts the listing by VIN with its photos in one
+// row reads its photos, stores them and upserts the listing by VIN with its photos in one
 // transaction, linked to the company's unit of the same VIN. A row whose photo is refused writes nothing;
 // the other rows still import.
 import { createHash } from "node:crypto";
@@ -253,7 +253,7 @@ export async function importListingFeed(
   };
 }
 
-/** May this session import listings: holders of manheim-listings (42) or all access (ADR 046). */
+/** May this session import listings: holders of manheim-listings (42) or all access. */
 export function mayImportListings(actor: Pick<OperationActor, "permissions">): boolean {
   return hasFeature(actor.permissions, "listings-import");
 }

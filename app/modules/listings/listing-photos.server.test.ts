@@ -1,4 +1,4 @@
-// The photo URL check of the listings import (ADR 046): every spelling of an address that is not public
+// The photo URL check of the listings import: every spelling of an address that is not public
 // unicast is refused, whatever the URL parser, the resolver or the socket would make of it; public ones pass.
 import { describe, expect, it } from "vitest";
 import { isPrivateAddress } from "./listing-photos.server.ts";

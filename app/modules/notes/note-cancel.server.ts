@@ -1,6 +1,6 @@
 // Cancelling and restoring a note (ADR 012; PUT /api/orders/note/cancel {cancelValue, noteId}):
 // 1 cancels it (struck through, no longer counted on cards), 0 restores it. Its author or a holder of
-// restricted (1) may, never a read-only reader (ADR 012). The update is conditional on the state read,
+// restricted (1) may, never a read-only reader. The update is conditional on the state read,
 // so a note changed meanwhile answers 409 and nothing is written.
 import type { Db } from "~/modules/platform/services.server.ts";
 import { changeNoteRefusal, mayReadNotes, NOTE_MESSAGES } from "../../rules/notes.ts";

@@ -1,7 +1,7 @@
 // Reading notes (ADR 012): GET /api/orders/{form}/notes/{unit} — a request's notes, all of them with
 // the unit `IgnoreUnit`, else those naming that unit — and GET /api/all-unit-notes/{unit} — every note
 // naming a unit, on any request and board. Newest first, in the spec's Note shape; the notes dialog
-// reads through the same functions. Reading needs a board that keeps notes (ADR 012).
+// reads through the same functions. Reading needs a board that keeps notes.
 import type { Db } from "~/modules/platform/services.server.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import { IGNORE_UNIT, mayReadNotes, NOTE_MESSAGES, type NoteRecord } from "../../rules/notes.ts";
@@ -51,7 +51,7 @@ async function readNotes(db: Db, where: Prisma.NoteWhereInput): Promise<StoredNo
 
 /** A request's notes: all of them (`unit` = IgnoreUnit), or those naming the unit. */
 export async function listRequestNotes(db: Db, actor: OperationActor, params: unknown): Promise<NotesRead> {
-  // Permission first: a caller without it learns nothing from the answer, not even what is malformed (ADR 039).
+  // Permission first: a caller without it learns nothing from the answer, not even what is malformed.
   if (!mayReadNotes(actor.permissions)) return refuse(403, NOTE_MESSAGES.forbidden);
   const parsed = parseInput(requestNotesParams, params);
   if (!parsed.ok) return parsed.refusal;
@@ -65,7 +65,7 @@ export async function listRequestNotes(db: Db, actor: OperationActor, params: un
 
 /** Every note naming the unit. A number neither the fleet nor any note knows is a 404. */
 export async function listUnitNotes(db: Db, actor: OperationActor, params: unknown): Promise<NotesRead> {
-  // Permission first: a caller without it learns nothing from the answer, not even what is malformed (ADR 039).
+  // Permission first: a caller without it learns nothing from the answer, not even what is malformed.
   if (!mayReadNotes(actor.permissions)) return refuse(403, NOTE_MESSAGES.forbidden);
   const parsed = parseInput(unitNotesParams, params);
   if (!parsed.ok) return parsed.refusal;

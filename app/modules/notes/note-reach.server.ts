@@ -58,7 +58,7 @@ export async function listsShowingNoteOn(
 }
 
 /**
- * The request whose cards a note changes (ADR 021): a request's cards count only the notes written on
+ * The request whose cards a note changes: a request's cards count only the notes written on
  * it, so a note on a request names it; a note on a unit alone changes no request's card.
  */
 export function noteRequests(formHistoryId: number | null): { requests?: number[] } {

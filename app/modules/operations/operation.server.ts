@@ -1,4 +1,4 @@
-// What every domain operation shares (the queue moves of ADR 011, the order work of issue 5): the actor,
+// What every domain operation shares (the queue moves, the order edits): the actor,
 // the result type (app/rules/dialogs/operation-result.ts), input parsing into field messages, and the conflict
 // that rolls a transaction back with a 409.
 import type { z } from "zod";
@@ -56,5 +56,5 @@ export function idFromPath(param: string | null | undefined): number | null {
   return typeof param === "string" ? readId(param) : null;
 }
 
-/** A positive database id, from JSON (number) or a form (digits only; ADR 039). */
+/** A positive database id, from JSON (number) or a form (digits only). */
 export const idField = idSchema;

@@ -38,7 +38,7 @@ async function save(context: BoardDialogContext, values: PostedFields): Promise<
 }
 
 /**
- * "Test units" of a dialog with a returning units list (this one and both trade dialogs, ADR 033): every
+ * "Test units" of a dialog with a returning units list (this one and both trade dialogs): every
  * row's unit number tested by `test`, answered as `unitTest.<UNIT>` notes. A test that finds invalid units
  * has still done its job: its results are news, not a refusal.
  */

@@ -4,8 +4,8 @@
 // who changed what since), the returning units (409 for a locked or unremovable unit, 400 for blanks,
 // duplicates and units that fail the unit test), the company code (400). Then writes only what changed,
 // in one transaction with its audit entry, bumps the version and reports the card lists that show it.
-// From the version on, the steps are saveReturnHalf, which a trade's return half shares (issue 14,
-// trade-off-edit.server.ts): its payload and its lookup differ, the rules and the writes do not.
+// From the version on, the steps are saveReturnHalf, which a trade's return half shares
+// (trade-off-edit.server.ts): its payload and its lookup differ, the rules and the writes do not.
 import type { Db } from "~/modules/platform/services.server.ts";
 import type { Prisma } from "../../generated/prisma/client";
 import type { CardListName } from "../../rules/boards/boards.ts";
@@ -127,7 +127,7 @@ function listsChanged(
 export interface OffRentEditOptions {
   /**
    * The dialog's tests of its rows (each kept row's last valid test, null when untested): when given, a
-   * save with an edited unit not tested valid is refused like the dialog refuses it (ADR 015). The JSON
+   * save with an edited unit not tested valid is refused like the dialog refuses it. The JSON
    * API has no such memory; either way the units are tested again here.
    */
   clientTests?: readonly ({ vin: string; valid: boolean } | null)[];
@@ -175,7 +175,7 @@ export interface SavedReturnHalf {
   actor: AuditActor;
 }
 
-/** Where a return half's save differs from an off-rent's: a trade's (issue 14, trade-off-edit.server.ts). */
+/** Where a return half's save differs from an off-rent's: a trade's (trade-off-edit.server.ts). */
 export interface ReturnHalfVariant extends OffRentEditOptions {
   /** Resolves the submitted list against the stored lines (planReturningUnits with the off-rent's rules by default). */
   planUnits?: (
@@ -188,7 +188,7 @@ export interface ReturnHalfVariant extends OffRentEditOptions {
 }
 
 /**
- * Saves an edit of a return half whose order was found and may be edited (ADR 015): the version (409 with
+ * Saves an edit of a return half whose order was found and may be edited: the version (409 with
  * `conflict`), the units list (409, 400), the company code (400), the unit test (400); then one transaction
  * writing only what changed, the counts and the stage, with one audit row, and the lists to refresh.
  */
@@ -249,7 +249,7 @@ export async function saveReturnHalf(
   Object.assign(changes, listChanges);
   if (Object.keys(changes).length === 0) return { ok: true, lists: [], message: OFF_RENT_EDIT_MESSAGES.nothingChanged };
 
-  // Counts and stage after the list changed (as the transport moves compute them, ADR 011).
+  // Counts and stage after the list changed (as the transport moves compute them).
   const carrierJobs = order.transportJobs.filter((job) => job.vendorId !== null).length;
   const realLines = plan.lines.filter((line) => !isPlaceholderUnit(line.vin));
   const pickedUp = plan.lines.filter(

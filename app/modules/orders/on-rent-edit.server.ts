@@ -1,4 +1,4 @@
-// Editing an on-rent order (issue 5 points 3, 5, 6; ADR 014): one operation for PUT /api/order/edit and
+// Editing an on-rent order (ADR 014): one operation for PUT /api/order/edit and
 // the editOnboarding dialog's form. It writes only the fields that changed, with the version the edit
 // was made from (a newer version answers 409 with the changes made since), one audit row
 // 'label: old!label: new' per changed field, and reports the card lists that show the order. Also the

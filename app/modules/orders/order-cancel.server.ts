@@ -42,7 +42,7 @@ export interface CancellationSnapshot {
   entity: { type: OrderEntity; id: number; version: number };
   onboardingStatus: number | null;
   offboardingStatus: number | null;
-  /** Offboarding when the request has an off-rent (off-rents and trades), else Onboarding (ADR 013). */
+  /** Offboarding when the request has an off-rent (off-rents and trades), else Onboarding. */
   department: CancelDepartment;
   cancelled: { at: Date; by: string | null } | null;
   state: CancellationState;
@@ -145,7 +145,7 @@ async function bumpVersion(tx: Prisma.TransactionClient, entity: CancellationSna
 }
 
 /**
- * Cancels the request `FormHistoryID` with the note (PUT /api/order/cancel, ADR 013). Refuses (nothing
+ * Cancels the request `FormHistoryID` with the note (PUT /api/order/cancel). Refuses (nothing
  * written): 400 for a bad body, 403 without the department's permission, 404 for no such request, 409
  * when it is already cancelled, delivered or picked up, a carrier holds one of its jobs, or the order
  * moved on since `version`.

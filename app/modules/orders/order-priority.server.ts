@@ -1,4 +1,4 @@
-// An order's priority and prepay (issue 18 points 2-4; ADR 041): PUT /api/order/set-priority,
+// An order's priority and prepay (ADR 041): PUT /api/order/set-priority,
 // /remove-priority and /remove-prepay, and the setPriorityOrder and removePrepayOrder dialogs. Each change
 // is checked against the value the caller saw (OldValue, or the value the dialog was opened on), written
 // only if the row still holds it (a concurrent change answers 409), and audited on the request's history

@@ -1,4 +1,4 @@
-// The trade dialogs' reading of a posted conversion (issue 14, ADR 032): the body each side's form stands for,
+// The trade dialogs' reading of a posted conversion: the body each side's form stands for,
 // which the conversion's own schemas take as the JSON API would, and the units a dialog offers to keep. The
 // posts through the boards: tests/integration/orders/trade-{on,off}-edit-dialog.test.ts.
 import { describe, expect, it } from "vitest";

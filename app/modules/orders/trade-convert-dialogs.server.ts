@@ -20,7 +20,7 @@ type PostedFields = Record<string, string | string[]>;
 /**
  * The convert payload a posted dialog form stands for: the trade's ids, the TradeForm version the dialog
  * was opened at (posted as `versionField`), the carried fields and the unit kept; the off side also names
- * its return half. The edit's other fields are not read (ADR 032).
+ * its return half. The edit's other fields are not read.
  */
 export function convertBodyFromForm(
   values: PostedFields,

@@ -148,7 +148,7 @@ function stateOf(
 }
 
 /**
- * Converts the trade `FormHistoryID` into a plain on-rent order (ADR 032), from the `side` half's editor.
+ * Converts the trade `FormHistoryID` into a plain on-rent order, from the `side` half's editor.
  * Refuses, writing nothing: 400 for a bad body ('Failed to convert trade...' with each field's message, an
  * off-side count that is not the trade's, a kept unit that is not one of its returning fleet units), 403
  * without the half's page, 404 for no such trade (or ids that are not one trade's), 409 when it is

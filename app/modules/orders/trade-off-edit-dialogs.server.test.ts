@@ -1,4 +1,4 @@
-// The editOffTrade dialog's reading of its posted form (issue 14): the body of the edit, which the operation's
+// The editOffTrade dialog's reading of its posted form: the body of the edit, which the operation's
 // own schema takes (the conversion's: trade-convert-dialogs.server.test.ts). The posts through the board:
 // tests/integration/orders/trade-off-edit-dialog.test.ts.
 import { describe, expect, it } from "vitest";

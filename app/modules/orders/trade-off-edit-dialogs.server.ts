@@ -1,7 +1,7 @@
-// The board dialog editOffTrade (edit a trade's return half, or convert the trade; issue 14): its loader and
+// The board dialog editOffTrade (edit a trade's return half, or convert the trade): its loader and
 // form intents (app/modules/dialogs/board-dialogs.server.ts). Saving runs the operation of
 // PUT /api/trade/off/edit (editTradeOffOrder) with the dialog's rule that every edited unit was tested valid
-// (ADR 015); "Yes" to the conversion runs convertTrade from the off side (ADR 032), as
+// (ADR 015); "Yes" to the conversion runs convertTrade from the off side, as
 // POST /api/trade/off/convert does. "Test units" (with and without JavaScript) and, without JavaScript,
 // "Add unit", "Remove ticked units" and the conversion's question write nothing: failing nothing, they
 // answer the dialog again (a re-render, 200, every submitted value kept), as the off-rent dialog's steps do.
@@ -100,7 +100,7 @@ function carriedValues(trade: ConvertColumns): Record<ConvertCarriedField, strin
 }
 
 /**
- * The conversion the dialog offers: to the Off Rent team (ADR 032) while the trade may still be edited, with
+ * The conversion the dialog offers: to the Off Rent team while the trade may still be edited, with
  * the returning fleet units still at the customer to choose the kept one from. Whether the trade may be
  * converted now (nothing picked up, no carrier on a pickup, …) the operation decides, and says why not.
  */
@@ -198,8 +198,8 @@ async function addUnit(context: BoardDialogContext): Promise<BoardDialogOutcome>
 }
 
 /**
- * Remove ticked units (no JavaScript): the removal rules at once (awaiting pickup, no carrier, one unit kept;
- * ADR 015), counted as the save counts them, with the completed units the dialog does not list. Nothing is
+ * Remove ticked units (no JavaScript): the removal rules at once (awaiting pickup, no carrier, one unit kept),
+ * counted as the save counts them, with the completed units the dialog does not list. Nothing is
  * written: the save removes them.
  */
 async function removeUnits(context: BoardDialogContext, values: PostedFields): Promise<BoardDialogOutcome> {

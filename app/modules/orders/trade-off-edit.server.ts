@@ -1,4 +1,4 @@
-// Editing a trade's return half (PUT /api/trade/off/edit; issue 14): its own payload and lookup, then the
+// Editing a trade's return half (PUT /api/trade/off/edit): its own payload and lookup, then the
 // off-rent edit's steps (saveReturnHalf, ADR 015) with the trade's list rules, and in the same transaction
 // the TradeForm's copy of the company, Submitted By, the pickup and the returning counts. Also the return
 // half's read (GET /api/trades/{FormHistoryID}/off: the body the edit takes) and the trade's completed

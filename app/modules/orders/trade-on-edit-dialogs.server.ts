@@ -1,11 +1,11 @@
-// The board dialog editOnTrade (edit a trade's new half and its returning units; issue 14): its loader
+// The board dialog editOnTrade (edit a trade's new half and its returning units): its loader
 // and form intents (app/modules/dialogs/board-dialogs.server.ts). Saving runs the operation of
 // PUT /api/trade/on/edit (editTradeOnOrder) with the dialog's own rules (every edited unit tested valid,
 // ADR 015; a separate delivery it shows is filled in); the page it opens on is the payload's orderPage.
 // "Test units" (with and without JavaScript) and, without JavaScript, "Add unit", "Remove ticked units"
 // and the separate delivery's button and the conversion's question write nothing: failing nothing, they
 // answer the dialog again (a re-render, 200, every submitted value kept), as the off-rent dialog's steps do.
-// "Yes" to the conversion runs convertTrade from the on side (ADR 032), as POST /api/trade/on/convert does.
+// "Yes" to the conversion runs convertTrade from the on side, as POST /api/trade/on/convert does.
 import type { FieldErrors, OperationRefusal } from "../../rules/dialogs/operation-result.ts";
 import { isDamageWaiverId } from "../../rules/orders/damage-waivers.ts";
 import { formLines, formTests, formText, lineIdOfKey, storedLineKey } from "../../rules/orders/off-rent-edit/form.ts";
@@ -211,7 +211,7 @@ async function addUnit(context: BoardDialogContext): Promise<BoardDialogOutcome>
 
 /**
  * Remove ticked units (no JavaScript): the removal rules at once (awaiting pickup, no carrier, one unit
- * kept; ADR 015), counted as the save counts them — on the transport page with the completed units it
+ * kept), counted as the save counts them — on the transport page with the completed units it
  * does not list. Nothing is written: the save removes them.
  */
 async function removeUnits(context: BoardDialogContext, values: PostedFields): Promise<BoardDialogOutcome> {

@@ -1,4 +1,4 @@
-// Editing a trade's new (on-rent) half (issue 14): one operation for PUT /api/trade/on/edit and the
+// Editing a trade's new (on-rent) half: one operation for PUT /api/trade/on/edit and the
 // editOnTrade dialog. Checks in order: the body (400), permission (403), the trade (404; 409 cancelled),
 // the TradeForm version (409 with who changed what since), the returning units (409 for rows read before
 // a change or a locked or unremovable line, 400 for blanks and duplicates, the off-rent edit's rules of
@@ -224,7 +224,7 @@ async function listsShowing(
 export interface TradeOnEditOptions {
   /**
    * The dialog's tests of its rows (each row's last valid test, null when untested or edited since): when
-   * given, a save with an edited unit not tested valid is refused as the dialog refuses it (ADR 015). The
+   * given, a save with an edited unit not tested valid is refused as the dialog refuses it. The
    * JSON API has no such memory; either way the edited units are tested again here.
    */
   clientTests?: readonly ({ vin: string; valid: boolean } | null)[];
@@ -305,7 +305,7 @@ export async function editTradeOnOrder(
     return { ok: true, lists: [], message: TRADE_ON_EDIT_MESSAGES.noChanges };
   }
 
-  // The counts of both halves after the edit (as the transport moves keep them, ADR 011).
+  // The counts of both halves after the edit (as the transport moves keep them).
   const totalChanged = edit.newTruckTotal !== newTruckTotalOf(trade);
   const newTrucks = trucksAfterEdit(edit.newTruckTotal, deliveries.assigned);
   if (!newTrucks.ok) {
@@ -480,8 +480,8 @@ const changedMeanwhile = () => new OperationConflict(refuse(409, TRADE_ON_EDIT_M
 
 /**
  * "Test units" of the editOnTrade dialog: whether each unit number may be returned on this trade, against
- * the customer its company code (as typed) names. The test of POST /api/truck/vin-test (returnableUnits,
- * ADR 015), answered in this editor's terms: its permission and refusals, its CompanyCode field read and
+ * the customer its company code (as typed) names. The test of POST /api/truck/vin-test (returnableUnits),
+ * answered in this editor's terms: its permission and refusals, its CompanyCode field read and
  * named as the edit reads it. A save tests the edited units again, so this answer is only news.
  */
 export async function testTradeOnUnits(

@@ -54,8 +54,8 @@ export const configSchema = z.object({
   /** Where the embedded PostgreSQL, the development JWT secret and other local state live. */
   DATA_DIR: z.string().min(1).default(".data"),
   /**
-   * `false` runs the embedded PostgreSQL without fsync: only for throwaway data such as the browser tests'
-   * (ADR 053); a crash may then lose it. Default true.
+   * `false` runs the embedded PostgreSQL without fsync: only for throwaway data such as the browser tests';
+   * a crash may then lose it. Default true.
    */
   EMBEDDED_POSTGRES_DURABLE: booleanFlag.default(true),
   /** Secret that signs session tokens. Required in production; generated once under DATA_DIR otherwise. */
@@ -67,7 +67,7 @@ export const configSchema = z.object({
     .min(60)
     .max(60 * 60 * 24 * 30)
     .default(60 * 60 * 12),
-  /** Failed sign-ins one account may have within 15 minutes, from anywhere; the next attempts get 429 (ADR 034). */
+  /** Failed sign-ins one account may have within 15 minutes, from anywhere; the next attempts get 429. */
   SIGN_IN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).max(100_000).default(10),
   /** Failed sign-ins one client address may make within 15 minutes over every account (against spraying). */
   SIGN_IN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(50),
@@ -105,7 +105,7 @@ export const configSchema = z.object({
   APP_URL: appOrigin.optional(),
   /**
    * Host names the app answers to (the request's Host header, and the Origin of a socket handshake);
-   * any other answers 400 before routing (ADR 039). The host of APP_URL and the loopback names are
+   * any other answers 400 before routing. The host of APP_URL and the loopback names are
    * always allowed.
    */
   ALLOWED_HOSTS: hostList.optional(),

@@ -1,6 +1,6 @@
 // Whether an error means the database cannot be reached right now (stopped, restarting, the network cut,
 // every pooled connection busy past the wait), as opposed to a bug or a refused statement. Such requests
-// are answered 503 with Retry-After, quickly, instead of a 500 (issue 22 point 3): the client can tell
+// are answered 503 with Retry-After, quickly, instead of a 500: the client can tell
 // "try again in a moment" from "something is broken", and nothing hangs while the database is away.
 /** Seconds a client should wait before trying again (the Retry-After header). */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;

@@ -1,4 +1,4 @@
-// A file download's Response (ADR 042, 044): the stream as it is written, its type and name, and never kept
+// A file download's Response (ADR 042): the stream as it is written, its type and name, and never kept
 // by a shared cache (the files hold the company's business).
 import type { Readable } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";

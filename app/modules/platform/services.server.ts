@@ -17,7 +17,7 @@ export type Db = PrismaClient;
 export interface Database {
   prisma: PrismaClient;
   pool: pg.Pool;
-  /** The connection string, for the one dedicated connection the realtime layer LISTENs on (ADR 022). */
+  /** The connection string, for the one dedicated connection the realtime layer LISTENs on. */
   url: string;
   /** Answers within `timeoutMs` whether the database takes a query. */
   isUp(timeoutMs?: number): Promise<boolean>;
@@ -27,21 +27,21 @@ export interface Database {
 /**
  * How a successful mutation announces which card lists it changed. Domain operations return the lists
  * they touched; the edge that ran them (page action, JSON endpoint, socket event) hands them here once,
- * and the realtime layer recomputes each list and pushes it to its room (coalesced, ADR 020).
+ * and the realtime layer recomputes each list and pushes it to its room (coalesced).
  */
 export interface BoardChanges {
   /**
    * Marks lists as changed; the realtime layer refreshes each once per burst. `requests` (FormHistory
    * ids), when the change names them, holds every request whose cards it changed: a list kept per
-   * request then computes only their cards (ADR 021). `savedBy`: who saved, which the refresh of a list
-   * that names its saver carries (creditMemosRefresh, ADR 048).
+   * request then computes only their cards. `savedBy`: who saved, which the refresh of a list
+   * that names its saver carries (creditMemosRefresh).
    */
   listsChanged(lists: readonly CardListName[], requests?: readonly number[], savedBy?: SavedBy): void;
-  /** Tells the sessions that may open the pages concerned of records just created (ADR 035). */
+  /** Tells the sessions that may open the pages concerned of records just created. */
   announce(announcements: readonly Announcement[]): void;
 }
 
-/** The card lists this process computed, kept between changes (ADR 018; server/card-list-cache.ts). */
+/** The card lists this process computed, kept between changes (server/card-list-cache.ts). */
 export interface CardListCache {
   /** The list: kept if fresh, else computed (once, however many ask at the same time). */
   get(list: CardListName): Promise<CardListPayload>;
@@ -66,13 +66,13 @@ export interface AppServices {
   /** Where mutations report the card lists they changed (server/realtime refreshes them). */
   boardChanges: BoardChanges;
   /**
-   * The card lists computed since the last change (ADR 018), installed with the realtime layer that
+   * The card lists computed since the last change, installed with the realtime layer that
    * keeps it current; absent (tests of a single router), lists are computed on every read.
    */
   cardLists?: CardListCache;
   /**
    * The Redis client the realtime layer connected when REDIS_URL is set: state every instance must share
-   * (the sign-in limits, ADR 034) is kept there.
+   * (the sign-in limits) is kept there.
    */
   redis?: SharedRedis;
   /** The process's shutdown: once it drains, readiness (/healthz) answers 503 (server/drain.ts). */

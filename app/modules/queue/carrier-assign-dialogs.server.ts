@@ -1,5 +1,5 @@
 // The transport board's carrier dialog assignCarrier (ADR 035): a request's open transport jobs with their
-// carriers, and the carriers to give them to. Each save is the queue's assignCarrier (ADR 011), as
+// carriers, and the carriers to give them to. Each save is the queue's assignCarrier, as
 // PUT /api/queue/assign-carrier runs it; the dialog stays open on the request so its other jobs follow.
 import {
   CARRIER_ASSIGN_DIALOG,

@@ -263,7 +263,7 @@ async function syncHalf(
 
 /**
  * The requests whose onboarding cards list the unit (reserved for them, or on one of their delivery
- * jobs), so a change of the unit's status names them all (ADR 021).
+ * jobs), so a change of the unit's status names them all.
  */
 async function requestsListingUnit(tx: Prisma.TransactionClient, unitId: number): Promise<number[]> {
   const reservations = await tx.reservation.findMany({ where: { unitId }, select: { formHistoryId: true } });
@@ -441,7 +441,7 @@ export async function completeTransport(
             ])
           : uniqueLists(["transport", "shipping", "offboarding", "ar-off-rent", "ar-open", "overview"]);
       // The unit's new status shows on every onboarding card that lists it; an offboarding card shows
-      // its own returning lines, so a pickup changes only its request's card (ADR 021).
+      // its own returning lines, so a pickup changes only its request's card.
       return { ok: true as const, lists, requests: [...new Set([job.formHistory.id, ...listing])] };
     }),
   );

@@ -15,7 +15,7 @@ export type PageSession =
       expiresAt: number;
       /** Listed in the software variable 'Owners Stats Permissions' (it opens the owners' stats pages). */
       ownersStatsUser: boolean;
-      /** The administrator acting as this user (ADR 009), or null. */
+      /** The administrator acting as this user, or null. */
       impersonator: { id: number; firstName: string; lastName: string } | null;
     }
   /** A token was sent but cannot be used: expired, undecodable, revoked or of an inactive account. */
@@ -33,7 +33,7 @@ export interface PageRequestState {
 export const pageRequestContext = createContext<PageRequestState>();
 
 /**
- * The guard's answer to a gated request without a usable session (ADR 025): thrown as a 401
+ * The guard's answer to a gated request without a usable session: thrown as a 401
  * before any loader or action runs, so it carries nothing of the page, only what the document needs to
  * draw the sign-in dialog over an empty shell.
  */
@@ -46,7 +46,7 @@ export interface ReloginRequired {
   /** Whether the dialog offers Microsoft sign-in, as the sign-in page does when it is configured. */
   microsoftSignIn: boolean;
   /**
-   * A board dialog's plain-form save met the ended session (ADR 030): what it held, encoded, for the
+   * A board dialog's plain-form save met the ended session: what it held, encoded, for the
    * sign-in form to carry so the dialog comes back with it; "too-large" when it cannot be kept.
    */
   draft?: string | "too-large";

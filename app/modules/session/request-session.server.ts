@@ -18,7 +18,7 @@ export function requestToken(request: Request): string | undefined {
 /**
  * No token: anonymous. A token that cannot be used (expired, garbage, revoked, inactive account):
  * expired, so the page offers to sign in again: an expired or undecodable token opens the sign-in
- * dialog (ADR 025). Otherwise the signed-in user with their current permissions.
+ * dialog. Otherwise the signed-in user with their current permissions.
  */
 export async function readRequestSession(
   request: Request,

@@ -27,7 +27,7 @@ export function safeRedirectPath(raw: unknown, fallback: string = DEFAULT_AFTER_
 
 /**
  * Whether the path is served by Express rather than by the pages' router (the API reference page
- * /api/docs, ADR 031): the browser must load it as a document, since a client-side navigation would ask
+ * /api/docs): the browser must load it as a document, since a client-side navigation would ask
  * the router for a page it does not have.
  */
 export function isServedOutsideTheRouter(path: string): boolean {

@@ -1,4 +1,4 @@
-// The request a split starts from (issue 18 point 1; ADR 049): an order, a trade or an off-rent as the split
+// The request a split starts from (ADR 049): an order, a trade or an off-rent as the split
 // bookkeeping sees it (app/rules/splits/splits.ts), with the units that cannot move. The dialog's loader, its
 // no-JavaScript steps, the save and the reservation reads all read it here, so they agree on what a split may
 // move. `client` is the database or the save's transaction (which reads it after locking the request).

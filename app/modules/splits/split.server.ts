@@ -1,4 +1,4 @@
-// Splitting an order, a trade or an off-rent (issue 18 point 1; ADR 049): PUT /api/split-order, /api/split-trade,
+// Splitting an order, a trade or an off-rent (ADR 049): PUT /api/split-order, /api/split-trade,
 // /api/split-off-rent and the three split dialogs' Save. One transaction: the request is locked by its version
 // (a change since answers 409), read again, the splits checked against it (the specification's rules, no truck,
 // reservation or unit lost, doubled or invented, units that cannot move left on the first part), then each later

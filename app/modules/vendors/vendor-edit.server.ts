@@ -1,4 +1,4 @@
-// Creating and editing vendors (issue 17; ADR 035), shared by the vendor dialog (on the transport board
+// Creating and editing vendors (ADR 035), shared by the vendor dialog (on the transport board
 // and the vendors page) and the JSON API. Each operation checks the permission, validates with the
 // rules (app/rules/vendors/vendor-edit.ts), runs the duplicate-name check, and writes the vendor with its
 // audit row in one transaction. The database's unique index on the normalised name is what holds the
@@ -78,7 +78,7 @@ function nameRefusal(matches: readonly VendorNameMatchRow[], message: string): O
 export interface VendorSaveOptions {
   /**
    * The dialog's rule: a similar name needs Confirm (`confirmSimilar`). The JSON API refuses only exact
-   * duplicates, as the specification's call does; its clients confirm on their side (ADR 035).
+   * duplicates, as the specification's call does; its clients confirm on their side.
    */
   requireConfirmation: boolean;
   confirmSimilar: boolean;

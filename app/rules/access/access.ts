@@ -22,7 +22,7 @@ export interface RouteAccessInput {
 const ALLOW: RouteAccessDecision = { kind: "allow" };
 
 /**
- * The route guard (ADR 025). Public pages always pass; without a token a gated page sends the user to
+ * The route guard. Public pages always pass; without a token a gated page sends the user to
  * the root (which leads to the external portal); an expired token asks to sign in again; a valid token
  * passes signed-in pages, and permission pages when id 1 or an unlocking id is held; otherwise notFound.
  */

@@ -1,5 +1,5 @@
-// The department calls' body schemas and the department dialog's definition (ADR 036, ADR 026): zod lives here,
-// apart from department-edit.ts, which the dialog's component imports, so the browser never loads it (ADR 028).
+// The department calls' body schemas and the department dialog's definition (ADR 036): zod lives here,
+// apart from department-edit.ts, which the dialog's component imports, so the browser never loads it.
 import { z } from "zod";
 import { defineBoardDialog } from "../dialogs/board-dialog.ts";
 import {
@@ -80,7 +80,7 @@ const checkedValues = z
   .transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]));
 
 /**
- * The departmentCreate dialog (ADR 026, 036): hosted by /departments. Its forms post the JSON API's
+ * The departmentCreate dialog: hosted by /departments. Its forms post the JSON API's
  * bodies; the operations read them with the schemas above.
  */
 export const DEPARTMENT_EDIT_DIALOG = defineBoardDialog<DepartmentEditDialogData>()({

@@ -1,4 +1,4 @@
-// The department editor's rules (ADR 036): who may edit departments, the bodies' schemas and their
+// The department editor's rules: who may edit departments, the bodies' schemas and their
 // messages, how names compare, and how a save's permissions meet the department's (kept, refused).
 import { describe, expect, it } from "vitest";
 import {

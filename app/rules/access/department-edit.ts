@@ -40,7 +40,7 @@ export const DEPARTMENT_AUDIT_ACTIONS = { create: "create", edit: "edit" } as co
 
 export const DEPARTMENT_EDIT_MESSAGES = {
   required: "Please fill out all required fields.",
-  // The specification's text for a department's taken name, word for word (ADR 036).
+  // The specification's text for a department's taken name, word for word.
   duplicate: "Vendor name has already been used",
   nameTooLong: `The department name must be at most ${DEPARTMENT_NAME_MAX_LENGTH} characters.`,
   nameCharacters: "The department name cannot contain control characters.",
@@ -63,7 +63,7 @@ export {
   sameDepartmentName,
 };
 
-/** Who may create and edit departments: holders of employee-management, or all access (ADR 036). */
+/** Who may create and edit departments: holders of employee-management, or all access. */
 export function mayEditDepartments(permissionIds: readonly number[]): boolean {
   return holdsAllAccess(permissionIds) || holdsPermission(permissionIds, "employee-management");
 }
@@ -84,7 +84,7 @@ export function departmentNameError(value: string, takenNames: readonly string[]
   return takenNames.some((taken) => sameDepartmentName(taken, name)) ? DEPARTMENT_EDIT_MESSAGES.duplicate : null;
 }
 
-/** How a save's permissions meet what the department holds (ADR 036). */
+/** How a save's permissions meet what the department holds. */
 export interface DepartmentPermissionChange {
   /** What the department holds after the save, in catalogue order. */
   permissions: PermissionId[];
@@ -136,7 +136,7 @@ export function describeDepartmentPermissions(ids: readonly number[]): string {
   return permissionNamesOf(ids).join(", ");
 }
 
-/** What the departments page and employee management hear after a save (ADR 035). */
+/** What the departments page and employee management hear after a save. */
 export function departmentCreatedAnnouncement(department: { id: number; name: string }): Announcement {
   return { event: "departmentCreated", payload: { DepartmentID: department.id, Name: department.name } };
 }

@@ -1,4 +1,4 @@
-// The departments page's search and the addresses of its dialog (ADR 036).
+// The departments page's search and the addresses of its dialog.
 import { describe, expect, it } from "vitest";
 import {
   byDepartmentName,

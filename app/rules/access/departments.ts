@@ -1,5 +1,5 @@
 // The departments page (/departments, ADR 036): how names compare, its search by name and the addresses of
-// its dialog. Pure and free of zod, so the page carries none of the editor's schemas (ADR 028); the
+// its dialog. Pure and free of zod, so the page carries none of the editor's schemas; the
 // editor's rules (department-edit.ts) build on it.
 import { MODAL_PARAM, MODAL_SIZE_PARAM } from "../dialogs/modals.ts";
 

@@ -1,5 +1,5 @@
 // The employee access calls' body schemas (ADR 037): read on the server only (the page's actions and the JSON
-// API), apart from employee-access.ts, which the page draws from, so the browser loads no zod (ADR 028).
+// API), apart from employee-access.ts, which the page draws from, so the browser loads no zod.
 import { z } from "zod";
 import { idSchema } from "../id-schema.ts";
 import { EMPLOYEE_ACCESS_MESSAGES } from "./employee-access.ts";

@@ -172,7 +172,7 @@ export interface LockoutCheck {
 }
 
 /**
- * Why a change would leave nobody (or not the editor) able to administer, ADR 037, or null: an editor
+ * Why a change would leave nobody (or not the editor) able to administer, or null: an editor
  * deactivating themselves or taking their own employee-management and all access away, or the last
  * active holder of all access losing it (deactivated, or by a department or direct change).
  */

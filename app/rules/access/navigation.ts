@@ -92,7 +92,7 @@ const FORM_ITEMS: readonly RouteItemSpec[] = [
 
 const EXECUTIVE_ITEMS: readonly RouteItemSpec[] = [
   { routeName: "employee-management" },
-  // Administration the specification does not show (ADR 035): shown to whoever may open it.
+  // Administration the specification does not show: shown to whoever may open it.
   { routeName: "vendors" },
   { routeName: "fleetcard" },
   { routeName: "owners-stats" },
@@ -133,7 +133,7 @@ const REPORTING_OPERATIONS_ITEMS: readonly RouteItemSpec[] = [
 
 const USER_ROUTE_ITEMS: readonly RouteItemSpec[] = [{ routeName: "profile" }, { routeName: "release-notes" }];
 
-/** Holders of id 1 start impersonation from the employee list (issue 3: "from the user menu"). */
+/** The user menu's way to impersonation: holders of id 1 start it from the employee list. */
 const ACT_AS_ITEM: RouteItemSpec = { routeName: "employee-management", label: "Act as another user" };
 
 const EXTERNAL_LINK_LABELS: readonly { key: keyof ExternalLinks; label: string }[] = [

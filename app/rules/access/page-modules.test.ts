@@ -1,10 +1,17 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { isPageBuilt, PAGE_MODULES } from "./page-modules.ts";
-import { ROUTES, routeByName, type RouteName } from "./routes.ts";
+import { ROUTES, routeByName } from "./routes.ts";
 
 describe("page modules", () => {
-  it("names only pages of the route table", () => {
-    for (const name of Object.keys(PAGE_MODULES)) expect(() => routeByName(name as RouteName), name).not.toThrow();
+  it("names only pages of the route table, each with a route module of app/ that exists", () => {
+    for (const [name, module] of Object.entries(PAGE_MODULES)) {
+      expect(routeByName(name), name).toBeDefined();
+      for (const file of typeof module === "string" ? [module] : module) {
+        expect(existsSync(path.join("app", file)), `${name}: app/${file}`).toBe(true);
+      }
+    }
   });
 
   it("gives a page with aliases one module per path at most", () => {

@@ -1,7 +1,7 @@
 // Which pages of the route table are built, and by which route module (app/routes.ts builds the router's
 // configuration from this). Every other page renders the shared "not available yet" module, and the
-// navigation bar, /home and /home-apps mark it "coming soon" instead of offering it as a working page
-// (issue 13 point 6). A feature that builds a page adds it here; nothing else needs to change.
+// navigation bar, /home and /home-apps mark it "coming soon" instead of offering it as a working page.
+// A feature that builds a page adds it here; nothing else needs to change.
 import type { RouteName } from "./routes.ts";
 
 /** The module every page without its own renders: it says plainly that the page is not built yet. */
@@ -21,7 +21,7 @@ export const PAGE_MODULES: Partial<Record<RouteName, string | readonly string[]>
   departments: "routes/departments.tsx",
   // /reset/{token} from the e-mail, and /password-reset-external (request form, or ?token=).
   passwordResetExternal: ["routes/reset.tsx", "routes/password-reset-external.tsx"],
-  // The department boards (issue 4): one module, the route decides the lists (app/rules/boards/board-pages.ts).
+  // The department boards: one module, the route decides the lists (app/rules/boards/board-pages.ts).
   onboarding: "routes/board.tsx",
   offboarding: "routes/board.tsx",
   transport: "routes/board.tsx",
@@ -31,25 +31,25 @@ export const PAGE_MODULES: Partial<Record<RouteName, string | readonly string[]>
   sales: "routes/board.tsx",
   titles: "routes/board.tsx",
   overview: "routes/board.tsx",
-  // Vendors and carriers (issue 17; ADR 035).
+  // Vendors and carriers.
   vendors: "routes/vendors.tsx",
-  // Status counts with the status details dialog, and the software variables (issue 16; ADR 044).
+  // Status counts with the status details dialog, and the software variables.
   statuscount: "routes/status-count.tsx",
   "stored-variables": "routes/stored-variables.tsx",
-  // The credit memos list (issue 15; ADR 042).
+  // The credit memos list.
   "credit-memos": "routes/credit-memos.tsx",
-  // The credit memo detail reports: one module, the route decides the report (ADR 042).
+  // The credit memo detail reports: one module, the route decides the report.
   "cm-open-detail": "routes/credit-memo-report.tsx",
   "cm-all-detail": "routes/credit-memo-report.tsx",
-  // Auction listings with their importer and details dialog (issue 19; ADR 046).
+  // Auction listings with their importer and details dialog.
   "manheim-listings": "routes/manheim-listings.tsx",
-  // One page per unit: facts, history, requests, notes, jobs, claims, memos (issue 16; ADR 045).
+  // One page per unit: facts, history, requests, notes, jobs, claims, memos.
   "unit-hub": "routes/unit-hub.tsx",
-  // The public request forms (issue 20; ADR 047).
+  // The public request forms.
   orderForm: "routes/order-form.tsx",
   tradeForm: "routes/trade-form.tsx",
   offRentForm: "routes/off-rent-form.tsx",
-  // The public damage form and the staff's inspection of its reports (issue 20 point 4; ADR 050).
+  // The public damage form and the staff's inspection of its reports.
   damageForm: "routes/damage-form.tsx",
   damageInspection: "routes/damage-inspection.tsx",
 };

@@ -1,5 +1,5 @@
-// The account forms' zod schemas (ADR 006, ADR 007, ADR 023): read on the server only, by the actions
-// and the JSON API, so the browser never loads zod for them (ADR 028). Their rules and messages are in
+// The account forms' zod schemas (ADR 006): read on the server only, by the actions
+// and the JSON API, so the browser never loads zod for them. Their rules and messages are in
 // passwords.ts, which the forms import.
 import { z } from "zod";
 import { idSchema } from "../id-schema.ts";
@@ -55,7 +55,7 @@ export const resetPasswordSchema = resetPasswordFormSchema.transform((value) => 
 
 /**
  * Password reset request (POST /users/password/request {Email}): no format rule beyond what follows.
- * Its refusals depend on the text alone, never on the accounts (ADR 023): blank, or an address no
+ * Its refusals depend on the text alone, never on the accounts: blank, or an address no
  * account can have (longer than the column, or without text on both sides of an @) gets the spec's
  * '*Account could not be found…'; any other address is answered as sent, account or not.
  */

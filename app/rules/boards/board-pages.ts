@@ -1,4 +1,4 @@
-// The nine department boards (issue 4): which card lists each page shows and under which section
+// The nine department boards: which card lists each page shows and under which section
 // heading, the page's title (from the route table), the socket room it joins, who sees it read-only,
 // and the URLs of the dialogs a card's actions open. Pure: used by the board's loader and the browser.
 import {
@@ -160,11 +160,11 @@ export interface BoardTool {
 
 /**
  * The board-wide actions a reader may take: carriers are vendors, so the transport board offers
- * Create Vendor to those who may create them (ADR 035).
+ * Create Vendor to those who may create them.
  */
 export function boardTools(route: BoardRouteName, permissionIds: readonly number[]): BoardTool[] {
   if (route === "transport" && mayEditVendors(permissionIds)) return [{ label: "Create Vendor", modal: "vendorModal" }];
-  // Accounts receivable creates credit memos (ADR 040); its read-only readers do not.
+  // Accounts receivable creates credit memos; its read-only readers do not.
   if (route === "accounts-receivable" && mayCreateCreditMemos(permissionIds)) {
     return [{ label: "Create Credit Memo", modal: "creditMemoCreate" }];
   }
@@ -259,8 +259,8 @@ export function pageCardList(payload: CardListPayload, view: BoardQuery): PagedC
 }
 
 /**
- * A paged list as the board's loader sends it to the browser: the shown cards in the wire format of
- * ADR 017 (a third of the size in the page's data), the stages with their true counts.
+ * A paged list as the board's loader sends it to the browser: the shown cards in the compact wire
+ * format (a third of the size in the page's data), the stages with their true counts.
  */
 export interface PackedPagedList {
   stages: { stage: BoardCard["stage"]; total: number; shown: number }[];

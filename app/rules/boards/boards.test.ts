@@ -72,7 +72,7 @@ describe("card lists, rooms and events", () => {
     expect(mayReadList("onboarding", permissionIdsNamed(["onboarding"]))).toBe(true);
     expect(mayReadList("onboarding", permissionIdsNamed(["offboarding"]))).toBe(false);
     expect(mayReadList("shipping", permissionIdsNamed(["transport"]))).toBe(true);
-    // The memo cards are accounts receivable's (ADR 040).
+    // The memo cards are accounts receivable's.
     expect(mayReadList("credit-memos", permissionIdsNamed(["accounts-receivable"]))).toBe(true);
     expect(mayReadList("credit-memos", permissionIdsNamed(["ar-read-only"]))).toBe(true);
     expect(mayReadList("credit-memos", permissionIdsNamed(["credit-memos"]))).toBe(false);

@@ -1,4 +1,4 @@
-// The department boards' contract (issue 4; docs/boards.md, ADR 010): the
+// The department boards' contract (docs/boards.md, ADR 010): the
 // thirteen card lists, the socket rooms that receive them, their refresh events, who may read each,
 // and the one card shape every board renders. Pure: shared by loaders, the JSON API, the socket
 // layer and the browser.
@@ -60,7 +60,7 @@ export const LIST_ROUTE: Readonly<Record<CardListName, RouteName>> = {
   sales: "sales",
   titles: "titles",
   overview: "overview",
-  // Accounts receivable works the memos (ADR 040): their cards are a section of its board, in its room.
+  // Accounts receivable works the memos: their cards are a section of its board, in its room.
   "credit-memos": "accounts-receivable",
 };
 
@@ -175,7 +175,7 @@ export interface CardListPayload {
 }
 
 /**
- * A kept list with the cards of some requests computed again (ADR 021): every card of those requests is
+ * A kept list with the cards of some requests computed again: every card of those requests is
  * dropped from `base` and the cards `part` holds for them take their place (none when a request left
  * the list). Cards travel in board order (encodeCardList sorts), so where they go in the array does not
  * matter. `part` must hold only cards of `requestIds`.

@@ -3,7 +3,7 @@
 // (stage headings, badge labels, fact labels, unit statuses, carriers, note authors, the dialogs a card
 // opens) is sent once per list in a dictionary and the cards refer to it by position, each card is a
 // tuple rather than an object with named keys, and what a card can rebuild from itself is not sent
-// (cards/2, ADR 019): its order is its sort key, its search text is its own text plus a remainder, its
+// (cards/2): its order is its sort key, its search text is its own text plus a remainder, its
 // key `form-<id>` is its form. Pure: the server encodes, the browser decodes, and decode(encode(list))
 // is the list again, in board order (card-wire.test.ts).
 import type { BoardCard, CardListName, CardListPayload, CardTone } from "./boards.ts";
@@ -309,7 +309,7 @@ export function isCardListWire(value: unknown): value is CardListWire {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The readable form (ADR 031): what GET /api/cards/{list} answers API clients by default.
+// The readable form: what GET /api/cards/{list} answers API clients by default.
 
 export const READABLE_CARDS_FORMAT = "cards/readable";
 

@@ -1,6 +1,6 @@
 // The live card counts the server pushes with NOTIFICATIONS_EVENT (server/realtime/refresh.ts: a list's
 // card count, to the sockets that may read the list but are not on its board), merged per list and
-// summed per page for the badges on the navigation bar's board links (issue 13 point 6). Pure.
+// summed per page for the badges on the navigation bar's board links. Pure.
 import { CARD_LISTS, type CardListName, LIST_ROUTE } from "./boards.ts";
 import type { RouteName } from "../access/routes.ts";
 

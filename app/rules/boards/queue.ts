@@ -1,4 +1,4 @@
-// Working the queue (issue 4 point 6; ADR 011): the stage and status moves the department boards
+// Working the queue (ADR 011): the stage and status moves the department boards
 // make — which order stage follows which, which unit status may follow which (and which one is the
 // usual "next"), who may make each move, which board a move is made from, and which card lists a
 // move changes. Pure: the domain operations (app/modules/queue) and the boards share it.
@@ -156,7 +156,7 @@ export function mayMoveUnitStatus(from: string, to: string): boolean {
 }
 
 /**
- * The permissions whose holders work a department's queue: its board's page permission (ADR 011).
+ * The permissions whose holders work a department's queue: its board's page permission.
  * Named rows rather than the page's route: ar-read-only opens the AR page too, but may look, not move.
  */
 export const DEPARTMENT_PERMISSIONS: Readonly<Record<Department, readonly PermissionName[]>> = {
@@ -179,7 +179,7 @@ export function mayWorkStatus(permissionIds: readonly number[], statusName: stri
 
 /**
  * Whether the session works any department's statuses: checked before a unit is looked up, so a caller
- * who may move no unit learns nothing of which units exist (ADR 039).
+ * who may move no unit learns nothing of which units exist.
  */
 export function mayWorkAnyStatus(permissionIds: readonly number[]): boolean {
   if (holdsAllAccess(permissionIds)) return true;

@@ -1,6 +1,6 @@
-// The public damage form (issue 20 point 4; ADR 050): its fields, limits, messages and the zod schema the
+// The public damage form (ADR 050): its fields, limits, messages and the zod schema the
 // server validates with. Shared by the page (labels, the browser's checks before sending) and the domain
-// operation, so a message exists once. Photos are checked by content on the server (ADR 043); the browser
+// operation, so a message exists once. Photos are checked by content on the server; the browser
 // only pre-checks count, size and declared type to tell the customer early.
 import { z } from "zod";
 import { isValidPhone, maskPhone, maskUnitNumber, UNIT_NUMBER_LENGTH } from "../masks.ts";
@@ -46,7 +46,7 @@ export const DAMAGE_FORM_LIMITS = {
    * More is refused with 413 as soon as it is seen, the rest of the body unread.
    */
   maxParts: 32,
-  /** One photo's bytes (the photo reader's own limit, ADR 043). */
+  /** One photo's bytes (the photo reader's own limit). */
   maxPhotoBytes: 10 * 1024 * 1024,
   /** The whole submission (photos and text): larger bodies are refused unread by the public forms' layer. */
   maxBodyBytes: DAMAGE_FORM_UPLOAD_LIMIT,
@@ -78,7 +78,7 @@ export const DAMAGE_FORM_MESSAGES = {
   received: "Thank you. Your damage report was received.",
 } as const;
 
-/** A report's reference number as the customer and staff see it: DMG-000123 (the public forms' numbering, ADR 047). */
+/** A report's reference number as the customer and staff see it: DMG-000123 (the public forms' numbering). */
 export function damageReportReference(id: number): string {
   return publicFormReference("damage", id);
 }
@@ -168,7 +168,7 @@ export function damageFormTextValues(form: Pick<FormData, "get">): Record<string
 
 /**
  * The page's answer to a refused submission: a message, a message list per field, the text as sent, and the
- * ticket the form is sent with next (the same one, or a fresh one when it cannot be used again; ADR 047).
+ * ticket the form is sent with next (the same one, or a fresh one when it cannot be used again).
  */
 export interface DamageFormAnswer {
   message: string;

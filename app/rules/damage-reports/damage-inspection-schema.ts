@@ -1,5 +1,5 @@
 // The bodies of the inspection's actions (mark reviewed, dismiss, turn into a claim; ADR 050), apart from
-// damage-inspection.ts so the page's own code, which posts plain forms, carries no zod (issue 13 point 7).
+// damage-inspection.ts so the page's own code, which posts plain forms, carries no zod.
 import { z } from "zod";
 import { MAX_CENTS, parseCents } from "../credit-memos/money.ts";
 import { DAMAGE_INSPECTION_MESSAGES } from "./damage-inspection.ts";

@@ -1,4 +1,4 @@
-// /damageInspection (issue 20 point 4; ADR 050): who may work damage reports, the list's filter and paging,
+// /damageInspection (ADR 050): who may work damage reports, the list's filter and paging,
 // the staff actions (mark reviewed, dismiss, turn into a claim) with their bodies and messages, and which
 // action each status allows. Pure: the page, the JSON API and the domain share it.
 import { unlocksRoute } from "../access/permissions.ts";

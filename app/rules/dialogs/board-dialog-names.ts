@@ -1,4 +1,4 @@
-// The board dialogs' modal names alone (ADR 026, ADR 028): what the client entry and the board page need
+// The board dialogs' modal names alone (ADR 026): what the client entry and the board page need
 // to know which dialog a URL opens, without loading the dialogs' definitions (their zod schemas and
 // rules travel with each dialog's own chunk). app/rules/dialogs/board-dialogs.ts proves the list matches them.
 import type { RouteName } from "../access/routes.ts";
@@ -32,7 +32,7 @@ export function isBoardDialogName(value: unknown): value is BoardDialogName {
 }
 
 /**
- * The kit's dialogs that only some pages host, with those pages (ADR 035, ADR 036): only they load, serve
+ * The kit's dialogs that only some pages host, with those pages: only they load, serve
  * and draw them, and only their registries of components (app/components/dialogs/<page>-dialogs.tsx)
  * import them. Every dialog not listed is every department board's.
  */
@@ -41,16 +41,16 @@ export const DIALOG_HOSTS = {
   vendorModal: ["transport", "vendors"],
   assignCarrier: ["transport"],
   departmentCreate: ["departments"],
-  // Credit memos are accounts receivable's work (ADR 040), also opened from the /credit-memos page (ADR 042).
+  // Credit memos are accounts receivable's work, also opened from the /credit-memos page.
   creditMemoCreate: ["accounts-receivable", "credit-memos"],
   creditMemoEdit: ["accounts-receivable", "credit-memos"],
   creditMemoApply: ["accounts-receivable", "credit-memos"],
-  // Auction listing details, on the listings page (ADR 046); other pages link there.
+  // Auction listing details, on the listings page; other pages link there.
   manheimDetails: ["manheim-listings"],
-  // Status lists open from the status count page (ADR 044).
+  // Status lists open from the status count page.
   statusDetailsModal: ["statuscount"],
   // Orders and trades are split on the On Rent board, off-rents on the Off Rent board, where their cards offer
-  // Split (ADR 049).
+  // The split dialogs.
   splitOrderModal: ["onboarding"],
   splitTradeModal: ["onboarding"],
   splitOffModal: ["offboarding"],

@@ -8,7 +8,7 @@ import type { ModalName } from "./modals.ts";
 /**
  * An intent's form schema: reads the posted fields (strings, repeated names as lists) as the operation's
  * input, or says why not. A zod schema is one; so is postedFields (posted-fields.ts), which needs no zod: a
- * dialog whose intents all pass the form on whole leaves zod out of its chunk (25 KiB gzipped; ADR 028).
+ * dialog whose intents all pass the form on whole leaves zod out of its chunk (25 KiB gzipped).
  */
 export interface IntentSchema<Output = unknown> {
   safeParse(

@@ -67,7 +67,7 @@ export const ROOT_DIALOG_NAMES = [
   "departmentSearchModal",
 ] as const satisfies readonly ModalName[];
 
-/** Modal names of the specification whose dialog later issues build; they say so plainly. */
+/** Modal names of the specification whose dialog is not built (none now); such a dialog says so plainly. */
 export const DIALOGS_NOT_BUILT = [] as const satisfies readonly ModalName[];
 
 interface OpenDialogFrame<N extends BoardDialogName> {

@@ -1,6 +1,6 @@
 // What a board dialog's form held when its no-JavaScript save met an ended session: kept across
 // signing in again, so the dialog comes back with what was typed, unsaved (ADR 030). This file is what
-// pages import (no zod: the sign-in dialog is on every page, ADR 028); reading a draft from a post or a
+// pages import (no zod: the sign-in dialog is on every page); reading a draft from a post or a
 // cookie is dialog-draft-schema.ts, and its encoding and cookie are server code
 // (app/modules/session/dialog-draft.server.ts).
 import { type DialogActionData, submittedValues } from "./operation-result.ts";

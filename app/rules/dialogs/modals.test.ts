@@ -67,7 +67,7 @@ describe("modal titles", () => {
   });
 
   it("knows the spec's modal names and the carrier dialog, and nothing else", () => {
-    // The specification's 22, and the transport board's carrier dialog (ADR 035).
+    // The specification's 22, and the transport board's carrier dialog.
     expect(MODAL_NAMES).toHaveLength(23);
     expect(isModalName("splitOffModal")).toBe(true);
     expect(isModalName("nope")).toBe(false);

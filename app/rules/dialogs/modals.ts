@@ -34,7 +34,7 @@ export const MODAL_NAMES = [
   "splitOrderModal",
   "splitTradeModal",
   "splitOffModal",
-  // Not the specification's: giving transport jobs to carriers on the transport board (ADR 035).
+  // Not the specification's: giving transport jobs to carriers on the transport board.
   "assignCarrier",
 ] as const;
 export type ModalName = (typeof MODAL_NAMES)[number];
@@ -54,7 +54,7 @@ export interface ModalTitleContext {
   routeName?: string | null;
   /** The dialog is open on a record that exists: 'Edit Vendor', 'Edit Department'. */
   editing?: boolean;
-  /** creditMemoEdit's action (Create, Apply, or none: the memo read-only; ADR 040). */
+  /** creditMemoEdit's action (Create, Apply, or none: the memo read-only). */
   memoAction?: string | null;
 }
 

@@ -1,4 +1,4 @@
-// What every domain operation answers (issues 4 and 5), shared by its JSON endpoint, its form action and
+// What every domain operation answers, shared by its JSON endpoint, its form action and
 // the dialog that shows the outcome. Pure types and tiny helpers: the browser renders these.
 import type { Announcement } from "../boards/announcements.ts";
 import type { CardListName } from "../boards/boards.ts";
@@ -25,7 +25,7 @@ export interface VersionConflict {
 
 export type OperationRefusal = {
   ok: false;
-  /** 406 and 417: a credit memo application's invoice and memo checks (ADR 040). */
+  /** 406 and 417: a credit memo application's invoice and memo checks. */
   status: 400 | 403 | 404 | 406 | 409 | 417;
   message: string;
   fieldErrors?: FieldErrors;
@@ -35,8 +35,8 @@ export type OperationRefusal = {
 /**
  * A done operation: the card lists it changed and, where it can name them, `requests`: the FormHistory
  * ids of every request whose cards it changed in those lists (a request it created, edited, moved or
- * removed), so the lists kept per request compute only those cards (ADR 021). Absent: whole lists.
- * `announce`: the records it created that their pages hear of live (vendorCreated, ADR 035). `record`:
+ * removed), so the lists kept per request compute only those cards. Absent: whole lists.
+ * `announce`: the records it created that their pages hear of live (vendorCreated). `record`:
  * what names the record it created or changed, which the JSON API answers beside `ok` ({ VendorID }).
  */
 export type OperationResult =
@@ -91,7 +91,7 @@ export function refusalBody(refusal: OperationRefusal): {
   };
 }
 
-/** Splits a changedData value 'label: old!label: new' into its parts (the audit history's format, ADR 014). */
+/** Splits a changedData value 'label: old!label: new' into its parts (the audit history's format). */
 export function splitChange(label: string, value: string): { label: string; before: string; after: string } {
   const at = value.indexOf(`!${label}: `);
   if (value.startsWith(`${label}: `) && at >= 0) {

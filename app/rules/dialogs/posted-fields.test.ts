@@ -1,5 +1,5 @@
 // postedFields, the intent schema of dialogs whose operations read the posted form themselves: it must pass
-// a form's fields on exactly and refuse anything else, as the zod record it replaced did (ADR 028).
+// a form's fields on exactly and refuse anything else, as the zod record it replaced did.
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { formFields } from "./board-dialog.ts";

@@ -35,7 +35,7 @@ export const STATUS_DETAILS_SORTS = [
 export type StatusDetailsSort = (typeof STATUS_DETAILS_SORTS)[number];
 export type SortDirection = "asc" | "desc";
 
-/** Setting rental use reloads everyone else's open list this long after the call (ADR 044). */
+/** Setting rental use reloads everyone else's open list this long after the call. */
 export const RENTAL_USE_REFRESH_MS = 30_000;
 /** The specification's fixed values of POST /api/setRentalUse. */
 export const RENTAL_USE_CHANGE_TYPE_ID = 6;
@@ -277,7 +277,7 @@ export function lateCutoff(thresholdDays: number, now: Date): Date {
   return new Date(now.getTime() - (thresholdDays + 1) * DAY_MS);
 }
 
-/** Whether the list of this status shows the Rental Use column to these permissions (ADR 044). */
+/** Whether the list of this status shows the Rental Use column to these permissions. */
 export function showsRentalUse(status: string, permissionIds: readonly number[]): boolean {
   return statusListHasRentalUse(status) && canSeeRentalUse(permissionIds);
 }
@@ -302,7 +302,7 @@ const DEPARTMENT_ROUTES: Record<Department, RouteName> = {
 
 /**
  * Lateness is overridden by the unit's department: whoever may open the board of the department that
- * works units in its status (ADR 044). Statuses that are never late have nothing to override.
+ * works units in its status. Statuses that are never late have nothing to override.
  */
 export function mayOverrideLateness(statusName: string, permissionIds: readonly number[]): boolean {
   const status = unitStatusByName(statusName);
@@ -341,7 +341,7 @@ export interface StatusCounts {
   models: string[];
 }
 
-/** A row of a status list, with the specification's field names (ADR 044) and whether it is late. */
+/** A row of a status list, with the specification's field names and whether it is late. */
 export interface StatusDetailRow {
   UnitNumber: string;
   Description: string;
@@ -382,7 +382,7 @@ export interface StatusDetailsDialogData {
   notice: string | null;
 }
 
-/** The status details dialog (statusDetailsModal) on the status count page (ADR 044). */
+/** The status details dialog (statusDetailsModal) on the status count page. */
 export const STATUS_DETAILS_DIALOG = defineBoardDialog<StatusDetailsDialogData>()({
   name: "statusDetailsModal",
   feature: null,

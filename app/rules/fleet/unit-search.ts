@@ -1,4 +1,4 @@
-// Department search, unit history and the unit hub (issue 16 points 5–6; ADR 045): what a search for a
+// Department search, unit history and the unit hub (ADR 045): what a search for a
 // unit number may hold, who may search, where each result links, how the hub pages a unit's history and
 // what it shows. Pure, so the dialog, the JSON endpoints and the page read a search the same way.
 import type { RouteName } from "../access/routes.ts";
@@ -22,7 +22,7 @@ export const DEPARTMENT_SEARCH_LIMIT = 25;
 /** The dialog's history list shows the newest rows; the unit hub pages through all of them. */
 export const UNIT_HISTORY_SEARCH_LIMIT = 100;
 export const UNIT_HUB_HISTORY_PAGE_SIZE = 25;
-/** How long the dialog waits after the last keystroke before it asks (ADR 045). */
+/** How long the dialog waits after the last keystroke before it asks. */
 export const UNIT_SEARCH_DEBOUNCE_MS = 250;
 
 export const UNIT_SEARCH_MESSAGES = {
@@ -165,7 +165,7 @@ export interface UnitHubRequest {
   cancelled: boolean;
 }
 
-/** Everything the unit hub shows of one unit (ADR 045): its facts, its paged history and its other records. */
+/** Everything the unit hub shows of one unit: its facts, its paged history and its other records. */
 export interface UnitHub {
   unit: {
     unitNumber: string;

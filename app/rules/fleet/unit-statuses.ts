@@ -45,7 +45,7 @@ export type UnitStatusId = (typeof UNIT_STATUS_TABLE)[number]["id"];
 
 /**
  * Each status's id under its exact name: UNIT_STATUS_ID["ON RENT"] is 3. Code and tests that need a
- * stored statusId take it from here rather than writing the number (ADR 002, "Ids in code"); the key is
+ * stored statusId take it from here rather than writing the number; the key is
  * typed, so a misspelt status does not compile.
  */
 export const UNIT_STATUS_ID = Object.fromEntries(UNIT_STATUS_TABLE.map((status) => [status.name, status.id])) as {

@@ -1,4 +1,4 @@
-// The listing details dialog, manheimDetails (ADR 026, ADR 046): hosted by /manheim-listings, read-only (no
+// The listing details dialog, manheimDetails (ADR 046): hosted by /manheim-listings, read-only (no
 // intents), with the data its loader hands the component. Pure.
 import { defineBoardDialog } from "../dialogs/board-dialog.ts";
 

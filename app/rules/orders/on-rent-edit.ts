@@ -1,4 +1,4 @@
-// Editing an on-rent order (issue 5 point 3; ADR 014): the
+// Editing an on-rent order (ADR 014): the
 // payload's fields with their labels and sections, the one validation the dialog, the form action and
 // PUT /api/order/edit share, the truck arithmetic, the audit texts and who may edit. Pure.
 import { damageWaiverLabel } from "./damage-waivers.ts";
@@ -30,12 +30,12 @@ export const ON_RENT_EDIT_MESSAGES = {
   version: "The version the edit was made from is missing.",
 } as const;
 
-/** The total would leave fewer trucks than already have a carrier (ADR 014). */
+/** The total would leave fewer trucks than already have a carrier. */
 export function removeAssignedTrucksMessage(assigned: number): string {
   return `*You cannot remove more trucks than have already been assigned a carrier (${assigned} assigned)...`;
 }
 
-/** Edit messages clear after 6 s when scripts run (ADR 014: 4 s is the cancellation's, 5 s the password's). */
+/** Edit messages clear after 6 s when scripts run (4 s is the cancellation's, 5 s the password's). */
 export const ON_RENT_EDIT_MESSAGE_MS = 6000;
 
 /** The form intent of the dialog (app/modules/orders/on-rent-edit-dialogs.server.ts). */
@@ -51,7 +51,7 @@ export const PO_NUMBER_MAX_LENGTH = 35;
 
 /**
  * The On Rent team (onboarding, 10) and holders of transport-edit (17), who open the same dialog from
- * the transport board; 1 passes both. See ADR 014.
+ * the transport board; 1 passes both.
  */
 export function mayEditOnRentOrder(permissionIds: readonly number[]): boolean {
   return unlocksRoute(permissionIds, "onboarding") || hasFeature(permissionIds, "transport-edit");
@@ -300,7 +300,7 @@ export interface OnRentEditDialogData {
 
 export type { VersionConflict };
 
-/** The editOnboarding dialog (ADR 026): the edit operation checks who may edit and which fields. */
+/** The editOnboarding dialog: the edit operation checks who may edit and which fields. */
 export const ON_RENT_EDIT_DIALOG = defineBoardDialog<OnRentEditDialogData>()({
   name: "editOnboarding",
   feature: null,

@@ -1,5 +1,5 @@
-// PUT /api/order/cancel's body schema and the cancellation dialog's definition (ADR 013, ADR 026): zod lives
-// here, apart from order-cancel.ts, which the dialog's component imports, so the browser never loads it (ADR 028).
+// PUT /api/order/cancel's body schema and the cancellation dialog's definition (ADR 013): zod lives
+// here, apart from order-cancel.ts, which the dialog's component imports, so the browser never loads it.
 import { z } from "zod";
 import { defineBoardDialog } from "../dialogs/board-dialog.ts";
 import { idSchema } from "../id-schema.ts";
@@ -27,7 +27,7 @@ const stage = z
   .max(3, { error: ORDER_CANCEL_MESSAGES.status });
 
 /**
- * PUT /api/order/cancel and the dialog's form (ADR 013). note, FormHistoryID and department are what the
+ * PUT /api/order/cancel and the dialog's form. note, FormHistoryID and department are what the
  * server acts on; the order's view the client sends along (statuses, company, trucks) is checked for its
  * shape only, since the server reads the request itself. `version` (ours, optional for the spec's
  * clients) is the version of the order the dialog was opened on: an older one is refused with a 409.
@@ -67,7 +67,7 @@ export const orderCancelSchema = z.object({
 export type OrderCancelBody = z.input<typeof orderCancelSchema>;
 export type OrderCancelInput = z.output<typeof orderCancelSchema>;
 
-/** The noteOnboarding dialog (ADR 026): cancelling checks who may cancel which kind of request. */
+/** The noteOnboarding dialog: cancelling checks who may cancel which kind of request. */
 export const ORDER_CANCEL_DIALOG = defineBoardDialog<OrderCancelDialogData>()({
   name: "noteOnboarding",
   feature: null,

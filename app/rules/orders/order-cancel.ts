@@ -15,7 +15,7 @@ export const ORDER_CANCEL_FAILED_MESSAGE = "Unable to save your note";
 /** The dialog's messages clear after 4 s (with JavaScript). */
 export const ORDER_CANCEL_MESSAGE_MS = 4_000;
 
-/** The JSON call of a cancellation, for API clients (the dialog posts its form to the board, ADR 026). */
+/** The JSON call of a cancellation, for API clients (the dialog posts its form to the board). */
 export const ORDER_CANCEL_API_PATH = "/api/order/cancel";
 
 /** The form intent of the cancel dialog (posted to the board). */
@@ -110,7 +110,7 @@ export type RequestKind = "ORDER" | "OFF_RENT" | "TRADE";
 /**
  * Whether the actor may cancel a request of this kind: the page of a board the request is on (the
  * onboarding page for an order, offboarding for an off-rent, either for a trade), which all access
- * opens too (ADR 013).
+ * opens too.
  */
 export function mayCancel(kind: RequestKind, permissionIds: readonly number[]): boolean {
   const onboarding = unlocksRoute(permissionIds, "onboarding");

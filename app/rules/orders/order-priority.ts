@@ -1,6 +1,6 @@
-// Setting and removing an order's priority, and removing its prepay (issue 18 points 2-4; ADR 041): the
+// Setting and removing an order's priority, and removing its prepay (ADR 041): the
 // reasons, the limits and messages, the reading of a body or a posted form, who may, and the dialogs'
-// definitions. Pure and free of zod (the dialogs run it in the browser; ADR 028).
+// definitions. Pure and free of zod (the dialogs run it in the browser).
 import { unlocksRoute } from "../access/permissions.ts";
 import { defineBoardDialog } from "../dialogs/board-dialog.ts";
 import { postedFields } from "../dialogs/posted-fields.ts";
@@ -62,7 +62,7 @@ export function mayChangePriority(permissionIds: readonly number[]): boolean {
   );
 }
 
-/** Removing prepay is the On Rent team's (who confirm it with the customer; ADR 041). */
+/** Removing prepay is the On Rent team's (who confirm it with the customer). */
 export function mayRemovePrepay(permissionIds: readonly number[]): boolean {
   return unlocksRoute(permissionIds, "onboarding");
 }

@@ -106,33 +106,26 @@ describe("returning unit statuses", () => {
   });
 });
 
-// The names code uses instead of the numbers (ADR 002, "Ids in code"), pinned to the spec's numbers here.
+// Code names stages and line statuses instead of writing their numbers: each name reads as the stage or
+// status the specification's number stands for (the labels per number are pinned above).
 describe("named stages and line statuses", () => {
-  it("names the onboarding and offboarding stages", () => {
-    expect(ONBOARDING_STAGE).toEqual({ submitted: 0, approved: 1, inTransport: 2, delivered: 3 });
-    expect(OFFBOARDING_STAGE).toEqual({ submitted: 0, approved: 1, pickupScheduled: 2, returned: 3 });
-    expect(ONBOARDING_STAGES.map((stage) => onboardingStageLabel(stage.id))).toEqual([
-      "Submitted",
-      "Approved",
-      "In Transport",
-      "Delivered",
-    ]);
-    expect([SUBMITTED_STAGE, APPROVED_STAGE]).toEqual([0, 1]);
+  it("read as the stages they name", () => {
+    expect(onboardingStageLabel(ONBOARDING_STAGE.inTransport)).toBe("In Transport");
+    expect(onboardingStageLabel(ONBOARDING_STAGE.delivered)).toBe("Delivered");
+    expect(offboardingStageLabel(OFFBOARDING_STAGE.pickupScheduled)).toBe("Pickup Scheduled");
+    expect(offboardingStageLabel(OFFBOARDING_STAGE.returned)).toBe("Returned");
+    expect(onboardingStageLabel(SUBMITTED_STAGE)).toBe("Submitted");
+    expect(offboardingStageLabel(APPROVED_STAGE)).toBe("Approved");
   });
 
-  it("names the returning unit statuses and groups them by where the unit is", () => {
-    expect(RETURNING_UNIT_STATUS).toEqual({ new: 0, awaitingPickup: 5, pickedUp: 6, received: 7 });
-    expect([PLACEHOLDER_UNIT_STATUS_ID, REMOVABLE_UNIT_STATUS_ID]).toEqual([0, 5]);
-    expect(AT_CUSTOMER_UNIT_STATUS_IDS).toEqual([0, 5]);
-    expect(PICKED_UP_UNIT_STATUS_IDS).toEqual([6, 7]);
-    expect(
-      RETURNING_UNIT_STATUSES.map((status) => [isAtCustomerUnitStatus(status.id), isPickedUpUnitStatus(status.id)]),
-    ).toEqual([
-      [true, false],
-      [true, false],
-      [false, true],
-      [false, true],
-    ]);
+  it("read as the line statuses they name, at the customer until picked up", () => {
+    expect(returningUnitStatusLabel(PLACEHOLDER_UNIT_STATUS_ID)).toBe("New");
+    expect(returningUnitStatusLabel(REMOVABLE_UNIT_STATUS_ID)).toBe("Awaiting Pickup");
+    for (const id of AT_CUSTOMER_UNIT_STATUS_IDS)
+      expect(isAtCustomerUnitStatus(id) && !isPickedUpUnitStatus(id)).toBe(true);
+    for (const id of PICKED_UP_UNIT_STATUS_IDS)
+      expect(isPickedUpUnitStatus(id) && !isAtCustomerUnitStatus(id)).toBe(true);
+    expect(PICKED_UP_UNIT_STATUS_IDS.map(returningUnitStatusLabel)).toEqual(["Picked Up", "Received"]);
     expect(isAtCustomerUnitStatus(3) || isPickedUpUnitStatus(3)).toBe(false);
   });
 });

@@ -1,8 +1,8 @@
 // Where an order stands (OnboardingStatus / OffboardingStatus) and where each returning unit stands
-// (statusID), with the edit-dialog rules that depend on them (ADR 011, ADR 015).
+// (statusID), with the edit-dialog rules that depend on them (ADR 015).
 
 // The ids are stored and sent as numbers; code names them through the constants below, so each number
-// is written once, here (ADR 002, "Ids in code").
+// is written once, here.
 
 /** The onboarding stages by name: an on-rent order's OnboardingStatus. */
 export const ONBOARDING_STAGE = { submitted: 0, approved: 1, inTransport: 2, delivered: 3 } as const;
@@ -97,7 +97,7 @@ export function returningUnitStatusLabel(statusId: number): string | undefined {
 /** 'assigned' means a carrier has the unit's job: its line is locked ('Carrier Assigned'). */
 export type CarrierAssignment = "assigned" | "unassigned";
 
-/** The line the dialog's Add creates: unit 'UPDATE', odometer 000000, unassigned, statusID 0 (ADR 015). */
+/** The line the dialog's Add creates: unit 'UPDATE', odometer 000000, unassigned, statusID 0. */
 export const PLACEHOLDER_RETURNING_UNIT = {
   unitNumber: "UPDATE",
   odometer: "000000",

@@ -1,7 +1,7 @@
 // What both trade dialogs share about converting a trade into a plain order (ADR 032): the confirmation's
 // form fields, its texts, the on-rent editor's enabling rule, and when the question shows after a post
 // without JavaScript. Free of the conversion's zod schemas (trade-convert.ts, which holds its refusals to
-// these texts): the dialogs' chunks import this module, and ADR 028 weighs every byte they carry.
+// these texts): the dialogs' chunks import this module, and the page weight budget counts every byte they carry.
 import type { DialogActionData } from "../dialogs/operation-result.ts";
 
 /** The hidden field saying whether the dialog shows the conversion's question ('true'), kept across re-renders. */
@@ -10,7 +10,7 @@ export const CONVERT_ASKED_FIELD = "convertAsked";
 export const CONVERT_VIN_FIELD = "convertVin";
 
 /**
- * The convert payload's fields besides the ids, the version and the unit kept (ADR 032): the counts, the
+ * The convert payload's fields besides the ids, the version and the unit kept: the counts, the
  * rental agreement contact, PO number, instructions and insurance type. The on-rent editor's inputs carry
  * these names; the off-rent editor carries the trade's stored values as hidden fields.
  */

@@ -367,7 +367,7 @@ export type KeptUnitPlan =
 /**
  * The unit that stays on rent must be one of the trade's returning lines, a fleet unit, and still the
  * customer's: ON RENT to them (or to no one on record), or OFF RENT because they dropped it off
- * themselves, which the conversion calls off (ADR 032).
+ * themselves, which the conversion calls off.
  */
 export function keptUnitPlan(input: {
   unitNumber: string;
@@ -528,7 +528,7 @@ export function tradeCounts(trade: TradeForConversion): TruckCounts {
 }
 
 /**
- * The order's stage: the transport rule applied to its new trucks and the trade's deliveries (ADR 011), so
+ * The order's stage: the transport rule applied to its new trucks and the trade's deliveries, so
  * the stage says what the jobs say. An order left with no new truck to deliver (a one-unit trade converted
  * from the on-rent side) has nothing to approve or deliver: it is Delivered.
  */
@@ -558,7 +558,7 @@ const complete = (address: CompanyAddress): address is { [K in keyof CompanyAddr
   );
 
 /**
- * The OrderForm a trade becomes (ADR 032): the trade's company, waiver, second key, dates, use address and
+ * The OrderForm a trade becomes: the trade's company, waiver, second key, dates, use address and
  * delivery (its separate delivery address when it has one, else its pickup site, where the swap was to
  * happen); the body's counts, rental agreement contact, PO number and instructions; billing to the RA
  * contact at the customer's address on record (the use address when that is incomplete); counts and stage

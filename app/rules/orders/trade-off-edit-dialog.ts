@@ -1,4 +1,4 @@
-// The editOffTrade board dialog ('Edit Order', issue 14; ADR 026): its intents and form fields, the data its
+// The editOffTrade board dialog ('Edit Order'): its intents and form fields, the data its
 // loader gives the component, and what the dialog itself says. It runs two operations: the trade's return
 // half edit (PUT /api/trade/off/edit, editTradeOffOrder) and the conversion from the off side
 // (POST /api/trade/off/convert, convertTrade; ADR 032). Kept free of their rules (trade-off-edit.ts,
@@ -15,7 +15,7 @@ import { OFF_RENT_EDIT_MESSAGE_MS, OFF_RENT_EDIT_MESSAGES } from "./off-rent-edi
 import type { StoredReturningLine } from "./off-rent-edit/units-list.ts";
 import type { ConvertCarriedField } from "./trade-convert-dialog.ts";
 
-/** The dialog's form intents (posted to the board; each unique across dialogs, ADR 026). */
+/** The dialog's form intents (posted to the board; each unique across dialogs). */
 export const TRADE_OFF_EDIT_INTENTS = {
   save: "edit-off-trade",
   testUnits: "edit-off-trade-test-units",
@@ -24,7 +24,7 @@ export const TRADE_OFF_EDIT_INTENTS = {
   removeUnits: "edit-off-trade-remove-units",
   /** Without JavaScript only: shows the conversion's question, or (answered No) hides it again. */
   convertAsk: "edit-off-trade-convert-ask",
-  /** Yes: converts the trade into a plain order (ADR 032). */
+  /** Yes: converts the trade into a plain order. */
   convert: "convert-off-trade",
 } as const;
 
@@ -37,7 +37,7 @@ export const TRADE_VERSION_FIELD = "tradeVersion";
  */
 export const TRADE_OFF_OPTIONAL_FIELDS = ["pickupZip"] as const satisfies readonly OffRentFieldName[];
 
-/** The edit dialogs' message time (6 s, ADR 014). */
+/** The edit dialogs' message time (6 s). */
 export const TRADE_OFF_EDIT_MESSAGE_MS = OFF_RENT_EDIT_MESSAGE_MS;
 
 /** What the dialog's server says besides the operations' refusals (TRADE_OFF_EDIT_MESSAGES, TRADE_CONVERT_MESSAGES). */
@@ -82,7 +82,7 @@ export interface TradeOffEditDialogData {
   history: (ChangeSince & { action: string })[];
 }
 
-/** The editOffTrade dialog (ADR 026): the operations check who may edit or convert, and what. */
+/** The editOffTrade dialog: the operations check who may edit or convert, and what. */
 export const TRADE_OFF_EDIT_DIALOG = defineBoardDialog<TradeOffEditDialogData>()({
   name: "editOffTrade",
   feature: null,

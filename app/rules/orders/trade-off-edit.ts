@@ -1,4 +1,4 @@
-// Editing a trade's return half, editOffTrade (issue 14): its payload, its messages, and where its units list
+// Editing a trade's return half, editOffTrade: its payload, its messages, and where its units list
 // differs from an off-rent's. Pure. Everything else is the off-rent edit's (off-rent-edit/, ADR 015): the
 // fields' checks, the list rules and the operation, so the two return halves cannot drift apart.
 import { z } from "zod";
@@ -45,7 +45,7 @@ const FIELDS = returnHalfFields(TRADE_OFF_EDIT_MESSAGES.allFieldsRequired);
 /**
  * The trade off-rent payload (TradeFormID, FormHistoryID, OffRentFormID, compNameTrade, compCode, pickupDate,
  * submittedBy, returningVins, deletedVins, the pickup fields, changedData) plus `version`, the return
- * half's OffRentForm version the edit started from, as on an off-rent (ADR 015). The off-rent's fields and
+ * half's OffRentForm version the edit started from, as on an off-rent. The off-rent's fields and
  * rules, but: the company name is `compNameTrade`, the TradeFormID is required, a blank required field
  * answers '*All fields must be filled please...', and the zip may be left blank (the specification
  * requires every field but street 2, the alternate phone and the zip). compCode comes first, so that a
@@ -96,7 +96,7 @@ interface StoredLine {
 /**
  * Every truck is still outstanding while no returning unit has a carrier or is completed. Only then must every
  * row have a unit number and an odometer; otherwise the rows are skipped from the required check (a blank
- * odometer keeps the reading stored), as on a partly assigned off-rent (ADR 015).
+ * odometer keeps the reading stored), as on a partly assigned off-rent.
  */
 export function everyTruckOutstanding(lines: readonly StoredLine[]): boolean {
   return !isPartlyAssigned(lines) && !lines.some(isCompletedUnit);

@@ -1,4 +1,4 @@
-// The editOnTrade board dialog ('Edit Order', issue 14; ADR 026): its intents, the data its loader gives
+// The editOnTrade board dialog ('Edit Order'; ADR 026): its intents, the data its loader gives
 // the component and what the dialog itself says. Kept apart from the edit's rules (trade-on-edit.ts) and
 // free of their imports: the component draws the fields from its data (the field table as the loader
 // hands it over) and leaves every check to the operation its save posts to, so the dialog's chunk carries
@@ -21,7 +21,7 @@ export const TRADE_ON_EDIT_INTENTS = {
   delivery: "edit-on-trade-delivery",
   /** Without JavaScript only: shows the conversion's question, or (answered No) hides it again. */
   convertAsk: "edit-on-trade-convert-ask",
-  /** Yes: converts the trade into a plain order from the on side (ADR 032). */
+  /** Yes: converts the trade into a plain order from the on side. */
   convert: "convert-on-trade",
 } as const;
 
@@ -33,7 +33,7 @@ export const TRADE_ON_EDIT_INTENTS = {
  */
 export const SEPARATE_DELIVERY_FIELD = "separateDelivery";
 
-/** The edit dialogs' message time (6 s, ADR 014; TRADE_ON_EDIT_MESSAGE_MS of the rules, here without them). */
+/** The edit dialogs' message time (6 s; TRADE_ON_EDIT_MESSAGE_MS of the rules, here without them). */
 export const TRADE_ON_EDIT_DIALOG_MESSAGE_MS = OFF_RENT_EDIT_MESSAGE_MS;
 
 /** What the dialog itself says; the operation's refusals are TRADE_ON_EDIT_MESSAGES. */
@@ -93,7 +93,7 @@ export interface TradeOnEditDialogData {
   newTrucksAssigned: number;
   /** Why saving is not possible (cancelled, no permission), or null. */
   readOnlyReason: string | null;
-  /** The conversion the dialog offers (to the On Rent team, ADR 032), or null. */
+  /** The conversion the dialog offers (to the On Rent team), or null. */
   convert: {
     /** The returning units one of which may stay on rent (fleet units still at the customer). */
     units: string[];
@@ -103,7 +103,7 @@ export interface TradeOnEditDialogData {
   history: (ChangeSince & { action: string })[];
 }
 
-/** The editOnTrade dialog (ADR 026): the operation checks who may edit and what. */
+/** The editOnTrade dialog: the operation checks who may edit and what. */
 export const TRADE_ON_EDIT_DIALOG = defineBoardDialog<TradeOnEditDialogData>()({
   name: "editOnTrade",
   feature: null,

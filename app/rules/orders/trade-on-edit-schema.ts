@@ -1,4 +1,4 @@
-// The trade on-rent edit's payload (issue 14): its envelope's zod schema and the one validation the dialog's
+// The trade on-rent edit's payload: its envelope's zod schema and the one validation the dialog's
 // form action and PUT /api/trade/on/edit share. Apart from trade-on-edit.ts, whose fields the public order
 // form draws in the browser, so zod stays on the server (ADR 028).
 import { z } from "zod";

@@ -1,9 +1,9 @@
-// Editing a trade's new (on-rent) half, editOnTrade (issue 14): the payload's fields with their labels,
+// Editing a trade's new (on-rent) half, editOnTrade: the payload's fields with their labels,
 // (the one validation the dialog and PUT /api/trade/on/edit share is in trade-on-edit-schema.ts), the rule tying the new trucks to the
 // returning units (with the transport page's offset), the carrier lock and staleness of unit rows, the
 // audit texts of the units list, and when the on-rent editor may convert the trade. Pure. The fields are
 // read with the on-rent editor's machinery (on-rent-edit.ts, ADR 014) and the returning units with the
-// off-rent edit's rules (off-rent-edit/, ADR 015).
+// off-rent edit's rules (off-rent-edit/).
 import { TRADE_COUNT_FIELDS, truckTypeLabel } from "../fleet/truck-types.ts";
 import { DEFAULT_DAMAGE_WAIVER_ID } from "./damage-waivers.ts";
 import { normalizeUnitNumber } from "./off-rent-edit/fields.ts";
@@ -42,7 +42,7 @@ export const TRADE_ON_EDIT_MESSAGES = {
   companyAfterDelivery: "The company cannot change once trucks of this trade have been delivered or picked up.",
 } as const;
 
-/** Messages clear after 6 s when scripts run, as the other edit dialogs' (ADR 014). */
+/** Messages clear after 6 s when scripts run, as the other edit dialogs'. */
 export const TRADE_ON_EDIT_MESSAGE_MS = 6000;
 
 /** The audit action of a save, as the other edits'. */
@@ -52,7 +52,7 @@ export const TRADE_ON_EDIT_ACTION = "edit";
 export const TRADE_ORDER_PAGES = ["onboarding", "transport"] as const;
 export type TradeOrderPage = (typeof TRADE_ORDER_PAGES)[number];
 
-/** Saving needs what editing an on-rent order needs: the On Rent team, or Transport Edit (ADR 014). */
+/** Saving needs what editing an on-rent order needs: the On Rent team, or Transport Edit. */
 export const mayEditTradeOnOrder = mayEditOnRentOrder;
 
 // ---------------------------------------------------------------------------------------------
@@ -113,12 +113,10 @@ function contactFields(prefix: "pickup" | "delivery"): TradeOnEditField[] {
 export { TRADE_COUNT_FIELDS };
 
 /**
- * Every field of the trade's on-rent payload, in dialog order. Required as the specification lists them
- * (company name and code, the four counts, the requested date — the trade's pickup date —, the pickup
- * contact, the use address, RA name, phone and e-mail), plus Submitted By and Submit Date, whose columns
- * cannot be empty. Optional: PO number, alternate phones, second street lines, RA fax, the ready date,
- * special instructions and insurance type. The damage waiver is 1 (Bronze) and the two yes/no fields are
- * No when none is sent. The delivery block is required only with a separate delivery (separateDelivery).
+ * Every field of the trade's on-rent payload, in dialog order, required as the specification lists them,
+ * plus Submitted By and Submit Date, whose columns cannot be empty. The damage waiver is 1 (Bronze) and the
+ * two yes/no fields are No when none is sent. The delivery block is required only with a separate delivery
+ * (separateDelivery).
  */
 export const TRADE_ON_EDIT_FIELDS: readonly TradeOnEditField[] = [
   field("CorporateNameTrade", "Corporate Name", "order", "text", true, { maxLength: 120 }),
@@ -278,7 +276,7 @@ export function rowsReadBeforeChange(
 /**
  * A carrier-assigned line is locked whatever the stage (the specification's 'Lines with assigned status
  * are locked'): its unit number and odometer may not change. A blank odometer keeps the reading (a
- * partly assigned list skips the required check, ADR 015).
+ * partly assigned list skips the required check).
  */
 export function assignedLineChangeRefusal(
   stored: readonly StoredReturningLine[],

@@ -1,4 +1,4 @@
-// The JSON bodies of PUT /api/split-order, /api/split-trade and /api/split-off-rent (issue 18 point 1; ADR 049):
+// The JSON bodies of PUT /api/split-order, /api/split-trade and /api/split-off-rent (ADR 049):
 // {Splits, OgOrder} or {Splits, OgTrade}, in the specification's field names, read into the split
 // bookkeeping's terms. A Split is SplitNumber, Remaining, Total, Half, ThreeQ, Flat, Service and Reservations;
 // a trade's also Returning (its Returns Remaining) and OffRents (its returning units), an off-rent's OffTrucks.

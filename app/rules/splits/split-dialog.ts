@@ -1,9 +1,9 @@
-// The three split dialogs (splitOrderModal, splitTradeModal, splitOffModal; issue 18 point 1, ADR 049): their
+// The three split dialogs (splitOrderModal, splitTradeModal, splitOffModal, ADR 049): their
 // definitions, what their loader hands the component, and the form they post. One form carries the splits as
 // they stand (`Splits`, JSON) with each later split's Total on Order (`total.<i>`) and type counts
 // (`count.<i>.<type>`) as inputs. With JavaScript the browser runs the steps itself (drag, keyboard, Add Split)
 // and posts only Save; without it, each step is a submit button (`step`) and the server answers the dialog
-// again with the splits after the step. Both run the same pure steps (splits.ts). Pure and free of zod (ADR 028).
+// again with the splits after the step. Both run the same pure steps (splits.ts). Pure and free of zod.
 import { unlocksRoute } from "../access/permissions.ts";
 import { defineBoardDialog } from "../dialogs/board-dialog.ts";
 import { postedFields } from "../dialogs/posted-fields.ts";

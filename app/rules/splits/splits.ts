@@ -1,9 +1,9 @@
-// Splitting an order, a trade or an off-rent (issue 18 point 1; ADR 049): the bookkeeping of the split dialogs
+// Splitting an order, a trade or an off-rent (ADR 049): the bookkeeping of the split dialogs
 // (start, Add Split, remove a split, move a reservation or a returning unit, set a type count) and their
 // validation with the specification's messages, as pure functions the browser (drag and drop, keyboard, the
 // no-JavaScript "move to split N" controls) and the server's operation share. Every step answers new splits and
 // never loses or doubles a truck, a reservation or a unit: `conservationRefusal` proves it for any splits.
-// Pure and free of zod (ADR 028).
+// Pure and free of zod.
 
 export type SplitKind = "order" | "trade" | "off-rent";
 
@@ -248,7 +248,7 @@ export function setCount(
  * counts' sum equals Total, no split without trucks, reservations within Remaining and Total. Trades: the same
  * sum and zero-truck rules, New Remaining within Returns Remaining, reservations within New Remaining. Off-rents:
  * the splits' Trucks Remaining and Total add up to the off-rent's (our reading: an off-rent's picked-up trucks
- * stay with its first part, ADR 049), no split without trucks, units within Remaining. Fewer than two splits:
+ * stay with its first part), no split without trucks, units within Remaining. Fewer than two splits:
  * 'Must have at least one split.' Type counts stay within 0 and the original's.
  */
 export function splitsRefusal(

@@ -1,6 +1,6 @@
-// Giving a request's transport jobs to carriers from the transport board (issue 17; ADR 035): the dialog's
-// definition and what its loader gives the component. The move itself is the queue's (assignCarrier,
-// ADR 011), the same one PUT /api/queue/assign-carrier runs; the carriers are the TRANSPORTER vendors, and
+// Giving a request's transport jobs to carriers from the transport board (ADR 035): the dialog's
+// definition and what its loader gives the component. The move itself is the queue's (assignCarrier),
+// the same one PUT /api/queue/assign-carrier runs; the carriers are the TRANSPORTER vendors, and
 // a vendor created meanwhile (vendorCreated) joins the picker while the dialog is open.
 import { defineBoardDialog } from "../dialogs/board-dialog.ts";
 import { postedFields } from "../dialogs/posted-fields.ts";

@@ -1,6 +1,6 @@
-// Creating and editing a vendor (issue 17; ADR 035): the fields with their labels and limits, the one
+// Creating and editing a vendor (ADR 035): the fields with their labels and limits, the one
 // validation the dialog, the form action and the JSON API share, the messages, the insurance expiry
-// warning and who may edit. Pure and free of zod (the dialog runs it in the browser; ADR 028).
+// warning and who may edit. Pure and free of zod (the dialog runs it in the browser).
 import { mayEditVendors } from "./vendor-access.ts";
 import {
   DEFAULT_VENDOR_TYPE,

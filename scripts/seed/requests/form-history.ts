@@ -72,7 +72,7 @@ export function addFormHistory(
   }
 
   // A request a customer sent through a public form carries that form's audit entry with its origin, as
-  // the forms write it (ADR 047): the reference number, the sender's address and browser.
+  // the forms write it: the reference number, the sender's address and browser.
   if (t.source === "PUBLIC_FORM" && !(split && split.number > 1)) {
     const form = kind === "ORDER" ? "order" : kind === "TRADE" ? "trade" : "offRent";
     const origin = {

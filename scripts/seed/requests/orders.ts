@@ -106,7 +106,7 @@ export function addOrder(seed: RequestSeed, t: Template, split: SplitInfo | null
     delZip: t.site.zip,
     billName: t.billContact.name,
     billPhone: t.billContact.phone,
-    // Billing has a second number on file (the edit dialog requires one, ADR 014): the site office.
+    // Billing has a second number on file (the edit dialog requires one): the site office.
     billAltPhone: t.siteContact.phone,
     billEmail: t.billContact.email,
     billStreetAddress: bill.street,

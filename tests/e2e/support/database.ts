@@ -33,8 +33,8 @@ export async function withClient<T>(work: (client: pg.Client) => Promise<T>): Pr
 
 /**
  * Tells the running app that lists changed behind its back (requests inserted straight into its database),
- * with the refresh events a client emits after its own saves (ADR 010): the app forgets the lists it kept
- * (ADR 018) and pushes them again. The acknowledged pingCheck after the events proves the server has handled
+ * with the refresh events a client emits after its own saves: the app forgets the lists it kept
+ * and pushes them again. The acknowledged pingCheck after the events proves the server has handled
  * them.
  */
 export async function announceChanged(events: readonly string[]): Promise<void> {

@@ -1,4 +1,4 @@
-// The authorisation matrix (issue 22 point 5): every page of the route table, every endpoint of the API's
+// The authorisation matrix: every page of the route table, every endpoint of the API's
 // catalogue and every socket room of the boards' registry, tried anonymously and as each demo account on
 // the real server with the demo data, against what the permission catalogue says that account may do.
 // The lists come from the registries, so a new page, endpoint or room is in the matrix without editing
@@ -49,7 +49,7 @@ type Rule =
   | { kind: "all-access" }
   /** The permission with the user's id listed in the software variable, or all access. */
   | { kind: "listed"; permission: PermissionName; variable: string }
-  /** The path names another account: refused for every role (object-level, ADR 039). */
+  /** The path names another account: refused for every role (object-level). */
   | { kind: "own-account-only" }
   /** A reader of any board's notes, unless ar-read-only is all that opens one. */
   | { kind: "note-reader-not-read-only" };
@@ -119,7 +119,7 @@ const API_RULES: Record<string, Rule> = {
   },
   "POST /api/orders/note/new": { kind: "page", anyOf: ["onboarding"] },
   // Its author or all access; whoever reads notes reaches the note (404 for one that does not exist), but
-  // never a read-only reader (ADR 012).
+  // never a read-only reader.
   "PUT /api/orders/note/cancel": { kind: "note-reader-not-read-only" },
   "GET /api/orders/{form}/notes/{unit}": { kind: "page", anyOf: NOTE_BOARDS },
   "GET /api/all-unit-notes/{unit}": { kind: "page", anyOf: NOTE_BOARDS },
@@ -191,7 +191,7 @@ const API_RULES: Record<string, Rule> = {
 };
 
 /**
- * Bodies that keep a grant-limited call within what its caller may grant (ADR 036, 037): the matrix asks
+ * Bodies that keep a grant-limited call within what its caller may grant: the matrix asks
  * who may call the endpoint, not who may grant which permission (their own tests do that).
  */
 const API_BODIES: Record<string, () => unknown> = {

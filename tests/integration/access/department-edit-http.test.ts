@@ -1,4 +1,4 @@
-// POST /api/create-department and PUT /api/edit-department (ADR 036) on a small Express app with the
+// POST /api/create-department and PUT /api/edit-department on a small Express app with the
 // router and a spy on services.boardChanges, and the departmentCreate dialog through the /departments
 // page's own loader and action (the way a browser without JavaScript uses it), with a page session.
 import { beforeAll, describe, expect, it } from "vitest";

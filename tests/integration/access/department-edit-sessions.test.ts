@@ -1,4 +1,4 @@
-// A department's permission change reaches its members at once (ADR 036, through ADR 006 and 022), on
+// A department's permission change reaches its members at once, on
 // the real server: their next request is decided on the department's new grants whatever their token
 // says, and their open sockets take the new permissions within a second (the DepartmentPermission
 // triggers notify the users concerned), joining and leaving rooms while staying connected. A save also

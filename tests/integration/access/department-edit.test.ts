@@ -1,4 +1,4 @@
-// The department editor's operations against PostgreSQL (ADR 036): createDepartment and editDepartment
+// The department editor's operations against PostgreSQL: createDepartment and editDepartment
 // write the department, its grants and an audit entry with the impersonator, announce departmentCreated,
 // keep the permissions the editor may not grant, and refuse (writing nothing) a blank or taken name, an
 // unknown or ungrantable permission, a missing department and an editor without employee-management.

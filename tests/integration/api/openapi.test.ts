@@ -1,7 +1,7 @@
 // The OpenAPI document and its reference page through the real server (the production build): both for
 // signed-in users only, the document valid OpenAPI 3.1, and every route the app registers in it. The
 // routes are read from the app itself (Express's router, with Microsoft sign-in configured so its routes
-// exist), so a route served without a declaration fails here (ADR 031).
+// exist), so a route served without a declaration fails here.
 import { Validator } from "@seriousme/openapi-schema-validator";
 import type { Express } from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Record ids across the JSON API (issue 22 point 7, ADR 039): permission is checked before any record
+// Record ids across the JSON API: permission is checked before any record
 // is looked up, so a caller without it gets the same 403 for an id that exists and one that does not;
 // and an id is digits only: "0x10", "1e3", "+1", " 1" and "1.0" never reach the record they look like.
 import express from "express";

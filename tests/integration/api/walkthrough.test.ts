@@ -1,6 +1,6 @@
 // docs/api.md's walk-through, run as written: its shell blocks, in order, in one bash process against a
 // real server (the production build) over the demo data, signed in as the demo on-rent account. The
-// documentation cannot drift from the API without this failing (issue 21).
+// documentation cannot drift from the API without this failing.
 import { execFile } from "node:child_process";
 import { mkdtemp, readFile, rm, symlink } from "node:fs/promises";
 import { tmpdir } from "node:os";

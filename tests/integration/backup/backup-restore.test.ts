@@ -1,4 +1,4 @@
-// npm run db:backup / db:restore (ADR 051) on a real server: a scratch cluster from the machine's own
+// npm run db:backup / db:restore on a real server: a scratch cluster from the machine's own
 // PostgreSQL programs (the embedded 18 ships no pg_dump), migrated and seeded with the demo data. Backs up,
 // changes data, restores, and compares every table's rows and every sequence with the state backed up.
 import { execFile } from "node:child_process";

@@ -100,7 +100,7 @@ describe("GET /api/cards/{list}", () => {
       expect(status).toBe(200);
       expect(headers.get("cache-control")).toBe("private, no-store");
       expect(headers.get("content-type")).toMatch(/^application\/vnd\.fleetops\.cards\+json/);
-      // The wire format (ADR 017): a dictionary and tuples, decoded here as the browser decodes it.
+      // The wire format: a dictionary and tuples, decoded here as the browser decodes it.
       expect(isCardListWire(body)).toBe(true);
       const payload = decodeCardList(body as unknown as CardListWire);
       expect(payload.list).toBe(list);

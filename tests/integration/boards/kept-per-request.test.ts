@@ -1,4 +1,4 @@
-// ADR 021: an operation that names the requests it changed promises that every card it changed on a
+// An operation that names the requests it changed promises that every card it changed on a
 // list kept per request (onboarding, offboarding) belongs to one of them. Checked here for each such
 // operation against the worker's database: the list kept from before the change, with only the named
 // requests' cards computed again, is exactly the list computed whole afterwards (as the wire carries

@@ -127,7 +127,7 @@ describe("onboarding", () => {
       expect(card.subtitle).toContain(form.companyCode);
       expect(card.searchText).toContain(form.companyCode);
       expect(card.searchText).toContain(form.name.toLowerCase());
-      // A confirmed prepay adds its removal (ADR 041).
+      // A confirmed prepay adds its removal.
       const prepay = card.badges.some((badge) => badge.label === "Prepay");
       expect(card.actions.map((action) => action.modal)).toEqual([
         "notesGeneral",

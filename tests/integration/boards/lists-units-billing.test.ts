@@ -1,4 +1,4 @@
-// The unit and billing card lists (issue 4): recon, sales, titles, ar-open, ar-off-rent, ar-claims and
+// The unit and billing card lists: recon, sales, titles, ar-open, ar-off-rent, ar-claims and
 // credit-memos hold exactly what the data says, compared with direct SQL on the seeded demo company.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadCardList } from "~/modules/boards/card-lists.server";

@@ -1,4 +1,4 @@
-// A fuzz of the public damage form (issue 20 point 6; ADR 050): at least 500 malformed submissions — fields
+// A fuzz of the public damage form: at least 500 malformed submissions — fields
 // of any text, files that are not photos whatever their name (random bytes, text, SVG, truncated JPEG, empty),
 // too many or too large files, broken multipart bodies, bodies over the size limit — each answered 4xx, never
 // 5xx, and none of them stores a report, a photo row or a file.

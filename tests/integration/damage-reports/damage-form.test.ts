@@ -1,4 +1,4 @@
-// The public damage form (issue 20 point 4; ADR 050) through its route's action, as a phone's browser posts
+// The public damage form through its route's action, as a phone's browser posts
 // it (one multipart body, no JavaScript): success with photos stored re-encoded and without GPS, a receipt of
 // our own text only, each field's refusal, photo refusals (a text file named .jpg, too large, too many), the
 // safety layer (rate limit, honeypot, fill time, a ticket sent again, too many parts) — and for every refusal,

@@ -1,4 +1,4 @@
-// /damageInspection's work (issue 20 point 4; ADR 050) over the JSON API and the page's forms: mark reviewed,
+// /damageInspection's work over the JSON API and the page's forms: mark reviewed,
 // dismiss and turn into a claim succeed, audited and versioned; 403 for a session without the page, 404 for a
 // report that does not exist, 409 for a stale version or a status that does not allow the action; the photo
 // route checks the session and permission and answers with the store's caching headers; the page lists,

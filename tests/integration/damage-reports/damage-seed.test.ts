@@ -1,4 +1,4 @@
-// The demo data's damage photos (ADR 050): seeded with a file store (as `npm start` does), every damage report
+// The demo data's damage photos: seeded with a file store (as `npm start` does), every damage report
 // has one to three photos whose files exist, stored without metadata; some reports are reviewed, some claimed.
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";

@@ -1,4 +1,4 @@
-// The employee access endpoints (ADR 037) over HTTP: GET and PUT /api/employees/{userId}/access, PUT
+// The employee access endpoints over HTTP: GET and PUT /api/employees/{userId}/access, PUT
 // …/active and POST …/password-reset on a small Express app with the router, each answering its
 // refusals (400 with field errors, 401 without, with a garbage or a revoked token, bearer or cookie, 403,
 // 404, 409) with a message and writing nothing, also on encoded spellings of the path.

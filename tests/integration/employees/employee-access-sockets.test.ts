@@ -1,4 +1,4 @@
-// Employee access changes reach open sockets at once (ADR 022, 037): a grant made through the operation
+// Employee access changes reach open sockets at once: a grant made through the operation
 // lets the employee's socket join the board's room, a revocation (direct, or by moving them to another
 // department) takes it out of the room while it stays connected, and a deactivation ends it. Nothing is
 // mocked but the card lists: the operations write, the database's triggers notify, the server re-checks.

@@ -1,4 +1,4 @@
-// The employee access operations (ADR 037) against PostgreSQL: department and direct grants, activation
+// The employee access operations against PostgreSQL: department and direct grants, activation
 // and the password-reset e-mail, with every refusal writing nothing, the software variable's effect, the
 // lock-out checks, the audit rows (with the impersonator) and the sessions that follow at once.
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -332,7 +332,7 @@ describe("deactivating and reactivating", () => {
       message: EMPLOYEE_ACCESS_MESSAGES.reactivated,
     });
     expect(await resolveSession(db, before, CONFIG)).toEqual({ status: "anonymous", reason: "revoked" });
-    // A new sign-in carries the account's new session generation (ADR 039).
+    // A new sign-in carries the account's new session generation.
     const { sessionGeneration } = await db.user.findUniqueOrThrow({ where: { id: clerk.id } });
     expect(sessionGeneration).toBe(1);
     const after = signSessionToken(

@@ -1,4 +1,4 @@
-// The employee page /employee-management/:userId (ADR 037): its loader and its action's intents called the
+// The employee page /employee-management/:userId: its loader and its action's intents called the
 // way React Router calls them (success redirects 303 back with ?saved=, a refusal draws the page again with
 // the message, the field errors and the submitted values), then the real server (the production build) as a
 // browser without JavaScript and an attacker meet it: the guard on every spelling of the path, the plain

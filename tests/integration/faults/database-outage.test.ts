@@ -1,4 +1,4 @@
-// The database goes away for 10 s while employees keep working (issue 22 point 3): the process stays up,
+// The database goes away for 10 s while employees keep working: the process stays up,
 // every request is answered quickly (no answer slower than the pool's 5 s wait plus a margin), pages and
 // the JSON API answer 503 with Retry-After — never a 500 —, /healthz says 503, and within 5 s of the
 // database's return everything answers 200 again. The outage is a TCP proxy cut between this one app

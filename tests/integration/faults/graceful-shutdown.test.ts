@@ -1,4 +1,4 @@
-// SIGTERM under load (issue 22 point 3): 30 clients connect just before the shutdown; half have sent their
+// SIGTERM under load: 30 clients connect just before the shutdown; half have sent their
 // request, half send it 200 ms after the shutdown began (accepted, not yet parsed). Every one gets a whole
 // answer — none is reset —, readiness says 503 while the process drains, and the shutdown then completes,
 // after which new connections are refused. The server's close() is what SIGTERM runs (scripts/start.ts).

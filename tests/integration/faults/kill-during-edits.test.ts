@@ -1,4 +1,4 @@
-// `kill -9` during a burst of edits (issue 22 point 3): the server, a process of its own on the worker's database,
+// `kill -9` during a burst of edits: the server, a process of its own on the worker's database,
 // is killed while forty splits — each many rows in several tables: a new request and its order, reservations
 // moved, notes copied, the original reduced, two audit rows — are in flight. Afterwards every split is whole or
 // absent: an order with its `split` audit row has its part, its moved reservation and its reduced counts; one

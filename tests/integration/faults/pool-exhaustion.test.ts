@@ -1,4 +1,4 @@
-// Pool exhaustion by slow queries (issue 22 point 3): every connection of the app's pool is held by a slow
+// Pool exhaustion by slow queries: every connection of the app's pool is held by a slow
 // statement. Other requests are still answered — quickly, 503 with Retry-After once the pool's 5 s wait is
 // over, never a hang or a 500, also a public form's post whose action is the first to need the database — and
 // answer 200 again as soon as the slow statements end. No statement can hold

@@ -1,4 +1,4 @@
-// The file store and the photo reader of ADR 043, on a real temporary directory and real image bytes.
+// The file store and the photo reader, on a real temporary directory and real image bytes.
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";

@@ -1,4 +1,4 @@
-// GET /api/getStatusDetails/{status}/{item}/{availability}/{model} and POST /api/setRentalUse (ADR 044):
+// GET /api/getStatusDetails/{status}/{item}/{availability}/{model} and POST /api/setRentalUse:
 // answers for a permitted reader, 401 without a usable session, 403 without the permission, 400 for bad
 // parameters and 404 for an unknown status or unit; the rental use change writes the unit, its history
 // and the audit log, and a refused one writes nothing.

@@ -1,4 +1,4 @@
-// The status details' first page costs the same on any fleet (ADR 044): on 30,000 units the planner reads
+// The status details' first page costs the same on any fleet: on 30,000 units the planner reads
 // a status's page through the (statusId, statusChangedAt) index and stops after the page's rows (no
 // sequential scan of Unit, no sort of the whole status), and a count reads only that status's index range.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 // The status counts, lateness overrides and software variable edits behind /statuscount and
-// /stored-variables (ADR 044), on a real database: exact counts and late counts per status, an override
+// /stored-variables, on a real database: exact counts and late counts per status, an override
 // set and cleared only by the unit's department with its audit rows, and a variable's user-id list
 // checked against the users before it is saved; refusals write nothing.
 import { beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// A status export given up half way (ADR 044): the reader goes away after the first bytes of a download of
+// A status export given up half way: the reader goes away after the first bytes of a download of
 // several batches. The export's pooled connection must come back to the pool, its transaction ended, and
 // nothing may be sent on that connection while a FETCH is still running on it.
 import pg from "pg";

@@ -1,4 +1,4 @@
-// Department search, unit history and the unit hub (ADR 045) against the worker's database: both JSON
+// Department search, unit history and the unit hub against the worker's database: both JSON
 // endpoints over HTTP (results, ordering, links, the spec's empty answer, 400/401/403), the dialog's
 // no-JavaScript answer, the /unit-hub loader (one unit, several to choose from, none, bad input), and
 // EXPLAIN proving each search reads by an index rather than the whole fleet.

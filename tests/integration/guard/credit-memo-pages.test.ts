@@ -1,5 +1,5 @@
-// The credit memo pages (/credit-memos, /cm-open-detail, /cm-all-detail, ADR 042) and the reports' Excel
-// export (`?format=xlsx`) behind the page guard (ADR 025), through the real server: no cookie goes to the
+// The credit memo pages (/credit-memos, /cm-open-detail, /cm-all-detail) and the reports' Excel
+// export (`?format=xlsx`) behind the page guard, through the real server: no cookie goes to the
 // root, a garbage or revoked token gets the sign-in dialog (401), a session without the page's permission
 // goes to /not-found, on the path as written, percent-encoded and as `.data`; none of them sees a memo or
 // gets a workbook. A permitted session sees its page on every spelling and downloads the workbook.

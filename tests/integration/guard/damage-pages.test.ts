@@ -1,4 +1,4 @@
-// /damageInspection, its photo route and the public damage form (ADR 050) behind the page guard (ADR 025),
+// /damageInspection, its photo route and the public damage form behind the page guard,
 // through the real server: no cookie goes to the root, a garbage or revoked token gets the sign-in dialog
 // (401), a session without the page goes to /not-found, on the path as written, percent-encoded and as
 // `.data`; none of them sees a report. The photo route answers 401/403 and never the photo. The damage form

@@ -1,4 +1,4 @@
-// The departments page (/departments, ADR 036) behind the page guard (ADR 025), through the real server:
+// The departments page (/departments) behind the page guard, through the real server:
 // no cookie goes to the root, a garbage or revoked token gets the sign-in dialog over an empty shell (401),
 // a session without employee-management goes to /not-found, on the path as written, percent-encoded and
 // as `.data`; none of them sees a department's name, and none of their posts writes anything. A session

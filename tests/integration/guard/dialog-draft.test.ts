@@ -1,5 +1,5 @@
 // A board dialog's plain-form save (no JavaScript) that meets an ended session keeps what was typed
-// across signing in again (ADR 030): the guard's 401 carries the entry into the sign-in form, the
+// across signing in again: the guard's 401 carries the entry into the sign-in form, the
 // sign-in keeps it for the page it returns to, and the board shows it in the dialog once, unsaved.
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

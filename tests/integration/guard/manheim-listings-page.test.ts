@@ -1,4 +1,4 @@
-// The listings page (/manheim-listings, permission 42; ADR 046), its photos and its import, through the real
+// The listings page (/manheim-listings, permission 42), its photos and its import, through the real
 // server: no cookie, a garbage or revoked token and a session without the permission see no listing, get no
 // photo and import nothing, on every spelling of the path; a permitted session sees the page, the details
 // dialog (its listing link only http(s), opened safely), the no-JavaScript lightbox, the photo with its

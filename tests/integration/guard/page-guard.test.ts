@@ -83,7 +83,7 @@ describe("without a token", () => {
   it("opens the public pages: the sign-in page and the forms (without the shell)", async () => {
     const login = await get("/employee-login");
     expect(login.status).toBe(200);
-    // Every public form is built (ADR 047, 050): its own page, not the "not available yet" one.
+    // Every public form is built: its own page, not the "not available yet" one.
     for (const [path, title] of [
       ["/order-form", "Order trucks"],
       ["/trade-form", "Trade trucks"],
@@ -204,7 +204,7 @@ describe("with an unusable token", () => {
   it("renders the page's shell with the session-expired dialog for an expired token", async () => {
     const { token } = await tokenFor(["onboarding"], { issuedAt: new Date(Date.now() - 2 * 3600_000) });
     const { status, html } = await get("/onboarding?tab=2", token);
-    // 401, and nothing of the page's data (ADR 025): the lists load after signing in again.
+    // 401, and nothing of the page's data: the lists load after signing in again.
     expect(status).toBe(401);
     expect(html).toContain(">On Rent</h1>");
     expect(html).toContain(EXPIRED_TITLE);
@@ -294,7 +294,7 @@ describe("POST /logout", () => {
     const { token } = await tokenFor(["onboarding"]);
     expect((await get("/onboarding", token)).status).toBe(200);
     await postForm("/logout", {}, `${SESSION_COOKIE}=${encodeURIComponent(token)}`);
-    // Refused like any unusable token (ADR 025): the shell and the sign-in dialog, none of the page's data.
+    // Refused like any unusable token: the shell and the sign-in dialog, none of the page's data.
     const after = await get("/onboarding", token);
     expect(after.status).toBe(401);
     expect(after.html).toContain(EXPIRED_TITLE);

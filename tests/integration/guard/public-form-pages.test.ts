@@ -1,4 +1,4 @@
-// The public forms (/order-form, /trade-form, /off-rent-form; ADR 047) behind the page guard (ADR 025):
+// The public forms (/order-form, /trade-form, /off-rent-form) behind the page guard:
 // they are public, so no cookie, a garbage cookie, a revoked token and a session of any permission all get
 // the same form, on the path as written, percent-encoded and as `.data`, and none of them is asked to sign in or
 // offered the feedback panel. Their posts are held to the same origin.

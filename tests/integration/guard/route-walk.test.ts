@@ -2,7 +2,7 @@
 // an outside attacker would: no cookie, a garbage cookie, a forged, an expired and a revoked token, and a
 // valid token without the page's permission, each on the path as written, percent-encoded, case-changed,
 // with doubled slashes, a trailing slash or dot, and as React Router's `.data` request. No response may
-// carry anything of the demo data (ADR 025). The list comes from the route table, so a new
+// carry anything of the demo data. The list comes from the route table, so a new
 // page is walked without editing this file.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "~/modules/identity/session-cookie.server.ts";

@@ -1,5 +1,5 @@
 // /statuscount (with its status details dialog and its `?format=xlsx|csv` download) and /stored-variables
-// behind the page guard (ADR 025, ADR 044), through the real server: no cookie goes to the root, a garbage
+// behind the page guard, through the real server: no cookie goes to the root, a garbage
 // or revoked token gets the sign-in dialog (401), a session without the page's permission goes to
 // /not-found, on the path as written, percent-encoded and as `.data`; none of them sees a unit or a
 // variable or gets a file. A permitted session sees its page and downloads the files.

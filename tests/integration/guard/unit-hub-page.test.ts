@@ -1,5 +1,5 @@
-// The unit hub (/unit-hub, status-diff; ADR 045) and the department search dialog's no-JavaScript answer
-// behind the page guard (ADR 025), through the real server: no cookie goes to the root, a garbage or
+// The unit hub (/unit-hub, status-diff) and the department search dialog's no-JavaScript answer
+// behind the page guard, through the real server: no cookie goes to the root, a garbage or
 // revoked token gets the sign-in dialog (401), a session without the permission goes to /not-found, on
 // the path as written, percent-encoded and as `.data`; none of them sees the unit. A permitted session sees
 // its unit on every spelling, and the dialog over any page answers only a session that may search.

@@ -1,7 +1,7 @@
-// Exact revocation (ADR 039): every token carries its user's session generation and its own id. A
+// Exact revocation: every token carries its user's session generation and its own id. A
 // password change, a reset and a deactivation start a new generation, so a token issued in the very
 // same second is refused (no one-second window); a sign-out revokes exactly the signed-out token, and
-// another session of the same user goes on. Impersonation tokens work and end as before (ADR 009).
+// another session of the same user goes on. Impersonation tokens work and end as before.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setEmployeeActive } from "~/modules/employees/employee-access.server.ts";

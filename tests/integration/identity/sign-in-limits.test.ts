@@ -1,4 +1,4 @@
-// Sign-in limits that fit an office (issue 22 point 1, ADR 034), through a real server: a morning of 50
+// Sign-in limits that fit an office, through a real server: a morning of 50
 // employees behind one address signs in without a 429, while guessing one account and spraying many are
 // refused; the page's form and POST /users/login spend one budget, reported in RateLimit headers. And, where
 // Redis answers, two processes' limiters count the same failures.

@@ -1,4 +1,4 @@
-// Impersonation through HTTP (ADR 009): POST /users/impersonate/{userId} and /users/impersonate/stop,
+// Impersonation through HTTP: POST /users/impersonate/{userId} and /users/impersonate/stop,
 // GET /users/info while acting as someone, the permissions such a session has, the audit trail with
 // both identities, and every way an impersonated session ends. The users router runs on a small
 // Express app (as in server/app.ts, with the same-origin check and the error handler) over the

@@ -1,4 +1,4 @@
-// The listings importer (ADR 046) against a real database and a real file store: the fixture feed's good rows
+// The listings importer against a real database and a real file store: the fixture feed's good rows
 // land with their photos and link to the fleet's unit by VIN, its bad rows are reported by line and write
 // nothing, a re-import updates instead of duplicating, and bad feeds, oversized or non-image photos and
 // photo URLs that cannot be read are refused with their messages.

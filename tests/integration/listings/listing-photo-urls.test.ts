@@ -1,4 +1,4 @@
-// Photo URLs and the network (ADR 046, issue 33): an upload's import refuses every spelling of a loopback
+// Photo URLs and the network: an upload's import refuses every spelling of a loopback
 // address, and names that resolve to one, before connecting (the local server below never hears of them);
 // and every failure of a URL it may fetch reads the same, so an import cannot tell an open port from a
 // closed one.

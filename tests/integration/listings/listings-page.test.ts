@@ -1,4 +1,4 @@
-// The listings page's query (ADR 046) over a real database: every filter narrows to exactly the listings
+// The listings page's query over a real database: every filter narrows to exactly the listings
 // it names, sorts order by price, MMR delta, odometer and year, pages hold 24, and a listing's details come
 // with their served photo URLs, its fleet unit by VIN and only an http(s) listing link.
 import { beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// The notesGeneral dialog on the boards (ADR 012), through the board route's own loader and action with a
+// The notesGeneral dialog on the boards, through the board route's own loader and action with a
 // page session: the dialog's title and data from the card's URL parameters, and its two form intents —
 // success redirects back to the open dialog (303) and reports the lists; a refusal answers the dialog's
 // action data with the submitted values, so it works without JavaScript.

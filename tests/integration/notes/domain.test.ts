@@ -1,4 +1,4 @@
-// The notes operations (ADR 012) against the worker's database: each add, cancel and restore with its
+// The notes operations against the worker's database: each add, cancel and restore with its
 // exact rows and audit entry, each refusal with nothing written, the reads in the spec's Note shape, and
 // the card lists reported — checked against the lists whose cards' note counts really changed.
 import { beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// The four notes calls (ADR 012) on a small Express app with the notes router and a spy on
+// The four notes calls on a small Express app with the notes router and a spy on
 // services.boardChanges: each success with its body and the lists reported, each refusal (400 with
 // every validation message, 401, 403, 404, 409) with nothing written and nothing reported.
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// editOffRentOrder (ADR 015) against the worker's database: the exact state after a save (fields, lines,
+// editOffRentOrder against the worker's database: the exact state after a save (fields, lines,
 // counts, stage, version, audit entry, jobs), the lists it reports, and every refusal with nothing written.
 import { beforeAll, describe, expect, it } from "vitest";
 import { editOffRentOrder } from "~/modules/orders/off-rent-edit.server.ts";

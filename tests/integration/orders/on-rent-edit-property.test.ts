@@ -1,4 +1,4 @@
-// PUT /api/order/edit with plausible edits of orders this file creates (ADR 014): well-formed bodies whose
+// PUT /api/order/edit with plausible edits of orders this file creates: well-formed bodies whose
 // values reach past the schema into the rules — the version (409), the order and company lookups, the
 // trucks-remaining rule of an order whose trucks have a carrier — and real saves (200). None may answer 5xx,
 // and a refused body (anything but 2xx) writes no row. Random and malformed bodies are the whole-API property

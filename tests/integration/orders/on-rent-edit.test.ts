@@ -1,4 +1,4 @@
-// Editing an on-rent order (issue 5 points 3, 5, 6; ADR 014): PUT /api/order/edit on a small Express app
+// Editing an on-rent order: PUT /api/order/edit on a small Express app
 // with the real router and a spy on services.boardChanges, the editOnboarding dialog's loader and form
 // post through the board route, against the worker's own database.
 import { beforeAll, describe, expect, it } from "vitest";

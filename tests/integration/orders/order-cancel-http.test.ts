@@ -1,4 +1,4 @@
-// PUT /api/order/cancel (ADR 013) on a small Express app with the router and a spy on
+// PUT /api/order/cancel on a small Express app with the router and a spy on
 // services.boardChanges, and the noteOnboarding dialog through the board route's own loader and action
 // (the way a browser without JavaScript uses it), with a page session.
 import { beforeAll, describe, expect, it } from "vitest";

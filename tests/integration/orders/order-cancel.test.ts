@@ -1,4 +1,4 @@
-// Cancelling a request (ADR 013) against the worker's database: the exact state afterwards (request
+// Cancelling a request against the worker's database: the exact state afterwards (request
 // cancelled, version, note, audit row, released reservations and jobs, boards), each refusal with its
 // message, and nothing written when refused.
 import { beforeAll, describe, expect, it } from "vitest";

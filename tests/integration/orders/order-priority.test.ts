@@ -1,4 +1,4 @@
-// Priority and prepay (ADR 041) against the worker's database: PUT /api/order/set-priority,
+// Priority and prepay against the worker's database: PUT /api/order/set-priority,
 // /remove-priority and /remove-prepay over HTTP (success, each message, 401/403/404/409, nothing written
 // when refused, the boards reported, the audit rows), the cards they change, and the setPriorityOrder and
 // removePrepayOrder dialogs through the board route the way a browser without JavaScript uses them.

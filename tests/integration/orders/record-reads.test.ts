@@ -1,4 +1,4 @@
-// The record reads of issue 21, GET /api/orders/{FormHistoryID} and GET /api/off-rents/{FormHistoryID}, over
+// The record reads GET /api/orders/{FormHistoryID} and GET /api/off-rents/{FormHistoryID}, over
 // real HTTP on a small Express app with both edit routers: each answers the body its edit takes (sent back
 // with one change, it saves), with the version as ETag; the edits take that ETag as If-Match (412 when it is
 // stale); who may read, and what any other id answers; and the declared examples pass the real validators.

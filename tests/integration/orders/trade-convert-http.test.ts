@@ -1,4 +1,4 @@
-// POST /api/trade/on/convert and POST /api/trade/off/convert (ADR 032) on a small Express app with the
+// POST /api/trade/on/convert and POST /api/trade/off/convert on a small Express app with the
 // router and a spy on services.boardChanges: a conversion from each editor, If-Match, an impersonated
 // session, and the refusals (401 without a usable session, 403, 404, 409, 400 for malformed ids and
 // bodies), none of which reports a board or writes a row.

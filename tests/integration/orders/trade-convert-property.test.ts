@@ -1,4 +1,4 @@
-// POST /api/trade/on/convert and POST /api/trade/off/convert (ADR 032) with well-formed bodies for trades this
+// POST /api/trade/on/convert and POST /api/trade/off/convert with well-formed bodies for trades this
 // file creates: a trade's own body, or one with ids of another trade or of none, counts and versions that may
 // fit or not, a kept unit that may be another trade's. They reach past the schema into the lookups (404), the
 // kept-unit and off-side count rules (400), the version, already-converted and carrier-on-pickup checks (409)

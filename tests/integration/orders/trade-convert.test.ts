@@ -1,4 +1,4 @@
-// Converting a trade into a plain order (ADR 032) against the worker's database: the exact state after a
+// Converting a trade into a plain order against the worker's database: the exact state after a
 // conversion from either editor, each refusal with its message (and nothing written), an integrity walk
 // over every table that references the trade (found from Prisma's data model and the database's foreign
 // keys, so a new table is walked without touching this file), and a failure midway that leaves

@@ -1,8 +1,8 @@
-// The editOffTrade board dialog (issue 14) through the board route, as a browser without JavaScript uses it
+// The editOffTrade board dialog through the board route, as a browser without JavaScript uses it
 // (and a fetcher, for /offboarding.data): its loader, the save (the operation of PUT /api/trade/off/edit),
 // every refusal re-rendered with the values sent, the steps that write nothing (Add unit, Remove ticked
 // units, Test units, the conversion's question), a reader without the edit permission, a stale version, and
-// converting the trade from the off side (ADR 032) — against the worker's own database.
+// converting the trade from the off side — against the worker's own database.
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadOpenDialog, submitDialogForm } from "~/modules/dialogs/board-dialogs.server.ts";
 import { editTradeOffOrder } from "~/modules/orders/trade-off-edit.server.ts";

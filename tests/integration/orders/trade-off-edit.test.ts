@@ -1,4 +1,4 @@
-// editTradeOffOrder (issue 14, the off-rent edit's steps of ADR 015) against the worker's database: the
+// editTradeOffOrder (the off-rent edit's steps) against the worker's database: the
 // exact state of both halves after a save (fields, lines, counts, versions, one audit row per record), the
 // lists it reports, and every refusal with its message and nothing written.
 import { beforeAll, describe, expect, it } from "vitest";

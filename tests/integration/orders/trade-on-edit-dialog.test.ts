@@ -1,9 +1,9 @@
-// The editOnTrade board dialog (issue 14) through the board route, as a browser without JavaScript uses
+// The editOnTrade board dialog through the board route, as a browser without JavaScript uses
 // it (and a fetcher, for /<board>.data): its loader on the onboarding and transport boards, the save
 // (the operation of PUT /api/trade/on/edit), every refusal re-rendered with the values sent, the steps
 // that write nothing (Add unit, Remove ticked units, Test units, the separate delivery's button, the
 // conversion's question), a reader without the edit permission, a stale version, and converting the trade
-// from the on side (ADR 032) — against the worker's own database.
+// from the on side — against the worker's own database.
 import { beforeAll, describe, expect, it } from "vitest";
 import { editTradeOnOrder } from "~/modules/orders/trade-on-edit.server.ts";
 import type { CardListName } from "~/rules/boards/boards.ts";

@@ -1,4 +1,4 @@
-// PUT /api/trade/on/edit and GET /api/trades/{FormHistoryID}/on over real HTTP (issue 14; ADR 031): the
+// PUT /api/trade/on/edit and GET /api/trades/{FormHistoryID}/on over real HTTP: the
 // router on a small Express app (apiHarness) with a spy on services.boardChanges — a save and the lists it
 // reports, each message the edit answers, sessions (none, garbage, revoked), permissions, ids of every
 // shape, conflicts with and without If-Match, read → change → save, and the declared examples and schemas.

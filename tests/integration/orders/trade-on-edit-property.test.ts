@@ -1,4 +1,4 @@
-// PUT /api/trade/on/edit with plausible edits of trades this file creates (ADR 033): well-formed bodies whose
+// PUT /api/trade/on/edit with plausible edits of trades this file creates: well-formed bodies whose
 // values reach past the schema into the rules — the version (409), the company and unit lookups, the returning
 // units list with its carrier locks and picked-up lines, the counts tied to the units — and real saves (200).
 // None may answer 5xx, and a refused body (anything but 2xx) writes no row. Random and malformed bodies are the

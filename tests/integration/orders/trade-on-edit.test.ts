@@ -1,4 +1,4 @@
-// Editing a trade's on-rent half (issue 14): editTradeOnOrder and readTradeOnOrder against the worker's own
+// Editing a trade's on-rent half: editTradeOnOrder and readTradeOnOrder against the worker's own
 // database — what a save writes on both halves (fields, lines, counts, audit rows, versions), which lists
 // it reports, and every refusal, each writing nothing.
 import { beforeAll, describe, expect, it } from "vitest";

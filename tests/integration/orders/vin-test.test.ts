@@ -1,4 +1,4 @@
-// POST /api/truck/vin-test (ADR 015) on a small Express app with the off-rent router: the map unit number
+// POST /api/truck/vin-test on a small Express app with the off-rent router: the map unit number
 // → valid against the fleet (a unit may be returned on this order), every refusal, and that a test
 // writes nothing and refreshes no board.
 import { beforeAll, describe, expect, it } from "vitest";

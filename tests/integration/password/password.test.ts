@@ -83,7 +83,7 @@ async function call(method: string, url: string, body?: unknown, headers: Record
 }
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-/** A token issued ten seconds ago, so a password change in this second revokes it (ADR 006). */
+/** A token issued ten seconds ago, so a password change in this second revokes it. */
 const oldToken = (userId: number) =>
   signSessionToken(server.services.config, { userId, permissions: [] }, new Date(Date.now() - 10_000));
 
@@ -387,7 +387,7 @@ describe("password reset by e-mail", () => {
     const user = await createUser(db);
     const target = new URL(`${fileServer.url}/users/password/request`);
     const body = JSON.stringify({ Email: user.email });
-    // A Host outside the allow-list never gets this far (400 before routing, ADR 039); an allowed one
+    // A Host outside the allow-list never gets this far (400 before routing); an allowed one
     // (loopback) with a forged X-Forwarded-Host still gets a link to APP_URL.
     const send = (host: string) =>
       new Promise<number>((resolve, reject) => {
@@ -462,7 +462,7 @@ describe("password reset by e-mail", () => {
         }),
       } as never),
     );
-    // An unknown address gets the same page as a known one (ADR 023).
+    // An unknown address gets the same page as a known one.
     expect(unknown).toEqual(page);
     await waitForMailFile(user.email, 2);
     await new Promise((resolve) => setTimeout(resolve, 300));

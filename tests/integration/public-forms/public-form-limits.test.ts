@@ -1,4 +1,4 @@
-// The public forms' limits against a flood, through the real server (issue 33 point 4, ADR 047, 050): an address
+// The public forms' limits against a flood, through the real server: an address
 // that spent its submissions is answered 429 with Retry-After as soon as its headers arrive, before a byte of
 // its body is read, so six 59 MB damage bodies from it hold nobody else back; and a damage body of 100,000
 // empty parts is refused once it passes the form's part cap, without buffering the rest, storing nothing.

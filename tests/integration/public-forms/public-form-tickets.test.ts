@@ -1,4 +1,4 @@
-// A public form's ticket is single-use (issue 33, ADR 047), over the real database: claiming a nonce inserts it
+// A public form's ticket is single-use, over the real database: claiming a nonce inserts it
 // once (a second claim, also from a transaction running at the same moment, is refused), and the uses of tickets
 // that have expired anyway are deleted after an accepted submission, at most every ten minutes.
 import { afterAll, describe, expect, it } from "vitest";

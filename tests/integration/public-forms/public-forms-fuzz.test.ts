@@ -1,4 +1,4 @@
-// At least 500 malformed submissions per public form (issue 20 point 6, ADR 047): a valid body broken in
+// At least 500 malformed submissions per public form: a valid body broken in
 // every way the property harness knows (fields dropped, replaced by values of any kind, unknown ones
 // added, the ticket and honeypot among them), bodies that are anything at all, and oversized ones. None
 // may answer 5xx, and none that is refused may write a row.

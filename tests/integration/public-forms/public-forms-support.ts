@@ -1,4 +1,4 @@
-// Posting the public forms to a real server (ADR 047): url-encoded bodies with an aged ticket from the
+// Posting the public forms to a real server: url-encoded bodies with an aged ticket from the
 // server's own secret, each from an address of the caller's choosing (X-Forwarded-For, TRUST_PROXY_HOPS=1),
 // so the per-address limit is met only where a test means to; and raw posts that do not wait for the server
 // (a body declared long and sent in part, or a flood), to see when the server answers.

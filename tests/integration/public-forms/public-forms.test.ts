@@ -1,4 +1,4 @@
-// The public order, trade and off-rent forms through the real server (issue 20, ADR 047): a valid
+// The public order, trade and off-rent forms through the real server: a valid
 // submission becomes the request the boards list (source PUBLIC_FORM, Submitted) with its audit row and
 // origin, and a receipt of our own text when an address was given; every refusal (a field, the honeypot, a
 // quick bot, a ticket sent again, the per-address limit, an oversized body) answers 4xx with its message and
@@ -71,7 +71,7 @@ async function mailTo(address: string): Promise<string> {
   const dir = path.join(mailDir, "mail");
   for (let i = 0; i < 50; i++) {
     // The receipt is written after the answer, under a `.partial` name renamed to `.eml` once whole (the
-    // mailer, ADR 053): only an `.eml` is read, and it is complete.
+    // mailer): only an `.eml` is read, and it is complete.
     const file = (() => {
       try {
         return readdirSync(dir).find((name) => name.includes(address) && name.endsWith(".eml"));

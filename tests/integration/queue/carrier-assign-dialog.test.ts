@@ -1,4 +1,4 @@
-// The transport board's carrier dialog (assignCarrier, ADR 035) through the board route's own loader and
+// The transport board's carrier dialog (assignCarrier) through the board route's own loader and
 // action, the way a browser without JavaScript uses it: the request's open jobs and the carriers, a job
 // given to a carrier and taken back (the dialog stays on the request), and the refusals.
 import { beforeAll, describe, expect, it } from "vitest";

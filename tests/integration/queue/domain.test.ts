@@ -1,4 +1,4 @@
-// The queue operations (ADR 011) against the worker's database: each move's exact state afterwards
+// The queue operations against the worker's database: each move's exact state afterwards
 // (stages, counts, versions, audit rows, unit history) and each refusal.
 import { beforeAll, describe, expect, it } from "vitest";
 import { changesSinceVersion, loadRequestHistory } from "~/modules/audit/audit-log.server.ts";

@@ -1,4 +1,4 @@
-// PUT /api/queue/* (ADR 011) on a small Express app with the queue router and a spy on
+// PUT /api/queue/* on a small Express app with the queue router and a spy on
 // services.boardChanges, and the /queue form action called with a page session. (The production-build
 // server cannot serve /queue until app/routes.ts registers it.)
 import { beforeAll, describe, expect, it } from "vitest";
@@ -91,7 +91,7 @@ describe("PUT /api/queue/unit-status", () => {
 });
 
 describe("POST /queue (form action)", () => {
-  // /queue is a service route the guard lets signed-in users post to (ADR 025).
+  // /queue is a service route the guard lets signed-in users post to.
   async function post(fields: Record<string, string>, permissions: PermissionName[]) {
     const args = pageRouteArgs(api.services, await actorWith(db, permissions), "/queue", { form: fields });
     const response = (await action(args as never)) as Response;

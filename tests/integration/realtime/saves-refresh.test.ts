@@ -1,4 +1,4 @@
-// Issue 4 point 4 with REAL saves: the production build on the demo seed, socket.io clients in the
+// Live board refreshes with REAL saves: the production build on the demo seed, socket.io clients in the
 // board rooms, and the queue moves made over HTTP (PUT /api/queue/* and the no-JS form POST /queue).
 // Each save pushes the lists it changed — to their rooms only — with a payload that shows the change
 // and equals GET /api/cards/{list} afterwards; bursts coalesce; a refused save pushes nothing. The

@@ -1,4 +1,4 @@
-// Issue 12 point 4 (ADR 022): open sockets follow what their sessions depend on. A password change or
+// Open sockets follow what their sessions depend on. A password change or
 // reset, a deactivation, an impersonator's deactivation end the sockets of that session within a
 // second (sessionExpired, then disconnect); a removed permission, direct or through the department,
 // takes the socket out of the rooms it may no longer join while it stays connected. Joins resolve the

@@ -1,4 +1,4 @@
-// The socket layer through a real server (issue 4 points 3 and 4): handshake refusal and acceptance,
+// The socket layer through a real server: handshake refusal and acceptance,
 // room authorisation, join/leave/rejoin, bad payloads, the refresh of every list to its room only,
 // coalescing, notifications, reconnect, and expiry. Lists come from an injected loader (sockets.ts).
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -290,7 +290,7 @@ describe("refresh", () => {
   it.each(CARD_LISTS.map((list) => [list]))("pushes the full %s list to its room only", async (list) => {
     const room = roomOfList(list);
     const inRoom = await signedIn(["restricted"]);
-    // All access may open /credit-memos, whose readers hear the memo list too (ADR 048): a titles clerk may not.
+    // All access may open /credit-memos, whose readers hear the memo list too: a titles clerk may not.
     const elsewhere = await signedIn(list === "credit-memos" ? ["titles"] : ["restricted"]);
     await join(inRoom, room);
     await join(elsewhere, room === "overview" || list === "credit-memos" ? "titles" : "overview");

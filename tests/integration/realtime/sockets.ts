@@ -101,7 +101,7 @@ export function connectError(socket: Socket, timeoutMs = 5_000): Promise<Error &
 }
 
 /**
- * A card list as the browser reads it: a wire list (ADR 017) decoded; anything else as it came. A card
+ * A card list as the browser reads it: a wire list decoded; anything else as it came. A card
  * list sent as plain objects is an error: the browser would ignore it.
  */
 export function readable<T>(value: T): T {

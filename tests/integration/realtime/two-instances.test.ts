@@ -1,4 +1,4 @@
-// Issue 4 point 5: two app server processes on one database and the machine's Redis. A change handled
+// Two app server processes on one database and the machine's Redis. A change handled
 // by instance A refreshes a client connected to instance B, and only A computes the list. Each run
 // uses its own Redis channel prefix, so parallel runs do not cross. Skipped, with the reason, when no
 // Redis answers at REDIS_URL (default redis://127.0.0.1:6379) within 500 ms. The file's database holds
@@ -177,7 +177,7 @@ describe("two server processes with the real list loaders on the seeded database
 
       // The pushed list is what B itself answers for the list now (same database): B kept the list it
       // answered before the save; A's announcement through Redis named the approved request, so B
-      // computed that request's card alone and merged it into the kept list (ADR 018, 021).
+      // computed that request's card alone and merged it into the kept list.
       const fromB = readable(
         (await (
           await fetch(`${b!.url}/api/cards/onboarding?format=compact`, { headers: auth })

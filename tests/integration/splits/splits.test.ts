@@ -1,4 +1,4 @@
-// Splitting orders, trades and off-rents (issue 18 point 1; ADR 049) against the worker's database: the reads
+// Splitting orders, trades and off-rents against the worker's database: the reads
 // and PUT /api/split-order, /split-trade, /split-off-rent over HTTP (success with every row moved, each message,
 // 401/403/404/409, nothing written when refused, the boards reported, the audit rows), the conservation property
 // over random splits, and the three dialogs through the board route as a browser without JavaScript uses them.

@@ -1,4 +1,4 @@
-// Vendors (ADR 035) against the worker's database: POST /api/create-vendor, PUT /api/edit-vendor, the name
+// Vendors against the worker's database: POST /api/create-vendor, PUT /api/edit-vendor, the name
 // check and the reads over HTTP (success, each message, 401/403/404, the duplicate race, nothing written
 // when refused, the vendorCreated announcement), pg_trgm agreeing with the rule's own similarity, and the
 // vendor dialog on the vendors page and the transport board the way a browser without JavaScript uses it.
@@ -267,7 +267,7 @@ describe("GET /api/vendors/name-check, /api/vendors and /api/vendors/{VendorID}"
 
 describe("the duplicate check's similarity", () => {
   // ASCII names: a database in the C locale (the embedded one) splits words at letters beyond ASCII,
-  // which the rule reads as letters (ADR 035).
+  // which the rule reads as letters.
   it("scores exactly as pg_trgm does on real-looking names", async () => {
     const names = [
       "swifthaultransport",

@@ -1,4 +1,4 @@
-// Credit memos for the integration tests (ADR 040): a memo of a company in a given state, with lines of the
+// Credit memos for the integration tests: a memo of a company in a given state, with lines of the
 // given amounts (in cents), written directly; and the JSON body of a valid create.
 import type { PrismaClient } from "~/generated/prisma/client";
 import { centsToDecimal } from "~/rules/credit-memos/money.ts";
@@ -60,7 +60,7 @@ export async function arInvoice(
 ) {
   const balance = options.balance ?? 100_000;
   const amount = Math.max(balance, 100_000);
-  // The balance follows from the amount and what was paid (the trigger of ADR 054): a PAID invoice was paid whole.
+  // The balance follows from the amount and what was paid (the database's trigger): a PAID invoice was paid whole.
   const paid = options.status === "PAID" ? amount : amount - balance;
   return db.arInvoice.create({
     data: {

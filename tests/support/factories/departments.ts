@@ -1,4 +1,4 @@
-// Departments for the integration tests of the department editor (ADR 036): a department holding the
+// Departments for the integration tests of the department editor: a department holding the
 // named permissions, with members if asked, and an editor (a signed-in actor) holding employee-management
 // and the permissions named. Names are unique per call (rows stay for the whole file).
 import { permissionIdsNamed, type PermissionName } from "~/rules/access/permissions.ts";

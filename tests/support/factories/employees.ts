@@ -1,4 +1,4 @@
-// Employees for the employee-access tests (ADR 037): departments with named permissions, the software
+// Employees for the employee-access tests: departments with named permissions, the software
 // variable 'Employee Management Permissions', editors listed in it or not, and the session of an existing
 // user with their permissions as they stand in the database (what resolveSession would give them).
 import { effectivePermissionIds } from "~/modules/identity/users.server.ts";

@@ -1,4 +1,4 @@
-// Bodies of the public order, trade and off-rent forms (ADR 047) that pass every check, as a browser posts
+// Bodies of the public order, trade and off-rent forms that pass every check, as a browser posts
 // them (field name → text; the unit rows repeat their names), for the forms' unit and integration tests.
 
 /** A date `days` from today (UTC), as the forms' date inputs send it. */

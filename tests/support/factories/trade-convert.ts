@@ -1,4 +1,4 @@
-// Trades ready to be converted into orders (ADR 032), built on trade() of requests.ts: returning lines for
+// Trades ready to be converted into orders, built on trade() of requests.ts: returning lines for
 // fleet units the customer has on rent, both halves' stages, and on request everything that hangs off a
 // trade (a reservation, deliveries with and without a carrier, a pickup, notes, audit rows of both halves,
 // an invoice and a split), so the integrity test has rows to move; and the convert bodies that stand for

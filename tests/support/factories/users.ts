@@ -36,7 +36,7 @@ export interface UserFixture {
   password?: string | null;
   active?: boolean;
   theme?: "LIGHT" | "DARK";
-  /** The department's permissions, by catalogue name (ADR 002, "Ids in code"); none: no department. */
+  /** The department's permissions, by catalogue name; none: no department. */
   departmentPermissions?: PermissionName[];
   directPermissions?: PermissionName[];
   tokensValidAfter?: Date;

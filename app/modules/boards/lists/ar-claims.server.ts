@@ -1,8 +1,8 @@
-// AR claims (issue 4): damage charged to customers that is not settled — OPEN (to bill) and BILLED
+// AR claims: damage charged to customers that is not settled — OPEN (to bill) and BILLED
 // (awaiting payment) — one card per claim with amount, unit, company and age; late after the Claims
 // threshold (56 days). PAID and CLOSED claims are done and never shown. One query; and a second for the
 // damage reports from the public form not yet claimed or dismissed (NEW, REVIEWED), the work that may become
-// a claim (issue 20 point 4, ADR 050): they are worked on /damageInspection.
+// a claim (ADR 050): they are worked on /damageInspection.
 import type { Db } from "~/modules/platform/services.server.ts";
 import { type BoardCard, withSearchText } from "../../../rules/boards/boards.ts";
 import { damageReportReference } from "../../../rules/damage-reports/damage-form.ts";

@@ -1,4 +1,4 @@
-// AR off rent (issue 4): returned units whose billing AR must close — returning lines picked up (6) or
+// AR off rent: returned units whose billing AR must close — returning lines picked up (6) or
 // received (7) on a live off-rent or trade whose unit is still billed (an OPEN contract) or has no
 // contract closed for this return yet. One card per request with its units; one query.
 import type { Db } from "~/modules/platform/services.server.ts";

@@ -1,4 +1,4 @@
-// AR open contracts (issue 4): one card per customer with units on rent — contracts, units, monthly
+// AR open contracts: one card per customer with units on rent — contracts, units, monthly
 // total, oldest billed-through, open invoice balance and overdue invoices — staged Overdue, Billing
 // behind, Current. Two grouped queries (contracts by company, open invoices by company).
 import type { Db } from "~/modules/platform/services.server.ts";

@@ -1,6 +1,6 @@
-// Credit memos (issue 4; docs/boards.md): memos PENDING approval and APPROVED memos with their
+// Credit memos (docs/boards.md): memos PENDING approval and APPROVED memos with their
 // credit, one card per memo — company, invoice/claim, total of lines, applied, available credit
-// (lines − applied, the database's credit_memo_available, exact to the cent: ADR 040). VOID memos are never
+// (lines − applied, the database's credit_memo_available, exact to the cent). VOID memos are never
 // shown. One query with grouped sub-selects.
 import type { Db } from "~/modules/platform/services.server.ts";
 import { type BoardCard, withSearchText } from "../../../rules/boards/boards.ts";
@@ -74,7 +74,7 @@ export async function loadCards(db: Db, now: Date): Promise<BoardCard[]> {
   return rows.map((row) => {
     const lineCents = decimalToCents(row.lineTotal) ?? 0;
     const appliedCents = decimalToCents(row.appliedTotal) ?? 0;
-    // Nothing is available before approval (ADR 040).
+    // Nothing is available before approval.
     const available = decimalToCents(row.available) ?? 0;
     let stage: BoardCard["stage"];
     let since: Date;
@@ -115,7 +115,7 @@ export async function loadCards(db: Db, now: Date): Promise<BoardCard[]> {
       });
     if (row.notes) facts.push({ label: "Memo notes", value: row.notes });
     const params = { creditMemoId: String(row.id) };
-    // The memo dialog: the memo read-only, with Approve and Void for those who may (ADR 040).
+    // The memo dialog: the memo read-only, with Approve and Void for those who may.
     const actions: BoardCard["actions"] = [
       { id: "edit", label: row.status === "PENDING" ? "Review" : "Details", modal: "creditMemoEdit", params },
     ];

@@ -60,7 +60,7 @@ interface LineRow {
 
 /**
  * The ids of the requests on the board: off-rents and trade return halves, not cancelled, stage 0–2;
- * `only` narrows them to some ids (their cards computed again, ADR 021).
+ * `only` narrows them to some ids (their cards computed again).
  */
 const activeRequestIds = (only?: readonly number[]) => Prisma.sql`
   SELECT f.id FROM "OffRentForm" r JOIN "FormHistory" f ON f.id = r."formHistoryId"

@@ -75,7 +75,7 @@ interface UnitRow {
  * The board's statements (also the boards benchmark's raw-SQL baseline, which runs exactly these):
  * orders and trade new halves in stages 0–2 (a delivered request leaves the board at once: the
  * client-relations board follows it up), not cancelled; then, for exactly those ids, their units and
- * their note summaries. `only` narrows the requests to some ids (their cards computed again, ADR 021).
+ * their note summaries. `only` narrows the requests to some ids (their cards computed again).
  */
 export const ONBOARDING_SQL = {
   requests: (only?: readonly number[]) => Prisma.sql`
@@ -190,7 +190,7 @@ export async function loadCards(db: Db, now: Date, only?: readonly number[]): Pr
           ["cancel", "Cancel", "noteOnboarding"],
           ["split", "Split", isTrade ? "splitTradeModal" : "splitOrderModal"],
           ["priority", "Priority", "setPriorityOrder"],
-          // The On Rent team takes a confirmed prepay back (ADR 041).
+          // The On Rent team takes a confirmed prepay back.
           ...(request.confirmedPrepay ? [["prepay", "Remove Prepay", "removePrepayOrder"] as const] : []),
         ]),
         // Priority first, then late, then the day needed, then the oldest request.

@@ -1,4 +1,4 @@
-// Recon board (issue 4): one card per unit returned and being reconditioned — OFF RENT units coming in,
+// Recon board: one card per unit returned and being reconditioned — OFF RENT units coming in,
 // ON LOT waiting for inspection, BODY SHOP and In Maintenance — grouped by status, late first.
 import type { Db } from "~/modules/platform/services.server.ts";
 import type { BoardCard } from "../../../rules/boards/boards.ts";

@@ -1,4 +1,4 @@
-// Sales board (issue 4): one card per unit being remarketed — Hold for Sale, FOR SALE, At Auction,
+// Sales board: one card per unit being remarketed — Hold for Sale, FOR SALE, At Auction,
 // RETAIL — with its auction listing (buy-now, MMR, auction, photos), grouped by status, late first.
 import type { Db } from "~/modules/platform/services.server.ts";
 import type { BoardCard } from "../../../rules/boards/boards.ts";

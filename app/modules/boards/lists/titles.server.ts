@@ -1,4 +1,4 @@
-// Titles board (issue 4): sold units whose title must be transferred — Sold Not Delivered (late after
+// Titles board: sold units whose title must be transferred — Sold Not Delivered (late after
 // 7 days) and units SOLD in the last TITLE_FOLLOW_UP_DAYS days — one card per unit, late first.
 import type { Db } from "~/modules/platform/services.server.ts";
 import { Prisma } from "../../../generated/prisma/client.ts";

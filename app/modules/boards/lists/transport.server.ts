@@ -187,7 +187,7 @@ export async function loadCards(db: Db, now: Date): Promise<BoardCard[]> {
           actions: formActions(first.formHistoryId, [
             ["notes", "Notes", "notesGeneral"],
             ["edit", "Edit", editModal],
-            // Who has the jobs, and (transport-edit) giving them to carriers (ADR 035).
+            // Who has the jobs, and (transport-edit) giving them to carriers.
             ["carriers", "Carriers", "assignCarrier"],
           ]),
           // Late first, then priority, then the earliest date (scheduled, else wanted), then the request.

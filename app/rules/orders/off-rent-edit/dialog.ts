@@ -1,4 +1,4 @@
-// The editOffboarding board dialog's definition (ADR 026, ADR 015): its intents, the data its loader
+// The editOffboarding board dialog's definition (ADR 015): its intents, the data its loader
 // gives the component (the order's fields, its lines with what each allows, the history), and the typed
 // definition the server registry and the component registry are keyed by.
 import { defineBoardDialog } from "../../dialogs/board-dialog.ts";
@@ -37,7 +37,7 @@ export interface OffRentEditView {
   history: (ChangeSince & { action: string })[];
 }
 
-/** The editOffboarding dialog (ADR 026): saving, testing units and (without JavaScript) adding a row. */
+/** The editOffboarding dialog: saving, testing units and (without JavaScript) adding a row. */
 export const OFF_RENT_EDIT_DIALOG = defineBoardDialog<OffRentEditView>()({
   name: "editOffboarding",
   feature: null,

@@ -5,7 +5,7 @@ import { isValidPhone, maskPhone, UNIT_NUMBER_LENGTH } from "../../masks.ts";
 import { PLACEHOLDER_RETURNING_UNIT } from "../order-stages.ts";
 import { unlocksRoute } from "../../access/permissions.ts";
 
-/** Editing an off-rent belongs to the Off Rent team: whoever the offboarding page opens to, all access included (ADR 015). */
+/** Editing an off-rent belongs to the Off Rent team: whoever the offboarding page opens to, all access included. */
 export function mayEditOffRent(permissionIds: readonly number[]): boolean {
   return unlocksRoute(permissionIds, "offboarding");
 }

@@ -1,7 +1,7 @@
 // What the off-rent edit says (ADR 015): its refusals and notices, the labels of a line's unit test and
 // of a carrier's lock, and how long the dialog shows a message. Texts the specification gives are kept
 // character for character: the dialog, the JSON API and the tests all read them from here.
-/** The specification's messages, character for character, plus the server's own refusals (ADR 015). */
+/** The specification's messages, character for character, plus the server's own refusals. */
 export const OFF_RENT_EDIT_MESSAGES = {
   allFieldsRequired: "*All fields must be filled...",
   companyCodeRequired: "Company Code is required to edit an order.",
@@ -50,5 +50,5 @@ export type UnitTestLabel = (typeof UNIT_TEST_LABELS)[keyof typeof UNIT_TEST_LAB
 /** The lock a carrier-assigned line shows: it may be neither changed nor removed. */
 export const CARRIER_ASSIGNED_LOCK = "Carrier Assigned";
 
-/** How long the dialog shows a message when JavaScript runs: the edit dialogs' 6 s (ADR 014). */
+/** How long the dialog shows a message when JavaScript runs: the edit dialogs' 6 s. */
 export const OFF_RENT_EDIT_MESSAGE_MS = 6_000;

@@ -40,7 +40,7 @@ const optionalPhone = optionalText(25)
 /** A database id from JSON (number) or a form (digits). */
 export const recordId = idSchema;
 
-/** The company code: required, at most 5 digits, padded to 5 (ADR 015). */
+/** The company code: required, at most 5 digits, padded to 5. */
 const companyCode = z
   .union([z.string(), z.number()], { error: OFF_RENT_EDIT_MESSAGES.companyCodeRequired })
   .transform((value) => String(value).trim())
@@ -62,7 +62,7 @@ const odometerField = z
   .refine((value) => value === "" || ODOMETER_PATTERN.test(value), { error: OFF_RENT_EDIT_MESSAGES.odometer });
 
 /**
- * One returning unit: vin, odometer, assignedStatus, statusID, originalInfo (ADR 015). originalInfo names
+ * One returning unit: vin, odometer, assignedStatus, statusID, originalInfo. originalInfo names
  * the stored line (`id`) a row stands for, null for a row added in this edit. assignedStatus and statusID
  * are what the client showed; the server reads both from the database and never trusts them.
  */
@@ -95,9 +95,9 @@ const returningRows = z
 
 /**
  * The fields of an edit of a return half, shared by the off-rent edit (below) and the edit of a trade's
- * return half (trade-off-edit.ts, issue 14), each payload naming its fields as its clients send them. A blank
+ * return half (trade-off-edit.ts), each payload naming its fields as its clients send them. A blank
  * required field answers `required`: the two dialogs word that message differently. The pickup zip is
- * required on an off-rent (ADR 015) and optional on a trade, so both versions are here.
+ * required on an off-rent and optional on a trade, so both versions are here.
  */
 export function returnHalfFields(required: string) {
   const text = (max: number) => requiredText(required, max);
@@ -144,7 +144,7 @@ export function returnHalfFields(required: string) {
 const OFF_RENT_FIELDS = returnHalfFields(OFF_RENT_EDIT_MESSAGES.allFieldsRequired);
 
 /**
- * The off-rent edit payload plus `version`, the OffRentForm version the edit started from (ADR 015).
+ * The off-rent edit payload plus `version`, the OffRentForm version the edit started from.
  * compCode comes first so that a missing code answers with its own message, not the general one.
  * changedData is accepted for the spec's clients but ignored: the server records what really changed.
  */
@@ -167,11 +167,11 @@ export const offRentEditSchema = z.object(
 );
 export type OffRentEditInput = z.input<typeof offRentEditSchema>;
 export type OffRentEdit = z.output<typeof offRentEditSchema>;
-/** What the operation saving a return half reads of an edit, an off-rent's or a trade's (issue 14). */
+/** What the operation saving a return half reads of an edit, an off-rent's or a trade's. */
 export type ReturnHalfEdit = Omit<OffRentEdit, "TradeFormID">;
 
 /**
- * POST /api/truck/vin-test {vins, FormHistoryID}. compCode is optional (ADR 015): a client sends it when
+ * POST /api/truck/vin-test {vins, FormHistoryID}. compCode is optional: a client sends it when
  * the company code was edited, so a unit is tested against the customer the order will belong to (the
  * dialog's test intent always sends the form's code).
  */

@@ -27,7 +27,7 @@ export interface StoredReturningLine {
   assignedStatus: CarrierAssignment;
 }
 
-/** Some unit has a carrier: its unit lines are then skipped from the required check (ADR 015). */
+/** Some unit has a carrier: its unit lines are then skipped from the required check. */
 export function isPartlyAssigned(lines: readonly Pick<StoredReturningLine, "assignedStatus">[]): boolean {
   return lines.some((line) => line.assignedStatus === "assigned");
 }
@@ -79,8 +79,8 @@ export type PlanRefusal = { ok: false; status: 400 | 409; message: string; field
 export const lineField = (index: number, field: "vin" | "odometer") => `returningVins.${index}.${field}`;
 
 /**
- * Where the edit of a trade's return half (issue 14) differs from the off-rent's; left out, the off-rent
- * edit's rules of ADR 015 apply.
+ * Where the edit of a trade's return half differs from the off-rent's; left out, the off-rent
+ * edit's rules apply.
  */
 export interface ReturningUnitsPlanOptions {
   /** Whether every row needs a unit number and an odometer; by default unless the order is partly assigned. */
@@ -92,7 +92,7 @@ export interface ReturningUnitsPlanOptions {
 }
 
 /**
- * Resolves the submitted list against the stored lines and applies every rule of the units list (ADR 015)
+ * Resolves the submitted list against the stored lines and applies every rule of the units list
  * that needs no database: each stored line accounted for once (kept or deleted), removals allowed, locked lines
  * unchanged, unit number and odometer filled (unless the order is partly assigned), no duplicates.
  * When rows are not required an empty odometer keeps the stored reading (0 for an added row).
@@ -206,7 +206,7 @@ export function unitTestLabel(test: { vin: string; valid: boolean } | null, curr
 }
 
 /**
- * The dialog's own check before saving (ADR 015): every edited unit tested with its current number and
+ * The dialog's own check before saving: every edited unit tested with its current number and
  * found valid. `tests` holds each row's last test (null when untested or edited since).
  */
 export function editedUnitsTestedAndValid(
@@ -232,7 +232,7 @@ export function untestedUnitsRefusal(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Audit texts and statuses of edited lines (ADR 015): shared by the off-rent and both trade edits.
+// Audit texts and statuses of edited lines: shared by the off-rent and both trade edits.
 
 /** A line's audit label: 'Unit U1234', with its line id when stored lines share a number (placeholders). */
 export function returningLineLabels(lines: readonly Pick<StoredReturningLine, "id" | "vin">[]): Map<number, string> {
@@ -281,7 +281,7 @@ export function returningUnitChanges(
 }
 
 /**
- * The status of a line added in the edit, as the off-rent edit gives it (ADR 015): New (0) while it is the
+ * The status of a line added in the edit, as the off-rent edit gives it: New (0) while it is the
  * placeholder 'UPDATE' or the return half is only Submitted; a real unit on an approved half awaits pickup
  * (5), as approved halves' lines do.
  */
