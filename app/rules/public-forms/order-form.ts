@@ -1,6 +1,6 @@
 // The public order form (/order-form, ADR 047): its sections and fields, each the on-rent editor's field
 // (ON_RENT_EDIT_FIELDS: the same masks and limits) under a customer's label, and the checks of a whole
-// order. Pure; app/modules/public-forms/order-form.server.ts stores what passes.
+// order. Pure; storePublicOrder (app/modules/public-forms/public-requests.server.ts) stores what passes.
 import type { EditField, EditFieldValue } from "../edit-fields.ts";
 import { DEFAULT_COMPANY_CODE } from "../masks.ts";
 import { TRUCK_TYPES } from "../fleet/truck-types.ts";
