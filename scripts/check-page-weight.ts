@@ -36,6 +36,11 @@ export const PAGE_JS_CEILING_UNTIL_BUDGET_MET = BUDGET.js;
  * the minifier does, so a client file holding it means a schema reached the browser (25 KiB gzipped).
  */
 export const ZOD_MARK = "_zod";
+/**
+ * Charts are drawn on the server (ADR 055): the page receives SVG and loads no chart code. ECharts' public
+ * method names survive minification, so a client file holding one means the chart library reached the browser.
+ */
+export const CHART_LIBRARY_MARKS = ["renderToSVGString", "getZr"] as const;
 /** zlib's (and gzip's) default level: the measure the budget was set in. */
 export const GZIP_LEVEL = 6;
 /** server/index.ts compresses with compression({ level: 3 }): a few per cent more bytes on the wire. */
@@ -139,5 +144,12 @@ const withZod = readdirSync(assetsDir).filter(
 );
 if (withZod.length > 0)
   failures.push(`zod reached the browser in ${withZod.join(", ")} (ADR 028: schemas stay on the server)`);
+const withCharts = readdirSync(assetsDir).filter((name) => {
+  if (!name.endsWith(".js")) return false;
+  const source = readFileSync(path.join(assetsDir, name), "utf8");
+  return CHART_LIBRARY_MARKS.some((mark) => source.includes(mark));
+});
+if (withCharts.length > 0)
+  failures.push(`a chart library reached the browser in ${withCharts.join(", ")} (ADR 055: charts are drawn on the server)`);
 if (failures.length > 0) fail(failures.join("; "));
 console.log("check:weight: ok");

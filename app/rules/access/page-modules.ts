@@ -52,6 +52,8 @@ export const PAGE_MODULES: Partial<Record<RouteName, string | readonly string[]>
   // The public damage form and the staff's inspection of its reports.
   damageForm: "routes/damage-form.tsx",
   damageInspection: "routes/damage-inspection.tsx",
+  // The reports built on the report kit: one module, the route decides the report (ADR 055).
+  fleetpie: "routes/report.tsx",
 };
 
 /** Whether the page is built (has a module of its own); the root path only redirects. */
