@@ -150,6 +150,8 @@ const withCharts = readdirSync(assetsDir).filter((name) => {
   return CHART_LIBRARY_MARKS.some((mark) => source.includes(mark));
 });
 if (withCharts.length > 0)
-  failures.push(`a chart library reached the browser in ${withCharts.join(", ")} (ADR 055: charts are drawn on the server)`);
+  failures.push(
+    `a chart library reached the browser in ${withCharts.join(", ")} (ADR 055: charts are drawn on the server)`,
+  );
 if (failures.length > 0) fail(failures.join("; "));
 console.log("check:weight: ok");

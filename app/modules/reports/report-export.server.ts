@@ -88,7 +88,9 @@ export function reportCsv<Row>(definition: ReportDefinition<Row>, rows: readonly
     const totals = reportTotals(definition, rows);
     yield `${columns
       .map((column, index) =>
-        csvField(index === 0 && totals[column.key] === null ? "Totals" : plain(column.type, totals[column.key] ?? null)),
+        csvField(
+          index === 0 && totals[column.key] === null ? "Totals" : plain(column.type, totals[column.key] ?? null),
+        ),
       )
       .join(",")}\r\n`;
   }

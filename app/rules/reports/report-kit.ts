@@ -202,11 +202,7 @@ function compareValues(a: ReportValue, b: ReportValue): number {
  * The rows in the sort's order; rows that tie keep the order the report read them in (its default order),
  * so paging is stable. Empty values sort last both ways.
  */
-export function sortRows<Row>(
-  definition: ReportDefinition<Row>,
-  rows: readonly Row[],
-  sort: ReportSort | null,
-): Row[] {
+export function sortRows<Row>(definition: ReportDefinition<Row>, rows: readonly Row[], sort: ReportSort | null): Row[] {
   const column = sort ? definition.columns.find((each) => each.key === sort.key) : undefined;
   if (!sort || !column) return [...rows];
   const sign = sort.direction === "desc" ? -1 : 1;
@@ -230,7 +226,10 @@ export function pageOf<Row>(rows: readonly Row[], pageSize: PageSize, page: numb
 }
 
 /** The totals row over every row of the result (not only the page), by column key; null: no total. */
-export function reportTotals<Row>(definition: ReportDefinition<Row>, rows: readonly Row[]): Record<string, ReportValue> {
+export function reportTotals<Row>(
+  definition: ReportDefinition<Row>,
+  rows: readonly Row[],
+): Record<string, ReportValue> {
   const totals: Record<string, ReportValue> = {};
   for (const column of definition.columns) {
     const rule = column.total ?? (["count", "money", "number"].includes(column.type) ? "sum" : "none");

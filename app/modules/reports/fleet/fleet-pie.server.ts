@@ -136,7 +136,13 @@ export const fleetPieReport: ServerReport<FleetPieRow> = {
   columns: [
     { key: "label", label: "Slice", type: "text", value: (row) => row.label, total: "none" },
     { key: "units", label: "Units", type: "count", value: (row) => row.units, href: (row) => row.href },
-    { key: "share", label: "Share of fleet", type: "percent", value: (row) => row.share, total: (rows) => (rows.length ? 1 : 0) },
+    {
+      key: "share",
+      label: "Share of fleet",
+      type: "percent",
+      value: (row) => row.share,
+      total: (rows) => (rows.length ? 1 : 0),
+    },
   ],
   defaultSort: null,
   rowKey: (row) => row.key,
