@@ -1,7 +1,7 @@
 // Once per integration run: picks the PostgreSQL server (TEST_DATABASE_URL, else Testcontainers when a
 // Docker engine answers, else the embedded PostgreSQL in .data/test-pg) and keeps a migrated template
 // database on it for the workers to clone (tests/setup/database-worker.ts).
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { readFile, readdir } from "node:fs/promises";
 import http from "node:http";
@@ -35,15 +35,50 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const rebuilt = await ensureTemplate(server.adminUrl);
     const templateMs = Math.round(performance.now() - t1);
     project.provide("testDatabase", { adminUrl: server.adminUrl, template: TEMPLATE, server: server.kind });
+    const t2 = performance.now();
+    const seeded = await createSeededDatabase(server.adminUrl);
+    project.provide("seededDatabase", { url: seeded.url, now: SEEDED_NOW.toISOString() });
     say(
-      `test database: ${describe(server)}, template ${rebuilt ? `rebuilt in ${templateMs} ms` : "up to date"}` +
-        ` (ready in ${Math.round(performance.now() - t0)} ms)`,
+      `test database: ${describe(server)}, template ${rebuilt ? `rebuilt in ${templateMs} ms` : "up to date"}, ` +
+        `demo data seeded in ${Math.round(performance.now() - t2)} ms (ready in ${Math.round(performance.now() - t0)} ms)`,
     );
+    return async () => {
+      await seeded.drop().catch(() => undefined);
+      await server.stop();
+    };
   } catch (error) {
     await server.stop();
     throw error;
   }
-  return () => server.stop();
+}
+
+/** The day the shared demo database is seeded for: reports read it as of this instant. */
+const SEEDED_NOW = new Date("2026-11-16T12:00:00.000Z");
+
+/**
+ * One database of the demo data for the whole run, which the report tests read and never write (their
+ * connections are read-only): seeding it once costs about a second, where a seed per file would cost a
+ * second per file. Named like a worker database, so an interrupted run's copy is swept like theirs.
+ */
+async function createSeededDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `fleetops_test_seeded_${Math.floor(Date.now() / 1000).toString(36)}${randomBytes(3).toString("hex")}`;
+  await withAdmin(adminUrl, (admin) =>
+    admin.query(`CREATE DATABASE ${admin.escapeIdentifier(name)} TEMPLATE ${admin.escapeIdentifier(TEMPLATE)}`),
+  );
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  // Imported here: the seed brings the rules and the data generators, which only this database needs.
+  const { seedDemoData } = await import("../../scripts/seed/index.ts");
+  await seedDemoData(url.href, { scale: "demo", now: SEEDED_NOW });
+  url.searchParams.set("options", "-c default_transaction_read_only=on");
+  return {
+    url: url.href,
+    drop: async () => {
+      await withAdmin(adminUrl, (admin) =>
+        admin.query(`DROP DATABASE IF EXISTS ${admin.escapeIdentifier(name)} WITH (FORCE)`),
+      );
+    },
+  };
 }
 
 function say(line: string): void {

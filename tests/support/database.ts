@@ -2,6 +2,7 @@
 // as a clone of the migrated template): its URL, a Prisma client on it, and a reset to empty tables.
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
+import { inject } from "vitest";
 import { PrismaClient } from "~/generated/prisma/client";
 
 /** What tests/setup/database-global.ts hands to the workers (vitest provide/inject). */
@@ -14,9 +15,17 @@ export interface TestDatabaseContext {
   server: "TEST_DATABASE_URL" | "testcontainers" | "embedded";
 }
 
+/** The run's one database of the demo data (tests/setup/database-global.ts), read-only. */
+export interface SeededDatabaseContext {
+  url: string;
+  /** ISO instant the demo data was seeded for. */
+  now: string;
+}
+
 declare module "vitest" {
   export interface ProvidedContext {
     testDatabase: TestDatabaseContext;
+    seededDatabase: SeededDatabaseContext;
   }
 }
 
@@ -64,4 +73,15 @@ export async function resetDatabase(): Promise<void> {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * A PrismaClient on the run's shared database of the demo data, and the instant it was seeded for. Its
+ * connections are read-only (a write fails), so every file may read it at once; disconnected after the file.
+ */
+export function seededPrisma(): { db: PrismaClient; now: Date } {
+  const { url, now } = inject("seededDatabase");
+  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: url }) });
+  clients.add(prisma);
+  return { db: prisma, now: new Date(now) };
 }

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "~/modules/identity/session-cookie.server.ts";
 import { signSessionToken } from "~/modules/identity/session-token.server.ts";
 import { permissionIdsNamed } from "~/rules/access/permissions.ts";
+import { PAGE_MODULES } from "~/rules/access/page-modules.ts";
 import { type GuardedRoute, ROUTES, SERVICE_ROUTES } from "~/rules/access/routes.ts";
 import { seedDemoData } from "../../../scripts/seed/index.ts";
 import { createTestPrisma, testDatabaseUrl } from "../../support/database.ts";
@@ -156,6 +157,38 @@ describe("no data without a valid session and permission", () => {
         const answer = await request(variant, tokens.unpermitted);
         expect(leaked(answer.body), variant).toEqual([]);
         if (answer.status === 302) expect(answer.location, variant).toBe("/not-found");
+      }
+    }
+  });
+
+  // The report kit's downloads (ADR 055) answer to the page's guard: every report, both formats.
+  const REPORTS = GATED.filter(
+    (route) => PAGE_MODULES[route.name as keyof typeof PAGE_MODULES] === "routes/report.tsx",
+  );
+  it("gives no report's file (?format=xlsx|csv) without a valid session and the page's permission", async () => {
+    expect(REPORTS.length).toBeGreaterThan(0);
+    for (const route of REPORTS) {
+      const path = concretePath(route);
+      for (const format of ["xlsx", "csv"]) {
+        for (const variant of variants(path).filter((each) => !each.endsWith(".data"))) {
+          const url = `${variant}?format=${format}`;
+          const answers = {
+            none: await request(url, undefined),
+            garbage: await request(url, tokens.garbage),
+            revoked: await request(url, tokens.revoked),
+            unpermitted: await request(url, tokens.unpermitted),
+          };
+          for (const [kind, answer] of Object.entries(answers)) {
+            expect(answer.status, `${kind} ${url}`).not.toBe(200);
+            expect(leaked(answer.body), `${kind} ${url}`).toEqual([]);
+          }
+        }
+        const permitted = await fetch(`${server.url}${path}?format=${format}`, {
+          headers: { Cookie: `${SESSION_COOKIE}=${encodeURIComponent(adminToken)}` },
+        });
+        expect(permitted.status, `${path}?format=${format}`).toBe(200);
+        expect(permitted.headers.get("content-disposition"), path).toMatch(/^attachment; filename="/);
+        await permitted.arrayBuffer();
       }
     }
   });
