@@ -3,6 +3,7 @@
 import type { RouteName } from "~/rules/access/routes.ts";
 import { daysInStatusReport } from "./fleet/days-in-status.server.ts";
 import { fleetPieReport } from "./fleet/fleet-pie.server.ts";
+import { statusDiffReport } from "./fleet/status-diff.server.ts";
 import type { ServerReport } from "./report-run.server.ts";
 
 // Each report's rows are its own type; the runner only hands them back to the report's own functions.
@@ -10,6 +11,7 @@ import type { ServerReport } from "./report-run.server.ts";
 export const REPORTS: Partial<Record<RouteName, ServerReport<any>>> = {
   fleetpie: fleetPieReport,
   "days-in-status-report": daysInStatusReport,
+  "status-diff": statusDiffReport,
 };
 
 /** The report a route shows, or undefined for a route that is not one. */

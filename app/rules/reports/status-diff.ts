@@ -115,11 +115,11 @@ export function transitionMatrix(units: readonly Transition[]): (Transition & { 
 }
 
 export const MISMATCH_RULES = [
-  { key: "on-rent-without-contract", label: "On rent without an open contract" },
-  { key: "contract-not-on-rent", label: "Open contract, not on rent" },
-  { key: "reserved-not-ready", label: "Reserved, not NEW or RE-RENT" },
-  { key: "in-transit-without-job", label: "In transit without an open transport job" },
-  { key: "history-not-current", label: "History's last status is not the status" },
+  { key: "on-rent-without-contract", label: "On rent without an open contract", short: "No contract" },
+  { key: "contract-not-on-rent", label: "Open contract, not on rent", short: "Contract, not on rent" },
+  { key: "reserved-not-ready", label: "Reserved, not NEW or RE-RENT", short: "Reserved, not ready" },
+  { key: "in-transit-without-job", label: "In transit without an open transport job", short: "No transport job" },
+  { key: "history-not-current", label: "History's last status is not the status", short: "History differs" },
 ] as const;
 export type MismatchRule = (typeof MISMATCH_RULES)[number]["key"];
 
