@@ -16,6 +16,7 @@ import {
   reportQueryString,
   type ReportState,
   reportTotals,
+  shownFor,
   sortRows,
 } from "~/rules/reports/report-kit.ts";
 import type { ReportChartView, ReportView } from "~/rules/reports/report-view.ts";
@@ -24,7 +25,8 @@ import { reportCsv, reportWorkbook } from "./report-export.server.ts";
 
 /** A report as the server runs it: its declaration and the one read that gives its rows. */
 export interface ServerReport<Row> extends ReportDefinition<Row> {
-  load(db: Db, state: ReportState): Promise<Row[]>;
+  /** `now`: the instant the report is read as of (days in a status, lateness). */
+  load(db: Db, state: ReportState, now: Date): Promise<Row[]>;
 }
 
 const dayOf = (now: Date) => now.toISOString().slice(0, 10);
@@ -41,34 +43,45 @@ function filterViews<Row>(report: ServerReport<Row>, values: Record<string, stri
   }));
 }
 
+/** The filters as sent, each missing or empty one at its default: which columns a refused URL's page shows. */
+function sentOrDefault<Row>(report: ServerReport<Row>, search: URLSearchParams, today: string): Record<string, string> {
+  return Object.fromEntries(
+    report.filters.map((filter) => {
+      const sent = search.get(filter.name)?.trim() ?? "";
+      if (sent !== "" || filter.kind === "text") return [filter.name, sent];
+      return [filter.name, filter.kind === "choice" ? filter.defaultValue : filter.defaultValue(today)];
+    }),
+  );
+}
+
 /**
  * The page's data, and its status: 400 when the URL holds a value the report does not allow (the page shows
  * the message beside the filters it was sent, and no rows), 200 otherwise.
  */
 export async function reportView<Row>(
   db: Db,
-  report: ServerReport<Row>,
+  whole: ServerReport<Row>,
   pathname: string,
   search: URLSearchParams,
   now: Date,
 ): Promise<{ status: 200 | 400; view: ReportView }> {
-  const query = readReportQuery(report, search, dayOf(now));
-  const columnsWithoutLinks = report.columns.map((column) => ({
-    key: column.key,
-    label: column.label,
-    type: column.type,
-    align: alignOf(column.type),
-    sortHref: null,
-    sorted: null,
-  }));
+  const query = readReportQuery(whole, search, dayOf(now));
   if (!query.ok) {
-    const sent = Object.fromEntries(report.filters.map((filter) => [filter.name, search.get(filter.name) ?? ""]));
+    const sent = Object.fromEntries(whole.filters.map((filter) => [filter.name, search.get(filter.name) ?? ""]));
+    const columnsWithoutLinks = shownFor(whole, sentOrDefault(whole, search, dayOf(now))).columns.map((column) => ({
+      key: column.key,
+      label: column.label,
+      type: column.type,
+      align: alignOf(column.type),
+      sortHref: null,
+      sorted: null,
+    }));
     return {
       status: 400,
       view: {
-        title: report.title,
-        description: report.description,
-        filters: filterViews(report, sent),
+        title: whole.title,
+        description: whole.description,
+        filters: filterViews(whole, sent),
         error: { field: query.field, message: query.message },
         columns: columnsWithoutLinks,
         rows: [],
@@ -86,7 +99,8 @@ export async function reportView<Row>(
     };
   }
   const { state } = query;
-  const rows = sortRows(report, await report.load(db, state), state.sort);
+  const report = shownFor(whole, state.filters);
+  const rows = sortRows(report, await report.load(db, state, now), state.sort);
   const shown = pageOf(rows, state.pageSize, state.page);
   const href = (changes: Parameters<typeof reportQueryString>[2]) =>
     `${pathname}${reportQueryString(report, state, changes)}`;
@@ -168,14 +182,15 @@ export async function reportView<Row>(
  */
 export async function reportDownload<Row>(
   db: Db,
-  report: ServerReport<Row>,
+  whole: ServerReport<Row>,
   search: URLSearchParams,
   now: Date,
 ): Promise<Response> {
   const format = search.get("format") === "csv" ? "csv" : "xlsx";
-  const query = readReportQuery(report, search, dayOf(now));
+  const query = readReportQuery(whole, search, dayOf(now));
   if (!query.ok) return new Response(query.message, { status: 400, headers: { "Content-Type": "text/plain" } });
-  const rows = sortRows(report, await report.load(db, query.state), query.state.sort);
+  const report = shownFor(whole, query.state.filters);
+  const rows = sortRows(report, await report.load(db, query.state, now), query.state.sort);
   const name = reportFileName(report.title, query.state.today, format);
   return format === "csv"
     ? downloadResponse(reportCsv(report, rows), name, CSV_TYPE)

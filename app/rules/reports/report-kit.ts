@@ -18,6 +18,8 @@ export interface ReportColumn<Row> {
   /** The totals row: a sum (the default for counts, money and numbers), a figure of its own, or none. */
   total?: "sum" | "none" | ((rows: readonly Row[]) => ReportValue);
   sortable?: boolean;
+  /** Shown only when the filters ask for its view of the report (a view choice); absent: always. */
+  when?(filters: Readonly<Record<string, string>>): boolean;
 }
 
 export interface ChoiceOption {
@@ -48,6 +50,8 @@ export interface ReportChart<Row> {
   kind: ChartKind;
   caption(state: ReportState): string;
   data(rows: readonly Row[], state: ReportState): ChartData;
+  /** Drawn only when the filters ask for its view, as a column's `when`; absent: always. */
+  when?(filters: Readonly<Record<string, string>>): boolean;
 }
 
 export interface ReportDefinition<Row> {
@@ -98,8 +102,25 @@ export function isCalendarDay(value: string): boolean {
   return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
 }
 
-const sortableKeys = <Row>(definition: ReportDefinition<Row>) =>
-  definition.columns.filter((column) => column.sortable !== false).map((column) => column.key);
+/** A column or chart that may show for some filter values only. */
+type Conditional = { when?(filters: Readonly<Record<string, string>>): boolean };
+
+/**
+ * The report as these filters show it: the columns and charts whose `when` holds (all of them for a report
+ * without views). The sort, totals, cells, charts and files all read this one.
+ */
+export function shownFor<Definition extends { columns: readonly Conditional[]; charts?: readonly Conditional[] }>(
+  definition: Definition,
+  filters: Readonly<Record<string, string>>,
+): Definition {
+  const shows = (part: Conditional) => part.when?.(filters) ?? true;
+  // The same declaration less what these filters hide; its columns and charts keep their own types.
+  return {
+    ...definition,
+    columns: definition.columns.filter(shows),
+    ...(definition.charts ? { charts: definition.charts.filter(shows) } : {}),
+  } as Definition;
+}
 
 /**
  * The report's state from its URL: each filter (missing means its default), `sort` (`key` or `-key`),
@@ -132,11 +153,15 @@ export function readReportQuery<Row>(
       filters[filter.name] = value;
     }
   }
-  let sort: ReportSort | null = definition.defaultSort;
+  // Only the columns of the view the filters ask for can order it.
+  const { columns } = shownFor(definition, filters);
+  const sortable = columns.filter((column) => column.sortable !== false).map((column) => column.key);
+  const byDefault = definition.defaultSort;
+  let sort = byDefault && columns.some((column) => column.key === byDefault.key) ? byDefault : null;
   const sortText = search.get("sort");
   if (sortText !== null && sortText !== "") {
     const key = sortText.replace(/^-/, "");
-    if (!sortableKeys(definition).includes(key))
+    if (!sortable.includes(key))
       return { ok: false, field: "sort", message: REPORT_MESSAGES.sort(sortText.slice(0, 40)) };
     sort = { key, direction: sortText.startsWith("-") ? "desc" : "asc" };
   }
@@ -296,4 +321,28 @@ export function csvField(value: string | number | null): string {
   if (typeof value === "number") return String(value);
   const text = defuseFormula(value);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The calendar day `days` after (or, negative, before) a YYYY-MM-DD day: date filters' defaults. */
+export function shiftDay(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * One view of a report whose table switches with the choice filter `name`: its columns and charts, shown
+ * when the filter is `value`. They read that view's rows only, as the report's load gives only those.
+ */
+export function inView<Row, ViewRow extends Row>(
+  name: string,
+  value: string,
+  view: { columns: readonly ReportColumn<ViewRow>[]; charts?: readonly ReportChart<ViewRow>[] },
+): { columns: ReportColumn<Row>[]; charts: ReportChart<Row>[] } {
+  const when = (part: Conditional) => ({
+    when: (filters: Readonly<Record<string, string>>) => filters[name] === value && (part.when?.(filters) ?? true),
+  });
+  // Typed for the report's rows: another view's rows never reach these (see above).
+  return {
+    columns: view.columns.map((column) => ({ ...column, ...when(column) })) as unknown as ReportColumn<Row>[],
+    charts: (view.charts ?? []).map((chart) => ({ ...chart, ...when(chart) })) as unknown as ReportChart<Row>[],
+  };
 }
