@@ -123,7 +123,10 @@ async function startBareServer() {
   return {
     io,
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => io.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        io.close(() => resolve()).catch(reject);
+      }),
   };
 }
 

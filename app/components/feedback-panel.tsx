@@ -99,7 +99,15 @@ export function FeedbackPanel({ url, status = null }: FeedbackPanelProps) {
         <summary style={{ cursor: "pointer" }}>
           <Text weight="bold">Dashboard Feedback</Text>
         </summary>
-        <form method="post" action="/feedback" onSubmit={onSubmit} noValidate>
+        <form
+          method="post"
+          action="/feedback"
+          onSubmit={(event) => {
+            // onSubmit shows its own failures; anything thrown past them is logged the same way.
+            onSubmit(event).catch((error: unknown) => console.warn("feedback was not sent", error));
+          }}
+          noValidate
+        >
           <input type="hidden" name="url" value={url} />
           <Flex direction="column" gap="2" mt="3">
             <label htmlFor={`${id}-name`}>

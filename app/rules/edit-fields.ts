@@ -115,8 +115,14 @@ export function normaliseField(
       if (raw === false || raw === 0 || raw === "false" || raw === "0") return { ok: true, value: false };
       return fail(fieldMessages.yesNo(label));
     }
-    default:
-      break;
+    case "companyCode":
+    case "date":
+    case "phone":
+    case "email":
+    case "state":
+    case "zip":
+    case "text":
+      break; // read as text below
   }
   const text = textOf(raw);
   if (text === null) return fail(invalidMessage(entry));
@@ -144,7 +150,7 @@ export function normaliseField(
     }
     case "zip":
       return new RegExp(`^\\d{${ZIP_DIGITS}}$`).test(text) ? { ok: true, value: text } : fail(fieldMessages.zip(label));
-    default:
+    case "text":
       if (entry.maxLength !== undefined && text.length > entry.maxLength)
         return fail(fieldMessages.tooLong(label, entry.maxLength));
       return { ok: true, value: text };
@@ -165,7 +171,10 @@ function invalidMessage(entry: EditField): string {
       return fieldMessages.state(entry.label);
     case "zip":
       return fieldMessages.zip(entry.label);
-    default:
+    case "text":
+    case "count":
+    case "waiver":
+    case "yesNo":
       return fieldMessages.notText(entry.label);
   }
 }

@@ -45,7 +45,9 @@ export function armDeadline(limitMs: number, label: string, cleanup: () => Promi
     say(`FAIL: ${label} did not finish within ${(limitMs / 1000).toFixed(0)} s — stopping`);
     const forced = setTimeout(() => process.exit(0), 15_000);
     forced.unref();
-    cleanup().finally(() => process.exit(0));
+    cleanup()
+      .catch((error: unknown) => say(`cleanup failed: ${error instanceof Error ? error.message : String(error)}`))
+      .finally(() => process.exit(0));
   }, limitMs);
   timer.unref();
   return () => clearTimeout(timer);

@@ -94,7 +94,11 @@ export function readFieldSchema(entry: EditField, nullable = !entry.required): z
         return z.iso.date();
       case "companyCode":
         return z.string().regex(new RegExp(`^\\d{${COMPANY_CODE_LENGTH}}$`));
-      default:
+      case "phone":
+      case "email":
+      case "state":
+      case "zip":
+      case "text":
         return z.string();
     }
   })();

@@ -161,7 +161,14 @@ export function EditFieldInput({
           {...described}
         />,
       );
-    default:
+    // Text and e-mail; the masked kinds, answered above, would read as text too.
+    case "text":
+    case "email":
+    case "companyCode":
+    case "count":
+    case "phone":
+    case "zip":
+    case "state":
       return labelled(
         <TextField.Root
           id={id}

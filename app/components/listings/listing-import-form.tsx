@@ -96,12 +96,13 @@ export function ListingImportForm({
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     setState({ kind: "running", progress: null });
-    streamImport(form, (progress) => setState({ kind: "running", progress }))
-      .catch(() => ({ kind: "failed", message: FAILED }) as const)
-      .then((finished) => {
+    streamImport(form, (progress) => setState({ kind: "running", progress })).then(
+      (finished) => {
         setState(finished);
         if (finished.kind === "done") void revalidator.revalidate();
-      });
+      },
+      () => setState({ kind: "failed", message: FAILED }),
+    );
   };
 
   const running = state.kind === "running";

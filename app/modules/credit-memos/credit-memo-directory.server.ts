@@ -57,7 +57,7 @@ function orderBy(sort: CreditMemoSort, dir: "asc" | "desc"): Prisma.CreditMemoOr
       return [{ company: { name: dir } }, { memoDate: "desc" }, { id: "desc" }];
     case "status":
       return [{ status: dir }, { memoDate: "desc" }, { id: "desc" }];
-    default:
+    case "date":
       return [{ memoDate: dir }, { id: dir }];
   }
 }

@@ -60,7 +60,7 @@ function orderBy(sort: VendorSort, dir: "asc" | "desc"): Prisma.VendorOrderByWit
     case "insurance":
       // Vendors without insurance on file last, whichever way.
       return [{ insExp: { sort: dir, nulls: "last" } }, { name: "asc" }];
-    default:
+    case "name":
       return [{ name: dir }, { id: "asc" }];
   }
 }

@@ -61,7 +61,11 @@ export function maskOfField(entry: EditField): InputMaskName | undefined {
       return "companyCode";
     case "state":
       return "state";
-    default:
+    case "date":
+    case "email":
+    case "text":
+    case "waiver":
+    case "yesNo":
       return undefined;
   }
 }

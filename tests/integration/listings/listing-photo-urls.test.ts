@@ -47,7 +47,7 @@ beforeAll(async () => {
   const served = await demoPhoto({ caption: "served", hue: 200 });
   server = createServer((req, res) => {
     received.push(req.url ?? "");
-    switch (req.url) {
+    switch (req.url ?? "") {
       case "/photo.jpg":
         return res.writeHead(200, { "content-type": "image/jpeg" }).end(served);
       case "/moved.jpg":

@@ -93,15 +93,16 @@ export function startInstance({ jwtSecret, redisUrl, redisKey, fakeLists = true 
 /** Asks each instance to close, and kills one that has not exited within 10 s. */
 export function stopInstances(...instances: (Instance | undefined)[]): Promise<unknown> {
   return Promise.all(
-    instances.map(
-      (instance) =>
-        instance &&
-        new Promise<void>((resolve) => {
-          if (instance.process.exitCode !== null) return resolve();
-          instance.process.once("exit", () => resolve());
-          instance.send("close");
-          setTimeout(() => instance.process.kill(), 10_000).unref();
-        }),
-    ),
+    instances
+      .filter((instance) => instance !== undefined)
+      .map(
+        (instance) =>
+          new Promise<void>((resolve) => {
+            if (instance.process.exitCode !== null) return resolve();
+            instance.process.once("exit", () => resolve());
+            instance.send("close");
+            setTimeout(() => instance.process.kill(), 10_000).unref();
+          }),
+      ),
   );
 }
