@@ -80,7 +80,7 @@ describe("/fleetpie", () => {
     const xlsx = await reportDownload(db, fleetPieReport, new URLSearchParams("by=status&sort=-units"), now);
     expect(xlsx.headers.get("content-disposition")).toContain('filename="Fleet Pie 11-16-2026.xlsx"');
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(Buffer.from(await xlsx.arrayBuffer()));
+    await workbook.xlsx.load(await xlsx.arrayBuffer());
     const sheet = workbook.worksheets[0]!;
     expect(sheet.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
     const rows: [string, number][] = [];
