@@ -122,9 +122,13 @@ async function request(path: string, token?: string) {
 
 describe.each(PAGES)("$path", (page) => {
   const files = page.files;
+  /** The page and each file on the path as written and percent-encoded. */
+  const addresses = [page.path, page.encoded].flatMap((path) => ["", ...files].map((query) => path + query));
 
   it("sends a request without a cookie to the root, on every spelling, showing nothing", async () => {
-    expect(await request(page.path)).toMatchObject({ status: 302, location: "/" });
+    for (const address of addresses) {
+      expect(await request(address), address).toMatchObject({ status: 302, location: "/" });
+    }
     for (const path of spellings(page)) {
       for (const query of ["", ...files]) {
         const answer = await request(`${path}${query}`);
@@ -138,9 +142,11 @@ describe.each(PAGES)("$path", (page) => {
 
   it("answers a garbage or revoked token with the sign-in dialog (401), on every spelling", async () => {
     for (const token of ["garbage", tokens.revoked]) {
-      const answer = await request(page.path, token);
-      expect(answer.status).toBe(401);
-      expect(answer.body).toContain(EXPIRED_TITLE);
+      for (const address of addresses) {
+        const answer = await request(address, token);
+        expect(answer.status, address).toBe(401);
+        expect(answer.body, address).toContain(EXPIRED_TITLE);
+      }
       for (const path of spellings(page)) {
         for (const query of ["", ...files]) {
           const other = await request(`${path}${query}`, token);
@@ -154,7 +160,12 @@ describe.each(PAGES)("$path", (page) => {
   });
 
   it("sends a session without the page's permission to /not-found, on every spelling", async () => {
-    expect(await request(page.path, tokens.unpermitted)).toMatchObject({ status: 302, location: "/not-found" });
+    for (const address of addresses) {
+      expect(await request(address, tokens.unpermitted), address).toMatchObject({
+        status: 302,
+        location: "/not-found",
+      });
+    }
     for (const path of spellings(page)) {
       for (const query of ["", ...files]) {
         const answer = await request(`${path}${query}`, tokens.unpermitted);
@@ -275,6 +286,15 @@ describe("the memo list's downloads", () => {
       ]),
     );
     expect(lines.at(-1)).toEqual(["Totals", "", "", "", "", "", "", ...totals.map((total) => total.toFixed(2))]);
+  });
+
+  it("links both files beside the filters: the page's view, every page of it", async () => {
+    const answer = await request(`/credit-memos?company=${code}&status=VOID&page=2`, tokens.permitted);
+    for (const format of ["xlsx", "csv"]) {
+      expect(answer.body).toContain(
+        `href="/credit-memos?status=VOID&amp;company=${code}&amp;sort=date&amp;dir=desc&amp;format=${format}"`,
+      );
+    }
   });
 
   it("answers a filter value the list does not allow 400 with the message, never a file", async () => {
