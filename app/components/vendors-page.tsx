@@ -1,6 +1,6 @@
 // The vendors page's list (/vendors, ADR 035): the search form with its type filter, the list's downloads and
-// Create Vendor, and a plain table with sortable columns whose names open the vendor dialog; lapsed or lapsing cargo insurance is
-// flagged. Plain GET forms and links: works without JavaScript.
+// Create Vendor, and a plain table with sortable columns whose names open the vendor dialog; lapsed or
+// lapsing cargo insurance is flagged. Plain GET forms and links: works without JavaScript.
 import { Badge, Box, Button, Flex, Link as RadixLink, TextField } from "@radix-ui/themes";
 import { Form, Link } from "react-router";
 import { formatUtcDay } from "~/rules/format.ts";
