@@ -26,7 +26,7 @@ export const BUDGET: Budget = { js: 170 * 1024, css: 40 * 1024 };
  */
 export const JS_CEILING_UNTIL_BUDGET_MET = 201 * 1024;
 /**
- * A page with no dialog open is held to the budget itself (heaviest: 166.3 KiB, /credit-memos) since
+ * A page with no dialog open is held to the budget itself (heaviest: 167.4 KiB, /credit-memos) since
  * Radix's dialog frame loads when a dialog opens.
  */
 export const PAGE_JS_CEILING_UNTIL_BUDGET_MET = BUDGET.js;

@@ -1,6 +1,6 @@
-// The /credit-memos page's list (ADR 042): the search form with its status and company filters and Create
-// Credit Memo, and the memos' table with sortable columns whose invoice/claim opens the memo dialog, amounts
-// in exact cents. Plain GET forms and links: works without JavaScript.
+// The /credit-memos page's list (ADR 042): the search form with its status and company filters, the list's
+// downloads and Create Credit Memo, and the memos' table with sortable columns whose invoice/claim opens the
+// memo dialog, amounts in exact cents. Plain GET forms and links: works without JavaScript.
 import { Badge, Button, Flex, Link as RadixLink, TextField } from "@radix-ui/themes";
 import { Table } from "./plain-table.tsx";
 import { Form, Link } from "react-router";
@@ -14,10 +14,12 @@ import {
 } from "~/rules/credit-memos/credit-memos-page.ts";
 import { formatCents } from "~/rules/credit-memos/money.ts";
 import { formatDisplayDate } from "~/rules/format.ts";
+import { listExportHref } from "~/rules/reports/list-export.ts";
 import { prefetchDialogProps } from "./dialogs/credit-memos-dialogs.tsx";
 import { companyOptions, FilterField, FilterSelect } from "./filter-field.tsx";
+import { ReportDownload } from "./reports/report-download.tsx";
 
-/** The search form and, for those who may create memos, Create Credit Memo over the same view. */
+/** The search form, the whole list as Excel or CSV and, for those who may create memos, Create Credit Memo. */
 export function CreditMemosToolbar({
   view,
   companies,
@@ -66,13 +68,17 @@ export function CreditMemosToolbar({
           </Button>
         </Flex>
       </Form>
-      {mayCreate ? (
-        <Button asChild>
-          <Link to={creditMemoDialogHref(pathname, search)} preventScrollReset {...prefetchDialogProps}>
-            Create Credit Memo
-          </Link>
-        </Button>
-      ) : null}
+      <Flex gap="2" align="center" wrap="wrap">
+        <ReportDownload href={listExportHref(pathname, search, "xlsx")} label="Download Excel" />
+        <ReportDownload href={listExportHref(pathname, search, "csv")} label="Download CSV" />
+        {mayCreate ? (
+          <Button asChild>
+            <Link to={creditMemoDialogHref(pathname, search)} preventScrollReset {...prefetchDialogProps}>
+              Create Credit Memo
+            </Link>
+          </Button>
+        ) : null}
+      </Flex>
     </Flex>
   );
 }

@@ -1,55 +1,67 @@
-// /statuscount's filters and counts (ADR 044): a plain GET form (truck type, availability, model) and a plain
-// table of units per status and sub-status, each count a link to its slice in the status details dialog.
+// /statuscount's filters and counts (ADR 044): a plain GET form (truck type, availability, model) with the
+// counts' downloads, and a plain table of units per status and sub-status, each count a link to its slice in
+// the status details dialog.
 import { Button, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
 import { Form, Link } from "react-router";
 import {
   ALL_STATUSES,
   AVAILABILITIES,
   type StatusCounts,
+  statusCountExportHref,
   type StatusSlice,
   statusDetailsHref,
 } from "~/rules/fleet/status-details.ts";
 import { TRUCK_TYPES } from "~/rules/fleet/truck-types.ts";
 import { prefetchDialogProps } from "./dialogs/status-count-dialogs.tsx";
 import { FilterSelect } from "./filter-field.tsx";
+import { ReportDownload } from "./reports/report-download.tsx";
 import { CELL_STYLE, HEADER_CELL_STYLE, ROW_HEADER_STYLE, TABLE_STYLE } from "./plain-table.tsx";
 
 export function StatusCountFilters({ filters, models }: { filters: StatusSlice; models: readonly string[] }) {
   return (
-    <Form method="get" aria-label="Filter the status counts">
-      <Flex gap="2" align="end" wrap="wrap">
-        <FilterSelect
-          id="status-count-item"
-          name="item"
-          label="Truck type"
-          defaultValue={filters.item}
-          options={[
-            { value: "all", label: "All truck types" },
-            ...TRUCK_TYPES.map((type) => ({ value: type.type, label: type.label })),
-          ]}
-        />
-        <FilterSelect
-          id="status-count-availability"
-          name="availability"
-          label="Availability"
-          defaultValue={filters.availability}
-          options={AVAILABILITIES.map((value) => ({
-            value,
-            label: value === "all" ? "All units" : value === "available" ? "Available" : "Reserved",
-          }))}
-        />
-        <FilterSelect
-          id="status-count-model"
-          name="model"
-          label="Model"
-          defaultValue={filters.model}
-          options={[{ value: "all", label: "All models" }, ...models.map((model) => ({ value: model, label: model }))]}
-        />
-        <Button type="submit" variant="soft">
-          Show
-        </Button>
+    <Flex justify="between" align="end" gap="3" wrap="wrap">
+      <Form method="get" aria-label="Filter the status counts">
+        <Flex gap="2" align="end" wrap="wrap">
+          <FilterSelect
+            id="status-count-item"
+            name="item"
+            label="Truck type"
+            defaultValue={filters.item}
+            options={[
+              { value: "all", label: "All truck types" },
+              ...TRUCK_TYPES.map((type) => ({ value: type.type, label: type.label })),
+            ]}
+          />
+          <FilterSelect
+            id="status-count-availability"
+            name="availability"
+            label="Availability"
+            defaultValue={filters.availability}
+            options={AVAILABILITIES.map((value) => ({
+              value,
+              label: value === "all" ? "All units" : value === "available" ? "Available" : "Reserved",
+            }))}
+          />
+          <FilterSelect
+            id="status-count-model"
+            name="model"
+            label="Model"
+            defaultValue={filters.model}
+            options={[
+              { value: "all", label: "All models" },
+              ...models.map((model) => ({ value: model, label: model })),
+            ]}
+          />
+          <Button type="submit" variant="soft">
+            Show
+          </Button>
+        </Flex>
+      </Form>
+      <Flex gap="2" align="center" wrap="wrap">
+        <ReportDownload href={statusCountExportHref(filters, "xlsx")} label="Download Excel" />
+        <ReportDownload href={statusCountExportHref(filters, "csv")} label="Download CSV" />
       </Flex>
-    </Form>
+    </Flex>
   );
 }
 

@@ -1,16 +1,18 @@
-// The vendors page's list (/vendors, ADR 035): the search form with its type filter and Create Vendor, and a
-// plain table with sortable columns whose names open the vendor dialog; lapsed or lapsing cargo insurance is
-// flagged. Plain GET forms and links: works without JavaScript.
+// The vendors page's list (/vendors, ADR 035): the search form with its type filter, the list's downloads and
+// Create Vendor, and a plain table with sortable columns whose names open the vendor dialog; lapsed or
+// lapsing cargo insurance is flagged. Plain GET forms and links: works without JavaScript.
 import { Badge, Box, Button, Flex, Link as RadixLink, TextField } from "@radix-ui/themes";
 import { Form, Link } from "react-router";
 import { formatUtcDay } from "~/rules/format.ts";
+import { listExportHref } from "~/rules/reports/list-export.ts";
 import { insuranceState, INSURANCE_LABELS, VENDOR_TYPES, vendorTypeLabel } from "~/rules/vendors/vendor-kinds.ts";
 import { vendorDialogHref, type VendorRow, type VendorsView, vendorsSortHref } from "~/rules/vendors/vendors-page.ts";
 import { FilterField, FilterSelect } from "./filter-field.tsx";
 import { prefetchDialogProps } from "./dialogs/vendor-dialogs.tsx";
+import { ReportDownload } from "./reports/report-download.tsx";
 import { CELL_STYLE, HEADER_CELL_STYLE, ROW_HEADER_STYLE, TABLE_STYLE } from "./plain-table.tsx";
 
-/** The search form and, for those who may edit vendors, Create Vendor over the same view. */
+/** The search form, the whole list as Excel or CSV and, for those who may edit vendors, Create Vendor. */
 export function VendorsToolbar({
   view,
   pathname,
@@ -49,13 +51,17 @@ export function VendorsToolbar({
           </Button>
         </Flex>
       </Form>
-      {mayEdit ? (
-        <Button asChild>
-          <Link to={vendorDialogHref(pathname, search)} preventScrollReset {...prefetchDialogProps}>
-            Create Vendor
-          </Link>
-        </Button>
-      ) : null}
+      <Flex gap="2" align="center" wrap="wrap">
+        <ReportDownload href={listExportHref(pathname, search, "xlsx")} label="Download Excel" />
+        <ReportDownload href={listExportHref(pathname, search, "csv")} label="Download CSV" />
+        {mayEdit ? (
+          <Button asChild>
+            <Link to={vendorDialogHref(pathname, search)} preventScrollReset {...prefetchDialogProps}>
+              Create Vendor
+            </Link>
+          </Button>
+        ) : null}
+      </Flex>
     </Flex>
   );
 }

@@ -3,6 +3,8 @@
 // JavaScript). Each memo opens its memo dialog (creditMemoEdit) and "Create Credit Memo" the create dialog,
 // both drawn by this page through the dialog kit. The list follows changes live: every
 // reader hears the memo list's refresh in the page's announcement room and reads its loader again.
+// `?format=xlsx|csv` downloads the whole filtered list (the route's middleware, after the root's guard, as the
+// reports do).
 import { Callout, Flex, Text } from "@radix-ui/themes";
 import { type ShouldRevalidateFunctionArgs, useActionData } from "react-router";
 import { CreditMemosTable, CreditMemosToolbar } from "~/components/credit-memos-page.tsx";
@@ -13,6 +15,7 @@ import { PageShell } from "~/components/page-shell.tsx";
 import { Pager } from "~/components/pager.tsx";
 import { servicesContext } from "~/context.ts";
 import { listCreditMemos } from "~/modules/credit-memos/credit-memo-directory.server.ts";
+import { creditMemoListDownload } from "~/modules/credit-memos/credit-memo-list-export.server.ts";
 import { mayCreateCreditMemos } from "~/rules/credit-memos/credit-memo-access.ts";
 import {
   creditMemosPageHref,
@@ -34,6 +37,16 @@ function creditMemosRequest(args: Route.LoaderArgs | Route.ActionArgs) {
   const { session } = requireRouteAccess(args);
   return { session, dialogs: pageDialogContext(args, "credit-memos", session) };
 }
+
+/** `?format=xlsx` or `?format=csv`: the list's file instead of the page (a document request, after the guard). */
+export const middleware: Route.MiddlewareFunction[] = [
+  async (args, next) => {
+    if (args.url.searchParams.get("format") === null) return next();
+    requireRouteAccess(args);
+    const { database } = args.context.get(servicesContext);
+    return creditMemoListDownload(database.prisma, args.url.searchParams, new Date());
+  },
+];
 
 export async function loader(args: Route.LoaderArgs) {
   const { session, dialogs } = creditMemosRequest(args);

@@ -1,9 +1,9 @@
 // /statuscount (ADR 044): units per status and sub-status, filtered by truck type, availability and model
 // (a plain GET form: the filters live in the URL), late units counted apart. Each count opens that slice's
 // status details in the status details dialog (statusDetailsModal), which this page draws itself through
-// the dialog kit, with or without JavaScript. `?format=xlsx|csv` downloads the slice (this route's
-// middleware, after the root's guard, as the credit memo reports). When someone sets a unit's Rental Use, an
-// open list here reads again 30 s later (rentalUseSet).
+// the dialog kit, with or without JavaScript. `?format=xlsx|csv` downloads the slice, and with `list=counts`
+// the counts table itself (this route's middleware, after the root's guard, as the credit memo reports). When
+// someone sets a unit's Rental Use, an open list here reads again 30 s later (rentalUseSet).
 import { Flex } from "@radix-ui/themes";
 import { useEffect, useRef } from "react";
 import { type ShouldRevalidateFunctionArgs, useActionData } from "react-router";
@@ -12,6 +12,7 @@ import { BoardDialog } from "~/components/dialogs/status-count-dialogs.tsx";
 import { PageShell } from "~/components/page-shell.tsx";
 import { StatusCountFilters, StatusCountTable } from "~/components/status-count.tsx";
 import { servicesContext } from "~/context.ts";
+import { statusCountDownload } from "~/modules/fleet/status-count-export.server.ts";
 import { statusDetailsDownload } from "~/modules/fleet/status-details-export.server.ts";
 import { statusCounts } from "~/modules/fleet/status-details.server.ts";
 import { dialogsHostedBy } from "~/rules/dialogs/board-dialog-names.ts";
@@ -30,13 +31,20 @@ function statusCountRequest(args: Route.LoaderArgs | Route.ActionArgs) {
   return { session, dialogs: pageDialogContext(args, "statuscount", session) };
 }
 
-/** `?format=xlsx` or `?format=csv`: the slice's file instead of the page (a document request, after the guard). */
+/**
+ * `?format=xlsx` or `?format=csv`: the slice's file instead of the page, or with `list` the counts table's (a
+ * document request, after the guard).
+ */
 export const middleware: Route.MiddlewareFunction[] = [
   async (args, next) => {
-    if (args.url.searchParams.get("format") === null) return next();
+    const search = args.url.searchParams;
+    if (search.get("format") === null) return next();
     requireRouteAccess(args);
     const { database } = args.context.get(servicesContext);
-    return statusDetailsDownload(database.pool, args.url.searchParams, new Date());
+    // Any `list` is the counts table's download (which refuses a value other than counts), so a status list's
+    // URL, which never names one, keeps its meaning.
+    if (search.has("list")) return statusCountDownload(database.prisma, search, new Date());
+    return statusDetailsDownload(database.pool, search, new Date());
   },
 ];
 

@@ -2,7 +2,8 @@
 // sortable columns and pages, all plain GET links and forms (works without JavaScript). Cargo insurance
 // that has lapsed or lapses within 30 days is flagged. Holders of transport-edit create and edit vendors
 // in the vendor dialog (vendorModal), which this page draws itself through the dialog kit; a vendor
-// created anywhere (vendorCreated) reloads the list.
+// created anywhere (vendorCreated) reloads the list. `?format=xlsx|csv` downloads the whole filtered list
+// (the route's middleware, after the root's guard, as the reports do).
 import { Callout, Flex, Text } from "@radix-ui/themes";
 import { type ShouldRevalidateFunctionArgs, useActionData } from "react-router";
 import { dialogClientAction, dialogShouldRevalidate } from "~/components/dialogs/dialog-page.ts";
@@ -12,6 +13,7 @@ import { Pager } from "~/components/pager.tsx";
 import { VendorsTable, VendorsToolbar } from "~/components/vendors-page.tsx";
 import { servicesContext } from "~/context.ts";
 import { listVendors } from "~/modules/vendors/vendor-directory.server.ts";
+import { vendorListDownload } from "~/modules/vendors/vendor-list-export.server.ts";
 import { dialogsHostedBy } from "~/rules/dialogs/board-dialog-names.ts";
 import { mayEditVendors } from "~/rules/vendors/vendor-access.ts";
 import { vendorsPageHref, vendorsViewHref, vendorsViewSearch } from "~/rules/vendors/vendors-page.ts";
@@ -29,6 +31,16 @@ function vendorsRequest(args: Route.LoaderArgs | Route.ActionArgs) {
   const { session } = requireRouteAccess(args);
   return { session, dialogs: pageDialogContext(args, "vendors", session) };
 }
+
+/** `?format=xlsx` or `?format=csv`: the list's file instead of the page (a document request, after the guard). */
+export const middleware: Route.MiddlewareFunction[] = [
+  async (args, next) => {
+    if (args.url.searchParams.get("format") === null) return next();
+    requireRouteAccess(args);
+    const { database } = args.context.get(servicesContext);
+    return vendorListDownload(database.prisma, args.url.searchParams, new Date());
+  },
+];
 
 export async function loader(args: Route.LoaderArgs) {
   const { session, dialogs } = vendorsRequest(args);

@@ -7,6 +7,7 @@ import type { Db } from "~/modules/platform/services.server.ts";
 import type { Prisma } from "../../generated/prisma/client";
 
 export const EMPLOYEES_PER_PAGE = 25;
+export const EMPLOYEE_SEARCH_MAX = 100;
 
 /** What an employee row reads: who, whether active, the department and the grants. */
 const EMPLOYEE_COLUMNS = {
@@ -43,7 +44,7 @@ export interface EmployeePage {
 
 /** Query-string input, e.g. `Object.fromEntries(url.searchParams)`: junk falls back to the defaults. */
 export const employeeDirectoryQuery = z.object({
-  search: z.string().trim().max(100).catch("").default(""),
+  search: z.string().trim().max(EMPLOYEE_SEARCH_MAX).catch("").default(""),
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
 });
 export type EmployeeDirectoryQuery = z.input<typeof employeeDirectoryQuery>;
@@ -63,20 +64,19 @@ function searchFilter(search: string): Prisma.UserWhereInput {
   };
 }
 
-export async function listEmployees(db: Db, query: EmployeeDirectoryQuery = {}): Promise<EmployeePage> {
-  const { search, page: requestedPage } = employeeDirectoryQuery.parse(query);
-  const where = searchFilter(search);
-  const total = await db.user.count({ where });
-  const pageCount = Math.max(1, Math.ceil(total / EMPLOYEES_PER_PAGE));
-  const page = Math.min(requestedPage, pageCount);
+/** The employees the search selects, by name: one page of them, or every one. */
+async function readEmployees(
+  db: Db,
+  where: Prisma.UserWhereInput,
+  window?: { skip: number; take: number },
+): Promise<EmployeeRow[]> {
   const users = await db.user.findMany({
     where,
     orderBy: [{ lastName: "asc" }, { firstName: "asc" }, { id: "asc" }],
-    skip: (page - 1) * EMPLOYEES_PER_PAGE,
-    take: EMPLOYEES_PER_PAGE,
+    ...window,
     select: EMPLOYEE_COLUMNS,
   });
-  const employees = users.map((user): EmployeeRow => {
+  return users.map((user): EmployeeRow => {
     const direct = user.permissions.map(({ permissionId }) => permissionId).sort((a, b) => a - b);
     const all = new Set([...direct, ...(user.department?.permissions ?? []).map(({ permissionId }) => permissionId)]);
     return {
@@ -90,5 +90,22 @@ export async function listEmployees(db: Db, query: EmployeeDirectoryQuery = {}):
       directPermissionIds: direct,
     };
   });
+}
+
+export async function listEmployees(db: Db, query: EmployeeDirectoryQuery = {}): Promise<EmployeePage> {
+  const { search, page: requestedPage } = employeeDirectoryQuery.parse(query);
+  const where = searchFilter(search);
+  const total = await db.user.count({ where });
+  const pageCount = Math.max(1, Math.ceil(total / EMPLOYEES_PER_PAGE));
+  const page = Math.min(requestedPage, pageCount);
+  const employees = await readEmployees(db, where, {
+    skip: (page - 1) * EMPLOYEES_PER_PAGE,
+    take: EMPLOYEES_PER_PAGE,
+  });
   return { employees, page, pageCount, total, search };
+}
+
+/** Every employee the search selects, in the page's order (its download); the view's page is not read. */
+export function listAllEmployees(db: Db, search: string): Promise<EmployeeRow[]> {
+  return readEmployees(db, searchFilter(search));
 }

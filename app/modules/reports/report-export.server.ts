@@ -10,6 +10,7 @@ import {
   type ReportColumnType,
   type ReportDefinition,
   type ReportValue,
+  hasTotals,
   reportTotals,
 } from "~/rules/reports/report-kit.ts";
 
@@ -40,7 +41,7 @@ const WIDTHS: Record<ReportColumnType, number> = {
   days: 10,
 };
 
-/** The workbook: one sheet named after the report, the header frozen with a filter on it, a totals row. */
+/** The workbook: one sheet named after the report, the header frozen with a filter on it, a totals row if any. */
 export function reportWorkbook<Row>(definition: ReportDefinition<Row>, rows: readonly Row[]): Readable {
   const output = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true });
@@ -62,20 +63,22 @@ export function reportWorkbook<Row>(definition: ReportDefinition<Row>, rows: rea
   for (const row of rows) {
     sheet.addRow(columns.map((column) => cellValue(column.type, column.value(row)))).commit();
   }
-  const totals = reportTotals(definition, rows);
-  const totalRow = sheet.addRow(
-    columns.map((column, index) =>
-      index === 0 && totals[column.key] === null ? "Totals" : cellValue(column.type, totals[column.key] ?? null),
-    ),
-  );
-  totalRow.font = { bold: true };
-  totalRow.commit();
+  if (hasTotals(definition)) {
+    const totals = reportTotals(definition, rows);
+    const totalRow = sheet.addRow(
+      columns.map((column, index) =>
+        index === 0 && totals[column.key] === null ? "Totals" : cellValue(column.type, totals[column.key] ?? null),
+      ),
+    );
+    totalRow.font = { bold: true };
+    totalRow.commit();
+  }
   sheet.commit();
   void workbook.commit().catch((error: unknown) => output.destroy(error as Error));
   return output;
 }
 
-/** The CSV: a byte-order mark (Excel reads it as UTF-8), the header, a line per row, the totals. */
+/** The CSV: a byte-order mark (Excel reads it as UTF-8), the header, a line per row, the totals if any. */
 export function reportCsv<Row>(definition: ReportDefinition<Row>, rows: readonly Row[]): Readable {
   const columns = definition.columns;
   const plain = (type: ReportColumnType, value: ReportValue) =>
@@ -85,6 +88,7 @@ export function reportCsv<Row>(definition: ReportDefinition<Row>, rows: readonly
     for (const row of rows) {
       yield `${columns.map((column) => csvField(plain(column.type, column.value(row)))).join(",")}\r\n`;
     }
+    if (!hasTotals(definition)) return;
     const totals = reportTotals(definition, rows);
     yield `${columns
       .map((column, index) =>

@@ -191,8 +191,18 @@ export async function reportDownload<Row>(
   if (!query.ok) return new Response(query.message, { status: 400, headers: { "Content-Type": "text/plain" } });
   const report = shownFor(whole, query.state.filters);
   const rows = sortRows(report, await report.load(db, query.state, now), query.state.sort);
-  const name = reportFileName(report.title, query.state.today, format);
+  return reportFile(report, rows, format, query.state.today);
+}
+
+/** Rows as the report's file, `{Title} {MM-dd-yyyy}.xlsx` or `.csv`: what reports and list pages download. */
+export function reportFile<Row>(
+  definition: ReportDefinition<Row>,
+  rows: readonly Row[],
+  format: "xlsx" | "csv",
+  today: string,
+): Response {
+  const name = reportFileName(definition.title, today, format);
   return format === "csv"
-    ? downloadResponse(reportCsv(report, rows), name, CSV_TYPE)
-    : downloadResponse(reportWorkbook(report, rows), name, XLSX_TYPE);
+    ? downloadResponse(reportCsv(definition, rows), name, CSV_TYPE)
+    : downloadResponse(reportWorkbook(definition, rows), name, XLSX_TYPE);
 }

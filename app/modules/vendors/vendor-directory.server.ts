@@ -8,6 +8,7 @@ import { VENDOR_TYPES, type VendorTypeValue } from "../../rules/vendors/vendor-e
 import type { VendorRow } from "../../rules/vendors/vendors-page.ts";
 
 export const VENDORS_PER_PAGE = 25;
+export const VENDOR_SEARCH_MAX = 100;
 
 export const VENDOR_SORTS = ["name", "type", "city", "insurance"] as const;
 export type VendorSort = (typeof VENDOR_SORTS)[number];
@@ -16,7 +17,7 @@ const vendorTypeValues = VENDOR_TYPES.map((type) => type.value) as [VendorTypeVa
 
 /** Query-string input (`Object.fromEntries(url.searchParams)`): junk falls back to the defaults. */
 export const vendorDirectoryQuery = z.object({
-  search: z.string().trim().max(100).catch("").default(""),
+  search: z.string().trim().max(VENDOR_SEARCH_MAX).catch("").default(""),
   type: z
     .enum(["all", ...vendorTypeValues])
     .catch("all")
@@ -67,38 +68,48 @@ function orderBy(sort: VendorSort, dir: "asc" | "desc"): Prisma.VendorOrderByWit
 
 const dayText = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : null);
 
+/** The vendors the view's search and type select, in its order: one page of them, or every one. */
+async function readVendors(
+  db: Db,
+  query: VendorDirectoryQuery,
+  where: Prisma.VendorWhereInput,
+  window?: { skip: number; take: number },
+): Promise<VendorRow[]> {
+  const rows = await db.vendor.findMany({ where, orderBy: orderBy(query.sort, query.dir), ...window });
+  return rows.map((row) => ({
+    VendorID: row.id,
+    Name: row.name,
+    VendorType: row.vendorType as VendorTypeValue,
+    Contact: row.contact,
+    City: row.city,
+    State: row.state,
+    Phone: row.phone,
+    Email: row.email,
+    CargoIns: row.cargoIns,
+    InsExp: dayText(row.insExp),
+  }));
+}
+
+const vendorWhere = (query: VendorDirectoryQuery): Prisma.VendorWhereInput => ({
+  AND: [...searchFilter(query.search), ...(query.type === "all" ? [] : [{ vendorType: query.type }])],
+});
+
 export async function listVendors(db: Db, input: unknown = {}): Promise<VendorPage> {
   const query = vendorDirectoryQuery.parse(input ?? {});
-  const where: Prisma.VendorWhereInput = {
-    AND: [...searchFilter(query.search), ...(query.type === "all" ? [] : [{ vendorType: query.type }])],
-  };
+  const where = vendorWhere(query);
   const total = await db.vendor.count({ where });
   const pageCount = Math.max(1, Math.ceil(total / VENDORS_PER_PAGE));
   const page = Math.min(query.page, pageCount);
-  const rows = await db.vendor.findMany({
-    where,
-    orderBy: orderBy(query.sort, query.dir),
+  const vendors = await readVendors(db, query, where, {
     skip: (page - 1) * VENDORS_PER_PAGE,
     take: VENDORS_PER_PAGE,
   });
-  return {
-    vendors: rows.map((row) => ({
-      VendorID: row.id,
-      Name: row.name,
-      VendorType: row.vendorType as VendorTypeValue,
-      Contact: row.contact,
-      City: row.city,
-      State: row.state,
-      Phone: row.phone,
-      Email: row.email,
-      CargoIns: row.cargoIns,
-      InsExp: dayText(row.insExp),
-    })),
-    page,
-    pageCount,
-    total,
-    query: { ...query, page },
-  };
+  return { vendors, page, pageCount, total, query: { ...query, page } };
+}
+
+/** Every vendor the view selects, in the page's order (its download); the view's page is not read. */
+export function listAllVendors(db: Db, query: VendorDirectoryQuery): Promise<VendorRow[]> {
+  return readVendors(db, query, vendorWhere(query));
 }
 
 /** A carrier as the transport board's picker offers it: its name and insurance expiry. */

@@ -16,6 +16,7 @@ import {
   statusCountViewHref,
   statusExportFileName,
   statusDetailsHref,
+  statusCountExportHref,
   statusExportHref,
   UNIT_NUMBER_PATTERN,
 } from "./status-details.ts";
@@ -262,6 +263,16 @@ describe("the download's request", () => {
         value: { query, format },
       });
     }
+  });
+
+  it("links the counts table's download with the page's filters and list=counts, never a status", () => {
+    const filters = { item: "HALF_TON", availability: "all", model: "F-150 & Co", status: "NEW" } as const;
+    expect(statusCountExportHref(filters, "csv")).toBe(
+      "/statuscount?item=HALF_TON&model=F-150+%26+Co&list=counts&format=csv",
+    );
+    expect(statusCountExportHref({ item: "all", availability: "reserved", model: "all" }, "xlsx")).toBe(
+      "/statuscount?availability=reserved&list=counts&format=xlsx",
+    );
   });
 
   it("refuses any other format 400 before reading the slice", () => {

@@ -69,6 +69,7 @@ export const STATUS_DETAILS_MESSAGES = {
   overrideCleared: "Lateness override cleared.",
   overrideNotSet: "This unit has no lateness override to clear.",
   badFormat: "format must be xlsx or csv",
+  badList: "list must be counts (the status counts table), or left out for a status list.",
 } as const;
 
 /** The slice a status list shows: status (or ALL), truck type, availability, model and sub-status. */
@@ -251,6 +252,24 @@ export function statusCountViewHref(pathname: string, search: URLSearchParams | 
 /** The export's URL: the same slice and sort, all rows, as xlsx or csv. */
 export function statusExportHref(query: StatusDetailsQuery, format: "xlsx" | "csv", pathname = "/statuscount"): string {
   const params = new URLSearchParams({ ...sliceParams(query), sort: query.sort, dir: query.dir, format });
+  return `${pathname}?${params.toString()}`;
+}
+
+/** `list=counts`: a download of the counts table itself; a download without `list` is a status list's. */
+export const STATUS_COUNT_LIST = "counts";
+
+/** The counts table's download: the page's filters (truck type, availability, model), as xlsx or csv. */
+export function statusCountExportHref(
+  filters: Pick<StatusSlice, "item" | "availability" | "model">,
+  format: "xlsx" | "csv",
+  pathname = "/statuscount",
+): string {
+  const params = new URLSearchParams();
+  if (filters.item !== ALL) params.set("item", filters.item);
+  if (filters.availability !== ALL) params.set("availability", filters.availability);
+  if (filters.model !== ALL) params.set("model", filters.model);
+  params.set("list", STATUS_COUNT_LIST);
+  params.set("format", format);
   return `${pathname}?${params.toString()}`;
 }
 

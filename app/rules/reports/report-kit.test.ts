@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   csvField,
   formatReportValue,
+  hasTotals,
   pageOf,
   readReportQuery,
   REPORT_MESSAGES as M,
@@ -133,6 +134,14 @@ describe("sorting, paging and totals (ADR 055)", () => {
 
   it("totals counts and money over every row, and nothing for text", () => {
     expect(reportTotals(report, rows)).toEqual({ name: null, units: 14, cents: 161, note: null });
+  });
+
+  it("knows a report with no column totalled (a list of names) has no totals row", () => {
+    expect(hasTotals(report)).toBe(true);
+    const names = report.columns.filter((column) => column.type === "text");
+    expect(hasTotals({ ...report, columns: names })).toBe(false);
+    const untotalled = report.columns.map((column) => ({ ...column, total: "none" as const }));
+    expect(hasTotals({ ...report, columns: untotalled })).toBe(false);
   });
 });
 

@@ -250,6 +250,15 @@ export function pageOf<Row>(rows: readonly Row[], pageSize: PageSize, page: numb
   return { rows: shown, page: current, pageCount };
 }
 
+/** How a column is totalled: as declared, else a sum for counts, money and numbers and none for the rest. */
+const totalRuleOf = <Row>(column: ReportColumn<Row>) =>
+  column.total ?? (["count", "money", "number"].includes(column.type) ? "sum" : "none");
+
+/** Whether any column has a total: a list without one (names, e-mails) gets no totals row. */
+export function hasTotals<Row>(definition: ReportDefinition<Row>): boolean {
+  return definition.columns.some((column) => totalRuleOf(column) !== "none");
+}
+
 /** The totals row over every row of the result (not only the page), by column key; null: no total. */
 export function reportTotals<Row>(
   definition: ReportDefinition<Row>,
@@ -257,7 +266,7 @@ export function reportTotals<Row>(
 ): Record<string, ReportValue> {
   const totals: Record<string, ReportValue> = {};
   for (const column of definition.columns) {
-    const rule = column.total ?? (["count", "money", "number"].includes(column.type) ? "sum" : "none");
+    const rule = totalRuleOf(column);
     if (typeof rule === "function") totals[column.key] = rule(rows);
     else if (rule === "sum") {
       let sum = 0;

@@ -165,31 +165,46 @@ describe("no data without a valid session and permission", () => {
   const REPORTS = GATED.filter(
     (route) => PAGE_MODULES[route.name as keyof typeof PAGE_MODULES] === "routes/report.tsx",
   );
+  /** A page's file on every spelling of its path: none without a valid session and the permission; a file with. */
+  async function walkDownload(path: string, query: string) {
+    for (const variant of variants(path).filter((each) => !each.endsWith(".data"))) {
+      const url = `${variant}?${query}`;
+      const answers = {
+        none: await request(url, undefined),
+        garbage: await request(url, tokens.garbage),
+        revoked: await request(url, tokens.revoked),
+        unpermitted: await request(url, tokens.unpermitted),
+      };
+      for (const [kind, answer] of Object.entries(answers)) {
+        expect(answer.status, `${kind} ${url}`).not.toBe(200);
+        expect(leaked(answer.body), `${kind} ${url}`).toEqual([]);
+      }
+    }
+    const permitted = await fetch(`${server.url}${path}?${query}`, {
+      headers: { Cookie: `${SESSION_COOKIE}=${encodeURIComponent(adminToken)}` },
+    });
+    expect(permitted.status, `${path}?${query}`).toBe(200);
+    expect(permitted.headers.get("content-disposition"), path).toMatch(/^attachment; filename="/);
+    await permitted.arrayBuffer();
+  }
+
   it("gives no report's file (?format=xlsx|csv) without a valid session and the page's permission", async () => {
     expect(REPORTS.length).toBeGreaterThan(0);
     for (const route of REPORTS) {
-      const path = concretePath(route);
-      for (const format of ["xlsx", "csv"]) {
-        for (const variant of variants(path).filter((each) => !each.endsWith(".data"))) {
-          const url = `${variant}?format=${format}`;
-          const answers = {
-            none: await request(url, undefined),
-            garbage: await request(url, tokens.garbage),
-            revoked: await request(url, tokens.revoked),
-            unpermitted: await request(url, tokens.unpermitted),
-          };
-          for (const [kind, answer] of Object.entries(answers)) {
-            expect(answer.status, `${kind} ${url}`).not.toBe(200);
-            expect(leaked(answer.body), `${kind} ${url}`).toEqual([]);
-          }
-        }
-        const permitted = await fetch(`${server.url}${path}?format=${format}`, {
-          headers: { Cookie: `${SESSION_COOKIE}=${encodeURIComponent(adminToken)}` },
-        });
-        expect(permitted.status, `${path}?format=${format}`).toBe(200);
-        expect(permitted.headers.get("content-disposition"), path).toMatch(/^attachment; filename="/);
-        await permitted.arrayBuffer();
-      }
+      for (const format of ["xlsx", "csv"]) await walkDownload(concretePath(route), `format=${format}`);
+    }
+  });
+
+  // The lists that download their whole filtered list as the kit's files, the status counts' table among them.
+  const LIST_DOWNLOADS = [
+    ["/credit-memos", ""],
+    ["/vendors", ""],
+    ["/employee-management", ""],
+    ["/statuscount", "list=counts&"],
+  ] as const;
+  it("gives no list's file (?format=xlsx|csv) without a valid session and the page's permission", async () => {
+    for (const [path, query] of LIST_DOWNLOADS) {
+      for (const format of ["xlsx", "csv"]) await walkDownload(path, `${query}format=${format}`);
     }
   });
 
