@@ -59,6 +59,8 @@ export interface ReportDefinition<Row> {
   defaultSort: ReportSort | null;
   charts?: readonly ReportChart<Row>[];
   rowKey(row: Row): string;
+  /** A rule across filters (a date range too long): the field and message it refuses with, or null. */
+  check?(filters: Readonly<Record<string, string>>): { field: string; message: string } | null;
 }
 
 export interface ReportSort {
@@ -132,6 +134,8 @@ export function readReportQuery<Row>(
       filters[filter.name] = value;
     }
   }
+  const refused = definition.check?.(filters);
+  if (refused) return { ok: false, ...refused };
   let sort: ReportSort | null = definition.defaultSort;
   const sortText = search.get("sort");
   if (sortText !== null && sortText !== "") {
