@@ -8,7 +8,7 @@ export const MILEAGE_BUCKETS = [
   { key: "50-75k", label: "50–75k", min: 50_000, max: 75_000 },
   { key: "75-100k", label: "75–100k", min: 75_000, max: 100_000 },
   { key: "100-150k", label: "100–150k", min: 100_000, max: 150_000 },
-  { key: "150k+", label: "150k+", min: 150_000, max: null },
+  { key: "150k-up", label: "150k+", min: 150_000, max: null },
 ] as const;
 export type MileageBucket = (typeof MILEAGE_BUCKETS)[number];
 
