@@ -1,13 +1,17 @@
 // The reports built on the kit (ADR 055), by route: a page in app/rules/access/page-modules.ts that points at
 // app/routes/report.tsx finds its declaration here. A new report adds its module and one line.
 import type { RouteName } from "~/rules/access/routes.ts";
+import { dailyCountsReport } from "./fleet/daily-counts.server.ts";
 import { fleetPieReport } from "./fleet/fleet-pie.server.ts";
+import { mileageReport } from "./fleet/mileage.server.ts";
 import type { ServerReport } from "./report-run.server.ts";
 
 // Each report's rows are its own type; the runner only hands them back to the report's own functions.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const REPORTS: Partial<Record<RouteName, ServerReport<any>>> = {
   fleetpie: fleetPieReport,
+  "daily-counts": dailyCountsReport,
+  "mileage-report": mileageReport,
 };
 
 /** The report a route shows, or undefined for a route that is not one. */
