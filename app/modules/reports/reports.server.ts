@@ -4,6 +4,8 @@ import type { RouteName } from "~/rules/access/routes.ts";
 import { daysInStatusReport } from "./fleet/days-in-status.server.ts";
 import { fleetPieReport } from "./fleet/fleet-pie.server.ts";
 import { statusDiffReport } from "./fleet/status-diff.server.ts";
+import { dailyCountsReport } from "./fleet/daily-counts.server.ts";
+import { mileageReport } from "./fleet/mileage.server.ts";
 import type { ServerReport } from "./report-run.server.ts";
 
 // Each report's rows are its own type; the runner only hands them back to the report's own functions.
@@ -12,6 +14,8 @@ export const REPORTS: Partial<Record<RouteName, ServerReport<any>>> = {
   fleetpie: fleetPieReport,
   "days-in-status-report": daysInStatusReport,
   "status-diff": statusDiffReport,
+  "daily-counts": dailyCountsReport,
+  "mileage-report": mileageReport,
 };
 
 /** The report a route shows, or undefined for a route that is not one. */

@@ -56,6 +56,8 @@ export const PAGE_MODULES: Partial<Record<RouteName, string | readonly string[]>
   fleetpie: "routes/report.tsx",
   "days-in-status-report": "routes/report.tsx",
   "status-diff": "routes/report.tsx",
+  "daily-counts": "routes/report.tsx",
+  "mileage-report": "routes/report.tsx",
 };
 
 /** Whether the page is built (has a module of its own); the root path only redirects. */

@@ -91,6 +91,18 @@ describe("reading a report's URL (ADR 055)", () => {
     expect(read(query)).toEqual({ ok: false, field, message });
   });
 
+  it("refuses what a rule across filters refuses, after each filter's own check", () => {
+    const checked: ReportDefinition<Row> = {
+      ...report,
+      check: (filters) =>
+        filters.from !== "" && filters.from! > filters.to! ? { field: "from", message: "From after To." } : null,
+    };
+    const readChecked = (query: string) => readReportQuery(checked, new URLSearchParams(query), today);
+    expect(readChecked("from=2026-12-01")).toEqual({ ok: false, field: "from", message: "From after To." });
+    expect(readChecked("from=2026-11-01").ok).toBe(true);
+    expect(readChecked("from=2026-12-01&type=TON")).toMatchObject({ field: "type" });
+  });
+
   it("writes the URL back without defaults, resets the page on a new sort or page size, and adds an export's format", () => {
     const query = read("type=HALF_TON&page=4");
     if (!query.ok) throw new Error(query.message);

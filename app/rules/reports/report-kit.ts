@@ -63,6 +63,8 @@ export interface ReportDefinition<Row> {
   defaultSort: ReportSort | null;
   charts?: readonly ReportChart<Row>[];
   rowKey(row: Row): string;
+  /** A rule across filters (a date range too long): the field and message it refuses with, or null. */
+  check?(filters: Readonly<Record<string, string>>): { field: string; message: string } | null;
 }
 
 export interface ReportSort {
@@ -153,6 +155,8 @@ export function readReportQuery<Row>(
       filters[filter.name] = value;
     }
   }
+  const refused = definition.check?.(filters);
+  if (refused) return { ok: false, ...refused };
   // Only the columns of the view the filters ask for can order it.
   const { columns } = shownFor(definition, filters);
   const sortable = columns.filter((column) => column.sortable !== false).map((column) => column.key);
