@@ -12,10 +12,12 @@ import {
   type PageSize,
   readReportQuery,
   type ReportDefinition,
+  type ReportFigure,
   reportFileName,
   reportQueryString,
   type ReportState,
   reportTotals,
+  shownFor,
   sortRows,
 } from "~/rules/reports/report-kit.ts";
 import type { ReportChartView, ReportView } from "~/rules/reports/report-view.ts";
@@ -25,6 +27,8 @@ import { reportCsv, reportWorkbook } from "./report-export.server.ts";
 /** A report as the server runs it: its declaration and the one read that gives its rows. */
 export interface ServerReport<Row> extends ReportDefinition<Row> {
   load(db: Db, state: ReportState): Promise<Row[]>;
+  /** Headline numbers shown above the table (not in the files), read beside the rows. */
+  figures?(db: Db, state: ReportState): Promise<ReportFigure[]>;
 }
 
 const dayOf = (now: Date) => now.toISOString().slice(0, 10);
@@ -53,7 +57,8 @@ export async function reportView<Row>(
   now: Date,
 ): Promise<{ status: 200 | 400; view: ReportView }> {
   const query = readReportQuery(report, search, dayOf(now));
-  const columnsWithoutLinks = report.columns.map((column) => ({
+  const sent = Object.fromEntries(report.filters.map((filter) => [filter.name, search.get(filter.name) ?? ""]));
+  const columnsWithoutLinks = shownFor(report, sent).columns.map((column) => ({
     key: column.key,
     label: column.label,
     type: column.type,
@@ -62,7 +67,6 @@ export async function reportView<Row>(
     sorted: null,
   }));
   if (!query.ok) {
-    const sent = Object.fromEntries(report.filters.map((filter) => [filter.name, search.get(filter.name) ?? ""]));
     return {
       status: 400,
       view: {
@@ -81,17 +85,20 @@ export async function reportView<Row>(
         nextHref: null,
         pageSizeHrefs: [],
         charts: [],
+        figures: [],
         exports: null,
       },
     };
   }
   const { state } = query;
-  const rows = sortRows(report, await report.load(db, state), state.sort);
+  const visible = shownFor(report, state.filters);
+  const [loaded, figures] = await Promise.all([report.load(db, state), report.figures?.(db, state) ?? []]);
+  const rows = sortRows(visible, loaded, state.sort);
   const shown = pageOf(rows, state.pageSize, state.page);
   const href = (changes: Parameters<typeof reportQueryString>[2]) =>
     `${pathname}${reportQueryString(report, state, changes)}`;
-  const totals = reportTotals(report, rows);
-  const charts: ReportChartView[] = (report.charts ?? []).map((chart) => {
+  const totals = reportTotals(visible, rows);
+  const charts: ReportChartView[] = (visible.charts ?? []).map((chart) => {
     const data = chart.data(rows, state);
     return {
       id: chart.id,
@@ -116,7 +123,7 @@ export async function reportView<Row>(
       description: report.description,
       filters: filterViews(report, state.filters),
       error: null,
-      columns: report.columns.map((column) => {
+      columns: visible.columns.map((column) => {
         const sorted = state.sort?.key === column.key ? state.sort.direction : null;
         const next = sorted === "asc" ? "desc" : sorted === "desc" ? "asc" : column.type === "text" ? "asc" : "desc";
         return {
@@ -130,7 +137,7 @@ export async function reportView<Row>(
       }),
       rows: shown.rows.map((row) => ({
         key: report.rowKey(row),
-        cells: report.columns.map((column) => ({
+        cells: visible.columns.map((column) => ({
           text: formatReportValue(column.type, column.value(row)),
           href: column.href?.(row) ?? null,
         })),
@@ -138,7 +145,7 @@ export async function reportView<Row>(
       totals:
         rows.length === 0
           ? null
-          : report.columns.map((column, index) => ({
+          : visible.columns.map((column, index) => ({
               text:
                 index === 0 && totals[column.key] === null
                   ? "Totals"
@@ -157,6 +164,13 @@ export async function reportView<Row>(
         current: size === state.pageSize,
       })),
       charts,
+      figures: figures.map((figure) => ({
+        key: figure.key,
+        label: figure.label,
+        text: formatReportValue(figure.type, figure.value),
+        href: figure.href ?? null,
+        note: figure.note ?? null,
+      })),
       exports: { xlsx: href({ format: "xlsx" }), csv: href({ format: "csv" }) },
     },
   };
@@ -175,9 +189,10 @@ export async function reportDownload<Row>(
   const format = search.get("format") === "csv" ? "csv" : "xlsx";
   const query = readReportQuery(report, search, dayOf(now));
   if (!query.ok) return new Response(query.message, { status: 400, headers: { "Content-Type": "text/plain" } });
-  const rows = sortRows(report, await report.load(db, query.state), query.state.sort);
+  const visible = shownFor(report, query.state.filters);
+  const rows = sortRows(visible, await report.load(db, query.state), query.state.sort);
   const name = reportFileName(report.title, query.state.today, format);
   return format === "csv"
-    ? downloadResponse(reportCsv(report, rows), name, CSV_TYPE)
-    : downloadResponse(reportWorkbook(report, rows), name, XLSX_TYPE);
+    ? downloadResponse(reportCsv(visible, rows), name, CSV_TYPE)
+    : downloadResponse(reportWorkbook(visible, rows), name, XLSX_TYPE);
 }

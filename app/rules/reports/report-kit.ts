@@ -18,6 +18,8 @@ export interface ReportColumn<Row> {
   /** The totals row: a sum (the default for counts, money and numbers), a figure of its own, or none. */
   total?: "sum" | "none" | ((rows: readonly Row[]) => ReportValue);
   sortable?: boolean;
+  /** Shown only when the filters ask for its view of the report (open or closed rentals…); absent: always. */
+  when?(filters: Readonly<Record<string, string>>): boolean;
 }
 
 export interface ChoiceOption {
@@ -48,6 +50,21 @@ export interface ReportChart<Row> {
   kind: ChartKind;
   caption(state: ReportState): string;
   data(rows: readonly Row[], state: ReportState): ChartData;
+  /** Drawn only when the filters ask for its view, as a column's `when`; absent: always. */
+  when?(filters: Readonly<Record<string, string>>): boolean;
+}
+
+/**
+ * A headline number above the table — the work still ahead, a setting the report reads — with where it
+ * leads. It is not a row: the files hold the table's rows only.
+ */
+export interface ReportFigure {
+  key: string;
+  label: string;
+  type: ReportColumnType;
+  value: ReportValue;
+  href?: string | null;
+  note?: string;
 }
 
 export interface ReportDefinition<Row> {
@@ -59,6 +76,8 @@ export interface ReportDefinition<Row> {
   defaultSort: ReportSort | null;
   charts?: readonly ReportChart<Row>[];
   rowKey(row: Row): string;
+  /** A refusal that reads filters together (a range that ends before it starts); null: allowed. */
+  check?(filters: Readonly<Record<string, string>>, today: string): { field: string; message: string } | null;
 }
 
 export interface ReportSort {
@@ -98,8 +117,25 @@ export function isCalendarDay(value: string): boolean {
   return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
 }
 
-const sortableKeys = <Row>(definition: ReportDefinition<Row>) =>
-  definition.columns.filter((column) => column.sortable !== false).map((column) => column.key);
+/** A column or chart that may show for some filter values only. */
+type Conditional = { when?(filters: Readonly<Record<string, string>>): boolean };
+
+/**
+ * The report as these filters show it: the columns and charts whose `when` holds (all of them for a report
+ * without views). The sort, totals, cells, charts and files all read this one.
+ */
+export function shownFor<Definition extends { columns: readonly Conditional[]; charts?: readonly Conditional[] }>(
+  definition: Definition,
+  filters: Readonly<Record<string, string>>,
+): Definition {
+  const shows = (part: Conditional) => part.when?.(filters) ?? true;
+  // The same declaration less what these filters hide; its columns and charts keep their own types.
+  return {
+    ...definition,
+    columns: definition.columns.filter(shows),
+    ...(definition.charts ? { charts: definition.charts.filter(shows) } : {}),
+  } as Definition;
+}
 
 /**
  * The report's state from its URL: each filter (missing means its default), `sort` (`key` or `-key`),
@@ -132,11 +168,17 @@ export function readReportQuery<Row>(
       filters[filter.name] = value;
     }
   }
-  let sort: ReportSort | null = definition.defaultSort;
+  const problem = definition.check?.(filters, today);
+  if (problem) return { ok: false, field: problem.field, message: problem.message };
+  // Only the columns of the view the filters ask for can order it.
+  const { columns } = shownFor(definition, filters);
+  const sortable = columns.filter((column) => column.sortable !== false).map((column) => column.key);
+  const byDefault = definition.defaultSort;
+  let sort = byDefault && columns.some((column) => column.key === byDefault.key) ? byDefault : null;
   const sortText = search.get("sort");
   if (sortText !== null && sortText !== "") {
     const key = sortText.replace(/^-/, "");
-    if (!sortableKeys(definition).includes(key))
+    if (!sortable.includes(key))
       return { ok: false, field: "sort", message: REPORT_MESSAGES.sort(sortText.slice(0, 40)) };
     sort = { key, direction: sortText.startsWith("-") ? "desc" : "asc" };
   }
