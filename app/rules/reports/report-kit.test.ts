@@ -211,6 +211,7 @@ describe("cells and files (ADR 055)", () => {
 
   it("names a file after the report and the day, MM-dd-yyyy", () => {
     expect(reportFileName("Fleet Pie", "2026-11-29", "xlsx")).toBe("Fleet Pie 11-29-2026.xlsx");
+    expect(reportFileName("On/Off Rent", "2026-11-29", "csv")).toBe("On-Off Rent 11-29-2026.csv");
   });
 
   it.each([

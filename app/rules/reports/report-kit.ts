@@ -318,10 +318,13 @@ export function formatReportValue(type: ReportColumnType, value: ReportValue): s
 export const alignOf = (type: ReportColumnType): "left" | "right" =>
   type === "text" || type === "date" ? "left" : "right";
 
-/** `Fleet Pie 11-29-2026.xlsx`: the report's title and the day it was taken (MM-dd-yyyy). */
+/**
+ * `Fleet Pie 11-29-2026.xlsx`: the report's title and the day it was taken (MM-dd-yyyy); a character no
+ * file name may hold becomes a hyphen (`On-Off Rent`).
+ */
 export function reportFileName(title: string, today: string, extension: "xlsx" | "csv"): string {
   const [year, month, day] = today.split("-");
-  return `${title} ${month}-${day}-${year}.${extension}`;
+  return `${title.replace(/[\\/:*?"<>|]/g, "-")} ${month}-${day}-${year}.${extension}`;
 }
 
 /**
