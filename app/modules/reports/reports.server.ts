@@ -2,12 +2,14 @@
 // app/routes/report.tsx finds its declaration here. A new report adds its module and one line.
 import type { RouteName } from "~/rules/access/routes.ts";
 import { fleetPieReport } from "./fleet/fleet-pie.server.ts";
+import { onOffRentReport } from "./fleet/on-off-rent.server.ts";
 import type { ServerReport } from "./report-run.server.ts";
 
 // Each report's rows are its own type; the runner only hands them back to the report's own functions.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const REPORTS: Partial<Record<RouteName, ServerReport<any>>> = {
   fleetpie: fleetPieReport,
+  trucks: onOffRentReport,
 };
 
 /** The report a route shows, or undefined for a route that is not one. */
