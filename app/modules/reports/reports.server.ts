@@ -1,6 +1,7 @@
 // The reports built on the kit (ADR 055), by route: a page in app/rules/access/page-modules.ts that points at
 // app/routes/report.tsx finds its declaration here. A new report adds its module and one line.
 import type { RouteName } from "~/rules/access/routes.ts";
+import { daysOnRentReport } from "./fleet/days-on-rent.server.ts";
 import { fleetPieReport } from "./fleet/fleet-pie.server.ts";
 import { onOffRentReport } from "./fleet/on-off-rent.server.ts";
 import type { ServerReport } from "./report-run.server.ts";
@@ -10,6 +11,7 @@ import type { ServerReport } from "./report-run.server.ts";
 export const REPORTS: Partial<Record<RouteName, ServerReport<any>>> = {
   fleetpie: fleetPieReport,
   trucks: onOffRentReport,
+  "days-on-rent-report": daysOnRentReport,
 };
 
 /** The report a route shows, or undefined for a route that is not one. */

@@ -55,6 +55,7 @@ export const PAGE_MODULES: Partial<Record<RouteName, string | readonly string[]>
   // The reports built on the report kit: one module, the route decides the report (ADR 055).
   fleetpie: "routes/report.tsx",
   trucks: "routes/report.tsx",
+  "days-on-rent-report": "routes/report.tsx",
 };
 
 /** Whether the page is built (has a module of its own); the root path only redirects. */
