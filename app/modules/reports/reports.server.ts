@@ -3,6 +3,7 @@
 import type { RouteName } from "~/rules/access/routes.ts";
 import { daysOnRentReport } from "./fleet/days-on-rent.server.ts";
 import { fleetPieReport } from "./fleet/fleet-pie.server.ts";
+import { monthsInFleetReport } from "./fleet/months-in-fleet.server.ts";
 import { onOffRentReport } from "./fleet/on-off-rent.server.ts";
 import type { ServerReport } from "./report-run.server.ts";
 
@@ -12,6 +13,7 @@ export const REPORTS: Partial<Record<RouteName, ServerReport<any>>> = {
   fleetpie: fleetPieReport,
   trucks: onOffRentReport,
   "days-on-rent-report": daysOnRentReport,
+  monthsinfleet: monthsInFleetReport,
 };
 
 /** The report a route shows, or undefined for a route that is not one. */
