@@ -46,6 +46,9 @@ export const RENTAL_VIEWS = [
   { value: "closed", label: "Closed in the range" },
 ] as const;
 
+/** The closed rentals' default range: the last year, today included, so a company's few rentals make an average. */
+export const CLOSED_RANGE_DAYS = 365;
+
 export const RENTAL_GROUPINGS = [
   { value: "company", label: "Company" },
   { value: "truckType", label: "Truck type" },

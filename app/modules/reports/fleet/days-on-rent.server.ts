@@ -5,6 +5,7 @@ import { Prisma } from "~/generated/prisma/client";
 import type { Db } from "~/modules/platform/services.server.ts";
 import { unitHubHref } from "~/rules/fleet/unit-search.ts";
 import {
+  CLOSED_RANGE_DAYS,
   daysBetween,
   industryLabel,
   RENTAL_GROUPINGS,
@@ -93,6 +94,9 @@ const GROUP_SQL: Record<RentalGrouping, { key: Prisma.Sql; label: Prisma.Sql }> 
   industry: { key: Prisma.sql`coalesce(${companyIndustrySql()}, '')`, label: companyIndustrySql() },
 };
 
+/** A closed rentals' row's group: its company, truck type or industry. */
+const groupOf = (row: DaysOnRentRow) => row.company ?? row.truckType ?? row.industry ?? "";
+
 /**
  * Rentals closed (contract CLOSED, its end in the range) by company, truck type or industry: how many, and
  * their average and median length in days (end less start) and whole months; with every one together.
@@ -146,9 +150,6 @@ export async function closedRentals(db: Db, by: RentalGrouping, from: string, to
     .sort((a, b) => b.closed.rentals - a.closed.rentals || groupOf(a).localeCompare(groupOf(b)));
 }
 
-/** A closed rentals' row's group: its company, truck type or industry. */
-const groupOf = (row: DaysOnRentRow) => row.company ?? row.truckType ?? row.industry ?? "";
-
 type Filters = Readonly<Record<string, string>>;
 const open = (filters: Filters) => filters.view === "open";
 const closedBy = (by: RentalGrouping) => (filters: Filters) => filters.view === "closed" && filters.by === by;
@@ -172,7 +173,12 @@ export const daysOnRentReport: ServerReport<DaysOnRentRow> = {
   filters: [
     { kind: "choice", name: "view", label: "Rentals", options: RENTAL_VIEWS, defaultValue: "open" },
     { kind: "choice", name: "by", label: "Closed rentals by", options: RENTAL_GROUPINGS, defaultValue: "company" },
-    { kind: "date", name: "from", label: "Closed from", defaultValue: (today) => addDays(today, -364) },
+    {
+      kind: "date",
+      name: "from",
+      label: "Closed from",
+      defaultValue: (today) => addDays(today, -(CLOSED_RANGE_DAYS - 1)),
+    },
     { kind: "date", name: "to", label: "Closed to", defaultValue: (today) => today },
   ],
   check: (filters) => (filters.from! > filters.to! ? { field: "from", message: ON_OFF_RENT_MESSAGES.order } : null),
