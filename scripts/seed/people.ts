@@ -1,6 +1,6 @@
 // The catalogues (permissions, unit statuses), the departments with their permissions, the staff
 // accounts (a few with direct grants beside their department's, one who has left), and the software
-// variables that name users by id.
+// variables: those that name users by id, and the reports' target fleet age.
 import {
   PERMISSIONS,
   permissionById,
@@ -8,6 +8,7 @@ import {
   type PermissionName,
 } from "../../app/rules/access/permissions.ts";
 import { UNIT_STATUSES } from "../../app/rules/fleet/unit-statuses.ts";
+import { DEFAULT_TARGET_FLEET_AGE_MONTHS, TARGET_FLEET_AGE_VARIABLE } from "../../app/rules/reports/months-in-fleet.ts";
 import { DEMO_ACCOUNTS, DEMO_DEPARTMENTS, type DemoDepartmentName } from "./accounts.ts";
 import { timestampText } from "./clock.ts";
 import type { SeedContext } from "./context.ts";
@@ -122,15 +123,16 @@ export function buildPeople(ctx: SeedContext, passwordHash: string): void {
   buildAccessChanges(ctx, admin);
   const exec = idOf("exec@fleetops.test");
   const sales = idOf("sales@fleetops.test");
-  const variables: Array<[string, string]> = [
-    ["Owners Stats Permissions", `${exec},${admin}`],
-    ["Employee Management Permissions", `${admin},${exec}`],
-    ["Rental Use Override Permissions", `${sales},${admin}`],
+  const variables: Array<[string, string, string]> = [
+    ["Software", "Owners Stats Permissions", `${exec},${admin}`],
+    ["Software", "Employee Management Permissions", `${admin},${exec}`],
+    ["Software", "Rental Use Override Permissions", `${sales},${admin}`],
+    [TARGET_FLEET_AGE_VARIABLE.group, TARGET_FLEET_AGE_VARIABLE.name, String(DEFAULT_TARGET_FLEET_AGE_MONTHS)],
   ];
-  for (const [name, value] of variables) {
+  for (const [group, name, value] of variables) {
     ctx.add("SoftwareVariable", {
       id: ctx.nextId("SoftwareVariable"),
-      group: "Software",
+      group,
       name,
       value,
       updatedAt: created,

@@ -550,6 +550,12 @@ describe("demo seed: accounts", () => {
     );
     expect(listed("Rental Use Override Permissions")).toContain(await idOf("sales@fleetops.test"));
   });
+
+  it("stores the reports' target fleet age, 48 months", async () => {
+    expect(await rows(`SELECT "group", name, value FROM "SoftwareVariable" WHERE "group" = 'Reports'`)).toEqual([
+      { group: "Reports", name: "Target Fleet Age Months", value: "48" },
+    ]);
+  });
 });
 
 describe("demo seed: reproducible and careful", () => {

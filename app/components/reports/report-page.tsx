@@ -1,7 +1,7 @@
 // Every report page (ADR 055): the filters as a GET form (the state lives in the URL: a report is a link,
 // and it works without JavaScript; with it, a change shows the new result without a reload and back/forward
-// restore earlier filters), the charts the server drew with their captions and numbers, the table with
-// sort links, totals and pages, and the downloads. It draws what the loader computed and computes nothing.
+// restore earlier filters), the headline figures, the charts the server drew with their captions and numbers,
+// the table with sort links, totals and pages, and the downloads. It draws what the loader computed.
 import { Button, Callout, Flex, Link as RadixLink, Text, TextField } from "@radix-ui/themes";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { FilterField, FilterSelect } from "~/components/filter-field.tsx";
@@ -67,6 +67,34 @@ function Filters({ view }: { view: ReportView }) {
         </Button>
       </Flex>
     </Form>
+  );
+}
+
+/** The report's headline numbers (work still ahead, a setting it reads), each leading to its list. */
+function Figures({ figures }: { figures: ReportView["figures"] }) {
+  if (figures.length === 0) return null;
+  return (
+    <Flex gap="6" wrap="wrap" asChild>
+      <dl data-report-figures="" style={{ margin: 0 }}>
+        {figures.map((figure) => (
+          <div key={figure.key} data-figure={figure.key}>
+            <Text as="div" size="2" color="gray" asChild>
+              <dt>{figure.label}</dt>
+            </Text>
+            <dd style={{ margin: 0 }}>
+              <Text size="6" weight="bold">
+                <Cell cell={figure} />
+              </Text>
+              {figure.note ? (
+                <Text as="div" size="1" color="gray">
+                  {figure.note}
+                </Text>
+              ) : null}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </Flex>
   );
 }
 
@@ -143,6 +171,7 @@ export function ReportPage({ view }: { view: ReportView }) {
         ) : null}
         <div aria-busy={busy || undefined} style={{ opacity: busy ? 0.6 : 1 }}>
           <Flex direction="column" gap="4">
+            <Figures figures={view.figures} />
             {view.charts.length > 0 ? (
               <div className="report-charts">
                 {view.charts.map((chart) => (

@@ -12,6 +12,7 @@ import {
   type PageSize,
   readReportQuery,
   type ReportDefinition,
+  type ReportFigure,
   reportFileName,
   reportQueryString,
   type ReportState,
@@ -27,6 +28,8 @@ import { reportCsv, reportWorkbook } from "./report-export.server.ts";
 export interface ServerReport<Row> extends ReportDefinition<Row> {
   /** `now`: the instant the report is read as of (days in a status, lateness). */
   load(db: Db, state: ReportState, now: Date): Promise<Row[]>;
+  /** Headline numbers shown above the table (not in the files), read beside the rows. */
+  figures?(db: Db, state: ReportState): Promise<ReportFigure[]>;
 }
 
 const dayOf = (now: Date) => now.toISOString().slice(0, 10);
@@ -94,13 +97,15 @@ export async function reportView<Row>(
         nextHref: null,
         pageSizeHrefs: [],
         charts: [],
+        figures: [],
         exports: null,
       },
     };
   }
   const { state } = query;
   const report = shownFor(whole, state.filters);
-  const rows = sortRows(report, await report.load(db, state, now), state.sort);
+  const [loaded, figures] = await Promise.all([report.load(db, state, now), whole.figures?.(db, state) ?? []]);
+  const rows = sortRows(report, loaded, state.sort);
   const shown = pageOf(rows, state.pageSize, state.page);
   const href = (changes: Parameters<typeof reportQueryString>[2]) =>
     `${pathname}${reportQueryString(report, state, changes)}`;
@@ -171,6 +176,13 @@ export async function reportView<Row>(
         current: size === state.pageSize,
       })),
       charts,
+      figures: figures.map((figure) => ({
+        key: figure.key,
+        label: figure.label,
+        text: formatReportValue(figure.type, figure.value),
+        href: figure.href ?? null,
+        note: figure.note ?? null,
+      })),
       exports: { xlsx: href({ format: "xlsx" }), csv: href({ format: "csv" }) },
     },
   };

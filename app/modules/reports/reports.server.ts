@@ -6,6 +6,9 @@ import { fleetPieReport } from "./fleet/fleet-pie.server.ts";
 import { statusDiffReport } from "./fleet/status-diff.server.ts";
 import { dailyCountsReport } from "./fleet/daily-counts.server.ts";
 import { mileageReport } from "./fleet/mileage.server.ts";
+import { daysOnRentReport } from "./fleet/days-on-rent.server.ts";
+import { monthsInFleetReport } from "./fleet/months-in-fleet.server.ts";
+import { onOffRentReport } from "./fleet/on-off-rent.server.ts";
 import type { ServerReport } from "./report-run.server.ts";
 
 // Each report's rows are its own type; the runner only hands them back to the report's own functions.
@@ -16,6 +19,9 @@ export const REPORTS: Partial<Record<RouteName, ServerReport<any>>> = {
   "status-diff": statusDiffReport,
   "daily-counts": dailyCountsReport,
   "mileage-report": mileageReport,
+  trucks: onOffRentReport,
+  "days-on-rent-report": daysOnRentReport,
+  monthsinfleet: monthsInFleetReport,
 };
 
 /** The report a route shows, or undefined for a route that is not one. */

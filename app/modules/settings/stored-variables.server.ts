@@ -1,15 +1,17 @@
 // The software variables' list, edit and audit for /stored-variables (ADR 044). Readers of the page see
 // every variable and its recent changes; only holders of all access (id 1) edit, since the variables
 // decide who may do what ('Rental Use Override Permissions', 'Employee Management Permissions', …). A
-// user-id list is read strictly and every id must be an existing user; the change and its audit row
-// commit together.
+// user-id list is read strictly and every id must be an existing user, a number of months must be whole;
+// the change and its audit row commit together.
 import type { Db } from "~/modules/platform/services.server.ts";
 import { holdsAllAccess } from "../../rules/access/permissions.ts";
 import type { OperationResult } from "../../rules/dialogs/operation-result.ts";
 import { readId } from "../../rules/ids.ts";
 import {
+  holdsMonths,
   holdsUserIds,
   readUserIdList,
+  readWholeMonths,
   STORED_VARIABLE_MESSAGES as M,
   userIdListText,
   VARIABLE_VALUE_MAX,
@@ -95,6 +97,12 @@ export async function editStoredVariable(db: Db, actor: OperationActor, input: u
       return { ok: false, status: 400, message, fieldErrors: { VariableValue: [message] } };
     }
     value = userIdListText(ids);
+  }
+  if (holdsMonths(variable.name)) {
+    const months = readWholeMonths(value);
+    if (months === null)
+      return { ok: false, status: 400, message: M.months, fieldErrors: { VariableValue: [M.months] } };
+    value = String(months);
   }
   if (value !== variable.value) {
     await db.$transaction(async (tx) => {

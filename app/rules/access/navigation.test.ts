@@ -515,7 +515,7 @@ describe("smallScreenPages", () => {
     const pages = smallScreenPages({ permissionIds: permissionIdsNamed(["restricted"]) });
     for (const page of pages) expect(page.comingSoon, page.routeName).toBe(!isPageBuilt(page.routeName));
     expect(pages.filter((page) => page.comingSoon).length).toBeGreaterThan(10);
-    expect(pages.find((page) => page.routeName === "monthsinfleet")?.comingSoon).toBe(true);
+    expect(pages.find((page) => page.routeName === "release-notes")?.comingSoon).toBe(true);
     const items = buildNavigation({ permissionIds: permissionIdsNamed(["restricted"]) }).menus.flatMap((menu) =>
       menu.groups.flatMap((group) => group.items),
     );

@@ -22,10 +22,11 @@ describe("page modules", () => {
     }
   });
 
-  it("knows the boards and the status count as built, months in fleet as not built yet", () => {
+  it("knows the boards, the status count and months in fleet as built, release notes as not built yet", () => {
     expect(isPageBuilt("onboarding")).toBe(true);
     expect(isPageBuilt("root")).toBe(true);
     expect(isPageBuilt("statuscount")).toBe(true);
-    expect(isPageBuilt("monthsinfleet")).toBe(false);
+    expect(isPageBuilt("monthsinfleet")).toBe(true);
+    expect(isPageBuilt("release-notes")).toBe(false);
   });
 });

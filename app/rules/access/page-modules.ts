@@ -58,6 +58,9 @@ export const PAGE_MODULES: Partial<Record<RouteName, string | readonly string[]>
   "status-diff": "routes/report.tsx",
   "daily-counts": "routes/report.tsx",
   "mileage-report": "routes/report.tsx",
+  trucks: "routes/report.tsx",
+  "days-on-rent-report": "routes/report.tsx",
+  monthsinfleet: "routes/report.tsx",
 };
 
 /** Whether the page is built (has a module of its own); the root path only redirects. */

@@ -10,6 +10,7 @@ import {
   reportFileName,
   reportQueryString,
   reportTotals,
+  shownFor,
   sortRows,
 } from "./report-kit.ts";
 
@@ -120,6 +121,64 @@ describe("reading a report's URL (ADR 055)", () => {
   });
 });
 
+describe("a report with views and a check across filters", () => {
+  const views: ReportDefinition<Row> = {
+    ...report,
+    filters: [
+      {
+        kind: "choice",
+        name: "view",
+        label: "View",
+        options: [
+          { value: "open", label: "Open" },
+          { value: "closed", label: "Closed" },
+        ],
+        defaultValue: "open",
+      },
+      { kind: "date", name: "from", label: "From", defaultValue: () => "2026-01-01" },
+      { kind: "date", name: "to", label: "To", defaultValue: (day) => day },
+    ],
+    columns: [
+      { key: "name", label: "Name", type: "text", value: (row) => row.name },
+      { key: "units", label: "Units", type: "count", value: (row) => row.units, when: (f) => f.view === "open" },
+      { key: "cents", label: "Amount", type: "money", value: (row) => row.cents, when: (f) => f.view === "closed" },
+    ],
+    charts: [
+      {
+        id: "closed",
+        title: "Closed",
+        kind: "bar",
+        caption: () => "",
+        data: () => ({ categories: [], series: [], valueType: "count" }),
+        when: (f) => f.view === "closed",
+      },
+    ],
+    defaultSort: { key: "units", direction: "desc" },
+    check: (filters) => (filters.from! > filters.to! ? { field: "from", message: "From is after To." } : null),
+  };
+  const readViews = (query: string) => readReportQuery(views, new URLSearchParams(query), today);
+
+  it("shows the columns and charts of the view the filters ask for", () => {
+    expect(shownFor(views, { view: "open" }).columns.map((column) => column.key)).toEqual(["name", "units"]);
+    expect(shownFor(views, { view: "closed" }).columns.map((column) => column.key)).toEqual(["name", "cents"]);
+    expect(shownFor(views, { view: "open" }).charts).toEqual([]);
+    expect(shownFor(views, { view: "closed" }).charts?.map((chart) => chart.id)).toEqual(["closed"]);
+  });
+
+  it("sorts only by a column of the view, and drops a default order whose column the view does not show", () => {
+    expect(readViews("")).toMatchObject({ ok: true, state: { sort: { key: "units", direction: "desc" } } });
+    expect(readViews("view=closed")).toMatchObject({ ok: true, state: { sort: null } });
+    expect(readViews("view=closed&sort=-cents")).toMatchObject({ ok: true, state: { sort: { key: "cents" } } });
+    expect(readViews("view=closed&sort=units")).toEqual({ ok: false, field: "sort", message: M.sort("units") });
+  });
+
+  it("refuses what the filters say together, after each has been read", () => {
+    expect(readViews("from=2026-12-01")).toEqual({ ok: false, field: "from", message: "From is after To." });
+    expect(readViews("from=2026-11-29")).toMatchObject({ ok: true });
+    expect(readViews("from=someday")).toEqual({ ok: false, field: "from", message: M.date("From") });
+  });
+});
+
 describe("sorting, paging and totals (ADR 055)", () => {
   const rows: Row[] = [
     { name: "b", units: 2, cents: 150 },
@@ -173,6 +232,7 @@ describe("cells and files (ADR 055)", () => {
 
   it("names a file after the report and the day, MM-dd-yyyy", () => {
     expect(reportFileName("Fleet Pie", "2026-11-29", "xlsx")).toBe("Fleet Pie 11-29-2026.xlsx");
+    expect(reportFileName("On/Off Rent", "2026-11-29", "csv")).toBe("On-Off Rent 11-29-2026.csv");
   });
 
   it.each([

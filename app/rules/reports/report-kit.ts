@@ -54,6 +54,19 @@ export interface ReportChart<Row> {
   when?(filters: Readonly<Record<string, string>>): boolean;
 }
 
+/**
+ * A headline number above the table — the work still ahead, a setting the report reads — with where it
+ * leads. It is not a row: the files hold the table's rows only.
+ */
+export interface ReportFigure {
+  key: string;
+  label: string;
+  type: ReportColumnType;
+  value: ReportValue;
+  href?: string | null;
+  note?: string;
+}
+
 export interface ReportDefinition<Row> {
   title: string;
   description: string;
@@ -63,8 +76,8 @@ export interface ReportDefinition<Row> {
   defaultSort: ReportSort | null;
   charts?: readonly ReportChart<Row>[];
   rowKey(row: Row): string;
-  /** A rule across filters (a date range too long): the field and message it refuses with, or null. */
-  check?(filters: Readonly<Record<string, string>>): { field: string; message: string } | null;
+  /** A refusal that reads filters together (a range that ends before it starts); null: allowed. */
+  check?(filters: Readonly<Record<string, string>>, today: string): { field: string; message: string } | null;
 }
 
 export interface ReportSort {
@@ -155,7 +168,7 @@ export function readReportQuery<Row>(
       filters[filter.name] = value;
     }
   }
-  const refused = definition.check?.(filters);
+  const refused = definition.check?.(filters, today);
   if (refused) return { ok: false, ...refused };
   // Only the columns of the view the filters ask for can order it.
   const { columns } = shownFor(definition, filters);
@@ -314,10 +327,13 @@ export function formatReportValue(type: ReportColumnType, value: ReportValue): s
 export const alignOf = (type: ReportColumnType): "left" | "right" =>
   type === "text" || type === "date" ? "left" : "right";
 
-/** `Fleet Pie 11-29-2026.xlsx`: the report's title and the day it was taken (MM-dd-yyyy). */
+/**
+ * `Fleet Pie 11-29-2026.xlsx`: the report's title and the day it was taken (MM-dd-yyyy); a character no
+ * file name may hold becomes a hyphen (`On-Off Rent`).
+ */
 export function reportFileName(title: string, today: string, extension: "xlsx" | "csv"): string {
   const [year, month, day] = today.split("-");
-  return `${title} ${month}-${day}-${year}.${extension}`;
+  return `${title.replace(/[\\/:*?"<>|]/g, "-")} ${month}-${day}-${year}.${extension}`;
 }
 
 /**

@@ -38,6 +38,15 @@ export interface ReportChartView {
   table: { categories: ReportCellView[]; series: { name: string; values: string[] }[] };
 }
 
+/** A headline number above the table, formatted, with where it leads and a line on what it counts. */
+export interface ReportFigureView {
+  key: string;
+  label: string;
+  text: string;
+  href: string | null;
+  note: string | null;
+}
+
 export interface ReportView {
   title: string;
   description: string;
@@ -56,5 +65,6 @@ export interface ReportView {
   nextHref: string | null;
   pageSizeHrefs: { label: string; href: string; current: boolean }[];
   charts: ReportChartView[];
+  figures: ReportFigureView[];
   exports: { xlsx: string; csv: string } | null;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { holdsUserIds, readUserIdList, userIdListText } from "./stored-variables.ts";
+import { holdsMonths, holdsUserIds, readUserIdList, readWholeMonths, userIdListText } from "./stored-variables.ts";
 
 describe("user-id lists of the software variables", () => {
   it("reads comma-separated ids, spaces allowed, duplicates dropped", () => {
@@ -19,5 +19,28 @@ describe("user-id lists of the software variables", () => {
     expect(holdsUserIds("Rental Use Override Permissions")).toBe(true);
     expect(holdsUserIds("Employee Management Permissions")).toBe(true);
     expect(holdsUserIds("Default Page Size")).toBe(false);
+  });
+});
+
+describe("months variables", () => {
+  it("knows which variables hold months", () => {
+    expect(holdsMonths("Target Fleet Age Months")).toBe(true);
+    expect(holdsMonths("Rental Use Override Permissions")).toBe(false);
+  });
+
+  it.each([
+    ["48", 48],
+    [" 60 ", 60],
+    ["1", 1],
+    ["600", 600],
+    ["0", null],
+    ["601", null],
+    ["048", null],
+    ["4.5", null],
+    ["48 months", null],
+    ["", null],
+    ["-12", null],
+  ])("reads %j as %s", (text, months) => {
+    expect(readWholeMonths(text)).toBe(months);
   });
 });

@@ -2,6 +2,8 @@
 // how an edited value is read (strictly, unlike the lenient reading the gates use, so a typo cannot
 // silently lock someone out), and the page's messages. Pure; the existence of the users is the domain's check.
 export const VARIABLE_VALUE_MAX = 2_000;
+/** The most months a months variable may hold (fifty years). */
+export const MONTHS_MAX = 600;
 
 export const STORED_VARIABLE_MESSAGES = {
   forbidden: "Only holders of all access may edit software variables.",
@@ -9,6 +11,7 @@ export const STORED_VARIABLE_MESSAGES = {
   tooLong: `A value may be at most ${VARIABLE_VALUE_MAX} characters.`,
   userIds: "Enter comma-separated ids of existing users, for example 12,40.",
   unknownUsers: (ids: readonly number[]) => `No user has the id ${ids.join(", ")}.`,
+  months: `Enter a whole number of months from 1 to ${MONTHS_MAX}.`,
   saved: "Variable saved.",
 } as const;
 
@@ -38,4 +41,17 @@ export function readUserIdList(value: string): number[] | null {
 /** How a user-id list is stored: ids joined by commas, no spaces. */
 export function userIdListText(ids: readonly number[]): string {
   return ids.join(",");
+}
+
+/** The variables whose value is a number of months ('Target Fleet Age Months', …). */
+export function holdsMonths(variableName: string): boolean {
+  return / Months$/.test(variableName);
+}
+
+/** A number of months as typed: a whole number from 1 to MONTHS_MAX, spaces around it allowed; else null. */
+export function readWholeMonths(value: string): number | null {
+  const text = value.trim();
+  if (!/^[1-9]\d{0,2}$/.test(text)) return null;
+  const months = Number(text);
+  return months <= MONTHS_MAX ? months : null;
 }

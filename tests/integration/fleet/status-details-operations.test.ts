@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { changeLateOverride } from "~/modules/fleet/late-override.server.ts";
 import { statusCounts } from "~/modules/fleet/status-details.server.ts";
 import { editStoredVariable, listStoredVariables } from "~/modules/settings/stored-variables.server.ts";
+import { STORED_VARIABLE_MESSAGES } from "~/rules/settings/stored-variables.ts";
 import { createTestPrisma } from "../../support/database.ts";
 import { ensureStatuses } from "../../support/factories/units.ts";
 import { unique } from "../../support/factories/unique.ts";
@@ -135,5 +136,22 @@ describe("software variables", () => {
       change: `${name}: !${name}: ${admin.user.id},${reader.user.id}`,
       by: "Dana Driver",
     });
+  });
+
+  it("keeps a months variable a whole number of months from 1 to 600, written without spaces", async () => {
+    const variable = await db.softwareVariable.create({
+      data: { group: "Reports", name: `${unique("Test")} Months`, value: "48" },
+    });
+    const admin = await actorWith(db, ["restricted"]);
+    const input = (value: string) => ({ VariableID: String(variable.id), VariableValue: value });
+    for (const bad of ["48 months", "0", "601", "4.5", ""]) {
+      expect(await editStoredVariable(db, admin, input(bad)), bad).toMatchObject({
+        ok: false,
+        status: 400,
+        message: STORED_VARIABLE_MESSAGES.months,
+      });
+    }
+    expect(await editStoredVariable(db, admin, input(" 60 "))).toMatchObject({ ok: true });
+    expect((await db.softwareVariable.findUniqueOrThrow({ where: { id: variable.id } })).value).toBe("60");
   });
 });
