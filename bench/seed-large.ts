@@ -24,9 +24,11 @@ const SAMPLE_UNITS = 2_000;
 const BIG_TABLES: readonly TableName[] = [
   "Unit",
   "UnitHistory",
+  "FleetSnapshot",
   "FormHistory",
   "OrderForm",
   "ReturningUnit",
+  "OdometerReading",
   "TransportJob",
   "OpenContract",
   "ArInvoice",
@@ -83,7 +85,9 @@ async function rowByRowBaselines(url: string, now: Date): Promise<{ autocommit: 
       "Department",
       "DepartmentPermission",
       "User",
+      "Industry",
       "Company",
+      "Location",
     ] as const) {
       await insertRows(client, TABLES[table], ctx.rowsOf(table), counter);
     }

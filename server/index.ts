@@ -17,6 +17,7 @@ import { drainListenersRemovable } from "./compression-drain.ts";
 import type { Config } from "../app/modules/platform/config.server.ts";
 import { createDatabase } from "./database.ts";
 import { trackConnections } from "./drain.ts";
+import { type FleetSnapshotJob, type FleetSnapshotJobOptions, startFleetSnapshotJob } from "./fleet-snapshot-job.ts";
 import type { Logger } from "../app/modules/platform/services.server.ts";
 import { allowedHostnames, requireAllowedHost, socketRequestAllowed } from "./security/allowed-hosts.ts";
 import { attachRealtime, type Realtime, type RealtimeOptions } from "./realtime/index.ts";
@@ -33,6 +34,8 @@ export interface RunningServer {
   /** The realtime layer: services.boardChanges is its coalescing refresher. */
   realtime: Realtime;
   services: AppServices;
+  /** The job writing each finished day's fleet snapshot; null when the options turned it off. */
+  fleetSnapshots: FleetSnapshotJob | null;
   close(): Promise<void>;
 }
 
@@ -47,6 +50,8 @@ export interface StartServerOptions {
   shutdownGraceMs?: number;
   /** The realtime layer's options (Redis channel prefix, coalescing window, a list loader for tests). */
   realtime?: RealtimeOptions;
+  /** The fleet snapshot job's options, or false for none (most tests: it writes in the background). */
+  fleetSnapshots?: FleetSnapshotJobOptions | false;
 }
 
 /** How long an accepted connection may take to send its request once the shutdown began. */
@@ -171,6 +176,9 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   // PORT=0 asks for any free port: the local default APP_URL (http://localhost:0) names the bound one.
   // Read per request everywhere, so links and the same-origin check see it from the first request.
   if (config.PORT === 0 && config.APP_URL === localAppUrl(0)) config.APP_URL = localAppUrl(port);
+  // Background work beside the realtime layer: each finished day's fleet snapshot (ADR 059).
+  const fleetSnapshots =
+    options.fleetSnapshots === false ? null : startFleetSnapshotJob(database.prisma, logger, options.fleetSnapshots);
 
   let closing: Promise<void> | undefined;
   const close = () =>
@@ -179,6 +187,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       // Readiness first (/healthz 503), then stop accepting and let every accepted connection — also one
       // whose request has not arrived yet — be answered (server/drain.ts).
       const drained = connections.drain({ idleMs: DRAIN_IDLE_MS, graceMs: shutdownGraceMs });
+      // No new snapshot run; one running finishes its day before the pool closes.
+      const snapshotsStopped = fleetSnapshots?.stop();
       // Stops following session changes (the LISTEN connection) and pushes the refreshes still
       // pending, then disconnects every socket.io client (without io.close(), which would close the
       // HTTP server's idle connections at once), then the Redis clients of the adapter.
@@ -189,9 +199,10 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       const { cut } = await drained;
       if (cut > 0) logger.warn({ cut }, "connections cut at the end of the shutdown grace period");
       await vite?.close();
+      await snapshotsStopped;
       await database.close();
       logger.info("shutdown complete");
     })());
 
-  return { url: `http://localhost:${port}`, port, httpServer, io, realtime, services, close };
+  return { url: `http://localhost:${port}`, port, httpServer, io, realtime, services, fleetSnapshots, close };
 }

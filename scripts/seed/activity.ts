@@ -162,6 +162,7 @@ export function buildAuctionListings(ctx: SeedContext, photos: readonly ListingP
   const listing = (unit: UnitInfo, own: boolean, listedAt: number, endedAt: number | null) => {
     const id = ctx.nextId("AuctionListing");
     const auction = random.pick(AUCTIONS);
+    if (own) unit.auction = auction;
     const ageYears = Math.max(0, clock.year - unit.year);
     // Market price (MMR) falls with age and miles; buy-now asks around it.
     const mmr = Math.max(

@@ -4,7 +4,8 @@
 import type { ClientBase } from "pg";
 
 /** PostgreSQL element type of a column's array parameter (enum types are quoted names). */
-export type ColumnType = "int4" | "int8" | "text" | "bool" | "timestamp" | "date" | "numeric" | "jsonb" | `"${string}"`;
+export type ColumnType =
+  "int4" | "int8" | "text" | "bool" | "timestamp" | "timestamptz" | "date" | "numeric" | "jsonb" | `"${string}"`;
 
 export type Value = string | number | boolean | null;
 export type Row = Record<string, Value>;

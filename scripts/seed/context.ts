@@ -52,6 +52,12 @@ export interface UnitInfo {
   rentalUse: "Rental" | "Trade" | null;
   locationState: string;
   lot: Place;
+  /** The auction its listing names, for a unit listed by the company (buildAuctionListings). */
+  auction: Place | null;
+  /** Where the unit is (fleet-facts.ts): a lot, an auction, a body shop or an upfitter; null on rent or sold. */
+  locationId: number | null;
+  registrationState: string | null;
+  registrationExpiry: number | null;
   companyId: number | null;
   /** The status the unit came from, when an order or off-rent decided it (keeps history consistent). */
   previousStatus: UnitStatusName | null;
@@ -103,6 +109,8 @@ export class SeedContext {
   readonly units: UnitInfo[] = [];
   readonly transporterIds: number[] = [];
   readonly statusIdByName = new Map<string, number>();
+  /** Industry ids by name: companies link to the list. */
+  readonly industryIds = new Map<string, number>();
   readonly forms: FormInfo[] = [];
   /** The request whose delivery put a unit on rent (its open contract points at it). */
   readonly deliveredBy = new Map<number, number>();

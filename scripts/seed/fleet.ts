@@ -86,7 +86,7 @@ export function buildCompanies(ctx: SeedContext): void {
       city: place.city,
       state: place.state,
       zip: zipNear(random, place),
-      industry: INDUSTRIES_BY_SUFFIX[suffix] ?? null,
+      industryId: ctx.industryIds.get(INDUSTRIES_BY_SUFFIX[suffix] ?? "") ?? null,
       createdAt: created,
       updatedAt: created,
     });
@@ -340,8 +340,9 @@ export function buildUnits(ctx: SeedContext): void {
     const vin = buildVin(truck.wmi, truck.descriptor, year, random.pick(["F", "K", "E", "G", "N", "S"]), serial);
 
     const ageDays = Math.max(0, (clock.nowMs - inFleetAt) / MS_PER_DAY);
+    // On rent most of its life at 1,500–3,500 miles a month (odometer-readings.ts spreads these miles).
     const odometer =
-      status === "NEW" ? random.int(8, 250) : Math.round(ageDays * random.float(45, 95) + random.int(100, 900));
+      status === "NEW" ? random.int(8, 250) : Math.round(ageDays * random.float(35, 80) + random.int(100, 900));
     const colors = COLORS_BY_MAKE[truck.make];
     const lot = random.pick(LOTS);
     const rentalUse =
@@ -374,6 +375,10 @@ export function buildUnits(ctx: SeedContext): void {
       rentalUse,
       locationState: lot.state,
       lot,
+      auction: null,
+      locationId: null,
+      registrationState: null,
+      registrationExpiry: null,
       companyId: null,
       previousStatus: null,
       forcedSubStatus: null,

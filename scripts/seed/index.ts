@@ -5,6 +5,8 @@ import { hash } from "@node-rs/argon2";
 import pg from "pg";
 import { DEMO_PASSWORD } from "./accounts.ts";
 import type { FileStorage } from "../../app/modules/files/file-storage.server.ts";
+import { FLEET_SNAPSHOT_INSERT_SQL } from "../../app/modules/fleet/fleet-snapshot.server.ts";
+import { addDays, SNAPSHOT_BACKFILL_DAYS, utcDay } from "../../app/rules/fleet/fleet-snapshot-days.ts";
 import { buildAuctionListings, buildNotes, buildTracking, type ListingPhotoKeys } from "./activity.ts";
 import { buildBilling } from "./billing.ts";
 import { addDamagePhotos } from "./damage-photos.ts";
@@ -14,6 +16,7 @@ import { InsertCounter, insertRows, resetSequences } from "./bulk-insert.ts";
 import { Clock, todayAtNoonUtc } from "./clock.ts";
 import { SeedContext } from "./context.ts";
 import { buildCompanies, buildUnits, buildVendors, CompanyPicker, finishUnits } from "./fleet.ts";
+import { buildIndustries, buildLocations, buildRegistrations } from "./fleet-facts.ts";
 import { demoListingPhotos } from "./listing-photos.ts";
 import { buildCatalogues, buildPeople } from "./people.ts";
 import { SEED } from "./random.ts";
@@ -79,14 +82,17 @@ const INSERT_ORDER: readonly TableName[] = [
   "User",
   "UserPermission",
   "SoftwareVariable",
+  "Industry",
   "Company",
   "Vendor",
+  "Location",
   "Unit",
   "FormHistory",
   "OrderForm",
   "TradeForm",
   "OffRentForm",
   "ReturningUnit",
+  "OdometerReading",
   "Reservation",
   "TransportJob",
   "OpenContract",
@@ -158,6 +164,7 @@ export async function buildSeedData(scale: SeedScale, now: Date): Promise<SeedCo
 function buildCompany(ctx: SeedContext, passwordHash: string, listingPhotos: readonly ListingPhotoKeys[]): void {
   buildCatalogues(ctx);
   buildPeople(ctx, passwordHash);
+  buildIndustries(ctx);
   buildCompanies(ctx);
   buildVendors(ctx);
   buildUnits(ctx);
@@ -167,6 +174,8 @@ function buildCompany(ctx: SeedContext, passwordHash: string, listingPhotos: rea
   buildBilling(ctx, picker);
   buildNotes(ctx);
   buildAuctionListings(ctx, listingPhotos);
+  buildLocations(ctx);
+  buildRegistrations(ctx);
   buildTracking(ctx);
   buildDepartmentHistory(ctx);
   buildVariableHistory(ctx);
@@ -241,6 +250,15 @@ export async function seedDemoData(databaseUrl: string, options: SeedOptions): P
         const rows = ctx.rowsOf(table);
         await timed(table, () => insertRows(client, TABLES[table], rows, counter, { batchSize: 5_000 }));
       }
+      // Two years of daily fleet snapshots up to yesterday, by the statement the app's job writes each day with.
+      await timed("FleetSnapshot", async () => {
+        const today = utcDay(now);
+        const result = await client.query(FLEET_SNAPSHOT_INSERT_SQL, [
+          addDays(today, -SNAPSHOT_BACKFILL_DAYS),
+          addDays(today, -1),
+        ]);
+        counter.add("FleetSnapshot", result.rowCount ?? 0);
+      });
       await resetSequences(client, SERIAL_TABLES);
       await client.query("COMMIT");
 

@@ -338,6 +338,35 @@ export const INDUSTRIES_BY_SUFFIX: Record<string, string> = {
   "Oilfield Services": "Oil & Gas",
 };
 
+/** The maintained list of industries: those the company names imply, and a few no demo customer is in yet. */
+export const INDUSTRIES: readonly string[] = [
+  ...new Set([...Object.values(INDUSTRIES_BY_SUFFIX), "Agriculture", "Government", "Mining", "Waste Management"]),
+].sort();
+
+export interface NamedPlace {
+  name: string;
+  city: string;
+  state: string;
+}
+
+/** Body shops the company sends damaged units to, one near each lot. */
+export const BODY_SHOPS: readonly NamedPlace[] = [
+  { name: "Metroplex Collision Center", city: "Dallas", state: "TX" },
+  { name: "Gulf Coast Auto Body", city: "Houston", state: "TX" },
+  { name: "Peachtree Collision", city: "Atlanta", state: "GA" },
+  { name: "Buckeye Fleet Body Works", city: "Columbus", state: "OH" },
+  { name: "Desert Collision Repair", city: "Phoenix", state: "AZ" },
+  { name: "Front Range Auto Body", city: "Denver", state: "CO" },
+  { name: "Queen City Collision", city: "Charlotte", state: "NC" },
+  { name: "Sooner Body & Paint", city: "Oklahoma City", state: "OK" },
+];
+
+/** Upfitters that fit racks, boxes and service bodies to new trucks before their first rental. */
+export const UPFITTERS: readonly NamedPlace[] = [
+  { name: "Lone Star Work Truck Upfitters", city: "Fort Worth", state: "TX" },
+  { name: "Southeast Fleet Upfit", city: "Macon", state: "GA" },
+];
+
 export const VENDOR_TRANSPORT_WORDS = [
   "Transport",
   "Auto Transport",

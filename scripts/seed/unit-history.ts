@@ -1,10 +1,13 @@
 // Unit rows and their history. A unit's history is the life that leads to its current status: in the
 // fleet as NEW, rented, returned, reconditioned and rented again, then sold off — ending with a Status
-// row at exactly the unit's last status change and Sub-Status rows ending at its current sub-status.
+// row at exactly the unit's last status change and Sub-Status rows ending at its current sub-status. The
+// odometer readings follow the same life (odometer-readings.ts).
 import { UNIT_STATUSES, type UnitStatusName } from "../../app/rules/fleet/unit-statuses.ts";
 import type { Row } from "./bulk-insert.ts";
 import { dateText, MS_PER_DAY, timestampText } from "./clock.ts";
 import type { SeedContext, StaffMember, UnitInfo } from "./context.ts";
+import { registrationColumns } from "./fleet-facts.ts";
+import { OdometerReadingWriter, type StatusChange } from "./odometer-readings.ts";
 import { createRandom, type Random } from "./random.ts";
 import { CHANGED_FROM, SUB_STATUSES } from "./reference-data.ts";
 
@@ -28,6 +31,8 @@ export function unitRow(ctx: SeedContext, unit: UnitInfo): Row {
     rentalUse: unit.rentalUse,
     locationState: unit.locationState,
     inFleetDate: dateText(unit.inFleetAt),
+    locationId: unit.locationId,
+    ...registrationColumns(unit),
     companyId: unit.companyId,
     createdAt: timestampText(unit.inFleetAt),
     updatedAt: timestampText(Math.max(unit.statusChangedAt, unit.inFleetAt)),
@@ -58,18 +63,23 @@ export class UnitHistoryWriter {
   private readonly random: Random;
   private readonly staffByStatus = new Map<string, StaffMember[]>();
   private readonly salesStaff: StaffMember[];
+  private readonly odometer: OdometerReadingWriter;
   private nextId = 0;
 
   constructor(private readonly ctx: SeedContext) {
     this.random = createRandom("unit-history");
     this.salesStaff = ctx.staffOf("Sales");
+    this.odometer = new OdometerReadingWriter(ctx);
     for (const status of UNIT_STATUSES) {
       const board = status.department ? BOARD_OF_DEPARTMENT[status.department]! : "Titles";
       this.staffByStatus.set(status.name, ctx.staffOf(board));
     }
   }
 
-  /** History rows for the units, in batches (the large scale writes over half a million). */
+  /**
+   * History rows for the units, in batches (the large scale writes over half a million). Their odometer
+   * readings go to the context's OdometerReading rows as each unit is written.
+   */
   *batches(units: readonly UnitInfo[], batchRows: number): Generator<Row[]> {
     let batch: Row[] = [];
     for (const unit of units) {
@@ -188,7 +198,7 @@ export class UnitHistoryWriter {
       status: UnitStatusName,
       importRow = false,
       changedFrom?: string,
-    ) => {
+    ): number | null => {
       const who = importRow ? null : r.pick(changedFrom ? this.salesStaff : this.staffByStatus.get(status)!);
       out.push({
         id: ++this.nextId,
@@ -201,12 +211,14 @@ export class UnitHistoryWriter {
         changedById: who ? who.id : null,
         changedFrom: importRow ? "Fleet Import" : (changedFrom ?? r.pick(CHANGED_FROM[status])),
       });
+      return who?.id ?? null;
     };
 
+    const changes: StatusChange[] = [];
     for (let i = 0; i < path.length; i++) {
       const status = path[i]!;
       const at = times[i]!;
-      add("Status", i === 0 ? null : path[i - 1]!, status, at, status, i === 0);
+      changes.push({ status, at, byId: add("Status", i === 0 ? null : path[i - 1]!, status, at, status, i === 0) });
       const isLast = i === path.length - 1;
       if (!isLast) {
         if (r.chance(0.25)) {
@@ -242,5 +254,6 @@ export class UnitHistoryWriter {
         );
       }
     }
+    this.odometer.write(unit, changes);
   }
 }

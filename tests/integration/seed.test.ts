@@ -15,6 +15,8 @@ import {
   type SeedSummary,
 } from "../../scripts/seed/index.ts";
 import { demoListingPhotos } from "../../scripts/seed/listing-photos.ts";
+import { LOW_READING_EVERY } from "../../scripts/seed/odometer-readings.ts";
+import { LOTS } from "../../scripts/seed/reference-data.ts";
 import { testDatabaseUrl } from "../support/database.ts";
 
 const NOW = new Date("2026-03-16T12:00:00.000Z");
@@ -285,6 +287,167 @@ describe("demo seed: accounts receivable and the rest", () => {
   });
 });
 
+describe("demo seed: the facts the fleet reports read", () => {
+  const LAST_DAY = "2026-03-15";
+
+  it("keeps two years of daily fleet snapshots, up to the day before its now, the fleet growing", async () => {
+    const [span] = await rows<{ days: number; first: string; last: string }>(
+      `SELECT count(DISTINCT day)::int AS days, min(day)::text AS first, max(day)::text AS last FROM "FleetSnapshot"`,
+    );
+    expect(span).toEqual({ days: 730, first: "2024-03-16", last: LAST_DAY });
+    const totals = await rows<{ day: string; units: number }>(
+      `SELECT day::text, sum(units)::int AS units FROM "FleetSnapshot" WHERE day IN ('2024-03-16', $1) GROUP BY day ORDER BY day`,
+      [LAST_DAY],
+    );
+    expect(totals[0]!.units).toBeGreaterThan(DEMO_UNITS / 2);
+    expect(totals[1]!.units).toBeGreaterThan(totals[0]!.units);
+  });
+
+  it("counts on its last day the fleet worked out from the units and their last status change", async () => {
+    // Each unit's status at the end of the day, read here by its own query: the last change before midnight,
+    // else the first change's previous value, else its status now; SOLD units and units not yet in left out.
+    const fleet = await rows<{ key: string; units: number }>(
+      `WITH at_end AS (
+         SELECT u.id, u."truckType", u."locationState", u."rentalUse", u."inFleetDate",
+                coalesce(
+                  (SELECT h."newVal" FROM "UnitHistory" h WHERE h."unitId" = u.id AND h."statType" = 'Status'
+                      AND h."changedOn" < $1::date + 1 ORDER BY h."changedOn" DESC, h.id DESC LIMIT 1),
+                  (SELECT coalesce(h."prevVal", s.name) FROM "UnitHistory" h WHERE h."unitId" = u.id
+                      AND h."statType" = 'Status' ORDER BY h."changedOn", h.id LIMIT 1),
+                  s.name) AS status
+           FROM "Unit" u JOIN "UnitStatus" s ON s.id = u."statusId")
+       SELECT concat_ws('|', st.id, e."truckType", coalesce(e."locationState", ''), coalesce(e."rentalUse"::text, '')) AS key,
+              count(*)::int AS units
+         FROM at_end e JOIN "UnitStatus" st ON st.name = e.status
+        WHERE e.status <> 'SOLD' AND e."inFleetDate" <= $1::date
+        GROUP BY 1 ORDER BY 1`,
+      [LAST_DAY],
+    );
+    const snapshot = await rows<{ key: string; units: number }>(
+      `SELECT concat_ws('|', "statusId", "truckType", state, "rentalUse") AS key, units
+         FROM "FleetSnapshot" WHERE day = $1 ORDER BY 1`,
+      [LAST_DAY],
+    );
+    expect(snapshot).toEqual(fleet);
+    expect(snapshot.reduce((sum, row) => sum + row.units, 0)).toBeGreaterThan(DEMO_UNITS * 0.8);
+  });
+
+  it("reads odometers at deliveries, returns, inspections and auctions over two years, rising at a rental truck's pace", async () => {
+    const sources = await rows<{ source: string }>(`SELECT DISTINCT source::text FROM "OdometerReading" ORDER BY 1`);
+    expect(sources.map((row) => row.source)).toEqual(["AUCTION", "DELIVERY", "INSPECTION", "RETURN"]);
+    expect(
+      await count(
+        `SELECT count(*)::int AS n FROM "OdometerReading" WHERE "readAt" < $1::timestamptz - interval '730 days' OR "readAt" > $1::timestamptz`,
+        [NOW.toISOString()],
+      ),
+    ).toBe(0);
+    // No reading above the unit's odometer now, and each request's reading names its request.
+    expect(
+      await count(
+        `SELECT count(*)::int AS n FROM "OdometerReading" r JOIN "Unit" u ON u.id = r."unitId" WHERE r.reading > u.odometer`,
+      ),
+    ).toBe(0);
+    expect(
+      await count(`SELECT count(*)::int AS n FROM "OdometerReading" WHERE "formHistoryId" IS NOT NULL`),
+    ).toBeGreaterThan(10);
+    const [pace] = await rows<{ median: number }>(
+      `WITH r AS (SELECT source, reading, "readAt",
+                         lag(reading) OVER w AS before, lag("readAt") OVER w AS "beforeAt", lag(source) OVER w AS "beforeSource"
+                    FROM "OdometerReading" WINDOW w AS (PARTITION BY "unitId" ORDER BY "readAt", id))
+       SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY (reading - before) / (extract(epoch FROM "readAt" - "beforeAt") / 86400 / 30.44)) AS median
+         FROM r WHERE source = 'RETURN' AND "beforeSource" = 'DELIVERY' AND reading > before AND "readAt" - "beforeAt" > interval '30 days'`,
+    );
+    expect(pace!.median).toBeGreaterThan(1_500);
+    expect(pace!.median).toBeLessThan(3_500);
+  });
+
+  it("has readings that rise, but for a few deliberately misread low once, and a few deliveries nobody read", async () => {
+    const drops = await rows<{ unitId: number; drops: number; recovered: boolean }>(
+      `WITH r AS (SELECT "unitId", reading, lag(reading) OVER w AS before, lead(reading) OVER w AS after
+                    FROM "OdometerReading" WINDOW w AS (PARTITION BY "unitId" ORDER BY "readAt", id))
+       SELECT "unitId", count(*)::int AS drops, bool_and(after IS NULL OR after >= before) AS recovered
+         FROM r WHERE reading < before GROUP BY "unitId"`,
+    );
+    const readings = await count(`SELECT count(*)::int AS n FROM "OdometerReading"`);
+    expect(drops.length).toBeGreaterThan(0);
+    expect(drops.length).toBeLessThanOrEqual(Math.ceil(readings / LOW_READING_EVERY));
+    // One misread reading per unit, and the reading after it is right again.
+    expect(drops.every((drop) => drop.drops === 1 && drop.recovered)).toBe(true);
+    const unread = await count(
+      `SELECT count(*)::int AS n FROM "UnitHistory" h
+        WHERE h."statType" = 'Status' AND h."newVal" = 'ON RENT' AND h."changedOn" >= $1::timestamp - interval '729 days'
+          AND NOT EXISTS (SELECT 1 FROM "OdometerReading" r WHERE r."unitId" = h."unitId" AND r.source = 'DELIVERY'
+                             AND r."readAt" = h."changedOn" AT TIME ZONE 'UTC')`,
+      [NOW.toISOString()],
+    );
+    expect(unread).toBeGreaterThan(0);
+    expect(unread).toBeLessThan(20);
+  });
+
+  it("puts every unit at auction at its listing's auction, units in the body shop at a body shop, none on rent anywhere", async () => {
+    const placed = await rows<{ status: string; kind: string | null; units: number }>(
+      `SELECT s.name AS status, l.kind::text AS kind, count(*)::int AS units
+         FROM "Unit" u JOIN "UnitStatus" s ON s.id = u."statusId" LEFT JOIN "Location" l ON l.id = u."locationId"
+        GROUP BY 1, 2`,
+    );
+    const kindsOf = (status: string) => placed.filter((row) => row.status === status).map((row) => row.kind);
+    expect(kindsOf("At Auction")).toEqual(["AUCTION"]);
+    expect(kindsOf("BODY SHOP")).toEqual(["BODY_SHOP"]);
+    expect(kindsOf("ON RENT")).toEqual([null]);
+    expect(kindsOf("SOLD")).toEqual([null]);
+    expect(kindsOf("ON LOT")).toEqual(["LOT"]);
+    expect(kindsOf("NEW").toSorted()).toEqual(["LOT", "UPFITTER"]);
+    expect(
+      await count(
+        `SELECT count(*)::int AS n FROM "Unit" u JOIN "Location" l ON l.id = u."locationId"
+           JOIN "AuctionListing" a ON a."unitId" = u.id AND a."endedAt" IS NULL
+          WHERE u."statusId" = ${UNIT_STATUS_ID["At Auction"]} AND a."facilitatingAuction" <> l.name`,
+      ),
+    ).toBe(0);
+    // A unit standing at a location is in its state.
+    expect(
+      await count(
+        `SELECT count(*)::int AS n FROM "Unit" u JOIN "Location" l ON l.id = u."locationId"
+          WHERE u."locationState" <> l.state AND u."statusId" NOT IN (${UNIT_STATUS_ID["IN TRANSIT"]}, ${UNIT_STATUS_ID["IN TRANSIT (SELLER)"]})`,
+      ),
+    ).toBe(0);
+    const kinds = await rows<{ kind: string; n: number }>(
+      `SELECT kind::text, count(*)::int AS n FROM "Location" GROUP BY 1 ORDER BY 1`,
+    );
+    expect(kinds).toEqual([
+      { kind: "AUCTION", n: expect.any(Number) },
+      { kind: "BODY_SHOP", n: expect.any(Number) },
+      { kind: "LOT", n: LOTS.length },
+      { kind: "UPFITTER", n: expect.any(Number) },
+    ]);
+  });
+
+  it("registers every unit, mostly in the fleet's home states, some expiring within 60 days and a few expired", async () => {
+    const [registration] = await rows<{ missing: number; home: number; expired: number; soon: number }>(
+      `SELECT count(*) FILTER (WHERE "registrationState" IS NULL OR "registrationExpiry" IS NULL)::int AS missing,
+              count(*) FILTER (WHERE "registrationState" = ANY($2::text[]))::int AS home,
+              count(*) FILTER (WHERE "registrationExpiry" < $1::date)::int AS expired,
+              count(*) FILTER (WHERE "registrationExpiry" >= $1::date AND "registrationExpiry" <= $1::date + 60)::int AS soon
+         FROM "Unit"`,
+      [NOW.toISOString().slice(0, 10), [...new Set(LOTS.map((lot) => lot.state))]],
+    );
+    expect(registration!.missing).toBe(0);
+    expect(registration!.home).toBeGreaterThan(DEMO_UNITS * 0.8);
+    expect(registration!.expired).toBeGreaterThan(0);
+    expect(registration!.expired).toBeLessThan(DEMO_UNITS * 0.1);
+    expect(registration!.soon).toBeGreaterThan(DEMO_UNITS * 0.05);
+  });
+
+  it("links every company to an industry of the list, which holds industries no customer is in yet", async () => {
+    expect(await count(`SELECT count(*)::int AS n FROM "Company" WHERE "industryId" IS NULL`)).toBe(0);
+    expect(
+      await count(
+        `SELECT count(*)::int AS n FROM "Industry" i WHERE NOT EXISTS (SELECT 1 FROM "Company" c WHERE c."industryId" = i.id)`,
+      ),
+    ).toBeGreaterThan(0);
+  });
+});
+
 describe("demo seed: accounts", () => {
   it("gives each demo account exactly its permission ids through its department, and the demo password", async () => {
     for (const account of DEMO_ACCOUNTS) {
@@ -394,10 +557,14 @@ describe("demo seed: reproducible and careful", () => {
     "User",
     "Department",
     "DepartmentPermission",
+    "Industry",
     "Company",
     "Vendor",
+    "Location",
     "Unit",
     "UnitHistory",
+    "FleetSnapshot",
+    "OdometerReading",
     "FormHistory",
     "OrderForm",
     "OffRentForm",

@@ -33,6 +33,7 @@ const server = await startServer({
   config: { ...config, DATABASE_URL: env.DATABASE_URL! },
   logger: createLogger(config),
   host: "127.0.0.1",
+  fleetSnapshots: false,
   realtime: {
     redisKey: env.REALTIME_REDIS_KEY,
     loadList: async (db, list): Promise<CardListPayload> => {

@@ -3,6 +3,7 @@
 // socket tests the realtime layer's options (an injected list loader, no session-change listener).
 import { loadConfig } from "../../server/config.ts";
 import { startServer, type RunningServer } from "../../server/index.ts";
+import type { FleetSnapshotJobOptions } from "../../server/fleet-snapshot-job.ts";
 import { createLogger } from "../../server/logger.ts";
 import type { RealtimeOptions } from "../../server/realtime/index.ts";
 import type { Logger } from "~/modules/platform/services.server.ts";
@@ -12,7 +13,13 @@ export type { RunningServer };
 export async function startTestServer(
   environment: Record<string, string> = {},
   /** `logger`: instead of one at LOG_LEVEL, for a test that reads what the server logged. */
-  options: { databaseUrl?: string; logger?: Logger; realtime?: RealtimeOptions } = {},
+  options: {
+    databaseUrl?: string;
+    logger?: Logger;
+    realtime?: RealtimeOptions;
+    /** Off unless a test asks: the job would write in the background of every other test. */
+    fleetSnapshots?: FleetSnapshotJobOptions;
+  } = {},
 ): Promise<RunningServer> {
   const config = loadConfig({
     NODE_ENV: "test",
@@ -28,5 +35,6 @@ export async function startTestServer(
     host: "127.0.0.1",
     dev: false,
     realtime: options.realtime,
+    fleetSnapshots: options.fleetSnapshots ?? false,
   });
 }

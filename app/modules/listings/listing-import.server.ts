@@ -94,9 +94,11 @@ interface ReadyRow {
 /**
  * Upserts listings by VIN and replaces their photos, in one statement: a listing and its photos land
  * together or not at all (one statement is one transaction), and concurrent imports of a VIN meet at its
- * unique index. Answers how many were created (the rest were updated).
+ * unique index. A listing of a fleet unit whose odometer is new (a new listing, or another value than the
+ * stored one) is kept as the unit's AUCTION odometer reading (ADR 059); the same feed again adds none.
+ * Answers how many were created (the rest were updated).
  */
-async function upsertListings(db: Db, rows: readonly ReadyRow[]): Promise<number> {
+async function upsertListings(db: Db, rows: readonly ReadyRow[], now: Date): Promise<number> {
   const column = <T>(read: (row: ReadyRow) => T) => rows.map(read);
   const photos = rows.flatMap((row) =>
     row.photos.map((photo, position) => ({ vin: row.listing.vin, position, ...photo })),
@@ -131,6 +133,13 @@ async function upsertListings(db: Db, rows: readonly ReadyRow[]): Promise<number
         source = EXCLUDED.source, comments = EXCLUDED.comments, "listingUrl" = EXCLUDED."listingUrl",
         "unitId" = EXCLUDED."unitId"
       RETURNING id, vin, (xmax = 0) AS created
+    ), reading AS (
+      INSERT INTO "OdometerReading" ("unitId", reading, source, "readAt")
+      SELECT i."unitId", i.odometer, 'AUCTION'::"OdometerSource", ${now}::timestamptz
+        FROM input i
+       WHERE i."unitId" IS NOT NULL AND i.odometer > 0
+         AND NOT EXISTS (SELECT 1 FROM "AuctionListing" stored
+                          WHERE stored.vin = i.vin AND stored."unitId" = i."unitId" AND stored.odometer = i.odometer)
     ), gone AS (
       DELETE FROM "AuctionListingImage" i USING listing l WHERE i."listingId" = l.id
     ), added AS (
@@ -202,7 +211,7 @@ export async function importListingFeed(
   const write = async (ready: readonly ReadyRow[]) => {
     if (ready.length === 0) return;
     try {
-      const made = await upsertListings(db, ready);
+      const made = await upsertListings(db, ready, now);
       created += made;
       updated += ready.length - made;
     } catch (error) {

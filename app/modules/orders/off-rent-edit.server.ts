@@ -62,6 +62,7 @@ import {
   orderLockReason,
   storedFields,
 } from "./off-rent-edit-load.server.ts";
+import { type OdometerReadingInput, recordOdometerReadings } from "../fleet/odometer-readings.server.ts";
 import { returnableUnits } from "./vin-test.server.ts";
 
 export const OFF_RENT_EDIT_ACTION = "edit";
@@ -295,7 +296,7 @@ export async function saveReturnHalf(
           data: { companyId: company.id, submitteeName: edit.submittedBy },
         });
       }
-      const jobsChanged = await writeReturningLines(tx, order, plan, fleet, stage);
+      const jobsChanged = await writeReturningLines(tx, order, plan, fleet, stage, { recordedById: actor.user.id });
       await recordAudit(tx, {
         entityType: OFF_RENT_ENTITY,
         entityId: offRent.id,
@@ -328,12 +329,20 @@ export async function saveReturnHalf(
   );
 }
 
+export interface ReturningLinesWrite {
+  /** Who saved the list: the odometer readings it records are theirs. */
+  recordedById: number;
+  /** The refusal when a line is no longer as read; a 409 saying so by default. */
+  changedMeanwhile?: () => OperationConflict;
+}
+
 /**
  * Writes the units list (the off-rent edit's, and the trade on-rent edit's for the trade's return half):
  * removed lines go (with their pickup jobs that no carrier holds), changed lines are updated (a renamed
- * unit's open, unassigned pickup job follows it), added lines are created. Every write is conditional on
- * the line being as read; otherwise `changedMeanwhile` rolls the whole edit back with a 409. Answers
- * whether any transport job changed.
+ * unit's open, unassigned pickup job follows it), added lines are created, and each odometer a line
+ * records for a fleet unit (an added line, a changed odometer, another unit) is kept as a RETURN reading.
+ * Every write is conditional on the line being as read; otherwise `changedMeanwhile` rolls the whole
+ * edit back with a 409. Answers whether any transport job changed.
  */
 export async function writeReturningLines(
   tx: Prisma.TransactionClient,
@@ -341,9 +350,21 @@ export async function writeReturningLines(
   plan: ReturningUnitsPlan<LoadedLine>,
   fleet: ReadonlyMap<string, { unitId: number } | null>,
   stage: number,
-  changedMeanwhile: () => OperationConflict = () =>
-    new OperationConflict(refuse(409, OFF_RENT_EDIT_MESSAGES.changedMeanwhile)),
+  write: ReturningLinesWrite,
 ): Promise<boolean> {
+  const changedMeanwhile =
+    write.changedMeanwhile ?? (() => new OperationConflict(refuse(409, OFF_RENT_EDIT_MESSAGES.changedMeanwhile)));
+  const readAt = new Date();
+  const readings: OdometerReadingInput[] = [];
+  const read = (unitId: number | null, odometer: string) =>
+    readings.push({
+      unitId,
+      reading: Number(odometer),
+      source: "RETURN",
+      readAt,
+      recordedById: write.recordedById,
+      formHistoryId: order.id,
+    });
   const openJobs = (unitId: number) => ({
     formHistoryId: order.id,
     kind: "PICKUP" as const,
@@ -374,6 +395,7 @@ export async function writeReturningLines(
           statusId: statusOfAddedLine(line.vin, stage),
         },
       });
+      read(unitIdOf(line), line.odometer);
       continue;
     }
     if (!line.vinChanged && !line.odometerChanged) continue;
@@ -389,6 +411,7 @@ export async function writeReturningLines(
       },
     });
     if (updated.count !== 1) throw changedMeanwhile();
+    read(unitId, line.odometer);
     if (line.vinChanged && stored.unitId !== null) {
       const moved =
         unitId === null
@@ -397,5 +420,6 @@ export async function writeReturningLines(
       jobsChanged = moved.count > 0 || jobsChanged;
     }
   }
+  await recordOdometerReadings(tx, readings);
   return jobsChanged;
 }

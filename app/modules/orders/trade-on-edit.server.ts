@@ -423,7 +423,10 @@ export async function editTradeOnOrder(
           data: { companyId: company.id, submitteeName: edit.fields.submitteeName as string },
         });
       }
-      await writeReturningLines(tx, order, plan, fleet, offRent.offboardingStatus, changedMeanwhile);
+      await writeReturningLines(tx, order, plan, fleet, offRent.offboardingStatus, {
+        recordedById: actor.user.id,
+        changedMeanwhile,
+      });
       const auditActor = auditActorOf(actor);
       await recordAudit(tx, {
         entityType: TRADE_ENTITY,

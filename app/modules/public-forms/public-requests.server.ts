@@ -4,6 +4,7 @@
 // to it; any other code is kept as typed on the order and the request goes to the review customer
 // (DEFAULT_COMPANY_CODE), so the answer is the same whether a code exists or not. Each transaction first
 // claims the submission's ticket: a ticket used already stores nothing (null).
+import { recordOdometerReadings } from "~/modules/fleet/odometer-readings.server.ts";
 import type { Db } from "~/modules/platform/services.server.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import type { CardListName } from "~/rules/boards/boards.ts";
@@ -66,12 +67,15 @@ async function finish(
 }
 
 /** Units the customer named that are fleet units: their lines link to them (nothing is told back). */
-async function unitIdsOf(tx: Tx, unitNumbers: readonly string[]): Promise<Map<string, number>> {
+async function unitsOf(
+  tx: Tx,
+  unitNumbers: readonly string[],
+): Promise<Map<string, { id: number; companyId: number | null }>> {
   const units = await tx.unit.findMany({
     where: { unitNumber: { in: [...unitNumbers] } },
-    select: { id: true, unitNumber: true },
+    select: { id: true, unitNumber: true, companyId: true },
   });
-  return new Map(units.map((unit) => [unit.unitNumber, unit.id]));
+  return new Map(units.map((unit) => [unit.unitNumber, { id: unit.id, companyId: unit.companyId }]));
 }
 
 /** An order from /order-form: on the onboarding board, Submitted. */
@@ -220,7 +224,7 @@ export async function storePublicTrade(
       },
       select: { id: true },
     });
-    await createReturningUnits(tx, history.id, offRent.id, trade.units);
+    await createReturningUnits(tx, history.id, offRent.id, companyId, trade.units);
     return finish(tx, "trade", history.id, submission.origin, ["onboarding", "offboarding"]);
   });
 }
@@ -231,9 +235,10 @@ async function createReturningUnits(
   tx: Tx,
   formHistoryId: number,
   offRentFormId: number,
+  companyId: number,
   units: readonly { unitNumber: string; odometer: number }[],
 ): Promise<void> {
-  const known = await unitIdsOf(
+  const known = await unitsOf(
     tx,
     units.map((unit) => unit.unitNumber),
   );
@@ -242,12 +247,30 @@ async function createReturningUnits(
       formHistoryId,
       offRentFormId,
       unitNumber: unit.unitNumber,
-      unitId: known.get(unit.unitNumber) ?? null,
+      unitId: known.get(unit.unitNumber)?.id ?? null,
       odometer: unit.odometer,
       // At the customer, waiting for a pickup to be scheduled (as a staff-entered off-rent's lines).
       statusId: RETURNING_UNIT_STATUS.awaitingPickup,
     })),
   });
+  // The customer's own reading of each unit it has on rent and returns: no employee recorded it, and a number
+  // typed for another customer's unit is no reading of ours.
+  const readAt = new Date();
+  const rentedHere = (unitNumber: string) => {
+    const unit = known.get(unitNumber);
+    return unit && unit.companyId === companyId ? unit.id : null;
+  };
+  await recordOdometerReadings(
+    tx,
+    units.map((unit) => ({
+      unitId: rentedHere(unit.unitNumber),
+      reading: unit.odometer,
+      source: "RETURN",
+      readAt,
+      recordedById: null,
+      formHistoryId,
+    })),
+  );
 }
 
 /** An off-rent from /off-rent-form: on the offboarding board, Submitted. */
@@ -286,7 +309,7 @@ export async function storePublicOffRent(
       },
       select: { id: true },
     });
-    await createReturningUnits(tx, history.id, form.id, offRent.units);
+    await createReturningUnits(tx, history.id, form.id, companyId, offRent.units);
     return finish(tx, "offRent", history.id, submission.origin, ["offboarding"]);
   });
 }

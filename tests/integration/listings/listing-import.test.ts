@@ -160,6 +160,27 @@ describe("importing the fixture feed", () => {
     expect(chevrolet!.buyNowPrice?.toFixed(2)).toBe("39900.00");
   });
 
+  it("keeps a fleet unit's listed odometer as its AUCTION reading once, and again only when the feed changes it", async () => {
+    const readingsOf = async () =>
+      (await db.odometerReading.findMany({ where: { unitId: fleetUnitId }, orderBy: { id: "asc" } })).map(
+        ({ reading, source, readAt, recordedById, formHistoryId }) => ({
+          reading,
+          source,
+          readAt,
+          recordedById,
+          formHistoryId,
+        }),
+      );
+    // The fixture imported twice above: one reading, of the first import.
+    const first = { reading: 48_210, source: "AUCTION", readAt: NOW, recordedById: null, formHistoryId: null };
+    expect(await readingsOf()).toEqual([first]);
+    const changed = `vin,year,make,models,odometer\n${FIXTURE_VINS[0]},2022,Ford,F-150,48900`;
+    expect(await importText(changed)).toMatchObject({ ok: true, report: { updated: 1, refused: [] } });
+    expect(await readingsOf()).toEqual([first, { ...first, reading: 48_900 }]);
+    // A listing of no fleet unit is nobody's reading.
+    expect(await db.odometerReading.count({ where: { unitId: { not: fleetUnitId } } })).toBe(0);
+  });
+
   it("imports the same feed twice at once without duplicating a VIN", async () => {
     const text = [HEADER, row("1FTBF2B60NEA00101", "front.jpg"), row("1FTBF2B60NEA00102")].join("\n");
     const both = await Promise.all([importText(text), importText(text)]);

@@ -147,6 +147,40 @@ describe("editOffRentOrder: saving", () => {
     });
   });
 
+  it("keeps each odometer it records for a fleet unit as the saver's RETURN reading, none for unchanged or placeholder lines", async () => {
+    const actor = await actorWith(db, ["offboarding"]);
+    const {
+      company: owner,
+      offRentForm,
+      lines,
+      form,
+    } = await editableOffRent(db, { stage: OFFBOARDING_STAGE.approved, count: 3 });
+    const renamedTo = await unit(db, "ON RENT", { companyId: owner.id });
+    const added = await unit(db, "ON RENT", { companyId: owner.id });
+    const body = bodyOf(offRentForm, lines, {
+      returningVins: [
+        rowOf(lines[0]!),
+        { ...rowOf(lines[1]!), odometer: "52340" },
+        { ...rowOf(lines[2]!), vin: renamedTo.unitNumber },
+        newRow(added.unitNumber, "048211"),
+        newRow("UPDATE"),
+      ],
+    });
+    const started = new Date();
+    expect(await editOffRentOrder(db, actor, body)).toMatchObject({ ok: true });
+    const readings = await db.odometerReading.findMany({ where: { formHistoryId: form.id }, orderBy: { id: "asc" } });
+    expect(
+      readings.map(({ unitId, reading, source, recordedById }) => ({ unitId, reading, source, recordedById })),
+    ).toEqual([
+      { unitId: lines[1]!.unitId, reading: 52_340, source: "RETURN", recordedById: actor.user.id },
+      { unitId: renamedTo.id, reading: 1_000, source: "RETURN", recordedById: actor.user.id },
+      { unitId: added.id, reading: 48_211, source: "RETURN", recordedById: actor.user.id },
+    ]);
+    expect(readings.every((reading) => reading.readAt >= started && reading.readAt <= new Date())).toBe(true);
+    // The unit's own odometer is not the edit's to change.
+    expect((await db.unit.findUniqueOrThrow({ where: { id: added.id } })).odometer).toBe(1_000);
+  });
+
   it("gives a placeholder line of an approved order its unit: it then awaits pickup (5)", async () => {
     const actor = await actorWith(db, ["offboarding"]);
     let owner = 0;

@@ -217,6 +217,35 @@ describe("editTradeOffOrder: saving", () => {
       returnTrucksRemaining: 2,
       version: 2,
     });
+    // The odometers the return half recorded anew are the saver's RETURN readings for the trade.
+    const readings = await db.odometerReading.findMany({
+      where: { unitId: { in: [replacement.id, ...lines.map((line) => line.unitId!)] } },
+      orderBy: { id: "asc" },
+    });
+    expect(
+      readings.map(({ unitId, reading, source, recordedById, formHistoryId }) => ({
+        unitId,
+        reading,
+        source,
+        recordedById,
+        formHistoryId,
+      })),
+    ).toEqual([
+      {
+        unitId: replacement.id,
+        reading: 1000,
+        source: "RETURN",
+        recordedById: actor.user.id,
+        formHistoryId: offRentForm.formHistoryId,
+      },
+      {
+        unitId: lines[1]!.unitId,
+        reading: 1500,
+        source: "RETURN",
+        recordedById: actor.user.id,
+        formHistoryId: offRentForm.formHistoryId,
+      },
+    ]);
   });
 
   it("leaves the trade alone when only the return half's own lines change (an odometer), and then reports offboarding only", async () => {

@@ -227,6 +227,17 @@ describe("editTradeOnOrder: saving", () => {
       [label]: `${label}: ${trade.lines[0]!.unitNumber}!${label}: ${renamed.unitNumber}`,
       "Added Unit 1": `Added Unit 1: none!Added Unit 1: ${added.unitNumber} (odometer 4321)`,
     });
+    // Both units' odometers are new to the return half: each the saver's RETURN reading; the kept line gives none.
+    const readings = await db.odometerReading.findMany({
+      where: { formHistoryId: trade.tradeForm.formHistoryId },
+      orderBy: { id: "asc" },
+    });
+    expect(
+      readings.map(({ unitId, reading, source, recordedById }) => ({ unitId, reading, source, recordedById })),
+    ).toEqual([
+      { unitId: renamed.id, reading: 1000, source: "RETURN", recordedById: actor.user.id },
+      { unitId: added.id, reading: 4321, source: "RETURN", recordedById: actor.user.id },
+    ]);
   });
 
   it("removes a unit awaiting pickup with one new truck fewer", async () => {

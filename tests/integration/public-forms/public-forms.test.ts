@@ -23,6 +23,7 @@ import { TRADE_FORM_MESSAGES } from "~/rules/public-forms/trade-form.ts";
 import { UNIT_ROW_MESSAGES } from "~/rules/public-forms/public-form-fields.ts";
 import { createTestPrisma, testDatabaseUrl } from "../../support/database.ts";
 import { company } from "../../support/factories/companies.ts";
+import { ensureStatuses, unit } from "../../support/factories/units.ts";
 import {
   validOffRentBody,
   validOrderBody,
@@ -305,6 +306,29 @@ describe("/off-rent-form", () => {
     expect(history.offRentForm).toMatchObject({ offboardingStatus: 0, numTrucksReturning: 2, tradeFormId: null });
     expect(history.returningUnits.map((line) => line.unitNumber)).toEqual(["OFF00001", "OFF00002"]);
     expect((await loadOffboarding(db, new Date(), [formHistoryId])).length).toBe(1);
+  });
+
+  it("keeps the customer's odometer of each unit it has on rent as a RETURN reading, none for another's unit", async () => {
+    await ensureStatuses(db);
+    const customer = await company(db);
+    const stranger = await company(db);
+    const own = await unit(db, "ON RENT", { companyId: customer.id });
+    const others = await unit(db, "ON RENT", { companyId: stranger.id });
+    const response = await postForm(
+      server,
+      FORMS.offRent,
+      validOffRentBody({
+        compCode: customer.code,
+        unitNumber: [own.unitNumber, others.unitNumber, "OFF00009"],
+        unitOdometer: ["61234", "7000", "10"],
+      }),
+    );
+    const formHistoryId = idOf(referenceOf(response, FORMS.offRent));
+    const readings = await db.odometerReading.findMany({ where: { formHistoryId } });
+    expect(
+      readings.map(({ unitId, reading, source, recordedById }) => ({ unitId, reading, source, recordedById })),
+    ).toEqual([{ unitId: own.id, reading: 61_234, source: "RETURN", recordedById: null }]);
+    expect(await db.odometerReading.count({ where: { unitId: others.id } })).toBe(0);
   });
 
   it.each([
