@@ -6,7 +6,9 @@ import { downloadResponse } from "~/modules/platform/download.server.ts";
 import { CSV_TYPE, XLSX_TYPE } from "~/rules/downloads.ts";
 import {
   alignOf,
+  definitionIn,
   formatReportValue,
+  offeredOptions,
   pageOf,
   PAGE_SIZES,
   type PageSize,
@@ -16,6 +18,7 @@ import {
   reportQueryString,
   type ReportState,
   reportTotals,
+  type ReportViewer,
   sortRows,
 } from "~/rules/reports/report-kit.ts";
 import type { ReportChartView, ReportView } from "~/rules/reports/report-view.ts";
@@ -30,13 +33,19 @@ export interface ServerReport<Row> extends ReportDefinition<Row> {
 const dayOf = (now: Date) => now.toISOString().slice(0, 10);
 
 /** The filters as the page shows them, with the values read (or, after a refusal, as they were sent). */
-function filterViews<Row>(report: ServerReport<Row>, values: Record<string, string>): ReportView["filters"] {
+function filterViews<Row>(
+  report: ServerReport<Row>,
+  values: Record<string, string>,
+  viewer: ReportViewer | undefined,
+): ReportView["filters"] {
   return report.filters.map((filter) => ({
     name: filter.name,
     label: filter.label,
     kind: filter.kind,
     value: values[filter.name] ?? "",
-    ...(filter.kind === "choice" ? { options: filter.options.map((option) => ({ ...option })) } : {}),
+    ...(filter.kind === "choice"
+      ? { options: offeredOptions(filter.options, viewer).map(({ value, label }) => ({ value, label })) }
+      : {}),
     ...(filter.kind === "text" ? { maxLength: filter.maxLength } : {}),
   }));
 }
@@ -51,16 +60,19 @@ export async function reportView<Row>(
   pathname: string,
   search: URLSearchParams,
   now: Date,
+  viewer?: ReportViewer,
 ): Promise<{ status: 200 | 400; view: ReportView }> {
-  const query = readReportQuery(report, search, dayOf(now));
-  const columnsWithoutLinks = report.columns.map((column) => ({
-    key: column.key,
-    label: column.label,
-    type: column.type,
-    align: alignOf(column.type),
-    sortHref: null,
-    sorted: null,
-  }));
+  const query = readReportQuery(report, search, dayOf(now), viewer);
+  const columnsWithoutLinks = report.columns
+    .filter((column) => !column.shownIn)
+    .map((column) => ({
+      key: column.key,
+      label: column.label,
+      type: column.type,
+      align: alignOf(column.type),
+      sortHref: null,
+      sorted: null,
+    }));
   if (!query.ok) {
     const sent = Object.fromEntries(report.filters.map((filter) => [filter.name, search.get(filter.name) ?? ""]));
     return {
@@ -68,7 +80,7 @@ export async function reportView<Row>(
       view: {
         title: report.title,
         description: report.description,
-        filters: filterViews(report, sent),
+        filters: filterViews(report, sent, viewer),
         error: { field: query.field, message: query.message },
         columns: columnsWithoutLinks,
         rows: [],
@@ -85,7 +97,8 @@ export async function reportView<Row>(
       },
     };
   }
-  const { state } = query;
+  const state: ReportState = { ...query.state, now: now.toISOString() };
+  report = definitionIn<Row, ServerReport<Row>>(report, state);
   const rows = sortRows(report, await report.load(db, state), state.sort);
   const shown = pageOf(rows, state.pageSize, state.page);
   const href = (changes: Parameters<typeof reportQueryString>[2]) =>
@@ -114,7 +127,7 @@ export async function reportView<Row>(
     view: {
       title: report.title,
       description: report.description,
-      filters: filterViews(report, state.filters),
+      filters: filterViews(report, state.filters, viewer),
       error: null,
       columns: report.columns.map((column) => {
         const sorted = state.sort?.key === column.key ? state.sort.direction : null;
@@ -171,11 +184,14 @@ export async function reportDownload<Row>(
   report: ServerReport<Row>,
   search: URLSearchParams,
   now: Date,
+  viewer?: ReportViewer,
 ): Promise<Response> {
   const format = search.get("format") === "csv" ? "csv" : "xlsx";
-  const query = readReportQuery(report, search, dayOf(now));
+  const query = readReportQuery(report, search, dayOf(now), viewer);
   if (!query.ok) return new Response(query.message, { status: 400, headers: { "Content-Type": "text/plain" } });
-  const rows = sortRows(report, await report.load(db, query.state), query.state.sort);
+  const state: ReportState = { ...query.state, now: now.toISOString() };
+  report = definitionIn<Row, ServerReport<Row>>(report, state);
+  const rows = sortRows(report, await report.load(db, state), state.sort);
   const name = reportFileName(report.title, query.state.today, format);
   return format === "csv"
     ? downloadResponse(reportCsv(report, rows), name, CSV_TYPE)
