@@ -2,12 +2,19 @@
 // app/routes/report.tsx finds its declaration here. A new report adds its module and one line.
 import type { RouteName } from "~/rules/access/routes.ts";
 import { fleetPieReport } from "./fleet/fleet-pie.server.ts";
+import { industryReport } from "./fleet/industry.server.ts";
+import { lotAuctionCountReport } from "./fleet/lot-auction-count.server.ts";
+import { truckCountByStateNewReport, truckCountByStateReport } from "./fleet/truck-count-by-state.server.ts";
 import type { ServerReport } from "./report-run.server.ts";
 
 // Each report's rows are its own type; the runner only hands them back to the report's own functions.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const REPORTS: Partial<Record<RouteName, ServerReport<any>>> = {
   fleetpie: fleetPieReport,
+  "truck-count-by-state": truckCountByStateReport,
+  "truck-count-by-state-new": truckCountByStateNewReport,
+  "lot-auction-count": lotAuctionCountReport,
+  industry: industryReport,
 };
 
 /** The report a route shows, or undefined for a route that is not one. */

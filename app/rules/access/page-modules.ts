@@ -54,6 +54,10 @@ export const PAGE_MODULES: Partial<Record<RouteName, string | readonly string[]>
   damageInspection: "routes/damage-inspection.tsx",
   // The reports built on the report kit: one module, the route decides the report (ADR 055).
   fleetpie: "routes/report.tsx",
+  "truck-count-by-state": "routes/report.tsx",
+  "truck-count-by-state-new": "routes/report.tsx",
+  "lot-auction-count": "routes/report.tsx",
+  industry: "routes/report.tsx",
 };
 
 /** Whether the page is built (has a module of its own); the root path only redirects. */
