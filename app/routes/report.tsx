@@ -15,28 +15,28 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 function reportOf(args: { context: Route.LoaderArgs["context"]; pattern: string }) {
-  const { route } = requireRouteAccess(args);
+  const { route, session } = requireRouteAccess(args);
   const report = reportOfRoute(route.name);
   if (!report) throw new Response("Not a report", { status: 404 });
-  return { report, path: route.path };
+  return { report, path: route.path, viewer: { permissionIds: session.permissions } };
 }
 
 export const middleware: Route.MiddlewareFunction[] = [
   async (args, next) => {
     const format = args.url.searchParams.get("format");
     if (format === null) return next();
-    const { report } = reportOf(args);
+    const { report, viewer } = reportOf(args);
     if (format !== "xlsx" && format !== "csv")
       return new Response("format must be xlsx or csv", { status: 400, headers: { "Content-Type": "text/plain" } });
     const { database } = args.context.get(servicesContext);
-    return reportDownload(database.prisma, report, args.url.searchParams, new Date());
+    return reportDownload(database.prisma, report, args.url.searchParams, new Date(), viewer);
   },
 ];
 
 export async function loader(args: Route.LoaderArgs) {
-  const { report, path } = reportOf(args);
+  const { report, path, viewer } = reportOf(args);
   const { database } = args.context.get(servicesContext);
-  const { status, view } = await reportView(database.prisma, report, path, args.url.searchParams, new Date());
+  const { status, view } = await reportView(database.prisma, report, path, args.url.searchParams, new Date(), viewer);
   return data({ view }, { status });
 }
 

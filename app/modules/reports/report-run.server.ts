@@ -7,6 +7,7 @@ import { CSV_TYPE, XLSX_TYPE } from "~/rules/downloads.ts";
 import {
   alignOf,
   formatReportValue,
+  offeredOptions,
   pageOf,
   PAGE_SIZES,
   type PageSize,
@@ -18,6 +19,7 @@ import {
   type ReportState,
   reportTotals,
   shownFor,
+  type ReportViewer,
   sortRows,
 } from "~/rules/reports/report-kit.ts";
 import type { ReportChartView, ReportView } from "~/rules/reports/report-view.ts";
@@ -35,13 +37,19 @@ export interface ServerReport<Row> extends ReportDefinition<Row> {
 const dayOf = (now: Date) => now.toISOString().slice(0, 10);
 
 /** The filters as the page shows them, with the values read (or, after a refusal, as they were sent). */
-function filterViews<Row>(report: ServerReport<Row>, values: Record<string, string>): ReportView["filters"] {
+function filterViews<Row>(
+  report: ServerReport<Row>,
+  values: Record<string, string>,
+  viewer: ReportViewer | undefined,
+): ReportView["filters"] {
   return report.filters.map((filter) => ({
     name: filter.name,
     label: filter.label,
     kind: filter.kind,
     value: values[filter.name] ?? "",
-    ...(filter.kind === "choice" ? { options: filter.options.map((option) => ({ ...option })) } : {}),
+    ...(filter.kind === "choice"
+      ? { options: offeredOptions(filter.options, viewer).map(({ value, label }) => ({ value, label })) }
+      : {}),
     ...(filter.kind === "text" ? { maxLength: filter.maxLength } : {}),
   }));
 }
@@ -67,8 +75,9 @@ export async function reportView<Row>(
   pathname: string,
   search: URLSearchParams,
   now: Date,
+  viewer?: ReportViewer,
 ): Promise<{ status: 200 | 400; view: ReportView }> {
-  const query = readReportQuery(whole, search, dayOf(now));
+  const query = readReportQuery(whole, search, dayOf(now), viewer);
   if (!query.ok) {
     const sent = Object.fromEntries(whole.filters.map((filter) => [filter.name, search.get(filter.name) ?? ""]));
     const columnsWithoutLinks = shownFor(whole, sentOrDefault(whole, search, dayOf(now))).columns.map((column) => ({
@@ -84,7 +93,7 @@ export async function reportView<Row>(
       view: {
         title: whole.title,
         description: whole.description,
-        filters: filterViews(whole, sent),
+        filters: filterViews(whole, sent, viewer),
         error: { field: query.field, message: query.message },
         columns: columnsWithoutLinks,
         rows: [],
@@ -102,7 +111,7 @@ export async function reportView<Row>(
       },
     };
   }
-  const { state } = query;
+  const state: ReportState = { ...query.state, now: now.toISOString() };
   const report = shownFor(whole, state.filters);
   const [loaded, figures] = await Promise.all([report.load(db, state, now), whole.figures?.(db, state) ?? []]);
   const rows = sortRows(report, loaded, state.sort);
@@ -133,7 +142,7 @@ export async function reportView<Row>(
     view: {
       title: report.title,
       description: report.description,
-      filters: filterViews(report, state.filters),
+      filters: filterViews(report, state.filters, viewer),
       error: null,
       columns: report.columns.map((column) => {
         const sorted = state.sort?.key === column.key ? state.sort.direction : null;
@@ -197,12 +206,14 @@ export async function reportDownload<Row>(
   whole: ServerReport<Row>,
   search: URLSearchParams,
   now: Date,
+  viewer?: ReportViewer,
 ): Promise<Response> {
   const format = search.get("format") === "csv" ? "csv" : "xlsx";
-  const query = readReportQuery(whole, search, dayOf(now));
+  const query = readReportQuery(whole, search, dayOf(now), viewer);
   if (!query.ok) return new Response(query.message, { status: 400, headers: { "Content-Type": "text/plain" } });
-  const report = shownFor(whole, query.state.filters);
-  const rows = sortRows(report, await report.load(db, query.state, now), query.state.sort);
+  const state: ReportState = { ...query.state, now: now.toISOString() };
+  const report = shownFor(whole, state.filters);
+  const rows = sortRows(report, await report.load(db, state, now), state.sort);
   return reportFile(report, rows, format, query.state.today);
 }
 

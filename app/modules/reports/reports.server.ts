@@ -9,6 +9,9 @@ import { mileageReport } from "./fleet/mileage.server.ts";
 import { daysOnRentReport } from "./fleet/days-on-rent.server.ts";
 import { monthsInFleetReport } from "./fleet/months-in-fleet.server.ts";
 import { onOffRentReport } from "./fleet/on-off-rent.server.ts";
+import { industryReport } from "./fleet/industry.server.ts";
+import { lotAuctionCountReport } from "./fleet/lot-auction-count.server.ts";
+import { truckCountByStateNewReport, truckCountByStateReport } from "./fleet/truck-count-by-state.server.ts";
 import type { ServerReport } from "./report-run.server.ts";
 
 // Each report's rows are its own type; the runner only hands them back to the report's own functions.
@@ -22,6 +25,10 @@ export const REPORTS: Partial<Record<RouteName, ServerReport<any>>> = {
   trucks: onOffRentReport,
   "days-on-rent-report": daysOnRentReport,
   monthsinfleet: monthsInFleetReport,
+  "truck-count-by-state": truckCountByStateReport,
+  "truck-count-by-state-new": truckCountByStateNewReport,
+  "lot-auction-count": lotAuctionCountReport,
+  industry: industryReport,
 };
 
 /** The report a route shows, or undefined for a route that is not one. */

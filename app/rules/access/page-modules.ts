@@ -61,6 +61,10 @@ export const PAGE_MODULES: Partial<Record<RouteName, string | readonly string[]>
   trucks: "routes/report.tsx",
   "days-on-rent-report": "routes/report.tsx",
   monthsinfleet: "routes/report.tsx",
+  "truck-count-by-state": "routes/report.tsx",
+  "truck-count-by-state-new": "routes/report.tsx",
+  "lot-auction-count": "routes/report.tsx",
+  industry: "routes/report.tsx",
 };
 
 /** Whether the page is built (has a module of its own); the root path only redirects. */

@@ -2,6 +2,7 @@
 // and this module gives every report the same reading of its URL, sorting, paging, totals, cell text and
 // export file names. Pure: the server runs it; the page only draws what the server computed.
 import { format } from "date-fns";
+import { type FeatureName, hasFeature } from "../access/permissions.ts";
 
 export type ReportColumnType = "text" | "date" | "count" | "number" | "money" | "percent" | "days";
 
@@ -25,6 +26,18 @@ export interface ReportColumn<Row> {
 export interface ChoiceOption {
   value: string;
   label: string;
+  /** Offered, and answered, only to holders of this feature (a section some viewers may not read). */
+  requires?: FeatureName;
+}
+
+/** Who reads the report: the signed-in session's permission ids. */
+export interface ReportViewer {
+  permissionIds: readonly number[];
+}
+
+/** The options of a choice this viewer is offered (an option with `requires` only to its holders). */
+export function offeredOptions(options: readonly ChoiceOption[], viewer: ReportViewer | undefined): ChoiceOption[] {
+  return options.filter((option) => !option.requires || hasFeature(viewer?.permissionIds ?? [], option.requires));
 }
 
 export type ReportFilter =
@@ -32,10 +45,11 @@ export type ReportFilter =
   | { kind: "date"; name: string; label: string; defaultValue(today: string): string }
   | { kind: "text"; name: string; label: string; maxLength: number };
 
-export type ChartKind = "bar" | "stacked-bar" | "line" | "pie";
+export type ChartKind = "bar" | "stacked-bar" | "line" | "pie" | "map";
 
 /** A chart's numbers: one value per category and series; the same numbers the page shows in a table. */
 export interface ChartData {
+  /** For a map: the regions' names as the map knows them (US states' full names). */
   categories: string[];
   series: { name: string; values: number[] }[];
   /** How the numbers read in the table and the axis. */
@@ -96,6 +110,10 @@ export interface ReportState {
   page: number;
   /** YYYY-MM-DD: the day the report is read (date filters' defaults, file names). */
   today: string;
+  /** The instant the report is read (ISO 8601), for lateness; the runner sets it. */
+  now?: string;
+  /** Who reads it; the runner sets it, and a report that answers by permission reads it. */
+  viewer?: ReportViewer;
 }
 
 export type ReportQuery = { ok: true; state: ReportState } | { ok: false; field: string; message: string };
@@ -146,6 +164,7 @@ export function readReportQuery<Row>(
   definition: ReportDefinition<Row>,
   search: URLSearchParams,
   today: string,
+  viewer?: ReportViewer,
 ): ReportQuery {
   const filters: Record<string, string> = {};
   for (const filter of definition.filters) {
@@ -153,7 +172,7 @@ export function readReportQuery<Row>(
     const given = raw === null ? null : raw.trim();
     if (filter.kind === "choice") {
       const value = given === null || given === "" ? filter.defaultValue : given;
-      if (!filter.options.some((option) => option.value === value))
+      if (!offeredOptions(filter.options, viewer).some((option) => option.value === value))
         return { ok: false, field: filter.name, message: REPORT_MESSAGES.choice(filter.label, value.slice(0, 40)) };
       filters[filter.name] = value;
     } else if (filter.kind === "date") {
@@ -195,7 +214,7 @@ export function readReportQuery<Row>(
     if (!/^[1-9]\d{0,5}$/.test(pageText)) return { ok: false, field: "page", message: REPORT_MESSAGES.page };
     page = Number(pageText);
   }
-  return { ok: true, state: { filters, sort, pageSize, page, today } };
+  return { ok: true, state: { filters, sort, pageSize, page, today, ...(viewer ? { viewer } : {}) } };
 }
 
 /**
