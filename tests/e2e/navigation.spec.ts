@@ -172,7 +172,7 @@ test.describe("navigation bar per role", () => {
       link.evaluate((element) => getComputedStyle(element, "::after").content);
     const pages = menu(page, "pages");
     await pages.locator("summary").click();
-    const soon = pages.locator(".nav-item", { hasText: "Months in Fleet" });
+    const soon = pages.locator(".nav-item", { hasText: "Auction Report" });
     await expect(soon).toHaveAttribute("data-coming-soon", "");
     expect(await marker(soon)).toBe('"Coming soon"');
     const built = pages.locator(".nav-item", { hasText: /^On Rent$/ });
@@ -180,7 +180,7 @@ test.describe("navigation bar per role", () => {
     expect(await marker(built)).toBe("none");
 
     const home = page.getByRole("navigation", { name: "Your pages" });
-    await expect(home.locator("[data-coming-soon]", { hasText: "Months in Fleet" })).toContainText("Coming soon");
+    await expect(home.locator("[data-coming-soon]", { hasText: "Auction Report" })).toContainText("Coming soon");
     await expect(home.getByRole("link", { name: "On Rent", exact: true })).toBeVisible();
     await expect(
       home.locator("[data-coming-soon]").filter({ has: page.getByText("On Rent", { exact: true }) }),
