@@ -1,6 +1,6 @@
 // The report kit with JavaScript (ADR 055), on /fleetpie: a changed filter shows its result without a full
 // reload and back restores the earlier one, a header sorts on the server, the chart is the server's SVG, and
-// Download Excel saves the same rows the table shows.
+// Download Excel saves the same rows the table shows; then paging, on the days in status of every unit.
 import { expect, test } from "./fixtures.ts";
 import { adoptSession } from "./support/accounts.ts";
 import { downloadedRows, EXEC, shownRows } from "./report-kit.support.ts";
@@ -51,4 +51,20 @@ test("filters without a reload, sorts, goes back, draws the server's chart and d
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^Fleet Pie \d{2}-\d{2}-\d{4}\.xlsx$/);
   expect(await downloadedRows(download)).toEqual(await shownRows(page));
+
+  // Paging, on a report of many rows: the days in status of every unit, 25 to a page by default.
+  await page.goto("/days-in-status-report");
+  const rows = page.locator("table[data-report-table] tbody tr");
+  await expect(rows).toHaveCount(25);
+  const pages = page.getByRole("navigation", { name: "Pages" });
+  await expect(pages).toContainText(/Page 1 of \d+/);
+  const first = await rows.first().locator("td").first().textContent();
+  await pages.getByRole("link", { name: "Next" }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(pages).toContainText(/Page 2 of \d+/);
+  await expect(rows.first().locator("td").first()).not.toHaveText(first ?? "");
+  await pages.getByRole("link", { name: "50", exact: true }).click();
+  await expect(page).toHaveURL(/rows=50$/);
+  await expect(rows).toHaveCount(50);
+  await expect(pages).toContainText(/Page 1 of \d+/);
 });
