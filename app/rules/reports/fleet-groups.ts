@@ -1,7 +1,8 @@
 // How the fleet reports group unit statuses (ADR 056): the fleet is every unit not SOLD, and its statuses
 // fall into the stages a fleet manager reads the fleet by — ready to rent, on rent, coming back, in recon,
 // for sale, sold awaiting delivery, in claims.
-import { TRUCK_TYPES, type TruckType } from "../fleet/truck-types.ts";
+import { TRUCK_TYPE_VALUES, TRUCK_TYPES, type TruckType } from "../fleet/truck-types.ts";
+import type { ReportFilter } from "./report-kit.ts";
 import { UNIT_STATUSES, type UnitStatusName } from "../fleet/unit-statuses.ts";
 
 export const STATUS_GROUPS = [
@@ -33,3 +34,15 @@ export function statusGroupOf(status: string): StatusGroupName | null {
 const typeLabels = new Map<string, string>(TRUCK_TYPES.map((type) => [type.type, type.label]));
 /** "1/2 Ton" for HALF_TON. */
 export const truckTypeLabel = (type: TruckType | string) => typeLabels.get(type) ?? type;
+
+/** The truck type filter every fleet report offers (`truckType`: all, or one type). */
+export const TRUCK_TYPE_FILTER = {
+  kind: "choice",
+  name: "truckType",
+  label: "Truck type",
+  options: [
+    { value: "all", label: "All types" },
+    ...TRUCK_TYPE_VALUES.map((type) => ({ value: type, label: truckTypeLabel(type) })),
+  ],
+  defaultValue: "all",
+} as const satisfies ReportFilter;

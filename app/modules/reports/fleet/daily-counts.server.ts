@@ -3,7 +3,6 @@
 // truck type. One statement aggregates it all in the database; the counts of a group open the status counts.
 import { Prisma } from "~/generated/prisma/client";
 import type { Db } from "~/modules/platform/services.server.ts";
-import { TRUCK_TYPE_VALUES } from "~/rules/fleet/truck-types.ts";
 import {
   averageOf,
   checkDailyCountsRange,
@@ -14,6 +13,7 @@ import {
 } from "~/rules/reports/daily-counts.ts";
 import { STATUS_GROUPS, type StatusGroupName, statusGroupOf, truckTypeLabel } from "~/rules/reports/fleet-groups.ts";
 import { formatReportValue, type ReportColumn } from "~/rules/reports/report-kit.ts";
+import { TRUCK_TYPE_FILTER } from "~/rules/reports/fleet-groups.ts";
 import type { ServerReport } from "../report-run.server.ts";
 
 export interface DailyCountsRow {
@@ -151,16 +151,7 @@ export const dailyCountsReport: ServerReport<DailyCountsRow> = {
   filters: [
     { kind: "date", name: "from", label: "From", defaultValue: defaultFrom },
     { kind: "date", name: "to", label: "To", defaultValue: defaultTo },
-    {
-      kind: "choice",
-      name: "truckType",
-      label: "Truck type",
-      options: [
-        { value: "all", label: "All types" },
-        ...TRUCK_TYPE_VALUES.map((type) => ({ value: type, label: truckTypeLabel(type) })),
-      ],
-      defaultValue: "all",
-    },
+    TRUCK_TYPE_FILTER,
   ],
   columns,
   defaultSort: null,

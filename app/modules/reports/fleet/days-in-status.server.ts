@@ -3,7 +3,7 @@
 // of days per status; the narrowing filters hold for every view.
 import type { Db } from "~/modules/platform/services.server.ts";
 import { statusDetailsHref } from "~/rules/fleet/status-details.ts";
-import { TRUCK_TYPE_VALUES, type TruckType } from "~/rules/fleet/truck-types.ts";
+import type { TruckType } from "~/rules/fleet/truck-types.ts";
 import { unitStatusByName } from "~/rules/fleet/unit-statuses.ts";
 import { unitHubHref } from "~/rules/fleet/unit-search.ts";
 import {
@@ -23,6 +23,7 @@ import {
 } from "~/rules/reports/days-in-status.ts";
 import { FLEET_STATUSES, STATUS_GROUPS, truckTypeLabel } from "~/rules/reports/fleet-groups.ts";
 import { inView, type ReportState, shiftDay } from "~/rules/reports/report-kit.ts";
+import { TRUCK_TYPE_FILTER } from "~/rules/reports/fleet-groups.ts";
 import type { ServerReport } from "../report-run.server.ts";
 
 interface UnitDaysRow {
@@ -327,16 +328,7 @@ export const daysInStatusReport: ServerReport<DaysInStatusRow> = {
       ],
       defaultValue: "all",
     },
-    {
-      kind: "choice",
-      name: "truckType",
-      label: "Truck type",
-      options: [
-        { value: "all", label: "All types" },
-        ...TRUCK_TYPE_VALUES.map((type) => ({ value: type, label: truckTypeLabel(type) })),
-      ],
-      defaultValue: "all",
-    },
+    TRUCK_TYPE_FILTER,
     { kind: "choice", name: "late", label: "Lateness", options: LATE_FILTER, defaultValue: "all" },
     {
       kind: "date",

@@ -7,6 +7,7 @@ import { TRUCK_TYPE_VALUES, type TruckType } from "~/rules/fleet/truck-types.ts"
 import { UNIT_STATUSES } from "~/rules/fleet/unit-statuses.ts";
 import { STATUS_GROUPS, statusGroupOf, truckTypeLabel } from "~/rules/reports/fleet-groups.ts";
 import type { ReportState } from "~/rules/reports/report-kit.ts";
+import { TRUCK_TYPE_FILTER } from "~/rules/reports/fleet-groups.ts";
 import type { ServerReport } from "../report-run.server.ts";
 
 export const FLEET_PIE_DIMENSIONS = [
@@ -116,16 +117,7 @@ export const fleetPieReport: ServerReport<FleetPieRow> = {
   description: "The whole fleet (every unit not sold) by status group, status, truck type, rental use or make.",
   filters: [
     { kind: "choice", name: "by", label: "Slice by", options: FLEET_PIE_DIMENSIONS, defaultValue: "group" },
-    {
-      kind: "choice",
-      name: "truckType",
-      label: "Truck type",
-      options: [
-        { value: "all", label: "All types" },
-        ...TRUCK_TYPE_VALUES.map((type) => ({ value: type, label: truckTypeLabel(type) })),
-      ],
-      defaultValue: "all",
-    },
+    TRUCK_TYPE_FILTER,
     {
       kind: "choice",
       name: "group",

@@ -3,7 +3,7 @@
 // only holders of new-only-counts. Counts open the status details of their status, type and availability.
 import { Prisma } from "~/generated/prisma/client";
 import { statusDetailsHref } from "~/rules/fleet/status-details.ts";
-import { TRUCK_TYPE_VALUES, type TruckType } from "~/rules/fleet/truck-types.ts";
+import type { TruckType } from "~/rules/fleet/truck-types.ts";
 import { UNIT_STATUSES } from "~/rules/fleet/unit-statuses.ts";
 import { truckTypeLabel } from "~/rules/reports/fleet-groups.ts";
 import {
@@ -15,6 +15,7 @@ import {
   type LotAuctionView,
 } from "~/rules/reports/lot-auction.ts";
 import type { ReportState } from "~/rules/reports/report-kit.ts";
+import { TRUCK_TYPE_FILTER } from "~/rules/reports/fleet-groups.ts";
 import type { ServerReport } from "../report-run.server.ts";
 
 /** The fleet's units by location, status, truck type and rental use, late and reserved apart, at `now`. */
@@ -71,16 +72,7 @@ export const lotAuctionCountReport: ServerReport<Linked> = {
       options: [{ value: "all", label: "All locations" }, ...LOCATION_KINDS],
       defaultValue: "all",
     },
-    {
-      kind: "choice",
-      name: "truckType",
-      label: "Truck type",
-      options: [
-        { value: "all", label: "All types" },
-        ...TRUCK_TYPE_VALUES.map((type) => ({ value: type, label: truckTypeLabel(type) })),
-      ],
-      defaultValue: "all",
-    },
+    TRUCK_TYPE_FILTER,
   ],
   columns: [
     {

@@ -9,6 +9,7 @@ import { TRUCK_TYPE_VALUES } from "~/rules/fleet/truck-types.ts";
 import { averageOf } from "~/rules/reports/daily-counts.ts";
 import { truckTypeLabel } from "~/rules/reports/fleet-groups.ts";
 import { bucketOf, MILEAGE_BUCKETS, MILEAGE_FLAGS, milesPerMonth } from "~/rules/reports/mileage.ts";
+import { TRUCK_TYPE_FILTER } from "~/rules/reports/fleet-groups.ts";
 import type { ServerReport } from "../report-run.server.ts";
 
 export interface MileageRow {
@@ -139,16 +140,7 @@ export const mileageReport: ServerReport<MileageRow> = {
     "Each fleet unit's odometer by its readings: the last one, miles per rental (a delivery's reading to its " +
     "return's), miles per month, its mileage bucket, and readings that went down or deliveries nobody read.",
   filters: [
-    {
-      kind: "choice",
-      name: "truckType",
-      label: "Truck type",
-      options: [
-        { value: "all", label: "All types" },
-        ...TRUCK_TYPE_VALUES.map((type) => ({ value: type, label: truckTypeLabel(type) })),
-      ],
-      defaultValue: "all",
-    },
+    TRUCK_TYPE_FILTER,
     {
       kind: "choice",
       name: "bucket",

@@ -3,7 +3,7 @@
 // records disagree with their status today.
 import { Prisma } from "~/generated/prisma/client.ts";
 import type { Db } from "~/modules/platform/services.server.ts";
-import { TRUCK_TYPE_VALUES, type TruckType } from "~/rules/fleet/truck-types.ts";
+import type { TruckType } from "~/rules/fleet/truck-types.ts";
 import { UNIT_STATUSES } from "~/rules/fleet/unit-statuses.ts";
 import { unitHubHref } from "~/rules/fleet/unit-search.ts";
 import { STATUS_GROUPS, statusGroupOf, truckTypeLabel } from "~/rules/reports/fleet-groups.ts";
@@ -24,6 +24,7 @@ import {
   statusOrder,
   transitionMatrix,
 } from "~/rules/reports/status-diff.ts";
+import { TRUCK_TYPE_FILTER } from "~/rules/reports/fleet-groups.ts";
 import type { ServerReport } from "../report-run.server.ts";
 
 interface PairRow {
@@ -329,16 +330,7 @@ export const statusDiffReport: ServerReport<StatusDiffRow> = {
       options: statusOptions("Any status"),
       defaultValue: "all",
     },
-    {
-      kind: "choice",
-      name: "truckType",
-      label: "Truck type",
-      options: [
-        { value: "all", label: "All types" },
-        ...TRUCK_TYPE_VALUES.map((type) => ({ value: type, label: truckTypeLabel(type) })),
-      ],
-      defaultValue: "all",
-    },
+    TRUCK_TYPE_FILTER,
   ],
   columns: [...pairs.columns, ...changes.columns, ...mismatches.columns],
   charts: [...pairs.charts, ...changes.charts, ...mismatches.charts],
