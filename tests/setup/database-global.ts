@@ -58,10 +58,11 @@ const SEEDED_NOW = new Date("2026-11-16T12:00:00.000Z");
 /**
  * One database of the demo data for the whole run, which the report tests read and never write (their
  * connections are read-only): seeding it once costs about a second, where a seed per file would cost a
- * second per file. Named like a worker database, so an interrupted run's copy is swept like theirs.
+ * second per file. Not named like a worker database (many workers share it), but swept like one when a run
+ * is interrupted.
  */
 async function createSeededDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `fleetops_test_seeded_${Math.floor(Date.now() / 1000).toString(36)}${randomBytes(3).toString("hex")}`;
+  const name = `fleetops_seeded_${Math.floor(Date.now() / 1000).toString(36)}${randomBytes(3).toString("hex")}`;
   await withAdmin(adminUrl, (admin) =>
     admin.query(`CREATE DATABASE ${admin.escapeIdentifier(name)} TEMPLATE ${admin.escapeIdentifier(TEMPLATE)}`),
   );
@@ -71,6 +72,7 @@ async function createSeededDatabase(adminUrl: string): Promise<{ url: string; dr
   const { seedDemoData } = await import("../../scripts/seed/index.ts");
   await seedDemoData(url.href, { scale: "demo", now: SEEDED_NOW });
   url.searchParams.set("options", "-c default_transaction_read_only=on");
+  url.searchParams.set("application_name", "vitest-seeded-reader");
   return {
     url: url.href,
     drop: async () => {
@@ -224,16 +226,16 @@ async function migrationsHash(): Promise<string> {
 /**
  * Drops worker databases an interrupted run left behind (a killed worker never runs its afterAll).
  * On a server only this run uses, all of them; on a shared one, those older than ABANDONED_AFTER_S
- * going by the creation time in their name (fleetops_test_<pool>_<base36 seconds><6 hex>).
+ * going by the creation time in their name (fleetops_test_<pool>_ or fleetops_seeded_, then <base36 seconds><6 hex>).
  */
 async function sweepAbandoned(server: Server): Promise<void> {
   await withAdmin(server.adminUrl, async (admin) => {
     const { rows } = await admin.query<{ datname: string }>(
-      "SELECT datname FROM pg_database WHERE datname LIKE 'fleetops\\_test\\_%'",
+      "SELECT datname FROM pg_database WHERE datname LIKE 'fleetops\\_test\\_%' OR datname LIKE 'fleetops\\_seeded\\_%'",
     );
     const now = Date.now() / 1000;
     for (const { datname } of rows) {
-      const stamp = /^fleetops_test_[^_]+_([0-9a-z]+)[0-9a-f]{6}$/.exec(datname)?.[1];
+      const stamp = /^fleetops_(?:test_[^_]+|seeded)_([0-9a-z]+)[0-9a-f]{6}$/.exec(datname)?.[1];
       const age = stamp ? now - Number.parseInt(stamp, 36) : Number.POSITIVE_INFINITY;
       if (!server.exclusive && age < ABANDONED_AFTER_S) continue;
       await admin.query(`DROP DATABASE IF EXISTS ${admin.escapeIdentifier(datname)} WITH (FORCE)`);
