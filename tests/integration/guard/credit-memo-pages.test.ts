@@ -7,16 +7,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listCreditMemos } from "~/modules/credit-memos/credit-memo-directory.server.ts";
 import { SESSION_COOKIE } from "~/modules/identity/session-cookie.server.ts";
-import { signSessionToken } from "~/modules/identity/session-token.server.ts";
-import { permissionIdsNamed, type PermissionName } from "~/rules/access/permissions.ts";
+import type { PermissionName } from "~/rules/access/permissions.ts";
 import type { CreditMemoRow } from "~/rules/credit-memos/credit-memos-page.ts";
 import { REPORT_MESSAGES } from "~/rules/reports/report-kit.ts";
 import { createTestPrisma } from "../../support/database.ts";
 import { company } from "../../support/factories/companies.ts";
 import { creditMemo } from "../../support/factories/credit-memos.ts";
-import { createUser } from "../../support/factories/users.ts";
 import { readCsv, readWorkbook } from "../../support/report-files.ts";
 import { startTestServer, type RunningServer } from "../../support/test-server.ts";
+import { sessionWith, pathSpellings } from "./page-guard-support.ts";
 
 const EXPIRED_TITLE = "Session Expired - Please Sign In Again";
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -62,29 +61,9 @@ const PAGES = [
   fileName: RegExp;
 }[];
 
-const spellings = (page: (typeof PAGES)[number]) => [
-  page.path,
-  page.encoded,
-  page.path.toUpperCase(),
-  `${page.path}/`,
-  `${page.path}.data`,
-  `${page.encoded}.data`,
-];
+const spellings = pathSpellings;
 
-async function tokenFor(permissions: PermissionName[], issuedAt = new Date()) {
-  const user = await createUser(db, {
-    directPermissions: permissions,
-    tokensValidAfter: new Date(Date.now() - 60_000),
-  });
-  return {
-    user,
-    token: signSessionToken(
-      server.services.config,
-      { userId: user.id, permissions: permissionIdsNamed(permissions) },
-      issuedAt,
-    ),
-  };
-}
+const tokenFor = (permissions: PermissionName[], issuedAt?: Date) => sessionWith(db, server, permissions, issuedAt);
 
 const tokens = { permitted: "", unpermitted: "", revoked: "" };
 

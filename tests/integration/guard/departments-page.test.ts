@@ -5,14 +5,13 @@
 // with employee-management sees the page on every spelling, and its dialog.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "~/modules/identity/session-cookie.server.ts";
-import { signSessionToken } from "~/modules/identity/session-token.server.ts";
-import { permissionIdsNamed, type PermissionName } from "~/rules/access/permissions.ts";
+import type { PermissionName } from "~/rules/access/permissions.ts";
 import { createTestPrisma } from "../../support/database.ts";
 import { department } from "../../support/factories/departments.ts";
 import { unique } from "../../support/factories/unique.ts";
-import { createUser } from "../../support/factories/users.ts";
 import { databaseFingerprint } from "../../support/property.ts";
 import { startTestServer, type RunningServer } from "../../support/test-server.ts";
+import { sessionWith } from "./page-guard-support.ts";
 
 const EXPIRED_TITLE = "Session Expired - Please Sign In Again";
 const db = createTestPrisma();
@@ -37,20 +36,7 @@ const SPELLINGS = [
   "/%64epartments.data",
 ];
 
-async function tokenFor(permissions: PermissionName[], issuedAt = new Date()) {
-  const user = await createUser(db, {
-    directPermissions: permissions,
-    tokensValidAfter: new Date(Date.now() - 60_000),
-  });
-  return {
-    user,
-    token: signSessionToken(
-      server.services.config,
-      { userId: user.id, permissions: permissionIdsNamed(permissions) },
-      issuedAt,
-    ),
-  };
-}
+const tokenFor = (permissions: PermissionName[], issuedAt?: Date) => sessionWith(db, server, permissions, issuedAt);
 
 beforeAll(async () => {
   server = await startTestServer({ JWT_SECRET: "d".repeat(32) });

@@ -6,9 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EmployeeRow, listEmployees } from "~/modules/employees/employee-directory.server.ts";
 import { SESSION_COOKIE } from "~/modules/identity/session-cookie.server.ts";
-import { signSessionToken } from "~/modules/identity/session-token.server.ts";
 import { listVendors } from "~/modules/vendors/vendor-directory.server.ts";
-import { permissionIdsNamed, type PermissionName } from "~/rules/access/permissions.ts";
+import type { PermissionName } from "~/rules/access/permissions.ts";
 import { REPORT_MESSAGES } from "~/rules/reports/report-kit.ts";
 import { vendorTypeLabel } from "~/rules/vendors/vendor-kinds.ts";
 import type { VendorRow } from "~/rules/vendors/vendors-page.ts";
@@ -17,6 +16,7 @@ import { unique } from "../../support/factories/unique.ts";
 import { createUser } from "../../support/factories/users.ts";
 import { readCsv, readWorkbook } from "../../support/report-files.ts";
 import { startTestServer, type RunningServer } from "../../support/test-server.ts";
+import { sessionWith, pathSpellings } from "./page-guard-support.ts";
 
 const EXPIRED_TITLE = "Session Expired - Please Sign In Again";
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -45,29 +45,9 @@ const PAGES = [
   },
 ] as const;
 
-const spellings = (page: (typeof PAGES)[number]) => [
-  page.path,
-  page.encoded,
-  page.path.toUpperCase(),
-  `${page.path}/`,
-  `${page.path}.data`,
-  `${page.encoded}.data`,
-];
+const spellings = pathSpellings;
 
-async function tokenFor(permissions: PermissionName[], issuedAt = new Date()) {
-  const user = await createUser(db, {
-    directPermissions: permissions,
-    tokensValidAfter: new Date(Date.now() - 60_000),
-  });
-  return {
-    user,
-    token: signSessionToken(
-      server.services.config,
-      { userId: user.id, permissions: permissionIdsNamed(permissions) },
-      issuedAt,
-    ),
-  };
-}
+const tokenFor = (permissions: PermissionName[], issuedAt?: Date) => sessionWith(db, server, permissions, issuedAt);
 
 const tokens = { permitted: "", unpermitted: "", revoked: "" };
 

@@ -10,12 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { localFileStorage } from "~/modules/files/file-storage.server.ts";
 import { demoPhoto, imageKeys, readImage } from "~/modules/files/images.server.ts";
 import { SESSION_COOKIE } from "~/modules/identity/session-cookie.server.ts";
-import { signSessionToken } from "~/modules/identity/session-token.server.ts";
-import { permissionIdsNamed, type PermissionName } from "~/rules/access/permissions.ts";
+import type { PermissionName } from "~/rules/access/permissions.ts";
 import { LISTING_IMPORT_MESSAGES } from "~/rules/listings/listing-import.ts";
 import { createTestPrisma } from "../../support/database.ts";
-import { createUser } from "../../support/factories/users.ts";
 import { startTestServer, type RunningServer } from "../../support/test-server.ts";
+import { sessionWith } from "./page-guard-support.ts";
 
 const EXPIRED_TITLE = "Session Expired - Please Sign In Again";
 const db = createTestPrisma();
@@ -36,20 +35,7 @@ const SPELLINGS = [
   "/%6Danheim-listings.data",
 ];
 
-async function tokenFor(permissions: PermissionName[], issuedAt = new Date()) {
-  const user = await createUser(db, {
-    directPermissions: permissions,
-    tokensValidAfter: new Date(Date.now() - 60_000),
-  });
-  return {
-    user,
-    token: signSessionToken(
-      server.services.config,
-      { userId: user.id, permissions: permissionIdsNamed(permissions) },
-      issuedAt,
-    ),
-  };
-}
+const tokenFor = (permissions: PermissionName[], issuedAt?: Date) => sessionWith(db, server, permissions, issuedAt);
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), "fleetops-listings-"));

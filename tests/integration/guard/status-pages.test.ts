@@ -8,16 +8,15 @@ import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { statusCounts } from "~/modules/fleet/status-details.server.ts";
 import { SESSION_COOKIE } from "~/modules/identity/session-cookie.server.ts";
-import { signSessionToken } from "~/modules/identity/session-token.server.ts";
-import { permissionIdsNamed, type PermissionName } from "~/rules/access/permissions.ts";
+import type { PermissionName } from "~/rules/access/permissions.ts";
 import { STATUS_DETAILS_MESSAGES, type StatusSlice } from "~/rules/fleet/status-details.ts";
 import { createTestPrisma } from "../../support/database.ts";
 import { ensureStatuses } from "../../support/factories/units.ts";
 import { unique } from "../../support/factories/unique.ts";
-import { createUser } from "../../support/factories/users.ts";
 import { readCsv, readWorkbook } from "../../support/report-files.ts";
 import { startTestServer, type RunningServer } from "../../support/test-server.ts";
 import { statusUnit } from "../fleet/status-fleet.ts";
+import { sessionWith, pathSpellings } from "./page-guard-support.ts";
 
 const EXPIRED_TITLE = "Session Expired - Please Sign In Again";
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -62,29 +61,9 @@ const PAGES = [
   files: () => string[];
 }[];
 
-const spellings = (page: (typeof PAGES)[number]) => [
-  page.path,
-  page.encoded,
-  page.path.toUpperCase(),
-  `${page.path}/`,
-  `${page.path}.data`,
-  `${page.encoded}.data`,
-];
+const spellings = pathSpellings;
 
-async function tokenFor(permissions: PermissionName[], issuedAt = new Date()) {
-  const user = await createUser(db, {
-    directPermissions: permissions,
-    tokensValidAfter: new Date(Date.now() - 60_000),
-  });
-  return {
-    user,
-    token: signSessionToken(
-      server.services.config,
-      { userId: user.id, permissions: permissionIdsNamed(permissions) },
-      issuedAt,
-    ),
-  };
-}
+const tokenFor = (permissions: PermissionName[], issuedAt?: Date) => sessionWith(db, server, permissions, issuedAt);
 
 const tokens = { permitted: "", unpermitted: "", revoked: "" };
 

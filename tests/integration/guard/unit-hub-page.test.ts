@@ -5,12 +5,11 @@
 // its unit on every spelling, and the dialog over any page answers only a session that may search.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "~/modules/identity/session-cookie.server.ts";
-import { signSessionToken } from "~/modules/identity/session-token.server.ts";
-import { permissionIdsNamed, type PermissionName } from "~/rules/access/permissions.ts";
+import type { PermissionName } from "~/rules/access/permissions.ts";
 import { createTestPrisma } from "../../support/database.ts";
 import { ensureStatuses, unit } from "../../support/factories/units.ts";
-import { createUser } from "../../support/factories/users.ts";
 import { startTestServer, type RunningServer } from "../../support/test-server.ts";
+import { sessionWith } from "./page-guard-support.ts";
 
 const EXPIRED_TITLE = "Session Expired - Please Sign In Again";
 const db = createTestPrisma();
@@ -22,20 +21,7 @@ let unitNumber: string;
 const PATH = "/unit-hub";
 const spellings = [PATH, "/%75nit-hub", "/UNIT-HUB", `${PATH}/`, `${PATH}.data`, "/%75nit-hub.data"];
 
-async function tokenFor(permissions: PermissionName[], issuedAt = new Date()) {
-  const user = await createUser(db, {
-    directPermissions: permissions,
-    tokensValidAfter: new Date(Date.now() - 60_000),
-  });
-  return {
-    user,
-    token: signSessionToken(
-      server.services.config,
-      { userId: user.id, permissions: permissionIdsNamed(permissions) },
-      issuedAt,
-    ),
-  };
-}
+const tokenFor = (permissions: PermissionName[], issuedAt?: Date) => sessionWith(db, server, permissions, issuedAt);
 
 const tokens = { permitted: "", unpermitted: "", revoked: "" };
 
